@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { quorumApi } from './api/quorum-api.ts';
+import { createAppRouter } from './router.tsx';
+import { theme } from './theme/theme.ts';
+
+const router = createAppRouter({ api: quorumApi });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element to render into');
+
+createRoot(container).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+);

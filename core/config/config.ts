@@ -1,0 +1,130 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigurationError, EnvironmentReader, type Environment } from './environment-readers.ts';
+
+export { ConfigurationError } from './environment-readers.ts';
+
+/** Every vendor Quorum can call; each takes a key and a base URL so tests and demo mode can point it elsewhere. */
+export const PROVIDER_IDS = ['openai', 'anthropic', 'gemini', 'deepseek', 'perplexity', 'groq', 'serpapi'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export interface ProviderSettings {
+  apiKey: string | undefined;
+  baseUrl: string;
+}
+
+const DEFAULT_PROVIDER_BASE_URLS: Record<ProviderId, string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com',
+  gemini: 'https://generativelanguage.googleapis.com',
+  deepseek: 'https://api.deepseek.com',
+  perplexity: 'https://api.perplexity.ai',
+  groq: 'https://api.groq.com/openai/v1',
+  serpapi: 'https://serpapi.com',
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const ENVIRONMENTS = ['development', 'production', 'test'] as const;
+const DEMO_MODE_CHOICES = ['auto', 'on', 'off'] as const;
+const DEVELOPMENT_SECRET = 'quorum-development-secret-not-for-production-use';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface QuorumConfig {
+  environment: (typeof ENVIRONMENTS)[number];
+  logLevel: (typeof LOG_LEVELS)[number];
+  server: {
+    host: string;
+    port: number;
+    appUrl: string;
+    clientDistDirectory: string;
+    shutdownGraceMs: number;
+    /** How long a stream waits for a worker to pick its job up before telling the user. */
+    queueWaitTimeoutMs: number;
+  };
+  databaseUrl: string;
+  redis: { url: string; keyPrefix: string };
+  /** Signs and HMACs everything that must not be forged (sessions, hashed IPs). */
+  appSecret: string;
+  usingDevelopmentSecret: boolean;
+  worker: {
+    concurrency: number;
+    /** A running answer's lease in Redis; when it lapses the worker is presumed dead. */
+    runLeaseMs: number;
+    providerTimeoutMs: number;
+    providerMaxRetries: number;
+  };
+  events: { streamTtlSeconds: number; streamMaxEvents: number };
+  /** On when no provider key is configured (or forced): workers answer from the built-in simulator. */
+  demoMode: boolean;
+  simulatorChunkDelayMs: number;
+  providers: Record<ProviderId, ProviderSettings>;
+}
+
+/**
+ * Reads and validates every environment variable Quorum uses, once, at start. Nothing else in the code base reads
+ * `process.env`; the result is passed to whatever needs it. All problems are reported together, each naming its
+ * variable, so a misconfigured deployment fails on its first start with one readable message.
+ */
+export function loadConfig(environment: Environment = process.env): QuorumConfig {
+  const read = new EnvironmentReader(environment);
+  const nodeEnvironment = read.oneOf('NODE_ENV', ENVIRONMENTS, 'development');
+
+  const providers = Object.fromEntries(
+    PROVIDER_IDS.map((id) => {
+      const prefix = id.toUpperCase();
+      const settings: ProviderSettings = {
+        apiKey: read.optionalString(`${prefix}_API_KEY`),
+        baseUrl: read.url(`${prefix}_BASE_URL`, DEFAULT_PROVIDER_BASE_URLS[id], ['http:', 'https:']),
+      };
+      return [id, settings];
+    }),
+  ) as Record<ProviderId, ProviderSettings>;
+
+  const configuredSecret = read.optionalString('APP_SECRET');
+  if (configuredSecret !== undefined && configuredSecret.length < 32) {
+    read.problems.push('APP_SECRET must be at least 32 characters long');
+  }
+  if (configuredSecret === undefined && nodeEnvironment === 'production') {
+    read.problems.push('APP_SECRET is required when NODE_ENV=production');
+  }
+
+  const demoModeChoice = read.oneOf('DEMO_MODE', DEMO_MODE_CHOICES, 'auto');
+  const anyProviderKey = PROVIDER_IDS.some((id) => providers[id].apiKey !== undefined);
+
+  const config: QuorumConfig = {
+    environment: nodeEnvironment,
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnvironment === 'test' ? 'warn' : 'info'),
+    server: {
+      host: read.string('HOST', '127.0.0.1'),
+      port: read.integer('PORT', 3000, { min: 0, max: 65_535 }),
+      appUrl: read.url('APP_URL', 'http://localhost:3000', ['http:', 'https:']),
+      clientDistDirectory: path.resolve(PROJECT_ROOT, read.string('CLIENT_DIST_DIR', 'dist/client')),
+      shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, { min: 0, max: 600_000 }),
+      queueWaitTimeoutMs: read.integer('QUEUE_WAIT_TIMEOUT_MS', 120_000, { min: 1_000, max: 3_600_000 }),
+    },
+    databaseUrl: read.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/quorum', ['postgres:', 'postgresql:']),
+    redis: {
+      url: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+      keyPrefix: read.string('REDIS_KEY_PREFIX', 'quorum'),
+    },
+    appSecret: configuredSecret ?? DEVELOPMENT_SECRET,
+    usingDevelopmentSecret: configuredSecret === undefined,
+    worker: {
+      concurrency: read.integer('WORKER_CONCURRENCY', 32, { min: 1, max: 1_000 }),
+      runLeaseMs: read.integer('RUN_LEASE_MS', 10_000, { min: 1_000, max: 600_000 }),
+      providerTimeoutMs: read.integer('PROVIDER_TIMEOUT_MS', 120_000, { min: 1_000, max: 3_600_000 }),
+      providerMaxRetries: read.integer('PROVIDER_MAX_RETRIES', 2, { min: 0, max: 10 }),
+    },
+    events: {
+      streamTtlSeconds: read.integer('EVENT_STREAM_TTL_SECONDS', 3_600, { min: 60, max: 7 * 86_400 }),
+      streamMaxEvents: read.integer('EVENT_STREAM_MAX_EVENTS', 20_000, { min: 100, max: 1_000_000 }),
+    },
+    demoMode: demoModeChoice === 'on' || (demoModeChoice === 'auto' && !anyProviderKey),
+    simulatorChunkDelayMs: read.integer('SIMULATOR_CHUNK_DELAY_MS', 25, { min: 0, max: 10_000 }),
+    providers,
+  };
+
+  if (read.problems.length > 0) throw new ConfigurationError(read.problems);
+  return config;
+}

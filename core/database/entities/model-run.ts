@@ -1,0 +1,33 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { SearchRequest } from './search-request.ts';
+
+export const MODEL_RUN_STATUSES = ['queued', 'running', 'completed', 'error'] as const;
+export type ModelRunStatus = (typeof MODEL_RUN_STATUSES)[number];
+export const OPEN_MODEL_RUN_STATUSES: readonly ModelRunStatus[] = ['queued', 'running'];
+
+/** One model answering one request: the unit of work a worker job performs and the unit that is charged. */
+const ModelRunSchema = defineEntity({
+  name: 'ModelRun',
+  tableName: 'model_runs',
+  properties: {
+    id: p.uuid().primary(),
+    request: () => p.manyToOne(SearchRequest).deleteRule('cascade'),
+    engine: p.string(),
+    model: p.string(),
+    status: p.enum(MODEL_RUN_STATUSES).default('queued'),
+    answerText: p.text().nullable(),
+    finishReason: p.string().nullable(),
+    errorCode: p.string().nullable(),
+    errorMessage: p.text().nullable(),
+    inputTokens: p.integer().nullable(),
+    outputTokens: p.integer().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    startedAt: p.datetime().nullable(),
+    firstTokenAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+  },
+});
+
+export class ModelRun extends ModelRunSchema.class {}
+ModelRunSchema.setClass(ModelRun);
+export { ModelRunSchema };

@@ -1,0 +1,30 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { ModelRun } from './model-run.ts';
+
+export const SEARCH_REQUEST_STATUSES = ['pending', 'completed', 'error'] as const;
+export type SearchRequestStatus = (typeof SEARCH_REQUEST_STATUSES)[number];
+
+/** One question a person asked: one model (single mode) or several (comparison), each answered by a run. */
+const SearchRequestSchema = defineEntity({
+  name: 'SearchRequest',
+  tableName: 'search_requests',
+  properties: {
+    id: p.uuid().primary(),
+    query: p.text(),
+    /** The spec's `model` field: an engine id, or `comparison` for a comparison request. */
+    engine: p.string(),
+    /** The spec's `specificModel`, or for comparisons the `prefix:engine/model,…` list. */
+    model: p.text(),
+    searchEnabled: p.boolean().default(false),
+    brandMonitoringEnabled: p.boolean().default(false),
+    status: p.enum(SEARCH_REQUEST_STATUSES).default('pending'),
+    errorMessage: p.text().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+    runs: () => p.oneToMany(ModelRun).mappedBy('request'),
+  },
+});
+
+export class SearchRequest extends SearchRequestSchema.class {}
+SearchRequestSchema.setClass(SearchRequest);
+export { SearchRequestSchema };

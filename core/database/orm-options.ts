@@ -1,0 +1,37 @@
+import { defineConfig } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from 'pino';
+import { MIGRATIONS } from '../../migrations/index.ts';
+import { ModelRunSchema } from './entities/model-run.ts';
+import { SearchRequestSchema } from './entities/search-request.ts';
+
+export const ENTITIES = [SearchRequestSchema, ModelRunSchema];
+
+export interface OrmOptionsInput {
+  databaseUrl: string;
+  logger: Logger;
+  /** Connections per process; the worker and server each hold their own pool. */
+  poolSize?: number;
+}
+
+export function createOrmOptions({ databaseUrl, logger, poolSize = 10 }: OrmOptionsInput) {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    migrations: {
+      tableName: 'schema_migrations',
+      migrationsList: MIGRATIONS,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+    pool: { min: 0, max: poolSize },
+    // Metadata comes from defineEntity, so no reflection or discovery of files is needed.
+    discovery: { warnWhenNoEntities: true },
+    debug: false,
+    logger: (message) => logger.debug({ component: 'orm' }, message),
+    // A fresh EntityManager per request and per job is made explicitly (em.fork()); a global one is a bug.
+    allowGlobalContext: false,
+  });
+}

@@ -1,0 +1,83 @@
+import type { Redis } from 'ioredis';
+import type { RunEvent, UnsequencedRunEvent } from './run-event.ts';
+import { requestEventKeys } from './request-event-keys.ts';
+
+/**
+ * Appends an event to the request's stream and publishes it, atomically, in one round trip. The script hands out
+ * `seq`, so stream order, publish order and `seq` always agree even with several writers (the worker answering,
+ * a server declaring a dead worker's run failed). Once a run has emitted its terminal event, anything more for
+ * that run is refused: a slow worker that lost its lease cannot append chunks after the error the user already saw.
+ */
+const APPEND_SCRIPT = `
+local runId = ARGV[2]
+if redis.call('SISMEMBER', KEYS[3], runId) == 1 then
+  return 0
+end
+local seq = redis.call('INCR', KEYS[2])
+local payload = '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2)
+redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[5], '*', 'event', payload)
+redis.call('PUBLISH', ARGV[3], payload)
+if ARGV[6] == '1' then
+  redis.call('SADD', KEYS[3], runId)
+end
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+return seq
+`;
+
+interface RedisWithAppend extends Redis {
+  appendRequestEvent(
+    streamKey: string,
+    sequenceKey: string,
+    endedRunsKey: string,
+    eventWithoutSeq: string,
+    runId: string,
+    channel: string,
+    ttlSeconds: number,
+    maxEvents: number,
+    isTerminal: '0' | '1',
+  ): Promise<number>;
+}
+
+export interface RequestEventWriterOptions {
+  keyPrefix: string;
+  streamTtlSeconds: number;
+  streamMaxEvents: number;
+}
+
+export class RequestEventWriter {
+  private readonly redis: RedisWithAppend;
+
+  constructor(
+    redis: Redis,
+    private readonly options: RequestEventWriterOptions,
+  ) {
+    if (!('appendRequestEvent' in redis)) {
+      redis.defineCommand('appendRequestEvent', { numberOfKeys: 3, lua: APPEND_SCRIPT });
+    }
+    this.redis = redis as RedisWithAppend;
+  }
+
+  /** Returns the event as appended (with its `seq`), or `undefined` when its run had already ended. */
+  async append<Event extends UnsequencedRunEvent>(event: Event): Promise<(Event & { seq: number }) | undefined> {
+    const keys = requestEventKeys(this.options.keyPrefix, event.requestId);
+    const terminal = event.type === 'run_end' || event.type === 'run_error';
+    const seq = await this.redis.appendRequestEvent(
+      keys.stream,
+      keys.sequence,
+      keys.endedRuns,
+      JSON.stringify(event),
+      event.runId,
+      keys.channel,
+      this.options.streamTtlSeconds,
+      this.options.streamMaxEvents,
+      terminal ? '1' : '0',
+    );
+    return seq === 0 ? undefined : ({ ...event, seq } as Event & { seq: number });
+  }
+}
+
+export function parseRunEvent(payload: string): RunEvent {
+  return JSON.parse(payload) as RunEvent;
+}

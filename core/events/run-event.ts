@@ -1,0 +1,63 @@
+import Type, { type Static } from 'typebox';
+
+/**
+ * The events one model run emits while answering. Every event carries the request and run it belongs to and a
+ * `seq` that is unique and increasing within its request, assigned when the event is appended to the request's
+ * Redis Stream. The worker, the server's bridges and the browser all read this one description.
+ */
+const EventBase = {
+  requestId: Type.String(),
+  runId: Type.String(),
+  seq: Type.Integer({ minimum: 1 }),
+};
+
+export const RunStartEvent = Type.Object({
+  ...EventBase,
+  type: Type.Literal('run_start'),
+  engine: Type.String(),
+  model: Type.String(),
+});
+
+export const TextDeltaEvent = Type.Object({
+  ...EventBase,
+  type: Type.Literal('text_delta'),
+  text: Type.String(),
+});
+
+export const RunEndEvent = Type.Object({
+  ...EventBase,
+  type: Type.Literal('run_end'),
+  /** The whole answer, so a late reader never has to stitch deltas together to know the final text. */
+  text: Type.String(),
+  finishReason: Type.Union([Type.String(), Type.Null()]),
+  creditsUsed: Type.Integer({ minimum: 0 }),
+  durationMs: Type.Integer({ minimum: 0 }),
+});
+
+export const RunErrorEvent = Type.Object({
+  ...EventBase,
+  type: Type.Literal('run_error'),
+  message: Type.String(),
+  code: Type.String(),
+  retryable: Type.Boolean(),
+});
+
+export const RunEvent = Type.Union([RunStartEvent, TextDeltaEvent, RunEndEvent, RunErrorEvent]);
+
+export type RunStartEvent = Static<typeof RunStartEvent>;
+export type TextDeltaEvent = Static<typeof TextDeltaEvent>;
+export type RunEndEvent = Static<typeof RunEndEvent>;
+export type RunErrorEvent = Static<typeof RunErrorEvent>;
+export type RunEvent = Static<typeof RunEvent>;
+export type RunEventType = RunEvent['type'];
+
+/** An event before the stream has given it its place: the writer adds `seq`. */
+export type UnsequencedRunEvent = RunEvent extends infer Event
+  ? Event extends RunEvent
+    ? Omit<Event, 'seq'>
+    : never
+  : never;
+
+export function isTerminalRunEvent(event: RunEvent): event is RunEndEvent | RunErrorEvent {
+  return event.type === 'run_end' || event.type === 'run_error';
+}

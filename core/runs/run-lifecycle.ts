@@ -1,0 +1,108 @@
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { ModelRun, OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
+import { SearchRequest } from '../database/entities/search-request.ts';
+
+/**
+ * A run moves queued → running → completed | error, and every move is a conditional UPDATE: BullMQ delivers a
+ * job at least once and several parties may try to end the same run (the worker, a server that saw its worker
+ * die, the sweeper), so exactly one of them wins and the others learn they lost.
+ */
+
+export interface ClaimedRun {
+  runId: string;
+  requestId: string;
+  engine: string;
+  model: string;
+  query: string;
+  searchEnabled: boolean;
+}
+
+export async function claimRun(em: EntityManager, runId: string): Promise<ClaimedRun | undefined> {
+  const claimed = await em.nativeUpdate(
+    ModelRun,
+    { id: runId, status: 'queued' },
+    { status: 'running', startedAt: new Date() },
+  );
+  if (claimed === 0) return undefined;
+  const run = await em.findOneOrFail(ModelRun, runId, { populate: ['request'], refresh: true });
+  return {
+    runId: run.id,
+    requestId: run.request.id,
+    engine: run.engine,
+    model: run.model,
+    query: run.request.query,
+    searchEnabled: run.request.searchEnabled,
+  };
+}
+
+export interface RunSuccess {
+  text: string;
+  finishReason: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  firstTokenAt: Date | null;
+}
+
+export async function completeRun(em: EntityManager, runId: string, success: RunSuccess): Promise<boolean> {
+  return em.transactional(async (transaction) => {
+    const updated = await transaction.nativeUpdate(
+      ModelRun,
+      { id: runId, status: 'running' },
+      {
+        status: 'completed',
+        answerText: success.text,
+        finishReason: success.finishReason,
+        inputTokens: success.inputTokens,
+        outputTokens: success.outputTokens,
+        firstTokenAt: success.firstTokenAt,
+        completedAt: new Date(),
+      },
+    );
+    if (updated === 0) return false;
+    await settleRequestIfFinished(transaction, runId);
+    return true;
+  });
+}
+
+export interface RunFailure {
+  code: string;
+  message: string;
+}
+
+export async function failRun(em: EntityManager, runId: string, failure: RunFailure): Promise<boolean> {
+  return em.transactional(async (transaction) => {
+    const updated = await transaction.nativeUpdate(
+      ModelRun,
+      { id: runId, status: { $in: [...OPEN_MODEL_RUN_STATUSES] } },
+      { status: 'error', errorCode: failure.code, errorMessage: failure.message, completedAt: new Date() },
+    );
+    if (updated === 0) return false;
+    await settleRequestIfFinished(transaction, runId);
+    return true;
+  });
+}
+
+/**
+ * When the last open run of a request ends, the request ends too: completed if any model answered, error if none
+ * did. The request row is locked first so two runs ending at once cannot both see the other still open.
+ */
+async function settleRequestIfFinished(transaction: EntityManager, runId: string): Promise<void> {
+  const run = await transaction.findOneOrFail(ModelRun, runId, { fields: ['request'], refresh: true });
+  const request = await transaction.findOneOrFail(SearchRequest, run.request.id, {
+    lockMode: LockMode.PESSIMISTIC_WRITE,
+    refresh: true,
+  });
+  const runs = await transaction.find(ModelRun, { request: request.id }, { refresh: true, orderBy: { createdAt: 'asc' } });
+  if (runs.some((candidate) => OPEN_MODEL_RUN_STATUSES.includes(candidate.status))) return;
+  const anyCompleted = runs.some((candidate) => candidate.status === 'completed');
+  const firstError = runs.find((candidate) => candidate.status === 'error');
+  await transaction.nativeUpdate(
+    SearchRequest,
+    { id: request.id, status: 'pending' },
+    {
+      status: anyCompleted ? 'completed' : 'error',
+      errorMessage: anyCompleted ? null : (firstError?.errorMessage ?? 'The request failed'),
+      completedAt: new Date(),
+    },
+  );
+}

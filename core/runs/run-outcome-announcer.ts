@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ModelRun } from '../database/entities/model-run.ts';
+import type { RequestEventWriter } from '../events/request-event-writer.ts';
+import { isRetryableRunFailure } from './run-failures.ts';
+import { failRun, type RunFailure } from './run-lifecycle.ts';
+
+/**
+ * Ends a run that its worker can no longer end (the worker died, or never picked the job up), then makes sure the
+ * run's real outcome is in its request's event stream. If the worker did finish but died before announcing it, the
+ * stored answer is announced instead of an error: Postgres is the record, the stream only reports it. Appending a
+ * second terminal event is refused by the stream, so calling this twice, or from two servers, is harmless.
+ */
+export async function failRunAndAnnounce(
+  em: EntityManager,
+  writer: RequestEventWriter,
+  runId: string,
+  failure: RunFailure,
+): Promise<void> {
+  await failRun(em, runId, failure);
+  await announceStoredOutcome(em, writer, runId);
+}
+
+export async function announceStoredOutcome(
+  em: EntityManager,
+  writer: RequestEventWriter,
+  runId: string,
+): Promise<void> {
+  const run = await em.findOne(ModelRun, runId, { refresh: true });
+  if (!run) return;
+  const base = { requestId: run.request.id, runId: run.id };
+  if (run.status === 'completed') {
+    const startedAt = run.startedAt ?? run.createdAt;
+    await writer.append({
+      ...base,
+      type: 'run_end',
+      text: run.answerText ?? '',
+      finishReason: run.finishReason ?? null,
+      creditsUsed: 0,
+      durationMs: Math.max(0, (run.completedAt ?? new Date()).getTime() - startedAt.getTime()),
+    });
+  } else if (run.status === 'error') {
+    const code = run.errorCode ?? 'INTERNAL_ERROR';
+    await writer.append({
+      ...base,
+      type: 'run_error',
+      code,
+      message: run.errorMessage ?? 'The request failed',
+      retryable: isRetryableRunFailure(code),
+    });
+  }
+}

@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121000000_requests_and_runs } from './Migration20261121000000_requests_and_runs.ts';
+
+/**
+ * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
+ * tests and in the container image, and a forgotten file fails the type-check instead of silently not running.
+ */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: 'Migration20261121000000_requests_and_runs', class: Migration20261121000000_requests_and_runs },
+];

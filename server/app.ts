@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { QuorumConfig } from '../core/config/config.ts';
+import { installErrorHandler } from './errors/error-handler.ts';
+import answerQueue from './plugins/app/answer-queue.ts';
+import configuration from './plugins/app/configuration.ts';
+import database from './plugins/app/database.ts';
+import openStreams from './plugins/app/open-streams.ts';
+import redis from './plugins/app/redis.ts';
+import clientStatic from './plugins/external/client-static.ts';
+import helmet from './plugins/external/helmet.ts';
+import healthRoutes from './routes/health/index.ts';
+import searchRoutes from './routes/search/index.ts';
+
+/**
+ * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
+ * /api. It never listens; `main.ts` does, and tests register the same plugin and talk to it.
+ */
+export default async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }): Promise<void> {
+  await app.register(configuration, { config: options.config });
+  await app.register(helmet);
+  await app.register(database);
+  await app.register(redis);
+  await app.register(answerQueue);
+  await app.register(openStreams);
+  await app.register(clientStatic);
+  installErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(searchRoutes);
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,32 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { randomUUID } from 'node:crypto';
+import type { QuorumConfig } from '../core/config/config.ts';
+import { loggerOptions } from '../core/logging/create-logger.ts';
+import quorumApp from './app.ts';
+import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A ready (not yet listening) Fastify instance running Quorum, for `main.ts` and for tests alike. */
+export async function buildServer(config: QuorumConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, 'server'),
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'requestId',
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    ajv: {
+      // Verbose errors carry the failing schema, where the spec's wording for each field lives.
+      customOptions: { verbose: true },
+      plugins: [errorMessagesKeywordPlugin],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(quorumApp, { config });
+  await app.ready();
+  return app as unknown as FastifyInstance;
+}

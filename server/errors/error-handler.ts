@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { failure } from '../schemas/response-envelope.ts';
+import { describeValidationError } from '../schemas/validation-messages.ts';
+import { AppError, ERROR_CODES } from './app-error.ts';
+import { isInfrastructureUnavailable } from './infrastructure-errors.ts';
+
+/**
+ * The one place errors become responses. Everything leaves in the envelope; client errors keep their message;
+ * anything 5xx is logged in full and answered with the spec's generic wording, so internals never leak.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply.status(error.statusCode).send(failure(error.code, error.message));
+    }
+
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      const message = describeValidationError(fastifyError.validation, fastifyError.validationContext ?? 'body');
+      return reply.status(400).send(failure('VALIDATION_ERROR', message));
+    }
+
+    if (isInfrastructureUnavailable(error)) {
+      request.log.error({ err: error }, 'dependency unavailable');
+      return reply.status(503).send(failure('SERVICE_UNAVAILABLE', ERROR_CODES.SERVICE_UNAVAILABLE.message));
+    }
+
+    const status = fastifyError.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      const code =
+        status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMIT_ERROR' : 'VALIDATION_ERROR';
+      const message =
+        code === 'VALIDATION_ERROR' && fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : code === 'VALIDATION_ERROR'
+            ? fastifyError.message
+            : ERROR_CODES[code].message;
+      return reply.status(status).send(failure(code, message));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure('SERVER_ERROR', ERROR_CODES.SERVER_ERROR.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // Client-side routes (/pricing, /verify-email, ...) are pages of the single-page app, not missing files.
+    if (request.method === 'GET' && !path.startsWith('/api/') && app.clientAvailable) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(failure('NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
+  });
+}

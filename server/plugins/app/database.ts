@@ -1,0 +1,21 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import fastifyPlugin from 'fastify-plugin';
+import { openDatabase } from '../../../core/database/open-database.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orm: MikroORM;
+  }
+}
+
+/** Opens the database (applying migrations) and closes it after the server stops taking requests. */
+export default fastifyPlugin(
+  async (app) => {
+    const orm = await openDatabase({ databaseUrl: app.config.databaseUrl, logger: app.log as never });
+    app.decorate('orm', orm);
+    app.addHook('onClose', async () => {
+      await orm.close();
+    });
+  },
+  { name: 'database', dependencies: ['configuration'] },
+);

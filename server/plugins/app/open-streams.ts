@@ -1,0 +1,26 @@
+import fastifyPlugin from 'fastify-plugin';
+import { OpenStreams } from '../../streaming/open-streams.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    openStreams: OpenStreams;
+  }
+}
+
+/**
+ * Graceful shutdown for streams: once closing starts, Fastify answers new requests with 503; streams already open
+ * get the grace period to finish, and any still running are ended with an error event the page can show.
+ */
+export default fastifyPlugin(
+  async (app) => {
+    const openStreams = new OpenStreams();
+    app.decorate('openStreams', openStreams);
+    app.addHook('preClose', async () => {
+      if (openStreams.size === 0) return;
+      app.log.info({ openStreams: openStreams.size }, 'waiting for open streams to finish');
+      const outcome = await openStreams.drain(app.config.server.shutdownGraceMs);
+      app.log.info(outcome, 'open streams closed');
+    });
+  },
+  { name: 'open-streams', dependencies: ['configuration'] },
+);

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { findEngine, findModel, MODEL_CATALOGUE } from '../../../core/catalogue/model-catalogue.ts';
+import { ModelRun } from '../../../core/database/entities/model-run.ts';
+import { SearchRequest } from '../../../core/database/entities/search-request.ts';
+import { ANSWER_JOB_NAME } from '../../../core/jobs/answer-jobs.ts';
+import { runFailure } from '../../../core/runs/run-failures.ts';
+import { failRun } from '../../../core/runs/run-lifecycle.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { SearchRequestBody } from './search-schemas.ts';
+
+export interface AdmittedSearch {
+  requestId: string;
+  runId: string;
+  engine: string;
+  model: string;
+}
+
+/**
+ * Turns a valid search body into a stored request with one run and a queued job. The rows are written in one
+ * transaction before the job exists, so a worker never sees a job without its run; if Redis refuses the job the run
+ * is ended at once, so nothing is left pending that no one will answer.
+ */
+export async function admitSearch(app: FastifyInstance, body: SearchRequestBody): Promise<AdmittedSearch> {
+  const engine = findEngine(body.model);
+  if (!engine) {
+    const known = MODEL_CATALOGUE.map((candidate) => candidate.id).join(', ');
+    throw new AppError('VALIDATION_ERROR', `Unknown engine "${body.model}". Choose one of: ${known}`);
+  }
+  const model = findModel(engine, body.specificModel);
+  if (!model) {
+    throw new AppError('VALIDATION_ERROR', `Unknown model "${body.specificModel}" for ${engine.name}`);
+  }
+  // Refuse before writing anything when the queue cannot take the job anyway.
+  if (app.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
+
+  const requestId = randomUUID();
+  const runId = randomUUID();
+  const em = app.orm.em.fork();
+  await em.transactional(async (transaction) => {
+    const request = transaction.create(SearchRequest, {
+      id: requestId,
+      query: body.query.trim(),
+      engine: engine.id,
+      model: model.id,
+      searchEnabled: body.searchEnabled ?? false,
+      brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
+    });
+    transaction.create(ModelRun, { id: runId, request, engine: engine.id, model: model.id });
+  });
+
+  try {
+    // The job id is the run id: a retried add cannot create a second job for the same run.
+    await app.answerQueue.add(ANSWER_JOB_NAME, { requestId, runId }, { jobId: runId });
+  } catch (error) {
+    await failRun(app.orm.em.fork(), runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
+    throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
+  }
+  return { requestId, runId, engine: engine.id, model: model.id };
+}

@@ -1,0 +1,68 @@
+import type { Redis } from 'ioredis';
+import { readRequestEvents } from '../../core/events/request-event-reader.ts';
+import { parseRunEvent } from '../../core/events/request-event-writer.ts';
+import type { RunEvent } from '../../core/events/run-event.ts';
+import type { RequestEventHub } from './request-event-hub.ts';
+
+export interface FollowRequestEventsOptions {
+  hub: RequestEventHub;
+  redis: Redis;
+  keyPrefix: string;
+  requestId: string;
+  /** Resume after this `seq` (a reconnecting browser's Last-Event-ID); 0 replays everything. */
+  afterSeq?: number;
+  signal: AbortSignal;
+}
+
+/**
+ * Every event of a request, in `seq` order, each exactly once: subscribe first, then replay the stream, then go
+ * live, dropping anything already delivered. Pub/sub may drop messages (a subscriber reconnect); a gap in `seq`
+ * is filled from the stream, so the stream stays the record and pub/sub only makes delivery fast.
+ */
+export async function* followRequestEvents(options: FollowRequestEventsOptions): AsyncGenerator<RunEvent> {
+  const { hub, redis, keyPrefix, requestId, signal } = options;
+  const pending: RunEvent[] = [];
+  let wake: (() => void) | undefined;
+  const unsubscribe = await hub.subscribe(requestId, (payload) => {
+    pending.push(parseRunEvent(payload));
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal.addEventListener('abort', onAbort);
+
+  let lastSeq = options.afterSeq ?? 0;
+  try {
+    for (const event of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
+      lastSeq = event.seq;
+      yield event;
+    }
+    while (!signal.aborted) {
+      let index = 0;
+      while (index < pending.length) {
+        const event = pending[index++]!;
+        if (event.seq <= lastSeq) continue;
+        if (event.seq > lastSeq + 1) {
+          // A hole: fetch what pub/sub lost, then carry on with what it did deliver.
+          for (const missed of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
+            if (missed.seq >= event.seq) break;
+            lastSeq = missed.seq;
+            yield missed;
+          }
+        }
+        lastSeq = event.seq;
+        yield event;
+        if (signal.aborted) return;
+      }
+      pending.splice(0, index);
+      if (pending.length === 0 && !signal.aborted) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    await unsubscribe();
+  }
+}

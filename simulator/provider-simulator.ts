@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleChatCompletions, type ChatCompletionsSettings, type ChatCompletionsState } from './openai-chat-completions.ts';
+import { invalidRequest, sendJson, sendOpenAIError } from './openai-error-response.ts';
+import type { SimulatedRequest } from './simulated-request.ts';
+
+export type { SimulatedRequest } from './simulated-request.ts';
+
+export interface ProviderSimulatorOptions {
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** delay between content chunks when the prompt does not say; default 15 */
+  defaultChunkDelayMs?: number;
+  /** default number of content chunks when not scripted; default 40 */
+  defaultChunkCount?: number;
+}
+
+export interface RunningProviderSimulator {
+  /** e.g. `http://127.0.0.1:PORT` */
+  url: string;
+  /** `${url}/openai/v1`, ready for the OpenAI SDK's `baseURL`. */
+  openaiBaseUrl: string;
+  /** Every chat-completions request received, in arrival order, including rejected ones. */
+  requests: SimulatedRequest[];
+  /** Stops listening and destroys open connections, including streams in progress. */
+  close(): Promise<void>;
+}
+
+function checkWholeNumber(name: string, value: number, minimum: number): void {
+  if (!Number.isInteger(value) || value < minimum) throw new RangeError(`${name} must be a whole number >= ${minimum}, got ${value}`);
+}
+
+/** The address clients should use: a wildcard bind is reachable on loopback, and IPv6 needs brackets in a URL. */
+function urlHost(address: AddressInfo): string {
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '[::1]';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
+}
+
+export async function startProviderSimulator(options: ProviderSimulatorOptions = {}): Promise<RunningProviderSimulator> {
+  const settings: ChatCompletionsSettings = {
+    defaultChunkDelayMs: options.defaultChunkDelayMs ?? 15,
+    defaultChunkCount: options.defaultChunkCount ?? 40,
+  };
+  checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);
+  checkWholeNumber('defaultChunkCount', settings.defaultChunkCount, 1);
+  const state: ChatCompletionsState = { requests: [], failuresByPrompt: new Map() };
+
+  const route = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
+    const path = new URL(request.url ?? '/', 'http://simulator.invalid').pathname;
+    if (request.method === 'POST' && path.endsWith('/chat/completions')) {
+      await handleChatCompletions(request, response, path, settings, state, signal);
+    } else if (request.method === 'GET' && path === '/health') {
+      sendJson(response, 200, { status: 'ok' });
+    } else {
+      request.resume();
+      sendOpenAIError(response, 404, invalidRequest(`Invalid URL (${request.method ?? 'GET'} ${path})`));
+    }
+  };
+
+  const server = createServer((request, response) => {
+    const controller = new AbortController();
+    // 'close' fires when the response ends or the socket dies; either way nothing more should be written.
+    response.on('close', () => controller.abort());
+    route(request, response, controller.signal).catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      sendOpenAIError(response, 500, { message: `Simulator error: ${message}`, type: 'server_error', param: null, code: null });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  const url = `http://${urlHost(server.address() as AddressInfo)}:${(server.address() as AddressInfo).port}`;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url,
+    openaiBaseUrl: `${url}/openai/v1`,
+    requests: state.requests,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // close() alone waits for every open stream to finish; tests must never hang on a slow scripted stream.
+        
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Waits, unless the client went away (or the simulator closed) first. Returns false when the wait was cut short,
+ * so a stream in progress stops instead of writing into a dead socket.
+ */
+export async function pause(milliseconds: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  if (milliseconds <= 0) return true;
+  try {
+    await sleep(milliseconds, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes and waits until the data has been handed to the socket. Waiting matters for `cut-after`: the chunks
+ * before the cut must really leave the process before the socket is destroyed, or the client would see fewer.
+ */
+export function writeFlushed(response: ServerResponse, data: string, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted || response.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.write(data, (error) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(!error);
+    });
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * Tests and the browser end-to-end test script faults and timing through the prompt itself, because the prompt is
+ * the only thing that travels unchanged from a typed question through the server and worker to the provider.
+ *
+ * Syntax: `[[simulate key=value key=value]]`, anywhere in the last user message, any number of times.
+ */
+
+export type SimulatedFailureStatus = 400 | 401 | 429 | 500 | 502 | 503;
+
+export interface SimulationScript {
+  /** Answer with this HTTP error instead of a completion. */
+  status?: SimulatedFailureStatus;
+  /** Only the first N requests with the same prompt and model fail; needs `status`. */
+  failTimes?: number;
+  /** Wait after the response headers before the first content chunk. */
+  firstTokenMs?: number;
+  /** Wait between content chunks. */
+  chunkMs?: number;
+  /** How many content chunks (words) the answer has. */
+  chunks?: number;
+  /** Destroy the connection after this many content chunks. */
+  cutAfter?: number;
+}
+
+export type DirectiveParseResult =
+  | { ok: true; script: SimulationScript; /** The message with directives removed and whitespace tidied. */ prompt: string }
+  | { ok: false; /** The offending key, or the raw token when it is not `key=value`. */ key: string; message: string };
+
+const failureStatuses: readonly SimulatedFailureStatus[] = [400, 401, 429, 500, 502, 503];
+
+interface IntegerRange {
+  minimum: number;
+  maximum: number;
+}
+
+const integerKeys = {
+  'fail-times': { minimum: 1, maximum: 1_000_000 },
+  'first-token-ms': { minimum: 0, maximum: 600_000 },
+  'chunk-ms': { minimum: 0, maximum: 60_000 },
+  chunks: { minimum: 1, maximum: 5_000 },
+  'cut-after': { minimum: 0, maximum: 5_000 },
+} satisfies Record<string, IntegerRange>;
+
+type IntegerKey = keyof typeof integerKeys;
+
+const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'status'>> = {
+  'fail-times': 'failTimes',
+  'first-token-ms': 'firstTokenMs',
+  'chunk-ms': 'chunkMs',
+  chunks: 'chunks',
+  'cut-after': 'cutAfter',
+};
+
+export const knownDirectiveKeys: readonly string[] = ['status', ...Object.keys(integerKeys)];
+
+const directivePattern = /\[\[simulate(?:\s+([^\]]*?))?\s*\]\]/g;
+
+function isIntegerKey(key: string): key is IntegerKey {
+  return Object.hasOwn(integerKeys, key);
+}
+
+function failure(key: string, problem: string): DirectiveParseResult {
+  return { ok: false, key, message: `Invalid simulator directive "${key}": ${problem}` };
+}
+
+export function parseScriptedDirectives(message: string): DirectiveParseResult {
+  const script: SimulationScript = {};
+  const seenKeys = new Set<string>();
+
+  for (const match of message.matchAll(directivePattern)) {
+    const body = match[1] ?? '';
+    for (const token of body.split(/\s+/).filter((part) => part !== '')) {
+      const separator = token.indexOf('=');
+      if (separator <= 0) return failure(token, 'expected key=value');
+      const key = token.slice(0, separator);
+      const value = token.slice(separator + 1);
+
+      if (seenKeys.has(key)) return failure(key, 'given more than once');
+      seenKeys.add(key);
+
+      if (!/^\d+$/.test(value)) return failure(key, `expected a whole number, got "${value}"`);
+      const number = Number(value);
+
+      if (key === 'status') {
+        const status = failureStatuses.find((candidate) => candidate === number);
+        if (status === undefined) return failure(key, `expected one of ${failureStatuses.join(', ')}, got ${value}`);
+        script.status = status;
+      } else if (isIntegerKey(key)) {
+        const range = integerKeys[key];
+        if (number < range.minimum || number > range.maximum) {
+          return failure(key, `expected ${range.minimum}..${range.maximum}, got ${value}`);
+        }
+        script[scriptFieldByKey[key]] = number;
+      } else {
+        return failure(key, `unknown key (known keys: ${knownDirectiveKeys.join(', ')})`);
+      }
+    }
+  }
+
+  const remaining = message.replace(directivePattern, ' ');
+  // A half-typed directive would otherwise reach the answer as plain text and the test would pass for the wrong reason.
+  if (remaining.includes('[[simulate')) return failure('[[simulate', 'directive is not closed with "]]"');
+  if (script.failTimes !== undefined && script.status === undefined) {
+    return failure('fail-times', 'needs a status to fail with');
+  }
+
+  return { ok: true, script, prompt: remaining.replace(/\s+/g, ' ').trim() };
+}

@@ -1,0 +1,14 @@
+/** What the simulator remembers about each chat-completions request, so tests can assert on what reached it. */
+export interface SimulatedRequest {
+  /** The URL path without the query string, e.g. `/openai/v1/chat/completions`. */
+  path: string;
+  /** The requested model, or '' when the body had none. */
+  model: string;
+  stream: boolean;
+  /** Whether a non-empty `Authorization: Bearer …` header was sent. */
+  hasAuthorization: boolean;
+  /** The last user message as sent, directives included. */
+  lastUserMessage: string;
+  /** `Date.now()` when the request arrived. */
+  receivedAt: number;
+}

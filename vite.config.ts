@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Resolved from this file rather than the working directory, so the build lands in the same place whether Vite is
+// started from the repository root, a script, or a test harness.
+const projectDirectory = fileURLToPath(new URL('.', import.meta.url));
+const clientDirectory = fileURLToPath(new URL('./client', import.meta.url));
+const clientBuildDirectory = fileURLToPath(new URL('./dist/client', import.meta.url));
+
+export default defineConfig({
+  root: clientDirectory,
+  plugins: [react()],
+  css: {
+    // The PostCSS config sits at the repository root, outside `root`; point Vite at it explicitly.
+    postcss: projectDirectory,
+  },
+  build: {
+    outDir: clientBuildDirectory,
+    // The output directory is outside `root`, where Vite refuses to clear it unless told to.
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      // Vite's proxy pipes the upstream response straight through without buffering or compressing it, so
+      // server-sent events reach the browser as they are written, and it closes the upstream request when the
+      // browser disconnects, so an abandoned stream stops on the server too. Keep it that way: no
+      // `selfHandleResponse`, no compression middleware in front of `/api`, and no `proxyTimeout` (a long
+      // answer can stream for minutes).
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+      },
+    },
+  },
+});

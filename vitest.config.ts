@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests share one Postgres and one Redis; each file gets its own database and key prefix, so files
+// can run in parallel. Two cores here: two forks keep the machine responsive.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'simulator/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,57 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { ANSWER_JOB_NAME, ANSWER_QUEUE_NAME, bullPrefix, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
+
+export interface AnswerWorkerOptions {
+  connection: Redis;
+  keyPrefix: string;
+  concurrency: number;
+  logger: Logger;
+}
+
+/**
+ * The BullMQ side of a worker process. Jobs are never retried by BullMQ: a provider call that fails is reported to
+ * the user (who can try again and, later, is not charged), and a job whose worker died must not silently start a
+ * second, different answer behind the user's back. Provider SDKs retry 429/5xx themselves before any text flows.
+ */
+export function startAnswerWorker(dependencies: AnswerQuestionDependencies, options: AnswerWorkerOptions) {
+  const shutdown = new AbortController();
+  const worker = new Worker<AnswerJobData, string>(
+    ANSWER_QUEUE_NAME,
+    async (job: Job<AnswerJobData, string>) => {
+      if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${ANSWER_QUEUE_NAME}`);
+      return answerQuestion(dependencies, job.data, shutdown.signal);
+    },
+    {
+      connection: options.connection,
+      prefix: bullPrefix(options.keyPrefix),
+      concurrency: options.concurrency,
+      maxStalledCount: 0,
+      autorun: true,
+    },
+  );
+  worker.on('failed', (job, error) => {
+    options.logger.error({ err: error, jobId: job?.id }, 'answer job failed');
+  });
+  worker.on('error', (error) => {
+    options.logger.error({ err: error }, 'answer worker error');
+  });
+
+  return {
+    worker,
+    /**
+     * Stop taking jobs, let the ones in flight finish for up to `graceMs`, then cut them off. Cut-off runs are
+     * marked failed with a retryable message, so nobody waits on an answer that will not come.
+     */
+    async close(graceMs: number): Promise<void> {
+      const timer = setTimeout(() => shutdown.abort(), graceMs);
+      try {
+        await worker.close();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

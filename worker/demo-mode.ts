@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { ProviderId, ProviderSettings, QuorumConfig } from '../core/config/config.ts';
+import { startProviderSimulator, type RunningProviderSimulator } from '../simulator/provider-simulator.ts';
+
+const DEMO_API_KEY = 'demo-mode-key';
+
+/**
+ * Demo mode: no provider key is configured, so this worker answers from its own in-process simulator, through the
+ * very same SDK adapters as production. Each worker process runs its own, so scaling workers needs nothing extra.
+ */
+export async function startDemoProviders(
+  config: QuorumConfig,
+  logger: Logger,
+): Promise<{ providers: Record<ProviderId, ProviderSettings>; simulator: RunningProviderSimulator }> {
+  const simulator = await startProviderSimulator({
+    host: '127.0.0.1',
+    port: 0,
+    defaultChunkDelayMs: config.simulatorChunkDelayMs,
+  });
+  logger.warn(
+    { simulator: simulator.url },
+    'DEMO MODE: no provider API key is configured; answers come from the built-in simulator, not real AI models',
+  );
+  const providers = { ...config.providers };
+  providers.openai = { apiKey: DEMO_API_KEY, baseUrl: simulator.openaiBaseUrl };
+  return { providers, simulator };
+}

@@ -1,0 +1,131 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
+import type { RequestEventWriter } from '../../core/events/request-event-writer.ts';
+import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
+import { runFailure } from '../../core/runs/run-failures.ts';
+import { claimRun, completeRun, failRun, type ClaimedRun } from '../../core/runs/run-lifecycle.ts';
+import { ProviderError } from '../providers/answer-provider.ts';
+import type { ProviderRegistry } from '../providers/provider-registry.ts';
+import { RunLease } from './run-lease.ts';
+
+export interface AnswerQuestionDependencies {
+  orm: MikroORM;
+  redis: Redis;
+  writer: RequestEventWriter;
+  providers: ProviderRegistry;
+  logger: Logger;
+  keyPrefix: string;
+  runLeaseMs: number;
+  providerTimeoutMs: number;
+}
+
+/**
+ * One job: one model answering one question. Streams the provider's answer into the request's event stream and
+ * stores the outcome in Postgres. Safe to deliver twice: a run that is no longer queued is left alone.
+ */
+export async function answerQuestion(
+  dependencies: AnswerQuestionDependencies,
+  job: AnswerJobData,
+  shutdownSignal: AbortSignal,
+): Promise<'answered' | 'failed' | 'skipped'> {
+  const { orm, writer, logger } = dependencies;
+  const em = orm.em.fork();
+  const run = await claimRun(em, job.runId);
+  if (!run) {
+    logger.info({ runId: job.runId }, 'run is no longer queued; skipping duplicate delivery');
+    return 'skipped';
+  }
+  const lease = new RunLease(dependencies.redis, dependencies.keyPrefix, run.runId, dependencies.runLeaseMs);
+  await lease.acquire();
+  try {
+    return await streamRun(dependencies, run, shutdownSignal);
+  } catch (error) {
+    // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
+    logger.error({ err: error, runId: run.runId }, 'answer job failed unexpectedly');
+    await failRun(orm.em.fork(), run.runId, runFailure('INTERNAL_ERROR'));
+    await announceStoredOutcome(orm.em.fork(), writer, run.runId).catch(() => undefined);
+    return 'failed';
+  } finally {
+    await lease.release();
+  }
+}
+
+async function streamRun(
+  dependencies: AnswerQuestionDependencies,
+  run: ClaimedRun,
+  shutdownSignal: AbortSignal,
+): Promise<'answered' | 'failed'> {
+  const { orm, writer, logger, providers } = dependencies;
+  const base = { requestId: run.requestId, runId: run.runId };
+  const startedAt = Date.now();
+  await writer.append({ ...base, type: 'run_start', engine: run.engine, model: run.model });
+
+  const provider = providers.get(run.engine);
+  if (!provider) {
+    return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`));
+  }
+
+  const timeoutSignal = AbortSignal.timeout(dependencies.providerTimeoutMs);
+  const signal = AbortSignal.any([timeoutSignal, shutdownSignal]);
+  let text = '';
+  let finishReason: string | null = null;
+  let inputTokens: number | null = null;
+  let outputTokens: number | null = null;
+  let firstTokenAt: Date | null = null;
+
+  try {
+    for await (const part of provider.streamAnswer({ model: run.model, prompt: run.query, webSearch: run.searchEnabled, signal })) {
+      if (part.type === 'text') {
+        firstTokenAt ??= new Date();
+        text += part.text;
+        const appended = await writer.append({ ...base, type: 'text_delta', text: part.text });
+        // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
+        if (!appended) return 'failed';
+      } else if (part.type === 'finish') {
+        finishReason = part.reason;
+      } else {
+        inputTokens = part.inputTokens;
+        outputTokens = part.outputTokens;
+      }
+    }
+  } catch (error) {
+    const failure =
+      shutdownSignal.aborted
+        ? runFailure('WORKER_SHUTDOWN')
+        : error instanceof ProviderError
+          ? { code: error.code, message: error.message }
+          : runFailure('PROVIDER_ERROR');
+    logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
+    return finishWithFailure(dependencies, run, failure);
+  }
+
+  const completed = await completeRun(orm.em.fork(), run.runId, { text, finishReason, inputTokens, outputTokens, firstTokenAt });
+  if (completed) {
+    await writer.append({
+      ...base,
+      type: 'run_end',
+      text,
+      finishReason,
+      creditsUsed: 0,
+      durationMs: Date.now() - startedAt,
+    });
+    logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt }, 'run answered');
+    return 'answered';
+  }
+  // Someone else ended the run first; make sure whatever Postgres holds is what listeners saw.
+  await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  return 'failed';
+}
+
+async function finishWithFailure(
+  dependencies: AnswerQuestionDependencies,
+  run: ClaimedRun,
+  failure: { code: string; message: string },
+): Promise<'failed'> {
+  const { orm, writer } = dependencies;
+  await failRun(orm.em.fork(), run.runId, failure);
+  await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  return 'failed';
+}
