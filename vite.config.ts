@@ -19,6 +19,22 @@ export default defineConfig({
     outDir: clientBuildDirectory,
     // The output directory is outside `root`, where Vite refuses to clear it unless told to.
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries in chunks of their own keep their file names across deploys of app code, so returning
+          // browsers keep them cached. The markdown libraries stay in the lazily loaded answer renderer's chunk.
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|react-number-format|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

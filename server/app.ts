@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import answerQueue from './plugins/app/answer-queue.ts';
@@ -13,9 +14,10 @@ import searchRoutes from './routes/search/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
- * /api. It never listens; `main.ts` does, and tests register the same plugin and talk to it.
+ * /api. It never listens; `main.ts` does, and tests register the same plugin and talk to it. Not encapsulated, so
+ * whoever registers it sees its decorators (tests read `app.orm`).
  */
-export default async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }): Promise<void> {
+async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }): Promise<void> {
   await app.register(configuration, { config: options.config });
   await app.register(helmet);
   await app.register(database);
@@ -33,3 +35,5 @@ export default async function quorumApp(app: FastifyInstance, options: { config:
     { prefix: '/api' },
   );
 }
+
+export default fastifyPlugin(quorumApp, { name: 'quorum' });

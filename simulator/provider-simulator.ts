@@ -93,7 +93,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // close() alone waits for every open stream to finish; tests must never hang on a slow scripted stream.
-        
+        server.closeAllConnections();
       });
       return closing;
     },

@@ -9,11 +9,11 @@ export interface ErrorPanelProps {
 
 export function ErrorPanel({ message, retryable, onRetry }: ErrorPanelProps) {
   return (
-    <Alert color="red" variant="light" title="Error" data-testid="error-panel" role="alert">
+    <Alert color="red" variant="light" title="Error" data-testid="error-panel">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
         {retryable && (
-          <Button color="red" variant="light" size="xs" onClick={onRetry}>
+          <Button color="red" variant="outline" size="xs" onClick={onRetry}>
             Try Again
           </Button>
         )}

@@ -1,0 +1,66 @@
+import { ServerSentEventParser } from '../../client/src/api/server-sent-events.ts';
+
+export interface ReceivedEvent {
+  event: string;
+  id: string;
+  data: Record<string, unknown>;
+  /** Milliseconds since the request was sent. */
+  receivedAfterMs: number;
+}
+
+export interface SearchStreamResult {
+  status: number;
+  contentType: string;
+  headers: Headers;
+  /** The SSE events, when the server answered with a stream. */
+  events: ReceivedEvent[];
+  /** The JSON envelope, when it answered with an error instead. */
+  envelope: { success: boolean; data: unknown; error: { message: string; code: string } | null } | undefined;
+}
+
+/**
+ * Posts a search like the browser does and reads the whole answer, parsing the stream with the client's own SSE
+ * parser. `onEvent` sees each event the moment it arrives (to kill a worker mid-answer, say).
+ */
+export async function postSearchStream(
+  baseUrl: string,
+  body: unknown,
+  options: { onEvent?: (event: ReceivedEvent) => void | Promise<void>; signal?: AbortSignal; path?: string } = {},
+): Promise<SearchStreamResult> {
+  const startedAt = performance.now();
+  const response = await fetch(`${baseUrl}${options.path ?? '/api/search/stream'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.startsWith('text/event-stream')) {
+    return { status: response.status, contentType, headers: response.headers, events: [], envelope: await response.json() };
+  }
+  const parser = new ServerSentEventParser();
+  const decoder = new TextDecoder();
+  const events: ReceivedEvent[] = [];
+  for await (const chunk of response.body!) {
+    for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
+      const event: ReceivedEvent = {
+        event: parsed.event,
+        id: parsed.id,
+        data: JSON.parse(parsed.data) as Record<string, unknown>,
+        receivedAfterMs: performance.now() - startedAt,
+      };
+      events.push(event);
+      await options.onEvent?.(event);
+    }
+  }
+  return { status: response.status, contentType, headers: response.headers, events, envelope: undefined };
+}
+
+export function answerText(events: ReceivedEvent[]): string {
+  return events
+    .filter((event) => event.event === 'chunk')
+    .map((event) => String(event.data.content))
+    .join('');
+}
+
+export const SEARCH_BODY = { model: 'openai', specificModel: 'gpt-4o-mini', searchEnabled: false } as const;

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type QuorumConfig } from '../../core/config/config.ts';
+import { createLogger } from '../../core/logging/create-logger.ts';
+import { buildServer } from '../../server/build-server.ts';
+import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
+import { createIsolatedDatabase, createIsolatedRedisPrefix } from './isolated-resources.ts';
+
+export interface TestStackOptions {
+  /** Extra or overriding environment variables for the configuration. */
+  environment?: Record<string, string>;
+  /** Start an in-process worker (default true). Tests that run the worker as a child process say false. */
+  withWorker?: boolean;
+  /** Point the server (not the worker) at another Redis or Postgres address, e.g. a cuttable proxy. */
+  serverRedisUrl?: string;
+  serverDatabaseUrl?: string;
+}
+
+export interface TestStack {
+  config: QuorumConfig;
+  /** The environment the stack was configured from, to start more processes (a child worker) alike. */
+  environment: Record<string, string>;
+  app: FastifyInstance;
+  baseUrl: string;
+  simulator: RunningProviderSimulator;
+  worker: RunningWorkerProcess | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole Quorum on real parts: its own Postgres database and Redis prefix, the provider simulator behind the real
+ * OpenAI SDK, a listening server and (usually) a worker. Everything is torn down and deleted by `close()`.
+ */
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const [database, redis, simulator] = await Promise.all([
+    createIsolatedDatabase(),
+    createIsolatedRedisPrefix(),
+    startProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 12 }),
+  ]);
+  const environment: Record<string, string> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.redisUrl,
+    REDIS_KEY_PREFIX: redis.keyPrefix,
+    OPENAI_API_KEY: 'test-key',
+    OPENAI_BASE_URL: simulator.openaiBaseUrl,
+    PROVIDER_MAX_RETRIES: '0',
+    RUN_LEASE_MS: '1500',
+    SHUTDOWN_GRACE_MS: '2000',
+    WORKER_CONCURRENCY: '16',
+    ...options.environment,
+  };
+  const config = loadConfig(environment);
+  const serverConfig: QuorumConfig = {
+    ...config,
+    databaseUrl: options.serverDatabaseUrl ?? config.databaseUrl,
+    redis: { ...config.redis, url: options.serverRedisUrl ?? config.redis.url },
+  };
+
+  // The worker first: it applies migrations, and the server can then start against a ready schema either way.
+  const worker = options.withWorker === false ? undefined : await startWorkerProcess(config, createLogger(config, 'worker'));
+  const app = await buildServer(serverConfig);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    config,
+    environment,
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    simulator,
+    worker,
+    async close() {
+      await app.close();
+      await worker?.close(500);
+      await simulator.close();
+      await Promise.all([database.drop(), redis.cleanup()]);
+    },
+  };
+}
