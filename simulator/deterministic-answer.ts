@@ -150,7 +150,7 @@ function wordsOf(sentence: string, keyword: string): string[] {
 
 interface ProseSentences {
   first: readonly string[];
-  /** Used for the final sentence when one fits the words left exactly, so the section ends on a sign-off. */
+  /** Preferred once few enough words are left for one of them, so the section ends on a sign-off. */
   last?: readonly string[];
 }
 
