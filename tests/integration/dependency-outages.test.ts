@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { SearchRequest } from '../../core/database/entities/search-request.ts';
+import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { hostAndPort, startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { testServices } from '../support/test-services.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createIsolatedDatabase } from '../support/isolated-resources.ts';
+
+async function health(stack: TestStack) {
+  const response = await fetch(`${stack.baseUrl}/api/health`);
+  return { status: response.status, body: (await response.json()) as { success: boolean; data: { checks: Record<string, string> } } };
+}
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('when Redis goes away', () => {
+  let stack: TestStack;
+  let proxy: TcpProxy;
+
+  beforeAll(async () => {
+    const { redisUrl } = await testServices();
+    const target = hostAndPort(redisUrl, 6379);
+    proxy = await startTcpProxy(target.host, target.port);
+    stack = await startTestStack({ serverRedisUrl: proxy.urlFor(redisUrl) });
+  });
+
+  afterAll(async () => {
+    proxy?.restore();
+    await stack?.close();
+    await proxy?.close();
+  });
+
+  it('reports itself unhealthy, refuses searches with a 503 envelope, writes nothing, and recovers', async () => {
+    expect((await health(stack)).body.success).toBe(true);
+    proxy.cut();
+
+    const down = await health(stack);
+    expect(down.status).toBe(503);
+    expect(down.body.success).toBe(false);
+    expect(down.body.data.checks).toEqual({ postgres: 'up', redis: 'down' });
+
+    const refused = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Anyone there?' });
+    expect(refused.status).toBe(503);
+    expect(refused.envelope).toEqual({
+      success: false,
+      data: null,
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again later.' },
+    });
+    expect(await stack.app.orm.em.fork().count(SearchRequest, {})).toBe(0);
+
+    proxy.restore();
+    const recovered = await eventually(() => health(stack), (result) => result.body.success);
+    expect(recovered.body.success).toBe(true);
+    const answered = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Back again?' });
+    expect(answered.events.at(-1)?.event).toBe('end');
+  });
+});
+
+describe('when Postgres goes away', () => {
+  let stack: TestStack;
+  let proxy: TcpProxy;
+  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+
+  beforeAll(async () => {
+    database = await createIsolatedDatabase();
+    const target = hostAndPort(database.url, 5432);
+    proxy = await startTcpProxy(target.host, target.port);
+    stack = await startTestStack({
+      environment: { DATABASE_URL: database.url },
+      serverDatabaseUrl: proxy.urlFor(database.url),
+    });
+  });
+
+  afterAll(async () => {
+    proxy?.restore();
+    await stack?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('reports itself unhealthy, refuses searches with a 503 envelope, enqueues nothing, and recovers', async () => {
+    expect((await health(stack)).body.success).toBe(true);
+    proxy.cut();
+
+    const down = await health(stack);
+    expect(down.status).toBe(503);
+    expect(down.body.data.checks).toEqual({ postgres: 'down', redis: 'up' });
+
+    const refused = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Is the database there?' });
+    expect(refused.status).toBe(503);
+    expect(refused.envelope?.error?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(await stack.app.answerQueue.count()).toBe(0);
+
+    proxy.restore();
+    const recovered = await eventually(() => health(stack), (result) => result.body.success);
+    expect(recovered.body.success).toBe(true);
+    const answered = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'And now?' });
+    expect(answered.events.at(-1)?.event).toBe('end');
+    // Only the question asked after recovery was stored.
+    const em = stack.app.orm.em.fork();
+    expect(await em.count(SearchRequest, {})).toBe(1);
+    expect(await em.count(ModelRun, { status: 'completed' })).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../core/config/config.ts';
+
+/**
+ * Runs a Quorum entry point (`server/main.ts`, `worker/main.ts`) as its own process, the way production does, so a
+ * test can kill it outright or a benchmark can keep it off its own event loop.
+ */
+export interface QuorumProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+  /** Resolves when a line containing `text` has been printed. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startQuorumProcess(entry: 'server/main.ts' | 'worker/main.ts', environment: Record<string, string>): QuorumProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  const waiters: { text: string; resolve: () => void }[] = [];
+  const collect = (chunk: Buffer) => {
+    printed += chunk.toString();
+    for (const waiter of [...waiters]) {
+      if (printed.includes(waiter.text)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  return {
+    child,
+    output: () => printed,
+    waitForOutput(text, timeoutMs = 20_000) {
+      if (printed.includes(text)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`${entry} did not print "${text}" within ${timeoutMs} ms. Output:\n${printed}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          text,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+        void exited.then((code) => {
+          clearTimeout(timer);
+          reject(new Error(`${entry} exited with ${code} before printing "${text}". Output:\n${printed}`));
+        });
+      });
+    },
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
