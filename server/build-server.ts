@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import type { QuorumConfig } from '../core/config/config.ts';
@@ -13,7 +13,6 @@ export async function buildServer(config: QuorumConfig): Promise<FastifyInstance
   const app = Fastify({
     logger: loggerOptions(config, 'server'),
     genReqId: () => randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     ajv: {

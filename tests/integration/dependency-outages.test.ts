@@ -54,7 +54,7 @@ describe('when Redis goes away', () => {
       data: null,
       error: { code: 'SERVICE_UNAVAILABLE', message: 'Service temporarily unavailable. Please try again later.' },
     });
-    expect(await stack.app.orm.em.fork().count(SearchRequest, {})).toBe(0);
+    expect(await stack.records().count(SearchRequest, {})).toBe(0);
 
     proxy.restore();
     const recovered = await eventually(() => health(stack), (result) => result.body.success);
@@ -105,7 +105,7 @@ describe('when Postgres goes away', () => {
     const answered = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'And now?' });
     expect(answered.events.at(-1)?.event).toBe('end');
     // Only the question asked after recovery was stored.
-    const em = stack.app.orm.em.fork();
+    const em = stack.records();
     expect(await em.count(SearchRequest, {})).toBe(1);
     expect(await em.count(ModelRun, { status: 'completed' })).toBe(1);
   });

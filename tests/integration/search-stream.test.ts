@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 async function storedRun(runId: string) {
-  return stack.app.orm.em.fork().findOneOrFail(ModelRun, runId, { populate: ['request'] });
+  return stack.records().findOneOrFail(ModelRun, runId, { populate: ['request'] });
 }
 
 describe('POST /api/search/stream', () => {

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function nothingWasStored(): Promise<void> {
-  const em = stack.app.orm.em.fork();
+  const em = stack.records();
   expect(await em.count(SearchRequest, {})).toBe(0);
   expect(await em.count(ModelRun, {})).toBe(0);
   expect(await stack.app.answerQueue.count()).toBe(0);
@@ -64,7 +64,7 @@ describe('search request validation', () => {
     });
     expect(response.status).toBe(200);
     controller.abort();
-    const em = stack.app.orm.em.fork();
+    const em = stack.records();
     const stored = await em.findOneOrFail(SearchRequest, { query: 'y'.repeat(500) });
     expect(stored.status).toBe('pending');
     await em.nativeDelete(SearchRequest, {});

@@ -1,5 +1,7 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type QuorumConfig } from '../../core/config/config.ts';
+import { openDatabase } from '../../core/database/open-database.ts';
 import { createLogger } from '../../core/logging/create-logger.ts';
 import { buildServer } from '../../server/build-server.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
@@ -24,6 +26,11 @@ export interface TestStack {
   baseUrl: string;
   simulator: RunningProviderSimulator;
   worker: RunningWorkerProcess | undefined;
+  /**
+   * A fresh EntityManager on the stack's database over the test's own connection, to check what was stored
+   * independently of the server (which may be closed, or cut off from Postgres, by the test).
+   */
+  records(): EntityManager;
   close(): Promise<void>;
 }
 
@@ -62,6 +69,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 
   // The worker first: it applies migrations, and the server can then start against a ready schema either way.
   const worker = options.withWorker === false ? undefined : await startWorkerProcess(config, createLogger(config, 'worker'));
+  const inspector = await openDatabase({ databaseUrl: config.databaseUrl, logger: createLogger(config, 'test'), poolSize: 2 });
   const app = await buildServer(serverConfig);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -74,9 +82,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     baseUrl: `http://127.0.0.1:${port}`,
     simulator,
     worker,
+    records: () => inspector.em.fork(),
     async close() {
       await app.close();
       await worker?.close(500);
+      await inspector.close();
       await simulator.close();
       await Promise.all([database.drop(), redis.cleanup()]);
     },

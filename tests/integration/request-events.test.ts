@@ -1,0 +1,130 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { readRequestEvents } from '../../core/events/request-event-reader.ts';
+import { requestEventKeys } from '../../core/events/request-event-keys.ts';
+import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
+import type { RunEvent } from '../../core/events/run-event.ts';
+import { followRequestEvents } from '../../server/streaming/follow-request-events.ts';
+import { RequestEventHub } from '../../server/streaming/request-event-hub.ts';
+import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
+
+let redis: Redis;
+let subscriber: Redis;
+let writer: RequestEventWriter;
+let hub: RequestEventHub;
+let keyPrefix: string;
+let cleanup: () => Promise<void>;
+let counter = 0;
+
+beforeAll(async () => {
+  const isolated = await createIsolatedRedisPrefix();
+  keyPrefix = isolated.keyPrefix;
+  cleanup = isolated.cleanup;
+  redis = new Redis(isolated.redisUrl);
+  subscriber = new Redis(isolated.redisUrl);
+  writer = new RequestEventWriter(redis, { keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 10_000 });
+  hub = new RequestEventHub(subscriber, keyPrefix, pino({ level: 'silent' }));
+});
+
+afterAll(async () => {
+  await cleanup?.();
+  await Promise.all([redis?.quit(), subscriber?.quit()]);
+});
+
+function freshRequest() {
+  counter += 1;
+  return { requestId: `request-${counter}`, runId: `run-${counter}` };
+}
+
+function delta(ids: { requestId: string; runId: string }, text: string) {
+  return { ...ids, type: 'text_delta' as const, text };
+}
+
+async function collect(requestId: string, until: (event: RunEvent) => boolean, afterSeq = 0): Promise<RunEvent[]> {
+  const controller = new AbortController();
+  const seen: RunEvent[] = [];
+  const timeout = setTimeout(() => controller.abort(), 5_000);
+  for await (const event of followRequestEvents({ hub, redis, keyPrefix, requestId, afterSeq, signal: controller.signal })) {
+    seen.push(event);
+    if (until(event)) break;
+  }
+  clearTimeout(timeout);
+  return seen;
+}
+
+describe('request event stream', () => {
+  it('numbers events 1, 2, 3… per request, stores them in order and publishes each', async () => {
+    const ids = freshRequest();
+    const published: string[] = [];
+    const unsubscribe = await hub.subscribe(ids.requestId, (payload) => published.push(payload));
+    const first = await writer.append(delta(ids, 'a'));
+    const second = await writer.append(delta(ids, 'b'));
+    const other = await writer.append(delta(freshRequest(), 'x'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await unsubscribe();
+
+    expect([first?.seq, second?.seq, other?.seq]).toEqual([1, 2, 1]);
+    const stored = await readRequestEvents(redis, keyPrefix, ids.requestId);
+    expect(stored.map((event) => (event.type === 'text_delta' ? event.text : ''))).toEqual(['a', 'b']);
+    expect(published.map((payload) => JSON.parse(payload) as RunEvent)).toEqual(stored);
+    expect(await redis.ttl(requestEventKeys(keyPrefix, ids.requestId).stream)).toBeGreaterThan(500);
+  });
+
+  it('refuses anything for a run after its terminal event, but not for other runs of the request', async () => {
+    const ids = freshRequest();
+    await writer.append({ ...ids, type: 'run_error', message: 'gone', code: 'WORKER_LOST', retryable: true });
+    expect(await writer.append(delta(ids, 'late'))).toBeUndefined();
+    expect(
+      await writer.append({ ...ids, type: 'run_end', text: 'x', finishReason: 'stop', creditsUsed: 0, durationMs: 1 }),
+    ).toBeUndefined();
+    expect(await writer.append(delta({ ...ids, runId: 'another-run' }, 'fine'))).toMatchObject({ seq: 2 });
+  });
+
+  it('gives a late follower the whole history, then the live events, each exactly once and in order', async () => {
+    const ids = freshRequest();
+    for (let index = 0; index < 5; index += 1) await writer.append(delta(ids, `early-${index}`));
+    const following = collect(ids.requestId, (event) => event.type === 'run_end');
+    const live = (async () => {
+      for (let index = 0; index < 30; index += 1) await writer.append(delta(ids, `live-${index}`));
+      await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', creditsUsed: 0, durationMs: 1 });
+    })();
+    const [events] = await Promise.all([following, live]);
+    expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 36 }, (_, index) => index + 1));
+  });
+
+  it('resumes after a given seq (a reconnecting browser)', async () => {
+    const ids = freshRequest();
+    for (let index = 0; index < 4; index += 1) await writer.append(delta(ids, `part-${index}`));
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', creditsUsed: 0, durationMs: 1 });
+    const events = await collect(ids.requestId, (event) => event.type === 'run_end', 3);
+    expect(events.map((event) => event.seq)).toEqual([4, 5]);
+  });
+
+  it('fills a hole left by a lost pub/sub message from the stream', async () => {
+    const ids = freshRequest();
+    await writer.append(delta(ids, 'one'));
+    const following = collect(ids.requestId, (event) => event.type === 'run_end');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // An event that reaches the stream but whose publish was lost.
+    const keys = requestEventKeys(keyPrefix, ids.requestId);
+    const seq = await redis.incr(keys.sequence);
+    await redis.xadd(keys.stream, '*', 'event', JSON.stringify({ seq, ...delta(ids, 'lost in transit') }));
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', creditsUsed: 0, durationMs: 1 });
+    const events = await following;
+    expect(events.map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(events[1]).toMatchObject({ type: 'text_delta', text: 'lost in transit' });
+  });
+
+  it('stops following and unsubscribes when the signal aborts', async () => {
+    const ids = freshRequest();
+    const controller = new AbortController();
+    const iterator = followRequestEvents({ hub, redis, keyPrefix, requestId: ids.requestId, signal: controller.signal });
+    const next = iterator.next();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = hub.subscribedRequestCount;
+    controller.abort();
+    expect(await next).toEqual({ done: true, value: undefined });
+    expect(hub.subscribedRequestCount).toBe(before - 1);
+  });
+});
