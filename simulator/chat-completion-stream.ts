@@ -7,6 +7,16 @@ import {
 } from './chat-completion-payloads.ts';
 import { pause, writeFlushed } from './response-pacing.ts';
 
+/** One content chunk that has just been handed to the socket; see `ProviderSimulatorOptions.onContentChunkWritten`. */
+export interface ContentChunkWritten {
+  /** The last user message with its directives removed. */
+  prompt: string;
+  /** 0 for the first content chunk (the empty role chunk before it is not counted). */
+  index: number;
+  /** `performance.now()` in the simulator's process once the write completed. */
+  writtenAt: number;
+}
+
 export interface StreamPlan {
   identity: CompletionIdentity;
   pieces: readonly string[];
@@ -17,6 +27,8 @@ export interface StreamPlan {
   /** Destroy the socket after this many content chunks, leaving the stream without its end. */
   cutAfter: number | undefined;
   headers: Record<string, string>;
+  /** Told about each content chunk once it is written; undefined (the usual case) costs one check per chunk. */
+  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
 }
 
 function event(payload: unknown): string {
@@ -44,6 +56,8 @@ export async function streamChatCompletion(response: ServerResponse, plan: Strea
     if (!(await writeFlushed(response, event(createChunk(identity, { content: piece }, null, includeUsage)), signal))) {
       return;
     }
+    // Stamped after the write callback, so the time covers only what happens after the bytes left the simulator.
+    plan.onContentChunkWritten?.(sent, performance.now());
     sent += 1;
   }
   // A cut at or beyond the last piece still loses the finish chunk and [DONE]: the answer looks whole but never ends.

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCompletion, createCompletionIdentity, createUsage } from './chat-completion-payloads.ts';
 import { summariseRequestBody, validateChatCompletionRequest } from './chat-completion-request.ts';
-import { streamChatCompletion } from './chat-completion-stream.ts';
+import { streamChatCompletion, type ContentChunkWritten } from './chat-completion-stream.ts';
 import { generateDeterministicAnswer } from './deterministic-answer.ts';
 import {
   createRequestId,
@@ -18,6 +18,7 @@ import type { SimulatedRequest } from './simulated-request.ts';
 export interface ChatCompletionsSettings {
   defaultChunkDelayMs: number;
   defaultChunkCount: number;
+  onContentChunkWritten: ((chunk: ContentChunkWritten) => void) | undefined;
 }
 
 /** State that lives as long as one simulator instance. */
@@ -141,6 +142,7 @@ export async function handleChatCompletions(
   };
 
   if (completionRequest.stream) {
+    const report = settings.onContentChunkWritten;
     await streamChatCompletion(
       response,
       {
@@ -152,6 +154,7 @@ export async function handleChatCompletions(
         chunkMs: script.chunkMs ?? settings.defaultChunkDelayMs,
         cutAfter: script.cutAfter,
         headers,
+        onContentChunkWritten: report && ((index, writtenAt) => report({ prompt, index, writtenAt })),
       },
       signal,
     );

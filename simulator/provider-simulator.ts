@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { handleChatCompletions, type ChatCompletionsSettings, type ChatCompletionsState } from './openai-chat-completions.ts';
 import { invalidRequest, sendJson, sendOpenAIError } from './openai-error-response.ts';
+import type { ContentChunkWritten } from './chat-completion-stream.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
 
+export type { ContentChunkWritten } from './chat-completion-stream.ts';
 export type { SimulatedRequest } from './simulated-request.ts';
 
 export interface ProviderSimulatorOptions {
@@ -14,6 +16,12 @@ export interface ProviderSimulatorOptions {
   defaultChunkDelayMs?: number;
   /** default number of content chunks when not scripted; default 40 */
   defaultChunkCount?: number;
+  /**
+   * Called right after each streamed content chunk has been written to the socket, so a benchmark running the
+   * simulator in its own process can time what happens to the chunk afterwards on the same clock. Runs inside the
+   * stream's loop: keep it quick, and do not throw (a throw ends that stream). Absent, it costs nothing.
+   */
+  onContentChunkWritten?: (chunk: ContentChunkWritten) => void;
 }
 
 export interface RunningProviderSimulator {
@@ -42,6 +50,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   const settings: ChatCompletionsSettings = {
     defaultChunkDelayMs: options.defaultChunkDelayMs ?? 15,
     defaultChunkCount: options.defaultChunkCount ?? 40,
+    onContentChunkWritten: options.onContentChunkWritten,
   };
   checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);
   checkWholeNumber('defaultChunkCount', settings.defaultChunkCount, 1);

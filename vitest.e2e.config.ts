@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests drive one Chromium against a whole stack per file; run them one file at a time.
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
