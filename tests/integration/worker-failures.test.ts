@@ -21,7 +21,7 @@ describe('when a worker dies mid-answer', () => {
   });
 
   it('sends the browser an error event instead of hanging, stores the run as failed, and stays up', async () => {
-    worker = startQuorumProcess('worker/main.ts', stack.environment);
+    worker = startQuorumProcess('worker/main.ts', { ...stack.environment, LOG_LEVEL: 'info' });
     await worker.waitForOutput('worker ready');
 
     let killedAfterMs = 0;
@@ -55,7 +55,7 @@ describe('when a worker dies mid-answer', () => {
   });
 
   it('lets a worker that is stopped gracefully finish the answer it is streaming', async () => {
-    worker = startQuorumProcess('worker/main.ts', stack.environment);
+    worker = startQuorumProcess('worker/main.ts', { ...stack.environment, LOG_LEVEL: 'info' });
     await worker.waitForOutput('worker ready');
 
     let stopped: Promise<number | null> | undefined;

@@ -1,0 +1,130 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
+import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
+import { findFreePort } from './free-port.ts';
+
+const START_TIMEOUT_MS = 60_000;
+const POLL_INTERVAL_MS = 200;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningQuorum {
+  baseUrl: string;
+  /** The last lines the server and worker printed, for explaining a failure. */
+  outputTail(): string;
+  /** Stops both processes and deletes the database and Redis keys. Never throws; problems are printed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Quorum's server and one worker, each its own process as in production (so neither shares the benchmark's event
+ * loop), on a throwaway database and Redis prefix, calling `openaiBaseUrl` for OpenAI answers.
+ */
+export async function startQuorum(openaiBaseUrl: string): Promise<RunningQuorum> {
+  const [database, redis, port] = await Promise.all([createIsolatedDatabase(), createIsolatedRedisPrefix(), findFreePort()]);
+  const environment: Record<string, string> = {
+    // Production settings, so nothing test-only is measured; production insists on a real secret.
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('hex'),
+    // Logging at info would put a JSON line per request on the measured path; warn keeps only trouble.
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.redisUrl,
+    REDIS_KEY_PREFIX: redis.keyPrefix,
+    DEMO_MODE: 'off',
+    OPENAI_API_KEY: 'bench-key',
+    OPENAI_BASE_URL: openaiBaseUrl,
+    // Above the highest concurrency measured, so no stream waits in the queue for a free worker slot.
+    WORKER_CONCURRENCY: '128',
+    // A retry would hide a failure inside a slow sample; a failure should be counted as one.
+    PROVIDER_MAX_RETRIES: '0',
+    SHUTDOWN_GRACE_MS: '2000',
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const processes: { name: string; running: QuorumProcess }[] = [];
+
+  const outputTail = () =>
+    processes.map(({ name, running }) => `--- ${name} ---\n${running.output().split('\n').slice(-30).join('\n')}`).join('\n');
+  const close = async () => {
+    // The server first, so nothing new is queued while the worker drains.
+    for (const { name, running } of [...processes].reverse()) await stopProcess(name, running);
+    await Promise.all([
+      database.drop().catch((error: unknown) => console.error('could not drop the benchmark database:', error)),
+      redis.cleanup().catch((error: unknown) => console.error('could not delete the benchmark Redis keys:', error)),
+    ]);
+  };
+
+  try {
+    // Both apply migrations at start under an advisory lock, so they can start together.
+    const worker = startQuorumProcess('worker/main.ts', environment);
+    processes.push({ name: 'worker', running: worker });
+    const server = startQuorumProcess('server/main.ts', environment);
+    processes.push({ name: 'server', running: server });
+    await Promise.all([
+      waitForHealthyServer(baseUrl, server),
+      waitForRegisteredWorker(redis.redisUrl, redis.keyPrefix, worker),
+    ]);
+  } catch (error) {
+    const tail = outputTail();
+    await close();
+    throw new Error(`Quorum did not start: ${error instanceof Error ? error.message : String(error)}\n${tail}`);
+  }
+  return { baseUrl, outputTail, close };
+}
+
+function exited(running: QuorumProcess): boolean {
+  return running.child.exitCode !== null || running.child.signalCode !== null;
+}
+
+/** At LOG_LEVEL=warn the server never says it listens, so ask it: `/api/health` answers once Postgres and Redis do. */
+async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Promise<void> {
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    if (exited(server)) throw new Error(`the server exited with ${server.child.exitCode ?? server.child.signalCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const body = (await response.json()) as { success?: unknown };
+      if (body.success === true) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  throw new Error(`the server was not healthy within ${START_TIMEOUT_MS} ms`);
+}
+
+/**
+ * The worker's "worker ready" line is info-level, so it is silent at warn. BullMQ names each worker's Redis
+ * connection after its queue, and lists them: once one shows up, jobs are being taken.
+ */
+async function waitForRegisteredWorker(redisUrl: string, keyPrefix: string, worker: QuorumProcess): Promise<void> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(ANSWER_QUEUE_NAME, { connection, prefix: bullPrefix(keyPrefix) });
+  try {
+    const deadline = performance.now() + START_TIMEOUT_MS;
+    while (performance.now() < deadline) {
+      if (exited(worker)) throw new Error(`the worker exited with ${worker.child.exitCode ?? worker.child.signalCode}`);
+      if ((await queue.getWorkersCount()) > 0) return;
+      await sleep(POLL_INTERVAL_MS);
+    }
+    throw new Error(`no worker took the answer queue within ${START_TIMEOUT_MS} ms`);
+  } finally {
+    await queue.close();
+    await connection.quit().catch(() => connection.disconnect());
+  }
+}
+
+/** SIGTERM, as a deployment would; SIGKILL if the process has not gone after a while, so the benchmark always ends. */
+async function stopProcess(name: string, running: QuorumProcess): Promise<void> {
+  const stopped = running.kill('SIGTERM').then(() => true);
+  const timedOut = sleep(STOP_TIMEOUT_MS, false, { ref: false });
+  if (!(await Promise.race([stopped, timedOut]))) {
+    console.error(`${name} did not stop within ${STOP_TIMEOUT_MS} ms of SIGTERM; killing it`);
+    await running.kill('SIGKILL');
+  }
+}

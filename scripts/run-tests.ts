@@ -1,0 +1,61 @@
+/**
+ * The whole test run, as `npm test` and CI run it: type-check, build the client, the vitest suites (unit,
+ * integration, simulator, client), then the browser suite. Prints one closing line `N passed, N failed` totalled
+ * over every suite (the type-check and the build count as one check each) and exits non-zero on any failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+interface SuiteOutcome {
+  name: string;
+  passed: number;
+  failed: number;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const binaries = path.join(root, 'node_modules', '.bin');
+const reports = mkdtempSync(path.join(tmpdir(), 'quorum-test-reports-'));
+const outcomes: SuiteOutcome[] = [];
+
+function run(command: string, args: string[]): number {
+  const result = spawnSync(path.join(binaries, command), args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+function check(name: string, command: string, args: string[]): void {
+  console.log(`\n=== ${name} ===`);
+  const status = run(command, args);
+  outcomes.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+function vitestSuite(name: string, configFile: string): void {
+  console.log(`\n=== ${name} ===`);
+  const reportFile = path.join(reports, `${name.replaceAll(/\W+/g, '-')}.json`);
+  const status = run('vitest', ['run', '--config', configFile, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
+  try {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    // A suite that crashed outside any test still failed, even if every test it reached passed.
+    const crashed = status !== 0 && report.numFailedTests === 0 ? 1 : 0;
+    outcomes.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + crashed });
+  } catch {
+    outcomes.push({ name, passed: 0, failed: 1 });
+  }
+}
+
+const only = process.argv.slice(2);
+const wanted = (suite: string) => only.length === 0 || only.includes(suite);
+
+if (wanted('typecheck')) check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+if (wanted('e2e') || wanted('build')) check('client build', 'vite', ['build', '--logLevel', 'warn']);
+if (wanted('unit')) vitestSuite('unit and integration', 'vitest.config.ts');
+if (wanted('e2e')) vitestSuite('browser end-to-end', 'vitest.e2e.config.ts');
+rmSync(reports, { recursive: true, force: true });
+
+console.log('\n=== summary ===');
+for (const outcome of outcomes) console.log(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed`);
+const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
+const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
