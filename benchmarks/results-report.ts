@@ -59,6 +59,23 @@ export function formatComparisonTable(summaries: readonly PathSummary[]): string
   );
 }
 
+/**
+ * Where the first chunk's time goes, p50 of each part. The parts' medians need not add up to the total's median,
+ * but they show whether the time is spent before the provider is even asked or in carrying the chunk back.
+ */
+export function formatFirstChunkBreakdown(summaries: readonly PathSummary[]): string {
+  return formatTextTable(
+    ['concurrency', 'path', 'first chunk p50', 'sent → simulator wrote it', 'simulator wrote it → received'],
+    summaries.map((summary) => [
+      String(summary.concurrency),
+      summary.path,
+      milliseconds(summary.firstChunk.p50),
+      milliseconds(summary.firstChunkParts.untilWrittenP50),
+      milliseconds(summary.firstChunkParts.relayP50),
+    ]),
+  );
+}
+
 /** One line per way streams failed, or nothing when none did. */
 export function formatFailures(summaries: readonly PathSummary[]): string[] {
   return summaries.flatMap((summary) =>

@@ -4,6 +4,12 @@ export interface StreamOutcome {
   failure: string | undefined;
   /** Request sent → first content chunk received. Undefined for failed streams. */
   firstChunkMs: number | undefined;
+  /**
+   * Request sent → the simulator wrote the first content chunk: the part of `firstChunkMs` spent before the
+   * provider had anything to send (for Quorum: admission, queue, worker, the provider call). The rest is that
+   * chunk's relay, `chunkRelayMs[0]`. Undefined for failed streams.
+   */
+  untilFirstWriteMs: number | undefined;
   /** For each content chunk: simulator wrote it → client received it. Empty for failed streams. */
   chunkRelayMs: number[];
 }
@@ -20,7 +26,12 @@ export interface ReceivedChunks {
  * counts as failed and gives no samples, since pairing would then be guesswork.
  */
 export function measureStream(sentAt: number, received: ReceivedChunks, writes: readonly number[], expectedChunks: number): StreamOutcome {
-  const failed = (failure: string): StreamOutcome => ({ failure, firstChunkMs: undefined, chunkRelayMs: [] });
+  const failed = (failure: string): StreamOutcome => ({
+    failure,
+    firstChunkMs: undefined,
+    untilFirstWriteMs: undefined,
+    chunkRelayMs: [],
+  });
   if (received.failure !== undefined) return failed(received.failure);
   if (received.arrivals.length !== expectedChunks) {
     return failed(`received ${received.arrivals.length} of ${expectedChunks} chunks`);
@@ -32,6 +43,7 @@ export function measureStream(sentAt: number, received: ReceivedChunks, writes: 
   return {
     failure: undefined,
     firstChunkMs: received.arrivals[0]! - sentAt,
+    untilFirstWriteMs: writes[0]! - sentAt,
     chunkRelayMs: received.arrivals.map((arrivedAt, index) => arrivedAt - writes[index]!),
   };
 }

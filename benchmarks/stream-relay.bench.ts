@@ -20,7 +20,7 @@ import {
 import { ChunkWriteClock } from './chunk-write-clock.ts';
 import { directPath } from './direct-path.ts';
 import { quorumPath } from './quorum-path.ts';
-import { formatComparisonTable, formatFailures, formatLatencyTable } from './results-report.ts';
+import { formatComparisonTable, formatFailures, formatFirstChunkBreakdown, formatLatencyTable } from './results-report.ts';
 import { runRound, runStream } from './run-streams.ts';
 import { startQuorum, type RunningQuorum } from './start-quorum.ts';
 import type { StreamOutcome } from './stream-outcome.ts';
@@ -108,6 +108,9 @@ async function main(): Promise<number> {
         '',
         'quorum vs direct, p50 (added = quorum − direct)',
         formatComparisonTable(summaries),
+        '',
+        'first chunk, where the time goes (p50 of each part)',
+        formatFirstChunkBreakdown(summaries),
         ...(failures.length > 0 ? ['', 'FAILED STREAMS (left out of the percentiles):', ...failures] : []),
         '',
         `took ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
-import type { RunEvent } from '../../core/events/run-event.ts';
+import { RunEvent } from '../../core/events/run-event.ts';
+import { Value } from 'typebox/value';
 import { followRequestEvents } from '../../server/streaming/follow-request-events.ts';
 import { RequestEventHub } from '../../server/streaming/request-event-hub.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
@@ -68,6 +69,9 @@ describe('request event stream', () => {
     const stored = await readRequestEvents(redis, keyPrefix, ids.requestId);
     expect(stored.map((event) => (event.type === 'text_delta' ? event.text : ''))).toEqual(['a', 'b']);
     expect(published.map((payload) => JSON.parse(payload) as RunEvent)).toEqual(stored);
+    // What the Lua script writes matches the shared event schema the client and server rely on.
+    for (const event of stored) expect(Value.Check(RunEvent, event)).toBe(true);
+    expect(Value.Check(RunEvent, { ...stored[0], seq: 0 })).toBe(false);
     expect(await redis.ttl(requestEventKeys(keyPrefix, ids.requestId).stream)).toBeGreaterThan(500);
   });
 

@@ -74,7 +74,7 @@ export function useSearch(streamSearch: QuorumApi['streamSearch']): SearchContro
     dispatch({ type: 'cleared' });
   }, [abandon]);
 
-  // Leaving the page closes the stream, which tells the server to stop generating.
+  // Leaving the page closes the stream; the server still finishes and stores the answer.
   useEffect(() => abandon, [abandon]);
 
   return { state, ask, retry, clear };
