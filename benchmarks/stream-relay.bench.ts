@@ -67,11 +67,20 @@ async function measure(paths: readonly BenchmarkPath[], clock: ChunkWriteClock, 
   return summaries;
 }
 
-function reportHeader(startedAt: Date): string {
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
+function reportHeader(startedAt: Date, loadAtStart: string): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   return [
     `Quorum stream relay benchmark — ${startedAt.toISOString()}`,
     `${os.availableParallelism()} cores (${cpu}), Node ${process.version}, ${os.platform()} ${os.release()}`,
+    // Everything shares this machine's cores; a load well above zero before we start means the numbers are skewed.
+    `load average (1/5/15 min): ${loadAtStart} at start, ${loadAverage()} at end`,
     `each stream: ${CHUNKS_PER_STREAM} chunks, ${CHUNK_INTERVAL_MS} ms apart; ` +
       `rounds: ${CONCURRENCY_LEVELS.map(({ concurrency, rounds }) => `c=${concurrency}×${rounds}`).join(', ')}; percentiles by nearest rank`,
   ].join('\n');
@@ -79,6 +88,7 @@ function reportHeader(startedAt: Date): string {
 
 async function main(): Promise<number> {
   const startedAt = new Date();
+  const loadAtStart = loadAverage();
   const stop = new AbortController();
   // Ctrl-C stops starting streams and cuts those in flight, and the finally below still cleans up.
   process.once('SIGINT', () => stop.abort(new Error('interrupted')));
@@ -102,7 +112,7 @@ async function main(): Promise<number> {
     const failures = formatFailures(summaries);
     console.log(
       [
-        reportHeader(startedAt),
+        reportHeader(startedAt, loadAtStart),
         '',
         formatLatencyTable(summaries),
         '',
