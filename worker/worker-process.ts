@@ -32,7 +32,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   const orm = await openDatabase({
     databaseUrl: config.databaseUrl,
     logger,
-    poolSize: Math.min(20, config.worker.concurrency + 2),
+    poolSize: config.databasePoolSize,
   });
   const redis = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-commands');
   const bullConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-bullmq');

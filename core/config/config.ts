@@ -43,6 +43,8 @@ export interface QuorumConfig {
     queueWaitTimeoutMs: number;
   };
   databaseUrl: string;
+  /** Postgres connections per process (server or worker). */
+  databasePoolSize: number;
   redis: { url: string; keyPrefix: string };
   /** Signs and HMACs everything that must not be forged (sessions, hashed IPs). */
   appSecret: string;
@@ -104,6 +106,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       queueWaitTimeoutMs: read.integer('QUEUE_WAIT_TIMEOUT_MS', 120_000, { min: 1_000, max: 3_600_000 }),
     },
     databaseUrl: read.url('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/quorum', ['postgres:', 'postgresql:']),
+    databasePoolSize: read.integer('DATABASE_POOL_SIZE', 20, { min: 1, max: 500 }),
     redis: {
       url: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
       keyPrefix: read.string('REDIS_KEY_PREFIX', 'quorum'),

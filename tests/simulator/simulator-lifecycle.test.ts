@@ -1,3 +1,4 @@
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { startProviderSimulator } from '../../simulator/provider-simulator.ts';
 import { createClient, postRaw, userMessage } from './simulator-test-client.ts';
@@ -75,5 +76,29 @@ describe('simulator lifecycle', () => {
   it('refuses nonsensical options', async () => {
     await expect(startProviderSimulator({ defaultChunkCount: 0 })).rejects.toThrow(RangeError);
     await expect(startProviderSimulator({ defaultChunkDelayMs: -1 })).rejects.toThrow(RangeError);
+  });
+});
+
+describe('content chunk timing hook', () => {
+  it('reports every content chunk of a stream once, in order, with its prompt', async () => {
+    const written: { prompt: string; index: number; writtenAt: number }[] = [];
+    const simulator = await startProviderSimulator({ defaultChunkDelayMs: 0, onContentChunkWritten: (chunk) => written.push(chunk) });
+    try {
+      const client = new OpenAI({ apiKey: 'test-key', baseURL: simulator.openaiBaseUrl, maxRetries: 0 });
+      const stream = await client.chat.completions.create({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'Time me [[simulate chunks=6]]' }],
+      });
+      let deltas = 0;
+      for await (const chunk of stream) if (chunk.choices[0]?.delta?.content) deltas += 1;
+      expect(deltas).toBe(6);
+      expect(written.map((chunk) => chunk.index)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(new Set(written.map((chunk) => chunk.prompt))).toEqual(new Set(['Time me']));
+      const times = written.map((chunk) => chunk.writtenAt);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    } finally {
+      await simulator.close();
+    }
   });
 });

@@ -38,8 +38,12 @@ export async function answerQuestion(
     return 'skipped';
   }
   const lease = new RunLease(dependencies.redis, dependencies.keyPrefix, run.runId, dependencies.runLeaseMs);
-  await lease.acquire();
   try {
+    // Both are on the way to the first token; neither needs the other.
+    await Promise.all([
+      lease.acquire(),
+      writer.append({ requestId: run.requestId, runId: run.runId, type: 'run_start', engine: run.engine, model: run.model }),
+    ]);
     return await streamRun(dependencies, run, shutdownSignal);
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
@@ -60,7 +64,6 @@ async function streamRun(
   const { orm, writer, logger, providers } = dependencies;
   const base = { requestId: run.requestId, runId: run.runId };
   const startedAt = Date.now();
-  await writer.append({ ...base, type: 'run_start', engine: run.engine, model: run.model });
 
   const provider = providers.get(run.engine);
   if (!provider) {

@@ -11,7 +11,11 @@ declare module 'fastify' {
 /** Opens the database (applying migrations) and closes it after the server stops taking requests. */
 export default fastifyPlugin(
   async (app) => {
-    const orm = await openDatabase({ databaseUrl: app.config.databaseUrl, logger: app.log as never });
+    const orm = await openDatabase({
+      databaseUrl: app.config.databaseUrl,
+      poolSize: app.config.databasePoolSize,
+      logger: app.log as never,
+    });
     app.decorate('orm', orm);
     app.addHook('onClose', async () => {
       await orm.close();
