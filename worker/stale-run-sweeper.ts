@@ -8,6 +8,8 @@ import type { RequestEventWriter } from '../core/events/request-event-writer.ts'
 import { runFailure } from '../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../core/runs/run-outcome-announcer.ts';
 
+const PENDING_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+
 export interface StaleRunSweeperOptions {
   orm: MikroORM;
   redis: Redis;
@@ -21,7 +23,7 @@ export interface StaleRunSweeperOptions {
 
 /**
  * Ends runs nobody will finish: "running" whose worker's lease lapsed (the process died while no browser was
- * watching), and "queued" whose job vanished from Redis. Every worker process runs it; the conditional updates make
+ * watching), and "queued" whose job vanished from Redis or ended without running. Every worker process runs it; the conditional updates make
  * concurrent sweeps harmless.
  */
 export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<number> {
@@ -47,8 +49,10 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
     { limit: 200 },
   );
   for (const run of queued) {
+    // A job that failed or finished without claiming its run (e.g. Postgres was down) will never answer it either.
     const job = await options.queue.getJob(run.id);
-    if (job) continue;
+    const state = job ? await job.getState() : 'missing';
+    if (PENDING_JOB_STATES.has(state)) continue;
     await failRunAndAnnounce(options.orm.em.fork(), options.writer, run.id, runFailure('QUEUE_TIMEOUT'));
     swept += 1;
   }

@@ -96,9 +96,13 @@ describe('stale run sweeper', () => {
     const queued = await storeRequest(1);
     await stack.records().nativeUpdate(ModelRun, { id: queued.runIds[0] }, { createdAt: longAgo });
     const fresh = await storeRequest(1, { status: 'running', startedAt: new Date() });
+    const waiting = await storeRequest(1);
+    await stack.records().nativeUpdate(ModelRun, { id: waiting.runIds[0] }, { createdAt: longAgo });
 
     const { redisUrl, keyPrefix } = { redisUrl: stack.config.redis.url, keyPrefix: stack.config.redis.keyPrefix };
     const queue = new Queue('answers', { connection: { url: redisUrl }, prefix: `${keyPrefix}:bull` });
+    // Still waiting for a worker: a backlog, not a lost job.
+    await queue.add('answer-question', { requestId: waiting.requestId, runId: waiting.runIds[0]! }, { jobId: waiting.runIds[0]! });
     const writer = new RequestEventWriter(stack.app.redis, { keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 1_000 });
     const swept = await sweepStaleRuns({
       orm: stack.app.orm,
@@ -117,6 +121,7 @@ describe('stale run sweeper', () => {
     expect(await em.findOneOrFail(ModelRun, running.runIds[0]!)).toMatchObject({ status: 'error', errorCode: 'WORKER_LOST' });
     expect(await em.findOneOrFail(ModelRun, queued.runIds[0]!)).toMatchObject({ status: 'error', errorCode: 'QUEUE_TIMEOUT' });
     expect(await em.findOneOrFail(ModelRun, fresh.runIds[0]!)).toMatchObject({ status: 'running' });
+    expect(await em.findOneOrFail(ModelRun, waiting.runIds[0]!)).toMatchObject({ status: 'queued' });
     const events = await readRequestEvents(stack.app.redis, keyPrefix, running.requestId);
     expect(events).toEqual([expect.objectContaining({ type: 'run_error', code: 'WORKER_LOST', retryable: true })]);
   });
