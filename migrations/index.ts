@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_requests_and_runs } from './Migration20261121000000_requests_and_runs.ts';
+import { Migration20261121010000_run_sources } from './Migration20261121010000_run_sources.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -7,4 +8,5 @@ import { Migration20261121000000_requests_and_runs } from './Migration2026112100
  */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000_requests_and_runs', class: Migration20261121000000_requests_and_runs },
+  { name: 'Migration20261121010000_run_sources', class: Migration20261121010000_run_sources },
 ];

@@ -3,6 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import answerQueue from './plugins/app/answer-queue.ts';
+import catalogue from './plugins/app/catalogue.ts';
 import configuration from './plugins/app/configuration.ts';
 import database from './plugins/app/database.ts';
 import openStreams from './plugins/app/open-streams.ts';
@@ -10,6 +11,7 @@ import redis from './plugins/app/redis.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import helmet from './plugins/external/helmet.ts';
 import healthRoutes from './routes/health/index.ts';
+import modelsRoutes from './routes/models/index.ts';
 import searchRoutes from './routes/search/index.ts';
 
 /**
@@ -20,6 +22,7 @@ import searchRoutes from './routes/search/index.ts';
 async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }): Promise<void> {
   await app.register(configuration, { config: options.config });
   await app.register(helmet);
+  await app.register(catalogue);
   await app.register(database);
   await app.register(redis);
   await app.register(answerQueue);
@@ -30,6 +33,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(modelsRoutes);
       await api.register(searchRoutes);
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ProviderId, ProviderSettings, QuorumConfig } from '../core/config/config.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../simulator/provider-simulator.ts';
+import { simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
 
 const DEMO_API_KEY = 'demo-mode-key';
 
@@ -21,7 +22,8 @@ export async function startDemoProviders(
     { simulator: simulator.url },
     'DEMO MODE: no provider API key is configured; answers come from the built-in simulator, not real AI models',
   );
-  const providers = { ...config.providers };
-  providers.openai = { apiKey: DEMO_API_KEY, baseUrl: simulator.openaiBaseUrl };
+  const providers = Object.fromEntries(
+    Object.entries(simulatorBaseUrls(simulator.url)).map(([id, baseUrl]) => [id, { apiKey: DEMO_API_KEY, baseUrl }]),
+  ) as Record<ProviderId, ProviderSettings>;
   return { providers, simulator };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../core/database/open-database.ts';
 import { RequestEventWriter } from '../core/events/request-event-writer.ts';
 import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
 import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
+import { loadModelCatalogue } from '../core/catalogue/model-catalogue.ts';
 import { startAnswerWorker } from './answer-worker.ts';
 import { startDemoProviders } from './demo-mode.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
@@ -20,10 +21,12 @@ export interface RunningWorkerProcess {
 /** Everything one worker process runs, built from configuration; `main.ts` adds signals, tests call it directly. */
 export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
   const demo = config.demoMode ? await startDemoProviders(config, logger) : undefined;
+  const catalogue = loadModelCatalogue(config);
   const providers = new ProviderRegistry({
+    catalogue,
     providers: demo?.providers ?? config.providers,
-    timeoutMs: config.worker.providerTimeoutMs,
-    maxRetries: config.worker.providerMaxRetries,
+    localModels: config.localModels,
+    requestTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
   });
   if (providers.engines().length === 0) {
     logger.warn('no provider is configured with an API key; every run will fail until one is');
@@ -53,6 +56,11 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       keyPrefix: config.redis.keyPrefix,
       runLeaseMs: config.worker.runLeaseMs,
       providerTimeoutMs: config.worker.providerTimeoutMs,
+      attempts: {
+        retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
+        firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
+        idleTimeoutMs: config.worker.providerIdleTimeoutMs,
+      },
     },
     { connection: bullConnection, keyPrefix: config.redis.keyPrefix, concurrency: config.worker.concurrency, logger },
   );

@@ -1,44 +1,128 @@
+import { readFileSync } from 'node:fs';
+import Type, { type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { ProviderId, QuorumConfig } from '../config/config.ts';
+
 /**
- * The engines and models Quorum offers. Only engines whose adapter is wired appear here; the engines issue adds
- * the other providers of the spec. Costs and tiers live with the credits code, not here.
+ * The engines and models Quorum offers, with their price in credits and whether the free tier may use them. It is
+ * data, not code (`model-catalogue.json`, or the operator's own file named by MODEL_CATALOGUE_FILE), because
+ * providers rename and retire models faster than we release. Validated at start: a bad file stops the process.
  */
-export interface CatalogueModel {
-  id: string;
-  name: string;
-  description: string;
-  webSearchSupported: boolean;
+const CatalogueModelSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 128 }),
+  name: Type.String({ minLength: 1 }),
+  description: Type.String(),
+  webSearchSupported: Type.Boolean(),
+  credits: Type.Integer({ minimum: 0, maximum: 1_000 }),
+  freeTier: Type.Boolean(),
+});
+
+const CatalogueEngineSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.String({ minLength: 1 }),
+  aliases: Type.Array(Type.String()),
+  provider: Type.Union([
+    Type.Literal('openai'),
+    Type.Literal('anthropic'),
+    Type.Literal('gemini'),
+    Type.Literal('deepseek'),
+    Type.Literal('perplexity'),
+    Type.Literal('groq'),
+    Type.Literal('serpapi'),
+    Type.Literal('local'),
+  ]),
+  models: Type.Array(CatalogueModelSchema, { minItems: 1 }),
+});
+
+const CatalogueFileSchema = Type.Object({
+  webSearchCredits: Type.Integer({ minimum: 0 }),
+  unknownModelCredits: Type.Integer({ minimum: 0 }),
+  engines: Type.Array(CatalogueEngineSchema, { minItems: 1 }),
+});
+
+export type CatalogueModel = Static<typeof CatalogueModelSchema>;
+export type CatalogueEngine = Static<typeof CatalogueEngineSchema>;
+export type EngineProvider = CatalogueEngine['provider'];
+
+export interface EngineAvailability {
+  available: boolean;
+  /** Why not, in words for the model picker. */
+  reason: string | null;
 }
 
-export interface CatalogueEngine {
-  id: string;
-  name: string;
-  aliases: string[];
-  models: CatalogueModel[];
+export class ModelCatalogue {
+  private readonly byName = new Map<string, CatalogueEngine>();
+
+  constructor(
+    readonly engines: readonly CatalogueEngine[],
+    readonly webSearchCredits: number,
+    readonly unknownModelCredits: number,
+  ) {
+    for (const engine of engines) {
+      for (const name of [engine.id, ...engine.aliases]) this.byName.set(name.toLowerCase(), engine);
+    }
+  }
+
+  findEngine(engineId: string): CatalogueEngine | undefined {
+    return this.byName.get(engineId.trim().toLowerCase());
+  }
+
+  findModel(engine: CatalogueEngine, modelId: string): CatalogueModel | undefined {
+    const wanted = modelId.trim();
+    return engine.models.find((model) => model.id === wanted);
+  }
 }
 
-export const MODEL_CATALOGUE: readonly CatalogueEngine[] = [
-  {
-    id: 'openai',
-    name: 'OpenAI',
-    aliases: ['chatgpt', 'gpt'],
-    models: [
-      { id: 'gpt-4o-mini', name: 'GPT-4o mini', description: 'Fast and affordable for everyday questions', webSearchSupported: true },
-      { id: 'gpt-3.5-turbo', name: 'GPT-3.5 Turbo', description: 'The budget classic', webSearchSupported: false },
-      { id: 'gpt-4.1-mini', name: 'GPT-4.1 mini', description: 'Balanced speed and quality', webSearchSupported: true },
-      { id: 'gpt-4o', name: 'GPT-4o', description: 'Versatile flagship model', webSearchSupported: true },
-      { id: 'gpt-4.1', name: 'GPT-4.1', description: 'Strong at long, precise answers', webSearchSupported: true },
-      { id: 'gpt-5', name: 'GPT-5', description: 'The most capable OpenAI model', webSearchSupported: true },
-      { id: 'o3-mini', name: 'o3-mini', description: 'Compact reasoning model', webSearchSupported: false },
-      { id: 'o1', name: 'o1', description: 'Deliberate reasoning for hard problems', webSearchSupported: false },
-    ],
-  },
-];
-
-export function findEngine(engineId: string): CatalogueEngine | undefined {
-  const wanted = engineId.trim().toLowerCase();
-  return MODEL_CATALOGUE.find((engine) => engine.id === wanted || engine.aliases.includes(wanted));
+export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 'localModels'>): ModelCatalogue {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(config.catalogueFile, 'utf8'));
+  } catch (error) {
+    throw new Error(`MODEL_CATALOGUE_FILE ${config.catalogueFile} could not be read as JSON: ${(error as Error).message}`);
+  }
+  if (!Value.Check(CatalogueFileSchema, parsed)) {
+    const first = Value.Errors(CatalogueFileSchema, parsed)[0];
+    throw new Error(`MODEL_CATALOGUE_FILE ${config.catalogueFile} is invalid at ${first?.instancePath ?? '/'}: ${first?.message ?? 'unknown problem'}`);
+  }
+  const engines = [...parsed.engines];
+  const local = config.localModels;
+  if (local) {
+    engines.push({
+      id: 'local',
+      name: 'Local models',
+      aliases: ['ollama', 'vllm', 'lmstudio'],
+      provider: 'local',
+      models: local.models.map((id) => ({
+        id,
+        name: id,
+        description: 'Runs on your own server: questions never leave your network',
+        webSearchSupported: false,
+        credits: local.credits,
+        freeTier: true,
+      })),
+    });
+  }
+  const ids = new Set<string>();
+  for (const engine of engines) {
+    if (ids.has(engine.id)) throw new Error(`MODEL_CATALOGUE_FILE lists the engine ${engine.id} twice`);
+    ids.add(engine.id);
+  }
+  return new ModelCatalogue(engines, parsed.webSearchCredits, parsed.unknownModelCredits);
 }
 
-export function findModel(engine: CatalogueEngine, modelId: string): CatalogueModel | undefined {
-  return engine.models.find((model) => model.id === modelId.trim());
+/** The configuration key holding an engine's credentials, or undefined for the local engine. */
+export function credentialsFor(provider: EngineProvider): ProviderId | undefined {
+  return provider === 'local' ? undefined : provider;
+}
+
+/** An engine can answer when demo mode serves it, or its provider has a key (the local engine: a base URL). */
+export function engineAvailability(config: Pick<QuorumConfig, 'demoMode' | 'providers' | 'localModels'>, engine: CatalogueEngine): EngineAvailability {
+  if (engine.provider === 'local') {
+    return config.localModels ? { available: true, reason: null } : { available: false, reason: 'No local model server is configured' };
+  }
+  if (config.demoMode) return { available: true, reason: null };
+  const credentials = credentialsFor(engine.provider)!;
+  return config.providers[credentials].apiKey
+    ? { available: true, reason: null }
+    : { available: false, reason: `${engine.name} is not configured on this server` };
 }

@@ -54,6 +54,8 @@ export interface QuorumConfig {
     /** A running answer's lease in Redis; when it lapses the worker is presumed dead. */
     runLeaseMs: number;
     providerTimeoutMs: number;
+    providerFirstTokenTimeoutMs: number;
+    providerIdleTimeoutMs: number;
     providerMaxRetries: number;
   };
   events: { streamTtlSeconds: number; streamMaxEvents: number };
@@ -61,6 +63,10 @@ export interface QuorumConfig {
   demoMode: boolean;
   simulatorChunkDelayMs: number;
   providers: Record<ProviderId, ProviderSettings>;
+  /** A local OpenAI-compatible server (Ollama, vLLM, LM Studio), offered as the `local` engine when set. */
+  localModels: { baseUrl: string; apiKey: string; models: string[]; credits: number } | undefined;
+  /** The engines, models and prices (JSON); see core/catalogue/model-catalogue.json. */
+  catalogueFile: string;
 }
 
 /**
@@ -92,6 +98,12 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
   }
 
   const demoModeChoice = read.oneOf('DEMO_MODE', DEMO_MODE_CHOICES, 'auto');
+  const localBaseUrl = read.optionalUrl('LOCAL_LLM_BASE_URL', ['http:', 'https:']);
+  const localModels = (read.optionalString('LOCAL_LLM_MODELS') ?? '')
+    .split(',')
+    .map((model) => model.trim())
+    .filter(Boolean);
+  if (localBaseUrl && localModels.length === 0) read.problems.push('LOCAL_LLM_MODELS must list at least one model when LOCAL_LLM_BASE_URL is set');
   const anyProviderKey = PROVIDER_IDS.some((id) => providers[id].apiKey !== undefined);
 
   const config: QuorumConfig = {
@@ -116,7 +128,9 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     worker: {
       concurrency: read.integer('WORKER_CONCURRENCY', 32, { min: 1, max: 1_000 }),
       runLeaseMs: read.integer('RUN_LEASE_MS', 10_000, { min: 1_000, max: 600_000 }),
-      providerTimeoutMs: read.integer('PROVIDER_TIMEOUT_MS', 120_000, { min: 1_000, max: 3_600_000 }),
+      providerTimeoutMs: read.integer('PROVIDER_TIMEOUT_MS', 300_000, { min: 1_000, max: 3_600_000 }),
+      providerFirstTokenTimeoutMs: read.integer('PROVIDER_FIRST_TOKEN_TIMEOUT_MS', 90_000, { min: 100, max: 3_600_000 }),
+      providerIdleTimeoutMs: read.integer('PROVIDER_IDLE_TIMEOUT_MS', 30_000, { min: 100, max: 3_600_000 }),
       providerMaxRetries: read.integer('PROVIDER_MAX_RETRIES', 2, { min: 0, max: 10 }),
     },
     events: {
@@ -126,6 +140,16 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     demoMode: demoModeChoice === 'on' || (demoModeChoice === 'auto' && !anyProviderKey),
     simulatorChunkDelayMs: read.integer('SIMULATOR_CHUNK_DELAY_MS', 25, { min: 0, max: 10_000 }),
     providers,
+    localModels: localBaseUrl
+      ? {
+          baseUrl: localBaseUrl,
+          // Local servers ignore the key, but the OpenAI SDK insists on one.
+          apiKey: read.optionalString('LOCAL_LLM_API_KEY') ?? 'local',
+          models: localModels,
+          credits: read.integer('LOCAL_LLM_CREDITS', 5, { min: 0, max: 1_000 }),
+        }
+      : undefined,
+    catalogueFile: path.resolve(PROJECT_ROOT, read.string('MODEL_CATALOGUE_FILE', 'core/catalogue/model-catalogue.json')),
   };
 
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);

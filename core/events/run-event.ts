@@ -24,12 +24,22 @@ export const TextDeltaEvent = Type.Object({
   text: Type.String(),
 });
 
+export const AnswerSource = Type.Object({ url: Type.String(), title: Type.Union([Type.String(), Type.Null()]) });
+
+/** Web pages the answer cites or was grounded on; may come more than once, each adding to the list. */
+export const SourcesEvent = Type.Object({
+  ...EventBase,
+  type: Type.Literal('sources'),
+  sources: Type.Array(AnswerSource),
+});
+
 export const RunEndEvent = Type.Object({
   ...EventBase,
   type: Type.Literal('run_end'),
   /** The whole answer, so a late reader never has to stitch deltas together to know the final text. */
   text: Type.String(),
   finishReason: Type.Union([Type.String(), Type.Null()]),
+  sources: Type.Array(AnswerSource),
   creditsUsed: Type.Integer({ minimum: 0 }),
   durationMs: Type.Integer({ minimum: 0 }),
 });
@@ -42,10 +52,12 @@ export const RunErrorEvent = Type.Object({
   retryable: Type.Boolean(),
 });
 
-export const RunEvent = Type.Union([RunStartEvent, TextDeltaEvent, RunEndEvent, RunErrorEvent]);
+export const RunEvent = Type.Union([RunStartEvent, TextDeltaEvent, SourcesEvent, RunEndEvent, RunErrorEvent]);
 
 export type RunStartEvent = Static<typeof RunStartEvent>;
 export type TextDeltaEvent = Static<typeof TextDeltaEvent>;
+export type AnswerSource = Static<typeof AnswerSource>;
+export type SourcesEvent = Static<typeof SourcesEvent>;
 export type RunEndEvent = Static<typeof RunEndEvent>;
 export type RunErrorEvent = Static<typeof RunErrorEvent>;
 export type RunEvent = Static<typeof RunEvent>;

@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { ModelRun, OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import { SearchRequest } from '../database/entities/search-request.ts';
+import type { AnswerSource } from '../events/run-event.ts';
 
 /**
  * A run moves queued → running → completed | error, and every move is a conditional UPDATE: BullMQ delivers a
@@ -15,6 +16,7 @@ export interface ClaimedRun {
   model: string;
   query: string;
   searchEnabled: boolean;
+  aiOverviewParams: { gl: string; hl: string } | null;
 }
 
 /** Claims and reads the run in one round trip: it sits on the path to every answer's first token. */
@@ -24,7 +26,8 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
         set status = 'running', started_at = now()
        from search_requests as request
       where run.id = ? and run.status = 'queued' and request.id = run.request_id
-  returning run.id as run_id, run.request_id, run.engine, run.model, request.query, request.search_enabled`,
+  returning run.id as run_id, run.request_id, run.engine, run.model, request.query, request.search_enabled,
+            request.ai_overview_params`,
     [runId],
   );
   const row = rows[0];
@@ -36,6 +39,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
     model: row.model,
     query: row.query,
     searchEnabled: row.search_enabled,
+    aiOverviewParams: row.ai_overview_params,
   };
 }
 
@@ -46,10 +50,12 @@ interface ClaimedRunRow {
   model: string;
   query: string;
   search_enabled: boolean;
+  ai_overview_params: { gl: string; hl: string } | null;
 }
 
 export interface RunSuccess {
   text: string;
+  sources: AnswerSource[];
   finishReason: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
@@ -64,6 +70,7 @@ export async function completeRun(em: EntityManager, runId: string, success: Run
       {
         status: 'completed',
         answerText: success.text,
+        sources: success.sources,
         finishReason: success.finishReason,
         inputTokens: success.inputTokens,
         outputTokens: success.outputTokens,

@@ -35,6 +35,7 @@ export async function announceStoredOutcome(
       type: 'run_end',
       text: run.answerText ?? '',
       finishReason: run.finishReason ?? null,
+      sources: run.sources ?? [],
       creditsUsed: 0,
       durationMs: Math.max(0, (run.completedAt ?? new Date()).getTime() - startedAt.getTime()),
     });

@@ -30,7 +30,7 @@ async function storeRequest(runCount: number, overrides: Partial<{ startedAt: Da
   return { requestId: request.id, runIds: runs.map((run) => run.id) };
 }
 
-const success = { text: 'answer', finishReason: 'stop', inputTokens: 1, outputTokens: 1, firstTokenAt: new Date() };
+const success = { text: 'answer', sources: [], finishReason: 'stop', inputTokens: 1, outputTokens: 1, firstTokenAt: new Date() };
 const failure = { code: 'PROVIDER_ERROR', message: 'boom' };
 
 describe('run lifecycle', () => {

@@ -36,7 +36,7 @@ const cases: { name: string; body: unknown; message: string | RegExp }[] = [
   {
     name: 'an unknown engine',
     body: { ...SEARCH_BODY, query: 'Hello', model: 'skynet' },
-    message: 'Unknown engine "skynet". Choose one of: openai',
+    message: 'Unknown engine "skynet". Choose one of: openai, anthropic, gemini, deepseek, perplexity, groq, ai-overview',
   },
   {
     name: 'an unknown model',

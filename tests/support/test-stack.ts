@@ -5,6 +5,7 @@ import { openDatabase } from '../../core/database/open-database.ts';
 import { createLogger } from '../../core/logging/create-logger.ts';
 import { buildServer } from '../../server/build-server.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from './isolated-resources.ts';
 
@@ -52,8 +53,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     DATABASE_URL: database.url,
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_BASE_URL: simulator.openaiBaseUrl,
+    // Every provider, through its real SDK, to the simulator.
+    ...Object.fromEntries(
+      Object.entries(simulatorBaseUrls(simulator.url)).flatMap(([id, baseUrl]) => [
+        [`${id.toUpperCase()}_API_KEY`, 'test-key'],
+        [`${id.toUpperCase()}_BASE_URL`, baseUrl],
+      ]),
+    ),
     PROVIDER_MAX_RETRIES: '0',
     RUN_LEASE_MS: '1500',
     SHUTDOWN_GRACE_MS: '2000',

@@ -1,13 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
+import type { AnswerSource } from '../../core/events/run-event.ts';
 import type { RequestEventWriter } from '../../core/events/request-event-writer.ts';
-import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
+import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
 import { claimRun, completeRun, failRun, type ClaimedRun } from '../../core/runs/run-lifecycle.ts';
+import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
+import { answerWithRetries, type AttemptSettings } from './provider-attempts.ts';
 import { RunLease } from './run-lease.ts';
 
 export interface AnswerQuestionDependencies {
@@ -18,7 +20,9 @@ export interface AnswerQuestionDependencies {
   logger: Logger;
   keyPrefix: string;
   runLeaseMs: number;
+  /** Longest one answer may take, retries included. */
   providerTimeoutMs: number;
+  attempts: AttemptSettings;
 }
 
 /**
@@ -31,8 +35,7 @@ export async function answerQuestion(
   shutdownSignal: AbortSignal,
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const { orm, writer, logger } = dependencies;
-  const em = orm.em.fork();
-  const run = await claimRun(em, job.runId);
+  const run = await claimRun(orm.em.fork(), job.runId);
   if (!run) {
     logger.info({ runId: job.runId }, 'run is no longer queued; skipping duplicate delivery');
     return 'skipped';
@@ -48,9 +51,7 @@ export async function answerQuestion(
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
     logger.error({ err: error, runId: run.runId }, 'answer job failed unexpectedly');
-    await failRun(orm.em.fork(), run.runId, runFailure('INTERNAL_ERROR'));
-    await announceStoredOutcome(orm.em.fork(), writer, run.runId).catch(() => undefined);
-    return 'failed';
+    return finishWithFailure(dependencies, run, runFailure('INTERNAL_ERROR'));
   } finally {
     await lease.release();
   }
@@ -70,22 +71,35 @@ async function streamRun(
     return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`));
   }
 
-  const timeoutSignal = AbortSignal.timeout(dependencies.providerTimeoutMs);
-  const signal = AbortSignal.any([timeoutSignal, shutdownSignal]);
+  const signal = AbortSignal.any([AbortSignal.timeout(dependencies.providerTimeoutMs), shutdownSignal]);
+  const request = {
+    model: run.model,
+    prompt: run.query,
+    webSearch: run.searchEnabled,
+    ...(run.aiOverviewParams ? { aiOverview: { country: run.aiOverviewParams.gl, language: run.aiOverviewParams.hl } } : {}),
+  };
   let text = '';
+  const sources = new Map<string, AnswerSource>();
   let finishReason: string | null = null;
   let inputTokens: number | null = null;
   let outputTokens: number | null = null;
   let firstTokenAt: Date | null = null;
 
   try {
-    for await (const part of provider.streamAnswer({ model: run.model, prompt: run.query, webSearch: run.searchEnabled, signal })) {
+    const parts = answerWithRetries(provider, request, dependencies.attempts, signal, (attempt, error, delayMs) =>
+      logger.warn({ runId: run.runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call'),
+    );
+    for await (const part of parts) {
       if (part.type === 'text') {
         firstTokenAt ??= new Date();
         text += part.text;
         const appended = await writer.append({ ...base, type: 'text_delta', text: part.text });
         // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
         if (!appended) return 'failed';
+      } else if (part.type === 'sources') {
+        const fresh = part.sources.filter((source) => !sources.has(source.url));
+        for (const source of fresh) sources.set(source.url, source);
+        if (fresh.length > 0) await writer.append({ ...base, type: 'sources', sources: fresh });
       } else if (part.type === 'finish') {
         finishReason = part.reason;
       } else {
@@ -94,32 +108,22 @@ async function streamRun(
       }
     }
   } catch (error) {
-    const failure =
-      shutdownSignal.aborted
-        ? runFailure('WORKER_SHUTDOWN')
-        : error instanceof ProviderError
-          ? { code: error.code, message: error.message }
-          : runFailure('PROVIDER_ERROR');
+    const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
     return finishWithFailure(dependencies, run, failure);
   }
 
-  const completed = await completeRun(orm.em.fork(), run.runId, { text, finishReason, inputTokens, outputTokens, firstTokenAt });
-  if (completed) {
-    await writer.append({
-      ...base,
-      type: 'run_end',
-      text,
-      finishReason,
-      creditsUsed: 0,
-      durationMs: Date.now() - startedAt,
-    });
-    logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt }, 'run answered');
-    return 'answered';
+  const success = { text, sources: [...sources.values()], finishReason, inputTokens, outputTokens, firstTokenAt };
+  const completed = await completeRun(orm.em.fork(), run.runId, success);
+  if (!completed) {
+    // Someone else ended the run first; make sure whatever Postgres holds is what listeners saw.
+    await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+    return 'failed';
   }
-  // Someone else ended the run first; make sure whatever Postgres holds is what listeners saw.
-  await announceStoredOutcome(orm.em.fork(), writer, run.runId);
-  return 'failed';
+  const durationMs = Date.now() - startedAt;
+  await writer.append({ ...base, type: 'run_end', text, finishReason, sources: success.sources, creditsUsed: 0, durationMs });
+  logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs }, 'run answered');
+  return 'answered';
 }
 
 async function finishWithFailure(
@@ -129,6 +133,6 @@ async function finishWithFailure(
 ): Promise<'failed'> {
   const { orm, writer } = dependencies;
   await failRun(orm.em.fork(), run.runId, failure);
-  await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  await announceStoredOutcome(orm.em.fork(), writer, run.runId).catch(() => undefined);
   return 'failed';
 }

@@ -2,37 +2,60 @@ import type { RunFailureCode } from '../../core/runs/run-failures.ts';
 
 /**
  * The small contract every provider folder implements: a question in, a stream of parts out, an AbortSignal to
- * stop it, and errors that say whether trying again could help.
+ * stop it, and errors that say whether trying again could help. Adapters never retry on their own (their SDKs are
+ * built with `maxRetries: 0`): the answer job applies one retry policy to every provider (`retry-policy.ts`).
  */
 export interface AnswerRequest {
   model: string;
   prompt: string;
+  /** Ground the answer in a web search (only asked of models whose catalogue entry supports it). */
   webSearch: boolean;
+  /** Country and language for the AI Overview engine (SerpApi `gl` / `hl`). */
+  aiOverview?: { country: string; language: string };
   signal: AbortSignal;
+}
+
+/** A web page the answer cites or was grounded on. */
+export interface AnswerSource {
+  url: string;
+  title: string | null;
 }
 
 export type AnswerPart =
   | { type: 'text'; text: string }
+  | { type: 'sources'; sources: AnswerSource[] }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'finish'; reason: string | null };
 
 export interface AnswerProvider {
-  /** The engine id users pick (`openai`, `deepseek`, ...). */
+  /** The engine id users pick (`openai`, `anthropic`, `ai-overview`, ...). */
   readonly engine: string;
   streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart>;
 }
 
+/** What every adapter's constructor receives. */
+export interface ProviderConnection {
+  engine: string;
+  apiKey: string;
+  baseUrl: string;
+  /** Longest wait for response headers; the answer job times the stream itself. */
+  requestTimeoutMs: number;
+}
+
 export class ProviderError extends Error {
+  readonly status: number | undefined;
+  /** The provider's own hint (Retry-After, retry-after-ms) for when to try again. */
+  readonly retryAfterMs: number | undefined;
+
   constructor(
     readonly code: RunFailureCode,
     message: string,
     readonly retryable: boolean,
-    options?: { cause?: unknown; status?: number },
+    options?: { cause?: unknown; status?: number; retryAfterMs?: number },
   ) {
     super(message, options);
     this.name = 'ProviderError';
     this.status = options?.status;
+    this.retryAfterMs = options?.retryAfterMs;
   }
-
-  readonly status: number | undefined;
 }

@@ -1,29 +1,42 @@
-import type { ProviderId, ProviderSettings } from '../../core/config/config.ts';
-import type { AnswerProvider } from './answer-provider.ts';
+import { credentialsFor, type EngineProvider, type ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
+import type { ProviderId, ProviderSettings, QuorumConfig } from '../../core/config/config.ts';
+import type { AnswerProvider, ProviderConnection } from './answer-provider.ts';
 import { OpenAiProvider } from './openai/openai-provider.ts';
 
+type AdapterFactory = (connection: ProviderConnection) => AnswerProvider;
+
+/**
+ * Which adapter speaks for which provider. OpenAI-compatible vendors reuse the OpenAI adapter with their own base
+ * URL; the others have a folder of their own under `providers/`.
+ */
+const ADAPTERS: Partial<Record<EngineProvider, AdapterFactory>> = {
+  openai: (connection) => new OpenAiProvider(connection),
+  deepseek: (connection) => new OpenAiProvider(connection),
+  groq: (connection) => new OpenAiProvider(connection),
+  perplexity: (connection) => new OpenAiProvider(connection),
+  local: (connection) => new OpenAiProvider(connection),
+};
+
 export interface ProviderRegistryOptions {
+  catalogue: ModelCatalogue;
   providers: Record<ProviderId, ProviderSettings>;
-  timeoutMs: number;
-  maxRetries: number;
+  localModels: QuorumConfig['localModels'];
+  requestTimeoutMs: number;
 }
 
-/** Builds one adapter per engine that has a key. An engine without a key is simply not offered by this worker. */
+/** One adapter per engine that has credentials. An engine without them is simply not offered by this worker. */
 export class ProviderRegistry {
   private readonly byEngine = new Map<string, AnswerProvider>();
 
   constructor(options: ProviderRegistryOptions) {
-    const openai = options.providers.openai;
-    if (openai.apiKey) {
+    for (const engine of options.catalogue.engines) {
+      const factory = ADAPTERS[engine.provider];
+      const credentials = credentialsFor(engine.provider);
+      const settings = credentials ? options.providers[credentials] : options.localModels;
+      if (!factory || !settings?.apiKey) continue;
       this.byEngine.set(
-        'openai',
-        new OpenAiProvider({
-          engine: 'openai',
-          apiKey: openai.apiKey,
-          baseUrl: openai.baseUrl,
-          timeoutMs: options.timeoutMs,
-          maxRetries: options.maxRetries,
-        }),
+        engine.id,
+        factory({ engine: engine.id, apiKey: settings.apiKey, baseUrl: settings.baseUrl, requestTimeoutMs: options.requestTimeoutMs }),
       );
     }
   }

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { AnswerSource } from '../../events/run-event.ts';
 import { SearchRequest } from './search-request.ts';
 
 export const MODEL_RUN_STATUSES = ['queued', 'running', 'completed', 'error'] as const;
@@ -17,6 +18,7 @@ const ModelRunSchema = defineEntity({
     status: p.enum(MODEL_RUN_STATUSES).default('queued'),
     answerText: p.text().nullable(),
     finishReason: p.string().nullable(),
+    sources: p.json<AnswerSource[]>().onCreate(() => []),
     errorCode: p.string().nullable(),
     errorMessage: p.text().nullable(),
     inputTokens: p.integer().nullable(),

@@ -17,6 +17,8 @@ const SearchRequestSchema = defineEntity({
     model: p.text(),
     searchEnabled: p.boolean().default(false),
     brandMonitoringEnabled: p.boolean().default(false),
+    /** The spec's aiOverviewParams (`gl` country, `hl` language), for the ai-overview engine. */
+    aiOverviewParams: p.json<{ gl: string; hl: string }>().nullable(),
     status: p.enum(SEARCH_REQUEST_STATUSES).default('pending'),
     errorMessage: p.text().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

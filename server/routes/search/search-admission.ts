@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { findEngine, findModel, MODEL_CATALOGUE } from '../../../core/catalogue/model-catalogue.ts';
+import { engineAvailability } from '../../../core/catalogue/model-catalogue.ts';
 import { ModelRun } from '../../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../../core/database/entities/search-request.ts';
 import { ANSWER_JOB_NAME } from '../../../core/jobs/answer-jobs.ts';
@@ -22,15 +22,20 @@ export interface AdmittedSearch {
  * is ended at once, so nothing is left pending that no one will answer.
  */
 export async function admitSearch(app: FastifyInstance, body: SearchRequestBody): Promise<AdmittedSearch> {
-  const engine = findEngine(body.model);
+  const engine = app.catalogue.findEngine(body.model);
   if (!engine) {
-    const known = MODEL_CATALOGUE.map((candidate) => candidate.id).join(', ');
+    const known = app.catalogue.engines.map((candidate) => candidate.id).join(', ');
     throw new AppError('VALIDATION_ERROR', `Unknown engine "${body.model}". Choose one of: ${known}`);
   }
-  const model = findModel(engine, body.specificModel);
+  const model = app.catalogue.findModel(engine, body.specificModel);
   if (!model) {
     throw new AppError('VALIDATION_ERROR', `Unknown model "${body.specificModel}" for ${engine.name}`);
   }
+  const availability = engineAvailability(app.config, engine);
+  if (!availability.available) throw new AppError('VALIDATION_ERROR', availability.reason ?? `${engine.name} is not available`);
+  // Web search only where the model supports it; otherwise it is quietly off, as the page's toggle would be.
+  const searchEnabled = (body.searchEnabled ?? false) && model.webSearchSupported;
+  const aiOverviewParams = engine.provider === 'serpapi' ? aiOverviewParamsFrom(body) : null;
   // Refuse before writing anything when the queue cannot take the job anyway.
   if (app.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
 
@@ -43,7 +48,8 @@ export async function admitSearch(app: FastifyInstance, body: SearchRequestBody)
       query: body.query.trim(),
       engine: engine.id,
       model: model.id,
-      searchEnabled: body.searchEnabled ?? false,
+      searchEnabled,
+      aiOverviewParams,
       brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
     });
     transaction.create(ModelRun, { id: runId, request, engine: engine.id, model: model.id });
@@ -57,4 +63,9 @@ export async function admitSearch(app: FastifyInstance, body: SearchRequestBody)
     throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
   }
   return { requestId, runId, engine: engine.id, model: model.id };
+}
+
+/** The spec's AI Overview defaults are location us and language en. */
+function aiOverviewParamsFrom(body: SearchRequestBody): { gl: string; hl: string } {
+  return { gl: body.aiOverviewParams?.gl ?? 'us', hl: body.aiOverviewParams?.hl ?? 'en' };
 }

@@ -1,8 +1,11 @@
 import type { RunEvent } from '../../../core/events/run-event.ts';
 
-/** A run event as the single-search stream names it (spec section 4: start, chunk, end, error). */
+/**
+ * A run event as the single-search stream names it: the spec's start, chunk, end and error (section 4), plus
+ * `sources` when the engine cites web pages (they are repeated in `end`, so a client may ignore the event).
+ */
 export interface SearchStreamFrame {
-  event: 'start' | 'chunk' | 'end' | 'error';
+  event: 'start' | 'chunk' | 'sources' | 'end' | 'error';
   data: Record<string, unknown>;
 }
 
@@ -13,6 +16,8 @@ export function toSearchStreamFrame(event: RunEvent): SearchStreamFrame {
       return { event: 'start', data: { ...base, engine: event.engine, model: event.model } };
     case 'text_delta':
       return { event: 'chunk', data: { ...base, content: event.text } };
+    case 'sources':
+      return { event: 'sources', data: { ...base, sources: event.sources } };
     case 'run_end':
       return {
         event: 'end',
@@ -21,6 +26,7 @@ export function toSearchStreamFrame(event: RunEvent): SearchStreamFrame {
           response: event.text,
           creditsUsed: event.creditsUsed,
           finishReason: event.finishReason,
+          sources: event.sources,
           durationMs: event.durationMs,
         },
       };

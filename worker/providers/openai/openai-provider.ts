@@ -1,15 +1,7 @@
 import OpenAI from 'openai';
-import type { AnswerPart, AnswerProvider, AnswerRequest } from '../answer-provider.ts';
-import { ProviderError } from '../answer-provider.ts';
+import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
+import { providerError } from '../provider-error-classification.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
-
-export interface OpenAiProviderOptions {
-  engine: string;
-  apiKey: string;
-  baseUrl: string;
-  timeoutMs: number;
-  maxRetries: number;
-}
 
 /**
  * Chat Completions with streaming through the official SDK. OpenAI-compatible vendors (DeepSeek, Groq,
@@ -19,13 +11,14 @@ export class OpenAiProvider implements AnswerProvider {
   readonly engine: string;
   private readonly client: OpenAI;
 
-  constructor(options: OpenAiProviderOptions) {
-    this.engine = options.engine;
+  constructor(connection: ProviderConnection) {
+    this.engine = connection.engine;
+    // Retries are the answer job's business (one policy for every provider), so the SDK makes exactly one call.
     this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
+      apiKey: connection.apiKey,
+      baseURL: connection.baseUrl,
+      timeout: connection.requestTimeoutMs,
+      maxRetries: 0,
     });
   }
 
@@ -57,8 +50,6 @@ export class OpenAiProvider implements AnswerProvider {
       throw classifyOpenAiError(error, this.engine);
     }
     // The SDK ends quietly when the body ends without `[DONE]`; an answer without a finish reason was cut off.
-    if (!sawFinish) {
-      throw new ProviderError('STREAM_INTERRUPTED', 'The answer was cut off before it finished. Please try again.', true);
-    }
+    if (!sawFinish) throw providerError('STREAM_INTERRUPTED');
   }
 }

@@ -1,0 +1,17 @@
+import type { ProviderId } from '../core/config/config.ts';
+
+/**
+ * Where the simulator serves each provider's wire format, spelled as that provider's SDK expects its base URL.
+ * Demo mode and the tests point the providers here.
+ */
+export function simulatorBaseUrls(simulatorUrl: string): Record<ProviderId, string> {
+  return {
+    openai: `${simulatorUrl}/openai/v1`,
+    deepseek: `${simulatorUrl}/deepseek/v1`,
+    groq: `${simulatorUrl}/groq/openai/v1`,
+    perplexity: `${simulatorUrl}/perplexity/v1`,
+    anthropic: `${simulatorUrl}/anthropic`,
+    gemini: `${simulatorUrl}/gemini`,
+    serpapi: `${simulatorUrl}/serpapi`,
+  };
+}
