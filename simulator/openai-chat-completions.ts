@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCompletion, createCompletionIdentity, createUsage } from './chat-completion-payloads.ts';
 import { summariseRequestBody, validateChatCompletionRequest } from './chat-completion-request.ts';
-import { streamChatCompletion, type ContentChunkWritten } from './chat-completion-stream.ts';
+import { streamChatCompletion } from './chat-completion-stream.ts';
 import { generateDeterministicAnswer } from './deterministic-answer.ts';
 import {
   createRequestId,
@@ -12,58 +12,8 @@ import {
   sendOpenAIError,
 } from './openai-error-response.ts';
 import { pause } from './response-pacing.ts';
-import { parseScriptedDirectives, type SimulationScript } from './scripted-directives.ts';
-import type { SimulatedRequest } from './simulated-request.ts';
-
-export interface ChatCompletionsSettings {
-  defaultChunkDelayMs: number;
-  defaultChunkCount: number;
-  onContentChunkWritten: ((chunk: ContentChunkWritten) => void) | undefined;
-}
-
-/** State that lives as long as one simulator instance. */
-export interface ChatCompletionsState {
-  requests: SimulatedRequest[];
-  /** How many times each prompt+model has failed so far, for `fail-times`. */
-  failuresByPrompt: Map<string, number>;
-}
-
-const maximumBodyBytes = 10 * 1024 * 1024;
-
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maximumBodyBytes) return undefined;
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function bearerToken(request: IncomingMessage): string {
-  const match = /^Bearer\s+(.*)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1]?.trim() ?? '';
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/** Decides whether a scripted failure applies to this request, counting it when it does. */
-function shouldFail(script: SimulationScript, failureKey: string, state: ChatCompletionsState): boolean {
-  if (script.status === undefined) return false;
-  if (script.failTimes === undefined) return true;
-  const failedSoFar = state.failuresByPrompt.get(failureKey) ?? 0;
-  if (failedSoFar >= script.failTimes) return false;
-  state.failuresByPrompt.set(failureKey, failedSoFar + 1);
-  return true;
-}
+import { parseScriptedDirectives } from './scripted-directives.ts';
+import { bearerToken, parseJson, readBody, shouldFail, type SimulatorSettings, type SimulatorState } from './simulated-exchange.ts';
 
 /**
  * Answers `POST …/chat/completions` like OpenAI's API: authentication, validation, scripted faults, then either a
@@ -73,8 +23,8 @@ export async function handleChatCompletions(
   request: IncomingMessage,
   response: ServerResponse,
   path: string,
-  settings: ChatCompletionsSettings,
-  state: ChatCompletionsState,
+  settings: SimulatorSettings,
+  state: SimulatorState,
   signal: AbortSignal,
 ): Promise<void> {
   const receivedAt = Date.now();

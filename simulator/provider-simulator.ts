@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleChatCompletions, type ChatCompletionsSettings, type ChatCompletionsState } from './openai-chat-completions.ts';
+import { handleChatCompletions } from './openai-chat-completions.ts';
+import type { SimulatorSettings, SimulatorState } from './simulated-exchange.ts';
 import { invalidRequest, sendJson, sendOpenAIError } from './openai-error-response.ts';
 import type { ContentChunkWritten } from './chat-completion-stream.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
@@ -47,14 +48,14 @@ function urlHost(address: AddressInfo): string {
 }
 
 export async function startProviderSimulator(options: ProviderSimulatorOptions = {}): Promise<RunningProviderSimulator> {
-  const settings: ChatCompletionsSettings = {
+  const settings: SimulatorSettings = {
     defaultChunkDelayMs: options.defaultChunkDelayMs ?? 15,
     defaultChunkCount: options.defaultChunkCount ?? 40,
     onContentChunkWritten: options.onContentChunkWritten,
   };
   checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);
   checkWholeNumber('defaultChunkCount', settings.defaultChunkCount, 1);
-  const state: ChatCompletionsState = { requests: [], failuresByPrompt: new Map() };
+  const state: SimulatorState = { requests: [], failuresByPrompt: new Map() };
 
   const route = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
     const path = new URL(request.url ?? '/', 'http://simulator.invalid').pathname;
