@@ -5,7 +5,7 @@ import {
   type CompletionIdentity,
   type CompletionUsage,
 } from './chat-completion-payloads.ts';
-import { pause, writeFlushed } from './response-pacing.ts';
+import { pause, writeFlushed, cutConnection } from './response-pacing.ts';
 
 /** One content chunk that has just been handed to the socket; see `ProviderSimulatorOptions.onContentChunkWritten`. */
 export interface ContentChunkWritten {
@@ -29,15 +29,14 @@ export interface StreamPlan {
   headers: Record<string, string>;
   /** Told about each content chunk once it is written; undefined (the usual case) costs one check per chunk. */
   onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
-}
-
-function event(payload: unknown): string {
-  return `data: ${JSON.stringify(payload)}\n\n`;
+  /** Vendor fields added to every chunk, e.g. Perplexity's `citations` and `search_results`; none for OpenAI. */
+  vendorFields?: Record<string, unknown>;
 }
 
 /** Writes a chat completion as server-sent events, chunk by chunk, the way the real API does. */
 export async function streamChatCompletion(response: ServerResponse, plan: StreamPlan, signal: AbortSignal): Promise<void> {
   const { identity, includeUsage } = plan;
+  const event = (payload: Record<string, unknown>): string => `data: ${JSON.stringify({ ...payload, ...plan.vendorFields })}\n\n`;
   response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', ...plan.headers });
   // Headers go out now so the client's create() resolves before the first token, as with a slow real model.
   response.flushHeaders();
@@ -49,7 +48,7 @@ export async function streamChatCompletion(response: ServerResponse, plan: Strea
   let sent = 0;
   for (const piece of plan.pieces) {
     if (sent === plan.cutAfter) {
-      response.destroy();
+      cutConnection(response);
       return;
     }
     if (sent > 0 && !(await pause(plan.chunkMs, signal))) return;
@@ -62,7 +61,7 @@ export async function streamChatCompletion(response: ServerResponse, plan: Strea
   }
   // A cut at or beyond the last piece still loses the finish chunk and [DONE]: the answer looks whole but never ends.
   if (plan.cutAfter !== undefined) {
-    response.destroy();
+    cutConnection(response);
     return;
   }
 

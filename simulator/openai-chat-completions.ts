@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCompletion, createCompletionIdentity, createUsage } from './chat-completion-payloads.ts';
 import { summariseRequestBody, validateChatCompletionRequest } from './chat-completion-request.ts';
+import { vendorSearchFields } from './chat-completion-citations.ts';
 import { streamChatCompletion } from './chat-completion-stream.ts';
 import { generateDeterministicAnswer } from './deterministic-answer.ts';
 import {
@@ -11,7 +12,7 @@ import {
   sendJson,
   sendOpenAIError,
 } from './openai-error-response.ts';
-import { pause } from './response-pacing.ts';
+import { pause, cutConnection } from './response-pacing.ts';
 import { parseScriptedDirectives } from './scripted-directives.ts';
 import { bearerToken, parseJson, readBody, shouldFail, type SimulatorSettings, type SimulatorState } from './simulated-exchange.ts';
 
@@ -90,6 +91,7 @@ export async function handleChatCompletions(
     'openai-version': '2020-10-01',
     'openai-processing-ms': String(Date.now() - receivedAt),
   };
+  const vendorFields = vendorSearchFields(path, prompt);
 
   if (completionRequest.stream) {
     const report = settings.onContentChunkWritten;
@@ -105,6 +107,7 @@ export async function handleChatCompletions(
         cutAfter: script.cutAfter,
         headers,
         onContentChunkWritten: report && ((index, writtenAt) => report({ prompt, index, writtenAt })),
+        vendorFields,
       },
       signal,
     );
@@ -114,8 +117,8 @@ export async function handleChatCompletions(
   // A non-streamed answer arrives all at once after the first-token wait; a cut means the connection just drops.
   if (!(await pause(script.firstTokenMs ?? 0, signal))) return;
   if (script.cutAfter !== undefined) {
-    response.destroy();
+    cutConnection(response);
     return;
   }
-  sendJson(response, 200, createCompletion(identity, answer.text, usage), headers);
+  sendJson(response, 200, { ...createCompletion(identity, answer.text, usage), ...vendorFields }, headers);
 }

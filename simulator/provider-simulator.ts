@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleChatCompletions } from './openai-chat-completions.ts';
+import { handleResponses } from './openai-responses.ts';
+import { handleAnthropicMessages } from './anthropic/anthropic-messages.ts';
+import { handleGemini } from './gemini/gemini-generate-content.ts';
+import { handleSerpApiSearch } from './serpapi/serpapi-search.ts';
 import type { SimulatorSettings, SimulatorState } from './simulated-exchange.ts';
 import { invalidRequest, sendJson, sendOpenAIError } from './openai-error-response.ts';
 import type { ContentChunkWritten } from './chat-completion-stream.ts';
@@ -61,6 +65,14 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     const path = new URL(request.url ?? '/', 'http://simulator.invalid').pathname;
     if (request.method === 'POST' && path.endsWith('/chat/completions')) {
       await handleChatCompletions(request, response, path, settings, state, signal);
+    } else if (request.method === 'POST' && path === '/anthropic/v1/messages') {
+      await handleAnthropicMessages(request, response, path, settings, state, signal);
+    } else if (request.method === 'POST' && path === '/openai/v1/responses') {
+      await handleResponses(request, response, path, settings, state, signal);
+    } else if (path.startsWith('/gemini/')) {
+      await handleGemini(request, response, settings, state, signal);
+    } else if (request.method === 'GET' && (path === '/serpapi/search.json' || path === '/serpapi/search')) {
+      await handleSerpApiSearch(request, response, path, settings, state, signal);
     } else if (request.method === 'GET' && path === '/health') {
       sendJson(response, 200, { status: 'ok' });
     } else {

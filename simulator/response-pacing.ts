@@ -31,3 +31,24 @@ export function writeFlushed(response: ServerResponse, data: string, signal: Abo
     });
   });
 }
+
+/** How long the bytes before a cut get to be read by the client before the connection goes. */
+const CUT_GRACE_MS = 150;
+
+/**
+ * Cuts the connection mid-answer the way a dropped provider connection looks to a client: the body stops without
+ * its end marker and the socket closes. Tests count exactly the chunks that came before a cut, so the cut waits a
+ * moment and closes with FIN rather than RST: a client's HTTP stack (undici) discards body bytes it has received
+ * but not yet handed to the reader when the socket errors, and a reset can also drop them in the kernel.
+ */
+export function cutConnection(response: ServerResponse): void {
+  const socket = response.socket;
+  if (!socket || socket.destroyed) {
+    response.destroy();
+    return;
+  }
+  setTimeout(() => {
+    socket.end();
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  }, CUT_GRACE_MS).unref();
+}

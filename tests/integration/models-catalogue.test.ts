@@ -90,4 +90,13 @@ describe('GET /api/models', () => {
     expect(await em.findOneOrFail(SearchRequest, { query: 'not searchable' })).toMatchObject({ searchEnabled: false });
     expect(await em.findOneOrFail(SearchRequest, { query: 'overview' })).toMatchObject({ aiOverviewParams: { gl: 'uk', hl: 'en' } });
   });
+
+  it('refuses AI Overview locations and languages outside the offered lists', async () => {
+    const body = { query: 'Hi', model: 'ai-overview', specificModel: 'google-ai-overview' };
+    const country = await postSearchStream(stack.baseUrl, { ...body, aiOverviewParams: { gl: 'xx', hl: 'en' } });
+    expect(country.status).toBe(400);
+    expect(country.envelope?.error?.message).toBe('AI Overview is not available for the location "xx"');
+    const language = await postSearchStream(stack.baseUrl, { ...body, aiOverviewParams: { gl: 'us', hl: 'tlh' } });
+    expect(language.envelope?.error?.message).toBe('AI Overview is not available in the language "tlh"');
+  });
 });

@@ -1,7 +1,10 @@
 import { credentialsFor, type EngineProvider, type ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import type { ProviderId, ProviderSettings, QuorumConfig } from '../../core/config/config.ts';
 import type { AnswerProvider, ProviderConnection } from './answer-provider.ts';
+import { AnthropicProvider } from './anthropic/anthropic-provider.ts';
+import { GeminiProvider } from './gemini/gemini-provider.ts';
 import { OpenAiProvider } from './openai/openai-provider.ts';
+import { AiOverviewProvider } from './serpapi/ai-overview-provider.ts';
 
 type AdapterFactory = (connection: ProviderConnection) => AnswerProvider;
 
@@ -11,9 +14,12 @@ type AdapterFactory = (connection: ProviderConnection) => AnswerProvider;
  */
 const ADAPTERS: Partial<Record<EngineProvider, AdapterFactory>> = {
   openai: (connection) => new OpenAiProvider(connection),
+  anthropic: (connection) => new AnthropicProvider(connection),
+  gemini: (connection) => new GeminiProvider(connection),
   deepseek: (connection) => new OpenAiProvider(connection),
   groq: (connection) => new OpenAiProvider(connection),
   perplexity: (connection) => new OpenAiProvider(connection),
+  serpapi: (connection) => new AiOverviewProvider(connection),
   local: (connection) => new OpenAiProvider(connection),
 };
 

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_AI_OVERVIEW_COUNTRY,
+  DEFAULT_AI_OVERVIEW_LANGUAGE,
+  isAiOverviewCountry,
+  isAiOverviewLanguage,
+} from '../../../core/catalogue/ai-overview-locales.ts';
 import { engineAvailability } from '../../../core/catalogue/model-catalogue.ts';
 import { ModelRun } from '../../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../../core/database/entities/search-request.ts';
@@ -65,7 +71,11 @@ export async function admitSearch(app: FastifyInstance, body: SearchRequestBody)
   return { requestId, runId, engine: engine.id, model: model.id };
 }
 
-/** The spec's AI Overview defaults are location us and language en. */
+/** The spec's AI Overview defaults are location us and language en; only its 15 of each are offered. */
 function aiOverviewParamsFrom(body: SearchRequestBody): { gl: string; hl: string } {
-  return { gl: body.aiOverviewParams?.gl ?? 'us', hl: body.aiOverviewParams?.hl ?? 'en' };
+  const gl = (body.aiOverviewParams?.gl ?? DEFAULT_AI_OVERVIEW_COUNTRY).toLowerCase();
+  const hl = (body.aiOverviewParams?.hl ?? DEFAULT_AI_OVERVIEW_LANGUAGE).toLowerCase();
+  if (!isAiOverviewCountry(gl)) throw new AppError('VALIDATION_ERROR', `AI Overview is not available for the location "${gl}"`);
+  if (!isAiOverviewLanguage(hl)) throw new AppError('VALIDATION_ERROR', `AI Overview is not available in the language "${hl}"`);
+  return { gl, hl };
 }

@@ -1,11 +1,18 @@
 import OpenAI from 'openai';
 import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
 import { providerError } from '../provider-error-classification.ts';
+import { CitedSources } from './cited-sources.ts';
+import { sourcesFromCompatibleChunk } from './openai-compatible-sources.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
+import { streamWebSearchAnswer } from './openai-web-search.ts';
+
+/** The one engine whose vendor serves the Responses API (and its web search tool). */
+const responsesApiEngine = 'openai';
 
 /**
  * Chat Completions with streaming through the official SDK. OpenAI-compatible vendors (DeepSeek, Groq,
- * Perplexity) reuse this class with their own engine id, key and base URL.
+ * Perplexity) reuse this class with their own engine id, key and base URL. A web-search answer from OpenAI itself
+ * goes through the Responses API instead (`openai-web-search.ts`).
  */
 export class OpenAiProvider implements AnswerProvider {
   readonly engine: string;
@@ -22,8 +29,14 @@ export class OpenAiProvider implements AnswerProvider {
     });
   }
 
-  async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {
+  streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {
+    if (request.webSearch && this.engine === responsesApiEngine) return streamWebSearchAnswer(this.client, request, this.engine);
+    return this.streamChatCompletion(request);
+  }
+
+  private async *streamChatCompletion(request: AnswerRequest): AsyncIterable<AnswerPart> {
     let sawFinish = false;
+    const cited = new CitedSources();
     try {
       const stream = await this.client.chat.completions.create(
         {
@@ -35,6 +48,9 @@ export class OpenAiProvider implements AnswerProvider {
         { signal: request.signal },
       );
       for await (const chunk of stream) {
+        // Perplexity lists the pages it searched on the chunks themselves; other vendors send nothing here.
+        const sources = cited.add(sourcesFromCompatibleChunk(chunk));
+        if (sources.length > 0) yield { type: 'sources', sources };
         const choice = chunk.choices[0];
         const text = choice?.delta?.content;
         if (text) yield { type: 'text', text };

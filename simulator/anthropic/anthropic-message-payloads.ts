@@ -1,0 +1,61 @@
+import { randomBase62 } from './anthropic-errors.ts';
+
+/** Why the simulated model stopped: the whole answer, or the request's `max_tokens` ran out first. */
+export type SimulatedStopReason = 'end_turn' | 'max_tokens';
+
+export interface MessageIdentity {
+  id: string;
+  model: string;
+}
+
+/** Real message ids look like `msg_01XFDUDYJgAACzvnptvVoYEL`. */
+export function createMessageIdentity(model: string): MessageIdentity {
+  return { id: `msg_01${randomBase62(22)}`, model };
+}
+
+function usage(inputTokens: number, outputTokens: number): Record<string, unknown> {
+  return {
+    input_tokens: inputTokens,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
+    output_tokens: outputTokens,
+    service_tier: 'standard',
+  };
+}
+
+/**
+ * The message as `message_start` announces it: no content yet, no stop reason, and (as with the real API) an
+ * output count of 1 that only `message_delta` makes final.
+ */
+export function createStartingMessage(identity: MessageIdentity, inputTokens: number): Record<string, unknown> {
+  return {
+    id: identity.id,
+    type: 'message',
+    role: 'assistant',
+    model: identity.model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: usage(inputTokens, 1),
+  };
+}
+
+/** The whole Message a non-streamed request gets. */
+export function createMessage(
+  identity: MessageIdentity,
+  text: string,
+  stopReason: SimulatedStopReason,
+  inputTokens: number,
+  outputTokens: number,
+): Record<string, unknown> {
+  return {
+    id: identity.id,
+    type: 'message',
+    role: 'assistant',
+    model: identity.model,
+    content: [{ type: 'text', text }],
+    stop_reason: stopReason,
+    stop_sequence: null,
+    usage: usage(inputTokens, outputTokens),
+  };
+}

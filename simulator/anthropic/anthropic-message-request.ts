@@ -1,0 +1,104 @@
+import { invalidRequest, type AnthropicErrorDetails } from './anthropic-errors.ts';
+
+/** The parts of a Messages API request body the simulator acts on, after validation. */
+export interface AnthropicMessageRequest {
+  model: string;
+  maxTokens: number;
+  stream: boolean;
+  /** The last message with role `user`, as text; '' when there is none. */
+  lastUserMessage: string;
+  /** Approximate: the word count of the system prompt and every message, so usage is consistent rather than exact. */
+  inputTokens: number;
+}
+
+export type AnthropicMessageRequestResult =
+  | { ok: true; request: AnthropicMessageRequest }
+  | { ok: false; error: AnthropicErrorDetails };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Content is a string or an array of blocks, of which only text blocks carry words. */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block) => (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string' ? block['text'] : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== '').length;
+}
+
+function lastUserMessageOf(messages: readonly unknown[]): string {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (isRecord(message) && message['role'] === 'user') return contentText(message['content']);
+  }
+  return '';
+}
+
+/** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
+export function summariseAnthropicRequestBody(body: unknown): { model: string; stream: boolean; lastUserMessage: string } {
+  if (!isRecord(body)) return { model: '', stream: false, lastUserMessage: '' };
+  const messages = body['messages'];
+  return {
+    model: typeof body['model'] === 'string' ? body['model'] : '',
+    stream: body['stream'] === true,
+    lastUserMessage: Array.isArray(messages) ? lastUserMessageOf(messages) : '',
+  };
+}
+
+/** Messages in the style of the real API, which reports the field path first (`messages.0.role: …`). */
+export function validateAnthropicMessageRequest(body: unknown): AnthropicMessageRequestResult {
+  if (!isRecord(body)) return { ok: false, error: invalidRequest('Input should be a valid dictionary') };
+
+  const model = body['model'];
+  if (model === undefined) return { ok: false, error: invalidRequest('model: Field required') };
+  if (typeof model !== 'string' || model === '') return { ok: false, error: invalidRequest('model: Input should be a valid string') };
+
+  const maxTokens = body['max_tokens'];
+  if (maxTokens === undefined) return { ok: false, error: invalidRequest('max_tokens: Field required') };
+  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens)) {
+    return { ok: false, error: invalidRequest('max_tokens: Input should be a valid integer') };
+  }
+  if (maxTokens < 1) return { ok: false, error: invalidRequest('max_tokens: Input should be greater than or equal to 1') };
+
+  const messages = body['messages'];
+  if (messages === undefined) return { ok: false, error: invalidRequest('messages: Field required') };
+  if (!Array.isArray(messages)) return { ok: false, error: invalidRequest('messages: Input should be a valid list') };
+  if (messages.length === 0) return { ok: false, error: invalidRequest('messages: at least one message is required') };
+
+  let inputTokens = countWords(contentText(body['system']));
+  for (const [index, message] of messages.entries()) {
+    if (!isRecord(message)) return { ok: false, error: invalidRequest(`messages.${index}: Input should be a valid dictionary`) };
+    if (message['role'] !== 'user' && message['role'] !== 'assistant') {
+      return { ok: false, error: invalidRequest(`messages.${index}.role: Input should be 'user' or 'assistant'`) };
+    }
+    const content = message['content'];
+    if (content === undefined) return { ok: false, error: invalidRequest(`messages.${index}.content: Field required`) };
+    if (typeof content !== 'string' && !Array.isArray(content)) {
+      return { ok: false, error: invalidRequest(`messages.${index}.content: Input should be a valid list`) };
+    }
+    inputTokens += countWords(contentText(content));
+  }
+
+  const stream = body['stream'];
+  if (stream !== undefined && typeof stream !== 'boolean') {
+    return { ok: false, error: invalidRequest('stream: Input should be a valid boolean') };
+  }
+
+  return {
+    ok: true,
+    request: {
+      model,
+      maxTokens,
+      stream: stream === true,
+      lastUserMessage: lastUserMessageOf(messages),
+      inputTokens: Math.max(1, inputTokens),
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import { invalidArgument, type GoogleError } from './gemini-error-response.ts';
+
+/**
+ * Reading a Gemini API request: which model and method the URL names, which key came with it, and the parts of a
+ * `GenerateContentRequest` body the simulator acts on.
+ */
+export type GeminiMethod = 'generateContent' | 'streamGenerateContent';
+
+export interface GeminiRoute {
+  /** `v1` (the SDK's default), `v1beta` or `v1alpha`. */
+  version: string;
+  model: string;
+  method: GeminiMethod;
+}
+
+/** `/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent` → its parts; other paths are not the API's. */
+export function parseGeminiRoute(path: string): GeminiRoute | undefined {
+  const match = /^\/gemini\/(v1|v1beta|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(path);
+  if (!match) return undefined;
+  const [, version, model, method] = match;
+  if (version === undefined || model === undefined || method === undefined) return undefined;
+  return { version, model: decodeURIComponent(model), method: method as GeminiMethod };
+}
+
+/** The API serves Google's model families; anything else (a typo, another vendor's id) is a 404. */
+export function isKnownModel(model: string): boolean {
+  return /^(gemini|gemma|learnlm)-[a-z0-9][a-z0-9.-]*$/i.test(model);
+}
+
+/** The SDK sends `x-goog-api-key`; REST examples put the key in `?key=`. Google accepts either. */
+export function apiKeyOf(request: IncomingMessage, query: URLSearchParams): string {
+  const header = request.headers['x-goog-api-key'];
+  const fromHeader = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+  return fromHeader !== '' ? fromHeader : (query.get('key')?.trim() ?? '');
+}
+
+/**
+ * Real keys are 39 characters starting `AIza`; the simulator accepts any key so tests can use `test-key`, except
+ * keys starting with `invalid`, which get the API's "API key not valid" answer.
+ */
+export function isRejectedApiKey(key: string): boolean {
+  return /^invalid/i.test(key);
+}
+
+export interface GenerateContentRequest {
+  /** Text of the last `user` content, as sent (directives included). */
+  lastUserMessage: string;
+  /** Approximate: the word count of every content's text, so usage is consistent rather than exact. */
+  promptTokens: number;
+  /** A `googleSearch` tool was offered, so the answer is grounded in (simulated) search results. */
+  googleSearch: boolean;
+}
+
+export type GenerateContentRequestResult = { ok: true; request: GenerateContentRequest } | { ok: false; error: GoogleError };
+
+// Proto JSON accepts each field in lowerCamelCase or its original snake_case; any other name is rejected.
+const knownFields = new Set(
+  [
+    ['model'],
+    ['contents'],
+    ['tools'],
+    ['toolConfig', 'tool_config'],
+    ['safetySettings', 'safety_settings'],
+    ['systemInstruction', 'system_instruction'],
+    ['generationConfig', 'generation_config'],
+    ['cachedContent', 'cached_content'],
+    ['labels'],
+    ['serviceTier', 'service_tier'],
+    ['store'],
+  ].flat(),
+);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function textOf(content: Record<string, unknown>): string {
+  const parts = content['parts'];
+  if (!Array.isArray(parts)) return '';
+  return parts
+    .map((part) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== '').length;
+}
+
+/** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
+export function summariseGeminiBody(body: unknown): { lastUserMessage: string } {
+  if (!isRecord(body) || !Array.isArray(body['contents'])) return { lastUserMessage: '' };
+  return { lastUserMessage: lastUserMessageOf(body['contents']) };
+}
+
+function lastUserMessageOf(contents: readonly unknown[]): string {
+  for (let index = contents.length - 1; index >= 0; index -= 1) {
+    const content = contents[index];
+    // A single-turn request may leave `role` out; the API then treats the content as the user's.
+    if (isRecord(content) && (content['role'] === 'user' || content['role'] === undefined)) return textOf(content);
+  }
+  return '';
+}
+
+export function validateGenerateContentRequest(body: unknown): GenerateContentRequestResult {
+  if (!isRecord(body)) return { ok: false, error: invalidArgument('Invalid JSON payload received. Expected an object.') };
+  for (const name of Object.keys(body)) {
+    if (!knownFields.has(name)) {
+      return { ok: false, error: invalidArgument(`Invalid JSON payload received. Unknown name "${name}": Cannot find field.`) };
+    }
+  }
+
+  const contents = body['contents'];
+  if (!Array.isArray(contents) || contents.length === 0) {
+    return { ok: false, error: invalidArgument('* GenerateContentRequest.contents: contents is not specified\n') };
+  }
+  let promptTokens = 0;
+  for (const [index, content] of contents.entries()) {
+    if (!isRecord(content) || !Array.isArray(content['parts']) || content['parts'].length === 0) {
+      return { ok: false, error: invalidArgument(`* GenerateContentRequest.contents[${index}].parts: contents.parts must not be empty.\n`) };
+    }
+    promptTokens += countWords(textOf(content));
+  }
+
+  const tools = body['tools'];
+  const googleSearch =
+    Array.isArray(tools) && tools.some((tool) => isRecord(tool) && (isRecord(tool['googleSearch']) || isRecord(tool['google_search'])));
+
+  return { ok: true, request: { lastUserMessage: lastUserMessageOf(contents), promptTokens: Math.max(1, promptTokens), googleSearch } };
+}

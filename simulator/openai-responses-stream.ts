@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { PlannedCitation } from './openai-responses-citations.ts';
+import {
+  messageItem,
+  outputTextPart,
+  responseObject,
+  webSearchCallItem,
+  type ResponseIdentity,
+  type ResponseUsage,
+} from './openai-responses-payloads.ts';
+import { pause, writeFlushed, cutConnection } from './response-pacing.ts';
+
+export interface ResponsesStreamPlan {
+  identity: ResponseIdentity;
+  tools: readonly Record<string, unknown>[];
+  /** Run a `web_search_call` output item before the message. */
+  webSearch: boolean;
+  /** What the simulated search looked for: the prompt without directives. */
+  query: string;
+  pieces: readonly string[];
+  citations: readonly PlannedCitation[];
+  usage: ResponseUsage;
+  /** Wait before the answer starts (while "searching" when web search runs). */
+  firstTokenMs: number;
+  chunkMs: number;
+  /** Destroy the socket after this many text deltas, leaving the stream without `response.completed`. */
+  cutAfter: number | undefined;
+  headers: Record<string, string>;
+  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
+}
+
+/** The API pads each delta with a random `obfuscation` field so its length does not reveal the token. */
+function obfuscation(): string {
+  const length = 1 + (randomBytes(1)[0] ?? 0) % 15;
+  return randomBytes(length).toString('base64url').slice(0, length);
+}
+
+/** The final response object: the finished output items and usage. */
+export function completedResponse(plan: Pick<ResponsesStreamPlan, 'identity' | 'tools' | 'webSearch' | 'query' | 'pieces' | 'citations' | 'usage'>) {
+  const text = plan.pieces.join('');
+  const output = [
+    ...(plan.webSearch ? [webSearchCallItem(plan.identity, 'completed', plan.query)] : []),
+    messageItem(plan.identity, 'completed', text, plan.citations.map((citation) => citation.annotation)),
+  ];
+  return responseObject(plan.identity, plan.tools, { status: 'completed', output, usage: plan.usage });
+}
+
+/**
+ * Writes a response as the Responses API streams it: named server-sent events (`event:` + `data:`), each payload
+ * carrying its `type` and a `sequence_number` counting from 0, and no `[DONE]` line; `response.completed` ends it.
+ */
+export async function streamResponse(response: ServerResponse, plan: ResponsesStreamPlan, signal: AbortSignal): Promise<void> {
+  const { identity } = plan;
+  let sequence = 0;
+  const event = (type: string, fields: Record<string, unknown>): string =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`;
+
+  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', ...plan.headers });
+  response.flushHeaders();
+
+  const inProgress = responseObject(identity, plan.tools, { status: 'in_progress', output: [], usage: null });
+  let head = event('response.created', { response: inProgress }) + event('response.in_progress', { response: inProgress });
+  const messageIndex = plan.webSearch ? 1 : 0;
+  if (plan.webSearch) {
+    const searchIds = { output_index: 0, item_id: identity.webSearchCallId };
+    head += event('response.output_item.added', { output_index: 0, item: webSearchCallItem(identity, 'in_progress', plan.query) });
+    head += event('response.web_search_call.in_progress', searchIds);
+    head += event('response.web_search_call.searching', searchIds);
+    if (!(await writeFlushed(response, head, signal))) return;
+    if (!(await pause(plan.firstTokenMs, signal))) return;
+    head = event('response.web_search_call.completed', searchIds);
+    head += event('response.output_item.done', { output_index: 0, item: webSearchCallItem(identity, 'completed', plan.query) });
+  } else {
+    if (!(await writeFlushed(response, head, signal))) return;
+    if (!(await pause(plan.firstTokenMs, signal))) return;
+    head = '';
+  }
+
+  const textIds = { item_id: identity.messageId, output_index: messageIndex, content_index: 0 };
+  head += event('response.output_item.added', { output_index: messageIndex, item: messageItem(identity, 'in_progress', '', []) });
+  head += event('response.content_part.added', { ...textIds, part: outputTextPart('', []) });
+  if (!(await writeFlushed(response, head, signal))) return;
+
+  let sent = 0;
+  let annotationIndex = 0;
+  for (const [index, piece] of plan.pieces.entries()) {
+    if (sent === plan.cutAfter) {
+      cutConnection(response);
+      return;
+    }
+    if (sent > 0 && !(await pause(plan.chunkMs, signal))) return;
+    let data = event('response.output_text.delta', { ...textIds, delta: piece, logprobs: [], obfuscation: obfuscation() });
+    // A citation is announced as soon as the text it covers has been streamed, not at the end.
+    for (const citation of plan.citations) {
+      if (citation.afterPiece !== index) continue;
+      data += event('response.output_text.annotation.added', {
+        ...textIds,
+        annotation_index: annotationIndex++,
+        annotation: citation.annotation,
+      });
+    }
+    if (!(await writeFlushed(response, data, signal))) return;
+    plan.onContentChunkWritten?.(sent, performance.now());
+    sent += 1;
+  }
+  // A cut at or beyond the last piece still loses `response.completed`: the text looks whole but never ends.
+  if (plan.cutAfter !== undefined) {
+    cutConnection(response);
+    return;
+  }
+
+  const text = plan.pieces.join('');
+  const annotations = plan.citations.map((citation) => citation.annotation);
+  let tail = event('response.output_text.done', { ...textIds, text, logprobs: [] });
+  tail += event('response.content_part.done', { ...textIds, part: outputTextPart(text, annotations) });
+  tail += event('response.output_item.done', { output_index: messageIndex, item: messageItem(identity, 'completed', text, annotations) });
+  tail += event('response.completed', { response: completedResponse(plan) });
+  response.end(tail);
+}

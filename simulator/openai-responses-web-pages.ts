@@ -1,0 +1,72 @@
+/**
+ * The pages a simulated web search "finds": two or three per prompt on example.* domains (reserved for
+ * documentation, so a demo never links to a real site), always the same for the same prompt. OpenAI's web search
+ * answers cite them as `url_citation` annotations; Perplexity's chunks list them as `citations` / `search_results`.
+ */
+export interface SimulatedWebPage {
+  url: string;
+  title: string;
+  /** `YYYY-MM-DD`, as Perplexity's `search_results[].date`. */
+  date: string;
+}
+
+interface Site {
+  domain: string;
+  name: string;
+  section: string;
+}
+
+const sites: readonly Site[] = [
+  { domain: 'docs.example.com', name: 'Example Docs', section: 'guides' },
+  { domain: 'www.example.org', name: 'Example.org', section: 'articles' },
+  { domain: 'blog.example.net', name: 'Example Engineering Blog', section: 'posts' },
+  { domain: 'wiki.example.org', name: 'Example Wiki', section: 'wiki' },
+  { domain: 'news.example.com', name: 'Example News', section: 'stories' },
+];
+
+const maximumSlugWords = 6;
+const maximumTopicLength = 60;
+
+/** FNV-1a, the same tiny stable hash the answer generator uses, so pages follow the prompt and nothing else. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function slugOf(prompt: string): string {
+  const words = prompt
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((word) => word !== '')
+    .slice(0, maximumSlugWords);
+  return words.length > 0 ? words.map((word) => encodeURIComponent(word)).join('-') : 'overview';
+}
+
+function topicOf(prompt: string): string {
+  const trimmed = prompt.trim();
+  if (trimmed === '') return 'Overview';
+  const topic = trimmed.length > maximumTopicLength ? `${trimmed.slice(0, maximumTopicLength).trimEnd()}…` : trimmed;
+  return topic.charAt(0).toUpperCase() + topic.slice(1);
+}
+
+export function simulatedWebPages(prompt: string): SimulatedWebPage[] {
+  const hash = hashText(prompt);
+  const count = 2 + (hash % 2);
+  const slug = slugOf(prompt);
+  const topic = topicOf(prompt);
+  return Array.from({ length: count }, (_, index) => {
+    const site = sites[(hash + index) % sites.length] as Site;
+    const month = 1 + ((hash >>> (8 + index)) % 12);
+    const day = 1 + ((hash >>> (12 + index)) % 28);
+    return {
+      url: `https://${site.domain}/${site.section}/${slug}`,
+      title: `${topic} | ${site.name}`,
+      date: `2025-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    };
+  });
+}

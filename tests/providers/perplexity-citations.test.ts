@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
+import { simulatedWebPages } from '../../simulator/openai-responses-web-pages.ts';
+import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
+import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
+import { ProviderError } from '../../worker/providers/answer-provider.ts';
+import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
+
+let simulator: RunningProviderSimulator;
+
+beforeAll(async () => {
+  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
+});
+
+afterAll(async () => {
+  await simulator?.close();
+});
+
+async function collect(engine: 'perplexity' | 'groq', model: string, prompt: string) {
+  const provider = new OpenAiProvider({
+    engine,
+    apiKey: 'test-key',
+    baseUrl: simulatorBaseUrls(simulator.url)[engine],
+    requestTimeoutMs: 5_000,
+  });
+  const parts: AnswerPart[] = [];
+  let error: ProviderError | undefined;
+  try {
+    for await (const part of provider.streamAnswer({ model, prompt, webSearch: false, signal: new AbortController().signal })) {
+      parts.push(part);
+    }
+  } catch (caught) {
+    if (!(caught instanceof ProviderError)) throw caught;
+    error = caught;
+  }
+  return {
+    parts,
+    error,
+    text: parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''),
+    sourceParts: parts.filter((part) => part.type === 'sources'),
+  };
+}
+
+describe('Perplexity citations through the OpenAI SDK', () => {
+  it('yields the searched pages once, titled from search_results, next to the deterministic answer', async () => {
+    const prompt = 'Who won the most recent Tour de France?';
+    const result = await collect('perplexity', 'sonar', prompt);
+    expect(result.error).toBeUndefined();
+    expect(result.text).toBe(generateDeterministicAnswer({ prompt, model: 'sonar', pieceCount: 40 }).text);
+    // Every chunk repeats the lists; the provider passes them on the first time only.
+    expect(result.sourceParts).toEqual([
+      { type: 'sources', sources: simulatedWebPages(prompt).map((page) => ({ url: page.url, title: page.title })) },
+    ]);
+    expect(result.parts[0]?.type).toBe('sources');
+    expect(result.parts.at(-1)).toMatchObject({ type: 'usage', outputTokens: 40 });
+    expect(result.parts).toContainEqual({ type: 'finish', reason: 'stop' });
+  });
+
+  it('still reports a cut as interrupted, after the sources and the text sent', async () => {
+    const result = await collect('perplexity', 'sonar', 'Cut [[simulate chunks=8 cut-after=3]]');
+    expect(result.sourceParts).toHaveLength(1);
+    expect(result.parts.filter((part) => part.type === 'text')).toHaveLength(3);
+    expect(result.error).toMatchObject({ code: 'STREAM_INTERRUPTED' });
+  });
+
+  it('gives other OpenAI-compatible vendors no sources', async () => {
+    const result = await collect('groq', 'llama-3.3-70b-versatile', 'Who won the most recent Tour de France?');
+    expect(result.error).toBeUndefined();
+    expect(result.sourceParts).toEqual([]);
+  });
+});
+
+describe('Perplexity wire format over raw HTTP', () => {
+  it('puts citations and search_results on every chunk and on the completion', async () => {
+    const prompt = 'Wire check for citations';
+    const pages = simulatedWebPages(prompt);
+    const request = (stream: boolean) =>
+      fetch(`${simulator.url}/perplexity/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer test-key' },
+        body: JSON.stringify({ model: 'sonar', stream, messages: [{ role: 'user', content: `${prompt} [[simulate chunks=3]]` }] }),
+      });
+
+    const body = await (await request(true)).text();
+    const chunks = body
+      .trim()
+      .split('\n\n')
+      .map((event) => event.slice('data: '.length))
+      .filter((data) => data !== '[DONE]')
+      .map((data) => JSON.parse(data) as Record<string, unknown>);
+    expect(chunks).toHaveLength(1 + 3 + 1);
+    for (const chunk of chunks) {
+      expect(chunk['citations']).toEqual(pages.map((page) => page.url));
+      expect(chunk['search_results']).toEqual(pages.map((page) => ({ title: page.title, url: page.url, date: page.date })));
+    }
+    for (const page of pages) expect(page.date).toMatch(/^2025-(0[1-9]|1[0-2])-(0[1-9]|[12]\d)$/);
+
+    const completion = (await (await request(false)).json()) as Record<string, unknown>;
+    expect(completion['citations']).toEqual(pages.map((page) => page.url));
+  });
+
+  it('leaves OpenAI chunks without vendor fields', async () => {
+    const response = await fetch(`${simulator.url}/openai/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer test-key' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Plain' }] }),
+    });
+    const completion = (await response.json()) as Record<string, unknown>;
+    expect(completion).not.toHaveProperty('citations');
+    expect(completion).not.toHaveProperty('search_results');
+  });
+});

@@ -1,0 +1,68 @@
+import Anthropic from '@anthropic-ai/sdk';
+import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
+import { providerError } from '../provider-error-classification.ts';
+import { classifyAnthropicError } from './anthropic-errors.ts';
+
+/**
+ * The Messages API requires a ceiling on the answer's length. 4096 is the largest every catalogued Claude model
+ * accepts (Claude 3 models stop there), and far beyond a typical answer.
+ */
+const maxAnswerTokens = 4096;
+
+/**
+ * Messages API with streaming through the official SDK. Web search is not offered for Anthropic (the catalogue
+ * says so), so `request.webSearch` is ignored.
+ */
+export class AnthropicProvider implements AnswerProvider {
+  readonly engine: string;
+  private readonly client: Anthropic;
+
+  constructor(connection: ProviderConnection) {
+    this.engine = connection.engine;
+    // Retries are the answer job's business (one policy for every provider), so the SDK makes exactly one call.
+    this.client = new Anthropic({
+      apiKey: connection.apiKey,
+      baseURL: connection.baseUrl,
+      timeout: connection.requestTimeoutMs,
+      maxRetries: 0,
+    });
+  }
+
+  async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {
+    let inputTokens = 0;
+    let outputTokens: number | undefined;
+    let stopReason: string | null = null;
+    let sawStop = false;
+    try {
+      const stream = await this.client.messages.create(
+        {
+          model: request.model,
+          max_tokens: maxAnswerTokens,
+          messages: [{ role: 'user', content: request.prompt }],
+          stream: true,
+        },
+        { signal: request.signal },
+      );
+      for await (const event of stream) {
+        if (event.type === 'message_start') {
+          inputTokens = event.message.usage.input_tokens;
+        } else if (event.type === 'content_block_delta') {
+          if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', text: event.delta.text };
+        } else if (event.type === 'message_delta') {
+          // Counts here are cumulative; input_tokens is only sometimes repeated, so message_start's stays the fallback.
+          inputTokens = event.usage.input_tokens ?? inputTokens;
+          outputTokens = event.usage.output_tokens;
+          stopReason = event.delta.stop_reason;
+        } else if (event.type === 'message_stop') {
+          sawStop = true;
+        }
+      }
+    } catch (error) {
+      throw classifyAnthropicError(error);
+    }
+    // The SDK ends quietly both when the body ends early and when the signal aborts it: neither is an answer.
+    if (!sawStop) throw providerError(request.signal.aborted ? 'TIMEOUT_ERROR' : 'STREAM_INTERRUPTED');
+    if (outputTokens !== undefined) yield { type: 'usage', inputTokens, outputTokens };
+    yield { type: 'finish', reason: stopReason };
+  }
+}

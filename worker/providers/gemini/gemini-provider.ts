@@ -1,0 +1,131 @@
+import { GoogleGenAI, type GenerateContentResponse, type GroundingChunk } from '@google/genai';
+import type { AnswerPart, AnswerProvider, AnswerRequest, AnswerSource, ProviderConnection } from '../answer-provider.ts';
+import { providerError } from '../provider-error-classification.ts';
+import { blockedAnswerError, blockedPromptError, classifyGeminiError } from './gemini-errors.ts';
+
+/**
+ * Gemini through the official `@google/genai` SDK: `models.generateContentStream`, grounded in Google Search when
+ * the request asks for web search.
+ */
+export class GeminiProvider implements AnswerProvider {
+  readonly engine: string;
+  private readonly client: GoogleGenAI;
+  private readonly headersTimeoutMs: number;
+
+  constructor(connection: ProviderConnection) {
+    this.engine = connection.engine;
+    this.headersTimeoutMs = connection.requestTimeoutMs;
+    this.client = new GoogleGenAI({
+      apiKey: connection.apiKey,
+      // Explicit, so a GOOGLE_GENAI_USE_VERTEXAI in the environment cannot send our key to Vertex AI instead.
+      vertexai: false,
+      httpOptions: {
+        baseUrl: connection.baseUrl,
+        // Google documents Search grounding on v1beta; pinning it keeps web search working whatever the SDK defaults to.
+        apiVersion: 'v1beta',
+        // The SDK makes one call unless given retryOptions; `attempts: 1` says so outright in case a later version
+        // starts retrying by default. Retries are the answer job's business (one policy for every provider).
+        retryOptions: { attempts: 1 },
+        // No `timeout` here on purpose: the SDK's timeout keeps running while the body streams, so a long answer
+        // would be cut off. `requestTimeoutMs` bounds the wait for headers only; see `streamAnswer`.
+      },
+    });
+  }
+
+  async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {
+    // One controller to enforce the headers deadline and to stop the HTTP call when we stop reading early.
+    const local = new AbortController();
+    let headersTimedOut = false;
+    const headersDeadline = setTimeout(() => {
+      headersTimedOut = true;
+      local.abort();
+    }, this.headersTimeoutMs);
+    const reader = new GeminiStreamReader();
+    try {
+      const stream = await this.client.models.generateContentStream({
+        model: request.model,
+        contents: request.prompt,
+        config: {
+          abortSignal: AbortSignal.any([request.signal, local.signal]),
+          ...(request.webSearch ? { tools: [{ googleSearch: {} }] } : {}),
+          // Continuation re-sends the request on its own when an answer pauses for a continuation token.
+          automaticContinuation: false,
+        },
+      });
+      clearTimeout(headersDeadline);
+      for await (const chunk of stream) yield* reader.read(chunk);
+    } catch (error) {
+      throw classifyGeminiError(error, { headersTimedOut });
+    } finally {
+      clearTimeout(headersDeadline);
+      local.abort();
+    }
+    yield* reader.finish();
+  }
+}
+
+/**
+ * Turns the SDK's stream of `GenerateContentResponse` chunks into answer parts: text as it comes, new sources as
+ * grounding metadata names them, and usage plus the finish reason once the stream has ended properly. Separate
+ * from the HTTP call so the mapping is tested on its own.
+ */
+export class GeminiStreamReader {
+  private finishReason: string | undefined;
+  private usage: { inputTokens: number; outputTokens: number } | undefined;
+  private readonly sourceUrls = new Set<string>();
+
+  *read(chunk: GenerateContentResponse): Generator<AnswerPart> {
+    const blockReason = chunk.promptFeedback?.blockReason;
+    if (blockReason) throw blockedPromptError(blockReason);
+
+    const candidate = chunk.candidates?.[0];
+    // Thought summaries only arrive when asked for, but they are never part of the answer.
+    const text = (candidate?.content?.parts ?? [])
+      .filter((part) => !part.thought)
+      .map((part) => part.text ?? '')
+      .join('');
+    if (text !== '') yield { type: 'text', text };
+
+    const sources = sourcesFromGrounding(candidate?.groundingMetadata?.groundingChunks).filter((source) => !this.sourceUrls.has(source.url));
+    for (const source of sources) this.sourceUrls.add(source.url);
+    if (sources.length > 0) yield { type: 'sources', sources };
+
+    // Every chunk carries the running usage; the last one is the total.
+    if (chunk.usageMetadata) this.usage = usageFrom(chunk.usageMetadata);
+
+    if (candidate?.finishReason) {
+      const blocked = blockedAnswerError(candidate.finishReason);
+      if (blocked) throw blocked;
+      this.finishReason = candidate.finishReason;
+    }
+  }
+
+  /** Called once the SDK's stream is done. Gemini has no end marker: a candidate's `finishReason` is the sign. */
+  *finish(): Generator<AnswerPart> {
+    if (this.finishReason === undefined) throw providerError('STREAM_INTERRUPTED');
+    if (this.usage) yield { type: 'usage', ...this.usage };
+    yield { type: 'finish', reason: this.finishReason };
+  }
+}
+
+/** `groundingChunks[].web` → sources, first mention of each URL only, skipping chunks that are not web pages. */
+export function sourcesFromGrounding(chunks: readonly GroundingChunk[] | undefined): AnswerSource[] {
+  const byUrl = new Map<string, AnswerSource>();
+  for (const chunk of chunks ?? []) {
+    const url = chunk.web?.uri;
+    if (!url || byUrl.has(url)) continue;
+    byUrl.set(url, { url, title: chunk.web?.title || null });
+  }
+  return [...byUrl.values()];
+}
+
+/**
+ * Thinking tokens are billed as output and arrive in their own count, so they are added to the answer's; that also
+ * matches what OpenAI's `completion_tokens` (reasoning included) means.
+ */
+export function usageFrom(usage: NonNullable<GenerateContentResponse['usageMetadata']>): { inputTokens: number; outputTokens: number } {
+  return {
+    inputTokens: usage.promptTokenCount ?? 0,
+    outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+  };
+}

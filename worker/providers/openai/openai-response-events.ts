@@ -1,0 +1,72 @@
+import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
+import type { AnswerPart, AnswerSource } from '../answer-provider.ts';
+import { CitedSources } from './cited-sources.ts';
+import { classifyStreamedFailure } from './openai-errors.ts';
+
+/**
+ * Turns Responses API stream events into answer parts. Pure (no network), so each event type is unit tested:
+ * text deltas become text, `url_citation` annotations become sources (each page once), and the terminal event
+ * (`response.completed` or `response.incomplete`) becomes usage and finish. `response.failed` and `error` throw a
+ * ProviderError. `ended` tells the caller whether the terminal event arrived; without it the stream was cut off.
+ */
+export class ResponseEventReader {
+  private readonly cited = new CitedSources();
+  private sawEnd = false;
+
+  constructor(private readonly vendor = 'openai') {}
+
+  get ended(): boolean {
+    return this.sawEnd;
+  }
+
+  read(event: ResponseStreamEvent): AnswerPart[] {
+    switch (event.type) {
+      case 'response.output_text.delta':
+        return event.delta ? [{ type: 'text', text: event.delta }] : [];
+      case 'response.output_text.annotation.added': {
+        const annotation = event.annotation;
+        return annotation?.type === 'url_citation' ? this.sources([{ url: annotation.url, title: annotation.title || null }]) : [];
+      }
+      case 'response.completed':
+      case 'response.incomplete':
+        return this.end(event.response);
+      case 'response.failed':
+        throw classifyStreamedFailure(event.response.error?.code, event.response.error ?? event.response, this.vendor);
+      case 'error':
+        throw classifyStreamedFailure(event.code, event, this.vendor);
+      default:
+        return [];
+    }
+  }
+
+  private end(response: Response): AnswerPart[] {
+    this.sawEnd = true;
+    // Citations that were never announced as events (they are optional in the stream) still count.
+    const parts = this.sources(citedInOutput(response));
+    if (response.usage) {
+      parts.push({ type: 'usage', inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens });
+    }
+    const reason = response.status === 'incomplete' ? (response.incomplete_details?.reason ?? 'incomplete') : (response.status ?? 'completed');
+    parts.push({ type: 'finish', reason });
+    return parts;
+  }
+
+  private sources(sources: AnswerSource[]): AnswerPart[] {
+    const fresh = this.cited.add(sources);
+    return fresh.length > 0 ? [{ type: 'sources', sources: fresh }] : [];
+  }
+}
+
+function citedInOutput(response: Response): AnswerSource[] {
+  const sources: AnswerSource[] = [];
+  for (const item of response.output ?? []) {
+    if (item.type !== 'message') continue;
+    for (const content of item.content) {
+      if (content.type !== 'output_text') continue;
+      for (const annotation of content.annotations) {
+        if (annotation.type === 'url_citation') sources.push({ url: annotation.url, title: annotation.title || null });
+      }
+    }
+  }
+  return sources;
+}
