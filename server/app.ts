@@ -2,14 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
+import accounts from './plugins/app/accounts.ts';
 import answerQueue from './plugins/app/answer-queue.ts';
 import catalogue from './plugins/app/catalogue.ts';
+import clientIdentity from './plugins/app/client-identity.ts';
 import configuration from './plugins/app/configuration.ts';
 import database from './plugins/app/database.ts';
 import openStreams from './plugins/app/open-streams.ts';
+import originCheck from './plugins/app/origin-check.ts';
 import redis from './plugins/app/redis.ts';
 import clientStatic from './plugins/external/client-static.ts';
+import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
 import searchRoutes from './routes/search/index.ts';
@@ -22,11 +28,16 @@ import searchRoutes from './routes/search/index.ts';
 async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }): Promise<void> {
   await app.register(configuration, { config: options.config });
   await app.register(helmet);
+  await app.register(cookie);
   await app.register(catalogue);
   await app.register(database);
   await app.register(redis);
+  await app.register(rateLimit);
   await app.register(answerQueue);
   await app.register(openStreams);
+  await app.register(accounts);
+  await app.register(clientIdentity);
+  await app.register(originCheck);
   await app.register(clientStatic);
   installErrorHandler(app);
 
@@ -34,6 +45,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
     async (api) => {
       await api.register(healthRoutes);
       await api.register(modelsRoutes);
+      await api.register(authRoutes);
       await api.register(searchRoutes);
     },
     { prefix: '/api' },

@@ -15,6 +15,7 @@ export async function buildServer(config: QuorumConfig): Promise<FastifyInstance
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    trustProxy: trustProxySetting(config.trustProxy),
     ajv: {
       // Verbose errors carry the failing schema, where the spec's wording for each field lives.
       customOptions: { verbose: true },
@@ -28,4 +29,10 @@ export async function buildServer(config: QuorumConfig): Promise<FastifyInstance
   await app.register(quorumApp, { config });
   await app.ready();
   return app as unknown as FastifyInstance;
+}
+
+/** A hop count becomes the function form Fastify's types accept: trust the nearest `hops` proxies. */
+function trustProxySetting(setting: QuorumConfig['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }

@@ -67,6 +67,22 @@ export interface QuorumConfig {
   localModels: { baseUrl: string; apiKey: string; models: string[]; credits: number } | undefined;
   /** The engines, models and prices (JSON); see core/catalogue/model-catalogue.json. */
   catalogueFile: string;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies in front of the server. */
+  trustProxy: boolean | number | string;
+  auth: {
+    /** SMTP server for outgoing mail; without one, messages (and their links) are written to the log. */
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    /** Google sign-in is offered only with a client id. */
+    googleClientId: string | undefined;
+    googleJwksUrl: string;
+    /** A session ends after this long unused... */
+    sessionIdleHours: number;
+    /** ...and in any case this long after sign-in. */
+    sessionMaxDays: number;
+    /** Multiplies every auth rate limit (1 = the documented limits). */
+    rateLimitScale: number;
+  };
 }
 
 /**
@@ -150,8 +166,29 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
         }
       : undefined,
     catalogueFile: path.resolve(PROJECT_ROOT, read.string('MODEL_CATALOGUE_FILE', 'core/catalogue/model-catalogue.json')),
+    trustProxy: readTrustProxy(read),
+    auth: {
+      smtpUrl: read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
+      mailFrom: read.string('MAIL_FROM', 'Quorum <no-reply@quorum.local>'),
+      googleClientId: read.optionalString('GOOGLE_CLIENT_ID'),
+      googleJwksUrl: read.url('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs', ['http:', 'https:']),
+      sessionIdleHours: read.integer('SESSION_IDLE_HOURS', 168, { min: 1, max: 24 * 365 }),
+      sessionMaxDays: read.integer('SESSION_MAX_DAYS', 30, { min: 1, max: 365 }),
+      rateLimitScale: read.integer('AUTH_RATE_LIMIT_SCALE', 1, { min: 1, max: 10_000 }),
+    },
   };
 
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);
   return config;
+}
+
+/** TRUST_PROXY: `false` (default), `true`, a number of hops, or a comma-separated list of proxy addresses/CIDRs. */
+function readTrustProxy(read: EnvironmentReader): boolean | number | string {
+  const raw = read.optionalString('TRUST_PROXY');
+  if (raw === undefined || ['false', 'no', 'off', '0'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  read.problems.push(`TRUST_PROXY must be true, false, a hop count or proxy addresses (got "${raw}")`);
+  return false;
 }

@@ -3,9 +3,12 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { MIGRATIONS } from '../../migrations/index.ts';
 import { ModelRunSchema } from './entities/model-run.ts';
+import { EmailVerificationTokenSchema } from './entities/email-verification-token.ts';
 import { SearchRequestSchema } from './entities/search-request.ts';
+import { UserSessionSchema } from './entities/user-session.ts';
+import { UserSchema } from './entities/user.ts';
 
-export const ENTITIES = [SearchRequestSchema, ModelRunSchema];
+export const ENTITIES = [SearchRequestSchema, ModelRunSchema, UserSchema, UserSessionSchema, EmailVerificationTokenSchema];
 
 export interface OrmOptionsInput {
   databaseUrl: string;

@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, message: 'Session expired' },
   INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits. Please add more credits to continue.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this feature.' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email before logging in' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.' },
@@ -20,14 +21,17 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export class AppError extends Error {
   readonly statusCode: number;
+  /** Sent as the envelope's `data` (e.g. `requiresVerification` on a refused login); null otherwise. */
+  readonly data: unknown;
 
   constructor(
     readonly code: ErrorCode,
     message: string = ERROR_CODES[code].message,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; data?: unknown },
   ) {
     super(message, options);
     this.name = 'AppError';
     this.statusCode = ERROR_CODES[code].status;
+    this.data = options?.data ?? null;
   }
 }

@@ -12,7 +12,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send(failure(error.code, error.message));
+      const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      return reply.status(error.statusCode).send(failure(error.code, error.message, error.data));
     }
 
     const fastifyError = error as FastifyError;

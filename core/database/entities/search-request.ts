@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { ModelRun } from './model-run.ts';
+import { User } from './user.ts';
 
 export const SEARCH_REQUEST_STATUSES = ['pending', 'completed', 'error'] as const;
 export type SearchRequestStatus = (typeof SEARCH_REQUEST_STATUSES)[number];
@@ -21,6 +22,9 @@ const SearchRequestSchema = defineEntity({
     aiOverviewParams: p.json<{ gl: string; hl: string }>().nullable(),
     status: p.enum(SEARCH_REQUEST_STATUSES).default('pending'),
     errorMessage: p.text().nullable(),
+    /** The signed-in owner, or null for a guest (then `guestKey` is the HMAC of their IP). */
+    user: () => p.manyToOne(User).nullable().deleteRule('cascade'),
+    guestKey: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     runs: () => p.oneToMany(ModelRun).mappedBy('request'),

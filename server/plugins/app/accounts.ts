@@ -1,0 +1,59 @@
+import type { FastifyReply } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { GoogleIdTokenVerifier } from '../../auth/google-id-token.ts';
+import { keyedDigest } from '../../auth/secret-tokens.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../../auth/session-cookie.ts';
+import { SessionService, type ResolvedSession } from '../../auth/session-service.ts';
+import { VerificationMailLimits } from '../../auth/verification-mail-limits.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionService;
+    mailer: Mailer;
+    /** Present only when GOOGLE_CLIENT_ID is configured. */
+    googleVerifier: GoogleIdTokenVerifier | undefined;
+    verificationMailLimits: VerificationMailLimits;
+    /** Cookies are marked Secure when the app is served over HTTPS. */
+    secureCookies: boolean;
+  }
+  interface FastifyRequest {
+    /**
+     * The signed-in session, if any, looked up once per request (and slid forward, re-sending the cookie, when due).
+     * Lazy: routes that do not care about identity never touch the database for it.
+     */
+    currentSession(reply: FastifyReply): Promise<ResolvedSession | undefined>;
+  }
+}
+
+export default fastifyPlugin(
+  async (app) => {
+    const { auth } = app.config;
+    app.decorate('sessions', new SessionService(auth));
+    app.decorate('mailer', createMailer({ smtpUrl: auth.smtpUrl, from: auth.mailFrom }, app.log));
+    app.decorate('googleVerifier', auth.googleClientId ? new GoogleIdTokenVerifier(auth.googleClientId, auth.googleJwksUrl) : undefined);
+    app.decorate(
+      'verificationMailLimits',
+      new VerificationMailLimits(app.redis, (email) => `${app.config.redis.keyPrefix}:verification-mail:${keyedDigest(app.config.appSecret, 'email', email)}`),
+    );
+    app.decorate('secureCookies', app.config.server.appUrl.startsWith('https:'));
+
+    const cache = new WeakMap<object, Promise<ResolvedSession | undefined>>();
+    app.decorateRequest('currentSession', function currentSession(this: import('fastify').FastifyRequest, reply: FastifyReply) {
+      let pending = cache.get(this);
+      if (!pending) {
+        const token = this.cookies[SESSION_COOKIE];
+        pending = token
+          ? app.sessions.resolve(app.orm.em.fork(), token).then((resolved) => {
+              if (resolved?.extended) setSessionCookie(reply, token, resolved.session.expiresAt, app.secureCookies);
+              return resolved;
+            })
+          : Promise.resolve(undefined);
+        cache.set(this, pending);
+      }
+      return pending;
+    });
+    app.addHook('onClose', async () => app.mailer.close());
+  },
+  { name: 'accounts', dependencies: ['configuration', 'database', 'redis', 'cookie'] },
+);

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { User } from '../../../../core/database/entities/user.ts';
+import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../auth/account-fields.ts';
+import { issueVerificationToken, verificationLink } from '../../../auth/email-verification.ts';
+import { hashPassword } from '../../../auth/password-hashing.ts';
+import { alreadyRegisteredMail, verificationMail } from '../../../mail/account-mails.ts';
+import { sendInBackground, type AuthAction } from '../auth-action.ts';
+
+export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
+
+/**
+ * Creates an account that must verify its address before it can sign in. Registering an address that already has
+ * an account answers exactly the same (and mails the owner instead), so the form cannot be used to find out who
+ * has an account; both paths hash a password and queue one mail, so they take about as long.
+ */
+export const register: AuthAction = async (context) => {
+  const { app, body } = context;
+  const name = requireName(body.name);
+  const email = requireEmail(body.email);
+  const password = requirePassword(body.password);
+  const passwordHash = await hashPassword(password);
+  const em = app.orm.em.fork();
+  const answer = { requiresVerification: true, email, user: null, session: null, message: REGISTERED_MESSAGE };
+
+  const existing = await em.findOne(User, { email: normaliseEmail(email) });
+  if (existing) {
+    sendInBackground(context, alreadyRegisteredMail(email, existing.name, new URL('/', app.config.server.appUrl).toString()));
+    return answer;
+  }
+  let user: User;
+  try {
+    user = em.create(User, { id: randomUUID(), name, email, passwordHash });
+    await em.flush();
+  } catch (error) {
+    // Two registrations of one address at once: the loser gets the same answer as any duplicate.
+    if (error instanceof UniqueConstraintViolationException) return answer;
+    throw error;
+  }
+  const token = await issueVerificationToken(em, user);
+  await app.verificationMailLimits.recordFirstMail(email);
+  sendInBackground(context, verificationMail(email, name, verificationLink(app.config.server.appUrl, email, token)));
+  return answer;
+};

@@ -1,0 +1,44 @@
+import { User } from '../../../../core/database/entities/user.ts';
+import { publicUser } from '../../../auth/public-user.ts';
+import { clearSessionCookie, SESSION_COOKIE } from '../../../auth/session-cookie.ts';
+import { requireSession, type AuthAction } from '../auth-action.ts';
+
+/** `GET ?action=session`: who is signed in, if anyone. Never an error: "nobody" is an answer. */
+export const session: AuthAction = async ({ request, reply }) => {
+  const resolved = await request.currentSession(reply);
+  if (!resolved) return { authenticated: false, user: null, session: null };
+  return { authenticated: true, user: publicUser(resolved.user), session: { expiresAt: resolved.session.expiresAt.toISOString() } };
+};
+
+/** `GET ?action=profile`: the signed-in user's account details. */
+export const profile: AuthAction = async (context) => {
+  const { user } = await requireSession(context);
+  const withSecrets = await context.app.orm.em.fork().findOneOrFail(User, user.id, { populate: ['passwordHash'] });
+  return {
+    user: {
+      ...publicUser(user),
+      createdAt: user.createdAt.toISOString(),
+      signInMethods: [...(withSecrets.passwordHash ? ['password'] : []), ...(user.googleSubject ? ['google'] : [])],
+    },
+  };
+};
+
+/** `POST ?action=logout`: ends this browser's session (other devices stay signed in). */
+export const logout: AuthAction = async ({ app, request, reply }) => {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await app.sessions.revoke(app.orm.em.fork(), token);
+  clearSessionCookie(reply, app.secureCookies);
+  return { message: 'Signed out' };
+};
+
+/**
+ * `POST ?action=delete-account`: deletes the account and, through the database's cascades, its sessions, links
+ * and history. Unused credits are forfeited (terms, section 11); the credit ledger, once it exists, keeps its
+ * money trail with the user anonymised.
+ */
+export const deleteAccount: AuthAction = async (context) => {
+  const { user } = await requireSession(context);
+  await context.app.orm.em.fork().nativeDelete(User, { id: user.id });
+  clearSessionCookie(context.reply, context.app.secureCookies);
+  return { message: 'Your account has been deleted.' };
+};
