@@ -220,6 +220,23 @@ describe('sign-in, sessions and sign-out', () => {
     expect(profile.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'Session expired' });
   });
 
+  it('makes the signed-in person the owner of the questions they ask', async () => {
+    const { browser, email } = await registerAndVerify();
+    const controller = new AbortController();
+    const response = await fetch(`${stack.baseUrl}/api/search/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: browser.cookie! },
+      body: JSON.stringify({ query: `owned question ${email}`, model: 'openai', specificModel: 'gpt-4o-mini' }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    controller.abort();
+    const user = await stack.records().findOneOrFail(User, { email });
+    const request = await stack.records().findOneOrFail(SearchRequest, { query: `owned question ${email}` });
+    expect(request.user?.id).toBe(user.id);
+    expect(request.guestKey).toBeNull();
+  });
+
   it('shows the profile to its owner', async () => {
     const { browser, email } = await registerAndVerify();
     const profile = await browser.get('profile');

@@ -49,6 +49,10 @@ describe('POST /api/search/stream', () => {
     expect(run.request.status).toBe('completed');
     expect(run.request.query).toBe('What is a quorum? [[simulate chunks=20]]');
     expect(run.request.completedAt).toBeInstanceOf(Date);
+    // Asked by a guest: kept under the HMAC of the IP, never the IP itself.
+    expect(run.request.user).toBeNull();
+    expect(run.request.guestKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(run.request.guestKey).not.toContain('127.0.0.1');
   });
 
   it('asks the provider through its real SDK with the chosen model and a bearer key', async () => {

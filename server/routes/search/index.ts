@@ -16,7 +16,11 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const admitted = await admitSearch(app, request.body);
+      const session = await request.currentSession(reply);
+      const admitted = await admitSearch(app, request.body, {
+        userId: session?.user.id ?? null,
+        guestKey: request.clientIdentity.guestKey,
+      });
       request.log.info({ requestId: admitted.requestId, runId: admitted.runId, model: admitted.model }, 'search admitted');
       await relayRunToBrowser(app, request, reply, {
         requestId: admitted.requestId,

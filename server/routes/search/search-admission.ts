@@ -9,6 +9,7 @@ import {
 import { engineAvailability } from '../../../core/catalogue/model-catalogue.ts';
 import { ModelRun } from '../../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../../core/database/entities/search-request.ts';
+import { User } from '../../../core/database/entities/user.ts';
 import { ANSWER_JOB_NAME } from '../../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../../core/runs/run-failures.ts';
 import { failRun } from '../../../core/runs/run-lifecycle.ts';
@@ -27,7 +28,11 @@ export interface AdmittedSearch {
  * transaction before the job exists, so a worker never sees a job without its run; if Redis refuses the job the run
  * is ended at once, so nothing is left pending that no one will answer.
  */
-export async function admitSearch(app: FastifyInstance, body: SearchRequestBody): Promise<AdmittedSearch> {
+export async function admitSearch(
+  app: FastifyInstance,
+  body: SearchRequestBody,
+  owner: { userId: string | null; guestKey: string },
+): Promise<AdmittedSearch> {
   const engine = app.catalogue.findEngine(body.model);
   if (!engine) {
     const known = app.catalogue.engines.map((candidate) => candidate.id).join(', ');
@@ -56,6 +61,9 @@ export async function admitSearch(app: FastifyInstance, body: SearchRequestBody)
       model: model.id,
       searchEnabled,
       aiOverviewParams,
+      // A signed-in person owns the request; a guest's is kept under the HMAC of their IP.
+      user: owner.userId ? transaction.getReference(User, owner.userId) : null,
+      guestKey: owner.userId ? null : owner.guestKey,
       brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
     });
     transaction.create(ModelRun, { id: runId, request, engine: engine.id, model: model.id });
