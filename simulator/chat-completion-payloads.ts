@@ -54,6 +54,18 @@ export function createUsage(promptTokens: number, completionTokens: number): Com
 
 type Delta = { role: 'assistant'; content: string; refusal: null } | { content: string } | Record<string, never>;
 
+/** The fields every `chat.completion.chunk` of one completion repeats, in the order the real API sends them. */
+function chunkHead(identity: CompletionIdentity): Record<string, unknown> {
+  return {
+    id: identity.id,
+    object: 'chat.completion.chunk',
+    created: identity.created,
+    model: identity.model,
+    service_tier: 'default',
+    system_fingerprint: identity.systemFingerprint,
+  };
+}
+
 /**
  * One `chat.completion.chunk`. With `include_usage` the real API puts `"usage": null` on every chunk and the
  * totals on one extra chunk at the end, so `usage` is left out only when usage was not asked for.
@@ -65,28 +77,14 @@ export function createChunk(
   includeUsage: boolean,
 ): Record<string, unknown> {
   return {
-    id: identity.id,
-    object: 'chat.completion.chunk',
-    created: identity.created,
-    model: identity.model,
-    service_tier: 'default',
-    system_fingerprint: identity.systemFingerprint,
+    ...chunkHead(identity),
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     ...(includeUsage ? { usage: null } : {}),
   };
 }
 
 export function createUsageChunk(identity: CompletionIdentity, usage: CompletionUsage): Record<string, unknown> {
-  return {
-    id: identity.id,
-    object: 'chat.completion.chunk',
-    created: identity.created,
-    model: identity.model,
-    service_tier: 'default',
-    system_fingerprint: identity.systemFingerprint,
-    choices: [],
-    usage,
-  };
+  return { ...chunkHead(identity), choices: [], usage };
 }
 
 export function createCompletion(

@@ -1,4 +1,5 @@
-import { invalidRequest, type OpenAIErrorDetails } from './openai-error-response.ts';
+import { invalidRequest, invalidType, missingParameter, type OpenAIErrorDetails } from './openai-error-response.ts';
+import { contentText, countWords, isRecord, lastUserMessageOf, type Validation } from './request-fields.ts';
 
 /** The parts of a chat-completions request body the simulator acts on, after validation. */
 export interface ChatCompletionRequest {
@@ -11,95 +12,35 @@ export interface ChatCompletionRequest {
   promptTokens: number;
 }
 
-export type ChatCompletionRequestResult =
-  | { ok: true; request: ChatCompletionRequest }
-  | { ok: false; error: OpenAIErrorDetails };
+const fail = (error: OpenAIErrorDetails) => ({ ok: false, error }) as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
-
-/** Message content is a string or, in the newer form, an array of parts of which only text parts carry words. */
-function messageText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => (isRecord(part) && part['type'] === 'text' && typeof part['text'] === 'string' ? part['text'] : ''))
-    .filter((text) => text !== '')
-    .join('\n');
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== '').length;
-}
-
-function lastUserMessageOf(messages: readonly unknown[]): string {
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const message = messages[index];
-    if (isRecord(message) && message['role'] === 'user') return messageText(message['content']);
-  }
-  return '';
-}
-
-/** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
-export function summariseRequestBody(body: unknown): { model: string; stream: boolean; lastUserMessage: string } {
-  if (!isRecord(body)) return { model: '', stream: false, lastUserMessage: '' };
-  const messages = body['messages'];
-  return {
-    model: typeof body['model'] === 'string' ? body['model'] : '',
-    stream: body['stream'] === true,
-    lastUserMessage: Array.isArray(messages) ? lastUserMessageOf(messages) : '',
-  };
-}
-
-export function validateChatCompletionRequest(body: unknown): ChatCompletionRequestResult {
-  if (!isRecord(body)) {
-    return { ok: false, error: invalidRequest(`Invalid type for body: expected an object, but got ${describeType(body)} instead.`, null, 'invalid_type') };
-  }
+export function validateChatCompletionRequest(body: unknown): Validation<ChatCompletionRequest, OpenAIErrorDetails> {
+  if (!isRecord(body)) return fail(invalidType(null, 'an object', body));
 
   const model = body['model'];
   if (model === undefined || model === null || model === '') {
-    return { ok: false, error: invalidRequest('you must provide a model parameter', 'model', 'missing_required_parameter') };
+    // Chat completions words this one differently from every other missing parameter.
+    return fail(invalidRequest('you must provide a model parameter', 'model', 'missing_required_parameter'));
   }
-  if (typeof model !== 'string') {
-    return { ok: false, error: invalidRequest(`Invalid type for 'model': expected a string, but got ${describeType(model)} instead.`, 'model', 'invalid_type') };
-  }
+  if (typeof model !== 'string') return fail(invalidType('model', 'a string', model));
 
   const messages = body['messages'];
-  if (messages === undefined || messages === null) {
-    return { ok: false, error: invalidRequest("Missing required parameter: 'messages'.", 'messages', 'missing_required_parameter') };
-  }
-  if (!Array.isArray(messages)) {
-    return { ok: false, error: invalidRequest(`Invalid type for 'messages': expected an array, but got ${describeType(messages)} instead.`, 'messages', 'invalid_type') };
-  }
+  if (messages === undefined || messages === null) return fail(missingParameter('messages'));
+  if (!Array.isArray(messages)) return fail(invalidType('messages', 'an array', messages));
   if (messages.length === 0) {
-    return {
-      ok: false,
-      error: invalidRequest("Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", 'messages', 'empty_array'),
-    };
+    return fail(invalidRequest("Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", 'messages', 'empty_array'));
   }
   let promptTokens = 0;
   for (const [index, message] of messages.entries()) {
-    if (!isRecord(message) || typeof message['role'] !== 'string') {
-      const param = `messages[${index}].role`;
-      return { ok: false, error: invalidRequest(`Missing required parameter: '${param}'.`, param, 'missing_required_parameter') };
-    }
-    promptTokens += countWords(messageText(message['content']));
+    if (!isRecord(message) || typeof message['role'] !== 'string') return fail(missingParameter(`messages[${index}].role`));
+    promptTokens += countWords(contentText(message['content']));
   }
 
   const stream = body['stream'];
-  if (stream !== undefined && stream !== null && typeof stream !== 'boolean') {
-    return { ok: false, error: invalidRequest(`Invalid type for 'stream': expected a boolean, but got ${describeType(stream)} instead.`, 'stream', 'invalid_type') };
-  }
+  if (stream !== undefined && stream !== null && typeof stream !== 'boolean') return fail(invalidType('stream', 'a boolean', stream));
   const streamOptions = body['stream_options'];
   if (streamOptions !== undefined && streamOptions !== null && stream !== true) {
-    return { ok: false, error: invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 'stream_options') };
+    return fail(invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 'stream_options'));
   }
 
   return {

@@ -1,3 +1,5 @@
+import { hashText } from './stable-hash.ts';
+
 /**
  * The simulated model's answer: a short markdown reply that reads plausibly in demo mode and is the same for the
  * same prompt and model, so tests can compare a streamed answer with a non-streamed one.
@@ -94,16 +96,6 @@ const maximumTopicWords = 6;
 const maximumBullets = 8;
 /** Below this many pieces there is no room for structure, so the answer is a single plain sentence. */
 const minimumStructuredPieces = 20;
-
-/** FNV-1a: a tiny stable hash, so the same prompt and model always seed the same answer. */
-function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** Mulberry32: a small seeded generator; Math.random cannot be seeded. */
 function createRandom(seed: number): () => number {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { SimulatedFailureStatus } from './scripted-directives.ts';
+import { describeType } from './request-fields.ts';
+import { sendBody } from './simulated-exchange.ts';
+import type { StatusRejection } from './simulated-request-pipeline.ts';
 
 /** The body OpenAI sends with every error; the SDK reads `error` to build its typed exceptions. */
 export interface OpenAIErrorDetails {
@@ -20,14 +23,7 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const payload = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
-    'x-request-id': createRequestId(),
-    ...headers,
-  });
-  response.end(payload);
+  sendBody(response, status, 'application/json', JSON.stringify(body), { 'x-request-id': createRequestId(), ...headers });
 }
 
 export function sendOpenAIError(
@@ -43,27 +39,44 @@ export function invalidRequest(message: string, param: string | null = null, cod
   return { message, type: 'invalid_request_error', param, code };
 }
 
+/** OpenAI's wording for a required parameter that is missing or empty. */
+export function missingParameter(param: string): OpenAIErrorDetails {
+  return invalidRequest(`Missing required parameter: '${param}'.`, param, 'missing_required_parameter');
+}
+
+/** OpenAI's wording for a value of the wrong JSON type; `expected` reads like `a string`. */
+export function invalidType(param: string | null, expected: string, value: unknown): OpenAIErrorDetails {
+  const name = param === null ? 'body' : `'${param}'`;
+  return invalidRequest(`Invalid type for ${name}: expected ${expected}, but got ${describeType(value)} instead.`, param, 'invalid_type');
+}
+
+export function serverError(message: string): OpenAIErrorDetails {
+  return { message, type: 'server_error', param: null, code: null };
+}
+
 export const missingApiKeyError: OpenAIErrorDetails = invalidRequest(
   "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
   null,
   'invalid_api_key',
 );
 
-interface ScriptedFailure {
-  error: OpenAIErrorDetails;
-  headers: Record<string, string>;
+export type OpenAIRejection = StatusRejection<OpenAIErrorDetails>;
+
+export function sendOpenAIRejection(response: ServerResponse, rejection: OpenAIRejection): void {
+  sendOpenAIError(response, rejection.status, rejection.details, rejection.headers);
 }
 
 /** The error a `status=` directive produces, shaped like the real API's error for that status. */
-export function scriptedFailure(status: SimulatedFailureStatus, model: string): ScriptedFailure {
+export function scriptedFailure(status: SimulatedFailureStatus, model: string): OpenAIRejection {
   switch (status) {
     case 400:
-      return { error: invalidRequest('Simulated bad request.'), headers: {} };
+      return { status, details: invalidRequest('Simulated bad request.') };
     case 401:
-      return { error: invalidRequest('Incorrect API key provided (simulated).', null, 'invalid_api_key'), headers: {} };
+      return { status, details: invalidRequest('Incorrect API key provided (simulated).', null, 'invalid_api_key') };
     case 429:
       return {
-        error: {
+        status,
+        details: {
           message: `Rate limit reached for ${model} (simulated). Please try again in 10ms.`,
           type: 'rate_limit_exceeded',
           param: null,
@@ -74,28 +87,12 @@ export function scriptedFailure(status: SimulatedFailureStatus, model: string): 
       };
     case 500:
       return {
-        error: {
-          message: 'The server had an error while processing your request. Sorry about that! (simulated)',
-          type: 'server_error',
-          param: null,
-          code: null,
-        },
-        headers: {},
+        status,
+        details: serverError('The server had an error while processing your request. Sorry about that! (simulated)'),
       };
     case 502:
-      return {
-        error: { message: 'Bad gateway (simulated).', type: 'server_error', param: null, code: null },
-        headers: {},
-      };
+      return { status, details: serverError('Bad gateway (simulated).') };
     case 503:
-      return {
-        error: {
-          message: 'The server is overloaded or not ready yet (simulated).',
-          type: 'server_error',
-          param: null,
-          code: null,
-        },
-        headers: {},
-      };
+      return { status, details: serverError('The server is overloaded or not ready yet (simulated).') };
   }
 }

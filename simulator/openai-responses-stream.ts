@@ -9,9 +9,11 @@ import {
   type ResponseIdentity,
   type ResponseUsage,
 } from './openai-responses-payloads.ts';
-import { pause, writeFlushed, cutConnection } from './response-pacing.ts';
+import { pause, writeFlushed, writePacedPieces } from './response-pacing.ts';
+import type { StreamPacing } from './scripted-answer.ts';
 
-export interface ResponsesStreamPlan {
+/** `firstTokenMs` is spent "searching" when web search runs; a cut leaves the stream without `response.completed`. */
+export interface ResponsesStreamPlan extends StreamPacing {
   identity: ResponseIdentity;
   tools: readonly Record<string, unknown>[];
   /** Run a `web_search_call` output item before the message. */
@@ -21,13 +23,7 @@ export interface ResponsesStreamPlan {
   pieces: readonly string[];
   citations: readonly PlannedCitation[];
   usage: ResponseUsage;
-  /** Wait before the answer starts (while "searching" when web search runs). */
-  firstTokenMs: number;
-  chunkMs: number;
-  /** Destroy the socket after this many text deltas, leaving the stream without `response.completed`. */
-  cutAfter: number | undefined;
   headers: Record<string, string>;
-  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
 }
 
 /** The API pads each delta with a random `obfuscation` field so its length does not reveal the token. */
@@ -82,14 +78,8 @@ export async function streamResponse(response: ServerResponse, plan: ResponsesSt
   head += event('response.content_part.added', { ...textIds, part: outputTextPart('', []) });
   if (!(await writeFlushed(response, head, signal))) return;
 
-  let sent = 0;
   let annotationIndex = 0;
-  for (const [index, piece] of plan.pieces.entries()) {
-    if (sent === plan.cutAfter) {
-      cutConnection(response);
-      return;
-    }
-    if (sent > 0 && !(await pause(plan.chunkMs, signal))) return;
+  const textDelta = (piece: string, index: number): string => {
     let data = event('response.output_text.delta', { ...textIds, delta: piece, logprobs: [], obfuscation: obfuscation() });
     // A citation is announced as soon as the text it covers has been streamed, not at the end.
     for (const citation of plan.citations) {
@@ -100,15 +90,9 @@ export async function streamResponse(response: ServerResponse, plan: ResponsesSt
         annotation: citation.annotation,
       });
     }
-    if (!(await writeFlushed(response, data, signal))) return;
-    plan.onContentChunkWritten?.(sent, performance.now());
-    sent += 1;
-  }
-  // A cut at or beyond the last piece still loses `response.completed`: the text looks whole but never ends.
-  if (plan.cutAfter !== undefined) {
-    cutConnection(response);
-    return;
-  }
+    return data;
+  };
+  if (!(await writePacedPieces(response, plan.pieces, textDelta, plan, signal))) return;
 
   const text = plan.pieces.join('');
   const annotations = plan.citations.map((citation) => citation.annotation);

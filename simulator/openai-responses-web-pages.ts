@@ -1,3 +1,5 @@
+import { hashText } from './stable-hash.ts';
+
 /**
  * The pages a simulated web search "finds": two or three per prompt on example.* domains (reserved for
  * documentation, so a demo never links to a real site), always the same for the same prompt. OpenAI's web search
@@ -26,16 +28,6 @@ const sites: readonly Site[] = [
 
 const maximumSlugWords = 6;
 const maximumTopicLength = 60;
-
-/** FNV-1a, the same tiny stable hash the answer generator uses, so pages follow the prompt and nothing else. */
-function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 function slugOf(prompt: string): string {
   const words = prompt

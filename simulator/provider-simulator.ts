@@ -5,12 +5,11 @@ import { handleResponses } from './openai-responses.ts';
 import { handleAnthropicMessages } from './anthropic/anthropic-messages.ts';
 import { handleGemini } from './gemini/gemini-generate-content.ts';
 import { handleSerpApiSearch } from './serpapi/serpapi-search.ts';
-import type { SimulatorSettings, SimulatorState } from './simulated-exchange.ts';
-import { invalidRequest, sendJson, sendOpenAIError } from './openai-error-response.ts';
-import type { ContentChunkWritten } from './chat-completion-stream.ts';
+import type { ContentChunkWritten, SimulatedExchange, SimulatorSettings, SimulatorState } from './simulated-exchange.ts';
+import { invalidRequest, sendJson, sendOpenAIError, serverError } from './openai-error-response.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
 
-export type { ContentChunkWritten } from './chat-completion-stream.ts';
+export type { ContentChunkWritten } from './simulated-exchange.ts';
 export type { SimulatedRequest } from './simulated-request.ts';
 
 export interface ProviderSimulatorOptions {
@@ -34,7 +33,7 @@ export interface RunningProviderSimulator {
   url: string;
   /** `${url}/openai/v1`, ready for the OpenAI SDK's `baseURL`. */
   openaiBaseUrl: string;
-  /** Every chat-completions request received, in arrival order, including rejected ones. */
+  /** Every provider request received, in arrival order, including rejected ones. */
   requests: SimulatedRequest[];
   /** Stops listening and destroys open connections, including streams in progress. */
   close(): Promise<void>;
@@ -62,17 +61,19 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   const state: SimulatorState = { requests: [], failuresByPrompt: new Map() };
 
   const route = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
-    const path = new URL(request.url ?? '/', 'http://simulator.invalid').pathname;
+    const url = new URL(request.url ?? '/', 'http://simulator.invalid');
+    const path = url.pathname;
+    const exchange: SimulatedExchange = { request, response, url, settings, state, signal };
     if (request.method === 'POST' && path.endsWith('/chat/completions')) {
-      await handleChatCompletions(request, response, path, settings, state, signal);
+      await handleChatCompletions(exchange);
     } else if (request.method === 'POST' && path === '/anthropic/v1/messages') {
-      await handleAnthropicMessages(request, response, path, settings, state, signal);
+      await handleAnthropicMessages(exchange);
     } else if (request.method === 'POST' && path === '/openai/v1/responses') {
-      await handleResponses(request, response, path, settings, state, signal);
+      await handleResponses(exchange);
     } else if (path.startsWith('/gemini/')) {
-      await handleGemini(request, response, settings, state, signal);
+      await handleGemini(exchange);
     } else if (request.method === 'GET' && (path === '/serpapi/search.json' || path === '/serpapi/search')) {
-      await handleSerpApiSearch(request, response, path, settings, state, signal);
+      await handleSerpApiSearch(exchange);
     } else if (request.method === 'GET' && path === '/health') {
       sendJson(response, 200, { status: 'ok' });
     } else {
@@ -92,7 +93,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      sendOpenAIError(response, 500, { message: `Simulator error: ${message}`, type: 'server_error', param: null, code: null });
+      sendOpenAIError(response, 500, serverError(`Simulator error: ${message}`));
     });
   });
 

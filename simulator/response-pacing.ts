@@ -20,7 +20,7 @@ export async function pause(milliseconds: number, signal: AbortSignal): Promise<
  * Writes and waits until the data has been handed to the socket. Waiting matters for `cut-after`: the chunks
  * before the cut must really leave the process before the socket is destroyed, or the client would see fewer.
  */
-export function writeFlushed(response: ServerResponse, data: string, signal: AbortSignal): Promise<boolean> {
+export function writeFlushed(response: ServerResponse, data: string | Buffer, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted || response.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     const onAbort = () => resolve(false);
@@ -51,4 +51,43 @@ export function cutConnection(response: ServerResponse): void {
     socket.end();
     setTimeout(() => socket.destroy(), 1_000).unref();
   }, CUT_GRACE_MS).unref();
+}
+
+/** How a streamed answer's pieces go out: how far apart, where the connection drops, who hears of each write. */
+export interface PiecePacing {
+  chunkMs: number;
+  /** Stop after this many pieces, leaving the answer without its end. */
+  cutAfter: number | undefined;
+  /** Told about each piece once it is written; undefined (the usual case) costs one check per piece. */
+  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
+}
+
+/**
+ * Writes one event per piece, `chunkMs` apart, and says whether the answer may now end normally. At the cut it
+ * calls `atCut` (by default: drop the connection) and returns false; a cut at or beyond the last piece still cuts,
+ * so the answer looks whole but never ends. It also returns false once the client has gone.
+ */
+export async function writePacedPieces<Piece>(
+  response: ServerResponse,
+  pieces: readonly Piece[],
+  eventFor: (piece: Piece, index: number) => string | Buffer,
+  pacing: PiecePacing,
+  signal: AbortSignal,
+  atCut: () => void = () => cutConnection(response),
+): Promise<boolean> {
+  for (const [index, piece] of pieces.entries()) {
+    if (index === pacing.cutAfter) {
+      atCut();
+      return false;
+    }
+    if (index > 0 && !(await pause(pacing.chunkMs, signal))) return false;
+    if (!(await writeFlushed(response, eventFor(piece, index), signal))) return false;
+    // Stamped after the write callback, so the time covers only what happens after the bytes left the simulator.
+    pacing.onContentChunkWritten?.(index, performance.now());
+  }
+  if (pacing.cutAfter !== undefined) {
+    atCut();
+    return false;
+  }
+  return true;
 }

@@ -1,13 +1,23 @@
-import type { IncomingMessage } from 'node:http';
-import type { ContentChunkWritten } from './chat-completion-stream.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimulationScript } from './scripted-directives.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
 
 /**
- * What every simulated provider shares: the settings and per-instance state, reading a request body, and deciding
- * whether a scripted fault applies. Each provider's handler (OpenAI, Anthropic, Gemini, SerpApi) builds on these
- * and only adds its own wire format.
+ * What every simulated provider shares: the settings and per-instance state, the exchange each handler receives,
+ * reading a request's key and body, and deciding whether a scripted fault applies. Each provider's handler
+ * (OpenAI, Anthropic, Gemini, SerpApi) builds on these and only adds its own wire format.
  */
+
+/** One content chunk that has just been handed to the socket; see `ProviderSimulatorOptions.onContentChunkWritten`. */
+export interface ContentChunkWritten {
+  /** The last user message with its directives removed. */
+  prompt: string;
+  /** 0 for the first content chunk (the empty role chunk before it is not counted). */
+  index: number;
+  /** `performance.now()` in the simulator's process once the write completed. */
+  writtenAt: number;
+}
+
 export interface SimulatorSettings {
   defaultChunkDelayMs: number;
   defaultChunkCount: number;
@@ -21,18 +31,41 @@ export interface SimulatorState {
   failuresByPrompt: Map<string, number>;
 }
 
+/** One request as the router hands it to a provider's handler. */
+export interface SimulatedExchange {
+  request: IncomingMessage;
+  response: ServerResponse;
+  url: URL;
+  settings: SimulatorSettings;
+  state: SimulatorState;
+  /** Aborts when the client or the simulator goes away, so nothing is written into a dead socket. */
+  signal: AbortSignal;
+}
+
+/** A request body as read: parsed JSON, text that is not JSON, or more than the simulator accepts. */
+export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-large' };
+
 const maximumBodyBytes = 10 * 1024 * 1024;
 
-export async function readBody(request: IncomingMessage): Promise<string | undefined> {
+export async function readJsonBody(request: IncomingMessage): Promise<RequestBody> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > maximumBodyBytes) return undefined;
+    if (size > maximumBodyBytes) return { kind: 'too-large' };
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  try {
+    return { kind: 'json', value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { kind: 'not-json' };
+  }
+}
+
+/** The parsed body, or undefined when there is none to read fields from. */
+export function jsonValue(body: RequestBody | undefined): unknown {
+  return body?.kind === 'json' ? body.value : undefined;
 }
 
 export function bearerToken(request: IncomingMessage): string {
@@ -40,12 +73,22 @@ export function bearerToken(request: IncomingMessage): string {
   return match?.[1]?.trim() ?? '';
 }
 
-export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
+/** A single-valued header, trimmed; '' when absent. */
+export function headerText(request: IncomingMessage, name: string): string {
+  const header = request.headers[name];
+  return (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+}
+
+/** Sends a whole body with its length, as the real APIs do for everything that is not a stream. */
+export function sendBody(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  payload: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload), ...headers });
+  response.end(payload);
 }
 
 /** Decides whether a scripted failure applies to this request, counting it when it does. */
@@ -57,4 +100,3 @@ export function shouldFail(script: SimulationScript, failureKey: string, state: 
   state.failuresByPrompt.set(failureKey, failedSoFar + 1);
   return true;
 }
-

@@ -1,11 +1,11 @@
-/** What the simulator remembers about each chat-completions request, so tests can assert on what reached it. */
+/** What the simulator remembers about each provider request, so tests can assert on what reached it. */
 export interface SimulatedRequest {
   /** The URL path without the query string, e.g. `/openai/v1/chat/completions`. */
   path: string;
   /** The requested model, or '' when the body had none. */
   model: string;
   stream: boolean;
-  /** Whether a non-empty `Authorization: Bearer …` header was sent. */
+  /** Whether a non-empty key was sent, wherever the vendor takes it (`Authorization: Bearer …`, `x-api-key`, `?key=`, `api_key`). */
   hasAuthorization: boolean;
   /** The last user message as sent, directives included. */
   lastUserMessage: string;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { SimulatedFailureStatus } from '../scripted-directives.ts';
+import { sendBody } from '../simulated-exchange.ts';
+import type { StatusRejection } from '../simulated-request-pipeline.ts';
 
 /**
  * Anthropic's error shape: `{"type":"error","error":{"type":…,"message":…},"request_id":…}` with the same id in a
@@ -38,23 +40,15 @@ export function sendAnthropicJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const payload = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
-    ...headers,
-  });
-  response.end(payload);
+  sendBody(response, status, 'application/json', JSON.stringify(body), headers);
 }
 
-export function sendAnthropicError(
-  response: ServerResponse,
-  status: number,
-  error: AnthropicErrorDetails,
-  headers: Record<string, string> = {},
-): void {
+export type AnthropicRejection = StatusRejection<AnthropicErrorDetails>;
+
+export function sendAnthropicError(response: ServerResponse, rejection: AnthropicRejection): void {
   const requestId = createAnthropicRequestId();
-  sendAnthropicJson(response, status, { type: 'error', error, request_id: requestId }, { 'request-id': requestId, ...headers });
+  const body = { type: 'error', error: rejection.details, request_id: requestId };
+  sendAnthropicJson(response, rejection.status, body, { 'request-id': requestId, ...rejection.headers });
 }
 
 export function invalidRequest(message: string): AnthropicErrorDetails {
@@ -63,24 +57,20 @@ export function invalidRequest(message: string): AnthropicErrorDetails {
 
 export const invalidApiKeyError: AnthropicErrorDetails = { type: 'authentication_error', message: 'invalid x-api-key' };
 
-interface ScriptedAnthropicFailure {
-  error: AnthropicErrorDetails;
-  headers: Record<string, string>;
-}
-
 /**
  * The error a `status=` directive produces. Anthropic itself signals overload with 529, which the shared directive
  * syntax does not offer; 503 is the nearest scriptable status, so it carries the `overloaded_error` body.
  */
-export function scriptedAnthropicFailure(status: SimulatedFailureStatus, now = Date.now()): ScriptedAnthropicFailure {
+export function scriptedAnthropicFailure(status: SimulatedFailureStatus, now = Date.now()): AnthropicRejection {
   switch (status) {
     case 400:
-      return { error: invalidRequest('Simulated bad request.'), headers: {} };
+      return { status, details: invalidRequest('Simulated bad request.') };
     case 401:
-      return { error: invalidApiKeyError, headers: {} };
+      return { status, details: invalidApiKeyError };
     case 429:
       return {
-        error: {
+        status,
+        details: {
           type: 'rate_limit_error',
           message:
             'This request would exceed the rate limit for your organization of 50 requests per minute (simulated). Please try again later.',
@@ -94,10 +84,10 @@ export function scriptedAnthropicFailure(status: SimulatedFailureStatus, now = D
         },
       };
     case 500:
-      return { error: { type: 'api_error', message: 'Internal server error' }, headers: {} };
+      return { status, details: { type: 'api_error', message: 'Internal server error' } };
     case 502:
-      return { error: { type: 'api_error', message: 'Bad gateway (simulated)' }, headers: {} };
+      return { status, details: { type: 'api_error', message: 'Bad gateway (simulated)' } };
     case 503:
-      return { error: { type: 'overloaded_error', message: 'Overloaded' }, headers: {} };
+      return { status, details: { type: 'overloaded_error', message: 'Overloaded' } };
   }
 }

@@ -23,21 +23,30 @@ function usage(inputTokens: number, outputTokens: number): Record<string, unknow
   };
 }
 
-/**
- * The message as `message_start` announces it: no content yet, no stop reason, and (as with the real API) an
- * output count of 1 that only `message_delta` makes final.
- */
-export function createStartingMessage(identity: MessageIdentity, inputTokens: number): Record<string, unknown> {
+function message(
+  identity: MessageIdentity,
+  content: Record<string, unknown>[],
+  stopReason: SimulatedStopReason | null,
+  usageFields: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     id: identity.id,
     type: 'message',
     role: 'assistant',
     model: identity.model,
-    content: [],
-    stop_reason: null,
+    content,
+    stop_reason: stopReason,
     stop_sequence: null,
-    usage: usage(inputTokens, 1),
+    usage: usageFields,
   };
+}
+
+/**
+ * The message as `message_start` announces it: no content yet, no stop reason, and (as with the real API) an
+ * output count of 1 that only `message_delta` makes final.
+ */
+export function createStartingMessage(identity: MessageIdentity, inputTokens: number): Record<string, unknown> {
+  return message(identity, [], null, usage(inputTokens, 1));
 }
 
 /** The whole Message a non-streamed request gets. */
@@ -48,14 +57,5 @@ export function createMessage(
   inputTokens: number,
   outputTokens: number,
 ): Record<string, unknown> {
-  return {
-    id: identity.id,
-    type: 'message',
-    role: 'assistant',
-    model: identity.model,
-    content: [{ type: 'text', text }],
-    stop_reason: stopReason,
-    stop_sequence: null,
-    usage: usage(inputTokens, outputTokens),
-  };
+  return message(identity, [{ type: 'text', text }], stopReason, usage(inputTokens, outputTokens));
 }

@@ -1,3 +1,4 @@
+import { contentText, countWords, isRecord, lastUserMessageOf, type Validation } from '../request-fields.ts';
 import { invalidRequest, type AnthropicErrorDetails } from './anthropic-errors.ts';
 
 /** The parts of a Messages API request body the simulator acts on, after validation. */
@@ -11,49 +12,9 @@ export interface AnthropicMessageRequest {
   inputTokens: number;
 }
 
-export type AnthropicMessageRequestResult =
-  | { ok: true; request: AnthropicMessageRequest }
-  | { ok: false; error: AnthropicErrorDetails };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Content is a string or an array of blocks, of which only text blocks carry words. */
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((block) => (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string' ? block['text'] : ''))
-    .filter((text) => text !== '')
-    .join('\n');
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== '').length;
-}
-
-function lastUserMessageOf(messages: readonly unknown[]): string {
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const message = messages[index];
-    if (isRecord(message) && message['role'] === 'user') return contentText(message['content']);
-  }
-  return '';
-}
-
-/** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
-export function summariseAnthropicRequestBody(body: unknown): { model: string; stream: boolean; lastUserMessage: string } {
-  if (!isRecord(body)) return { model: '', stream: false, lastUserMessage: '' };
-  const messages = body['messages'];
-  return {
-    model: typeof body['model'] === 'string' ? body['model'] : '',
-    stream: body['stream'] === true,
-    lastUserMessage: Array.isArray(messages) ? lastUserMessageOf(messages) : '',
-  };
-}
 
 /** Messages in the style of the real API, which reports the field path first (`messages.0.role: …`). */
-export function validateAnthropicMessageRequest(body: unknown): AnthropicMessageRequestResult {
+export function validateAnthropicMessageRequest(body: unknown): Validation<AnthropicMessageRequest, AnthropicErrorDetails> {
   if (!isRecord(body)) return { ok: false, error: invalidRequest('Input should be a valid dictionary') };
 
   const model = body['model'];

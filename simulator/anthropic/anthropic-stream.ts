@@ -1,22 +1,18 @@
 import type { ServerResponse } from 'node:http';
-import { pause, writeFlushed, cutConnection } from '../response-pacing.ts';
+import { cutConnection, pause, writeFlushed, writePacedPieces } from '../response-pacing.ts';
+import type { StreamPacing } from '../scripted-answer.ts';
 import type { AnthropicErrorDetails } from './anthropic-errors.ts';
 import { createStartingMessage, type MessageIdentity, type SimulatedStopReason } from './anthropic-message-payloads.ts';
 
-export interface AnthropicStreamPlan {
+/** At `cutAfter` text deltas the socket is destroyed, or `streamError` is sent when there is one. */
+export interface AnthropicStreamPlan extends StreamPacing {
   identity: MessageIdentity;
   pieces: readonly string[];
   inputTokens: number;
   stopReason: SimulatedStopReason;
-  firstTokenMs: number;
-  chunkMs: number;
-  /** Stop after this many text deltas: destroy the socket, or send `streamError` when there is one. */
-  cutAfter: number | undefined;
   /** Sent as an `event: error` at the cut, the way Anthropic reports a failure after a 200 has gone out. */
   streamError: AnthropicErrorDetails | undefined;
   headers: Record<string, string>;
-  /** Told about each text delta once it is written; undefined (the usual case) costs one check per delta. */
-  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
 }
 
 /** Anthropic names every event twice: in the `event:` line and in the payload's `type`. */
@@ -46,24 +42,9 @@ export async function streamAnthropicMessage(response: ServerResponse, plan: Ant
     event('ping', {});
   if (!(await writeFlushed(response, opening, signal))) return;
 
-  let sent = 0;
-  for (const piece of plan.pieces) {
-    if (sent === plan.cutAfter) {
-      stopAtCut(response, plan.streamError);
-      return;
-    }
-    if (sent > 0 && !(await pause(plan.chunkMs, signal))) return;
-    const delta = event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } });
-    if (!(await writeFlushed(response, delta, signal))) return;
-    // Stamped after the write callback, so the time covers only what happens after the bytes left the simulator.
-    plan.onContentChunkWritten?.(sent, performance.now());
-    sent += 1;
-  }
-  // A cut at or beyond the last piece still loses the closing events: the text looks whole but never ends.
-  if (plan.cutAfter !== undefined) {
-    stopAtCut(response, plan.streamError);
-    return;
-  }
+  const delta = (piece: string) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } });
+  const atCut = () => stopAtCut(response, plan.streamError);
+  if (!(await writePacedPieces(response, plan.pieces, delta, plan, signal, atCut))) return;
 
   response.end(
     event('content_block_stop', { index: 0 }) +

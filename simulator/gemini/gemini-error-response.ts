@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SimulatedFailureStatus } from '../scripted-directives.ts';
+import { sendBody } from '../simulated-exchange.ts';
 import { prettyJson } from './google-json.ts';
 
 /** `google.rpc.Status` as the Gemini API sends it: `{"error": {code, message, status, details?}}`. */
@@ -26,30 +27,26 @@ export const googleFrontEndHeaders: Record<string, string> = {
  * `application/json; charset=UTF-8`.
  */
 export function sendGoogleError(response: ServerResponse, error: GoogleError, options: { stream: boolean }): void {
-  const payload = prettyJson({ error });
-  response.writeHead(error.code, {
-    'content-type': options.stream ? 'text/event-stream' : 'application/json; charset=UTF-8',
-    'content-length': Buffer.byteLength(payload),
-    ...googleFrontEndHeaders,
-  });
-  response.end(payload);
+  const contentType = options.stream ? 'text/event-stream' : 'application/json; charset=UTF-8';
+  sendBody(response, error.code, contentType, prettyJson({ error }), googleFrontEndHeaders);
 }
 
 /** Unknown URLs never reach the API: Google's front end answers them with its HTML "That's an error." page. */
-export function sendFrontEndPage(response: ServerResponse, status: 404 | 502, path: string): void {
-  const [title, text] =
-    status === 404
-      ? ['Error 404 (Not Found)!!1', `The requested URL <code>${escapeHtml(path)}</code> was not found on this server.`]
-      : ['Error 502 (Server Error)!!1', 'The server encountered a temporary error and could not complete your request.<p>Please try again in 30 seconds.'];
+export function sendFrontEndNotFound(response: ServerResponse, path: string): void {
+  sendFrontEndPage(response, 404, 'Error 404 (Not Found)!!1', `The requested URL <code>${escapeHtml(path)}</code> was not found on this server.`);
+}
+
+/** A 502 never comes from the API itself but from the front end in front of it, as the same kind of HTML page. */
+export function sendFrontEndBadGateway(response: ServerResponse): void {
+  const text = 'The server encountered a temporary error and could not complete your request.<p>Please try again in 30 seconds.';
+  sendFrontEndPage(response, 502, 'Error 502 (Server Error)!!1', text);
+}
+
+function sendFrontEndPage(response: ServerResponse, status: 404 | 502, title: string, text: string): void {
   const page =
     `<!DOCTYPE html>\n<html lang=en>\n  <meta charset=utf-8>\n  <title>${title}</title>\n` +
     `  <p><b>${status}.</b> <ins>That’s an error.</ins>\n  <p>${text}  <ins>That’s all we know.</ins>\n`;
-  response.writeHead(status, {
-    'content-type': 'text/html; charset=UTF-8',
-    'content-length': Buffer.byteLength(page),
-    'referrer-policy': 'no-referrer',
-  });
-  response.end(page);
+  sendBody(response, status, 'text/html; charset=UTF-8', page, { 'referrer-policy': 'no-referrer' });
 }
 
 function escapeHtml(text: string): string {

@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { contentText, countWords, isRecord, lastUserMessageOf, type Validation } from '../request-fields.ts';
+import { headerText } from '../simulated-exchange.ts';
 import { invalidArgument, type GoogleError } from './gemini-error-response.ts';
 
 /**
@@ -30,9 +32,7 @@ export function isKnownModel(model: string): boolean {
 
 /** The SDK sends `x-goog-api-key`; REST examples put the key in `?key=`. Google accepts either. */
 export function apiKeyOf(request: IncomingMessage, query: URLSearchParams): string {
-  const header = request.headers['x-goog-api-key'];
-  const fromHeader = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-  return fromHeader !== '' ? fromHeader : (query.get('key')?.trim() ?? '');
+  return headerText(request, 'x-goog-api-key') || (query.get('key')?.trim() ?? '');
 }
 
 /**
@@ -52,7 +52,6 @@ export interface GenerateContentRequest {
   googleSearch: boolean;
 }
 
-export type GenerateContentRequestResult = { ok: true; request: GenerateContentRequest } | { ok: false; error: GoogleError };
 
 // Proto JSON accepts each field in lowerCamelCase or its original snake_case; any other name is rejected.
 const knownFields = new Set(
@@ -71,39 +70,24 @@ const knownFields = new Set(
   ].flat(),
 );
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
+/** Every part with a `text` carries words; Gemini parts have no `type`. */
 function textOf(content: Record<string, unknown>): string {
   const parts = content['parts'];
-  if (!Array.isArray(parts)) return '';
-  return parts
-    .map((part) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : ''))
-    .filter((text) => text !== '')
-    .join('\n');
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== '').length;
+  return Array.isArray(parts) ? contentText(parts, () => true) : '';
 }
 
 /** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
 export function summariseGeminiBody(body: unknown): { lastUserMessage: string } {
   if (!isRecord(body) || !Array.isArray(body['contents'])) return { lastUserMessage: '' };
-  return { lastUserMessage: lastUserMessageOf(body['contents']) };
+  return { lastUserMessage: lastUserContentOf(body['contents']) };
 }
 
-function lastUserMessageOf(contents: readonly unknown[]): string {
-  for (let index = contents.length - 1; index >= 0; index -= 1) {
-    const content = contents[index];
-    // A single-turn request may leave `role` out; the API then treats the content as the user's.
-    if (isRecord(content) && (content['role'] === 'user' || content['role'] === undefined)) return textOf(content);
-  }
-  return '';
+function lastUserContentOf(contents: readonly unknown[]): string {
+  // A single-turn request may leave `role` out; the API then treats the content as the user's.
+  return lastUserMessageOf(contents, (content) => content['role'] === 'user' || content['role'] === undefined, textOf);
 }
 
-export function validateGenerateContentRequest(body: unknown): GenerateContentRequestResult {
+export function validateGenerateContentRequest(body: unknown): Validation<GenerateContentRequest, GoogleError> {
   if (!isRecord(body)) return { ok: false, error: invalidArgument('Invalid JSON payload received. Expected an object.') };
   for (const name of Object.keys(body)) {
     if (!knownFields.has(name)) {
@@ -127,5 +111,5 @@ export function validateGenerateContentRequest(body: unknown): GenerateContentRe
   const googleSearch =
     Array.isArray(tools) && tools.some((tool) => isRecord(tool) && (isRecord(tool['googleSearch']) || isRecord(tool['google_search'])));
 
-  return { ok: true, request: { lastUserMessage: lastUserMessageOf(contents), promptTokens: Math.max(1, promptTokens), googleSearch } };
+  return { ok: true, request: { lastUserMessage: lastUserContentOf(contents), promptTokens: Math.max(1, promptTokens), googleSearch } };
 }

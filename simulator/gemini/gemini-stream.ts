@@ -1,19 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { pause, writeFlushed, cutConnection } from '../response-pacing.ts';
+import { pause, writePacedPieces } from '../response-pacing.ts';
+import type { StreamPacing } from '../scripted-answer.ts';
 import { googleFrontEndHeaders } from './gemini-error-response.ts';
 import { sseJson } from './google-json.ts';
 import { finalResponse, textChunk, type Ending, type ResponseIdentity, type TokenPlan } from './gemini-payloads.ts';
 
-export interface GeminiStreamPlan {
+/** A cut destroys the socket before the closing chunk, so the text may look whole but has no finishReason. */
+export interface GeminiStreamPlan extends StreamPacing {
   identity: ResponseIdentity;
   pieces: readonly string[];
   tokens: TokenPlan;
   ending: Ending;
-  firstTokenMs: number;
-  chunkMs: number;
-  /** Destroy the socket after this many text chunks, before the closing chunk. */
-  cutAfter: number | undefined;
-  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
 }
 
 /** Gemini frames each server-sent event with CRLFs and never sends a `[DONE]` line: the body just ends. */
@@ -39,22 +36,7 @@ export function startEventStream(response: ServerResponse, receivedAt: number): 
 export async function streamGenerateContent(response: ServerResponse, plan: GeminiStreamPlan, signal: AbortSignal): Promise<void> {
   if (!(await pause(plan.firstTokenMs, signal))) return;
 
-  let sent = 0;
-  for (const piece of plan.pieces) {
-    if (sent === plan.cutAfter) {
-      cutConnection(response);
-      return;
-    }
-    if (sent > 0 && !(await pause(plan.chunkMs, signal))) return;
-    if (!(await writeFlushed(response, geminiEvent(textChunk(plan.identity, piece, plan.tokens)), signal))) return;
-    // Stamped after the write callback, so the time covers only what happens after the bytes left the simulator.
-    plan.onContentChunkWritten?.(sent, performance.now());
-    sent += 1;
-  }
-  // A cut at or beyond the last piece still loses the closing chunk: the text looks whole but has no finishReason.
-  if (plan.cutAfter !== undefined) {
-    cutConnection(response);
-    return;
-  }
+  const textEvent = (piece: string) => geminiEvent(textChunk(plan.identity, piece, plan.tokens));
+  if (!(await writePacedPieces(response, plan.pieces, textEvent, plan, signal))) return;
   response.end(geminiEvent(finalResponse(plan.identity, plan.ending, plan.tokens)));
 }

@@ -1,6 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { SimulatedFailureStatus } from '../scripted-directives.ts';
-import { pause, cutConnection } from '../response-pacing.ts';
+import { pause, writePacedPieces, type PiecePacing } from '../response-pacing.ts';
+import { sendBody } from '../simulated-exchange.ts';
+import type { StatusRejection } from '../simulated-request-pipeline.ts';
 
 /**
  * How the simulated SerpApi writes its answers: JSON with `application/json; charset=utf-8`, errors as
@@ -17,63 +19,47 @@ export function sendSerpApiJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const payload = JSON.stringify(body, null, 2);
-  response.writeHead(status, { 'content-type': jsonContentType, 'content-length': Buffer.byteLength(payload), ...headers });
-  response.end(payload);
+  sendBody(response, status, jsonContentType, JSON.stringify(body, null, 2), headers);
 }
 
-export function sendSerpApiError(
-  response: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): void {
-  sendSerpApiJson(response, status, { error: message }, headers);
+/** SerpApi's errors are `{"error": "…"}`: the details are just the message. */
+export type SerpApiRejection = StatusRejection<string>;
+
+export function sendSerpApiError(response: ServerResponse, rejection: SerpApiRejection): void {
+  sendSerpApiJson(response, rejection.status, { error: rejection.details }, rejection.headers);
 }
 
 /** The error a `status=` directive produces, worded like SerpApi's answer for that status. */
-export function scriptedSerpApiFailure(status: SimulatedFailureStatus): { message: string; headers: Record<string, string> } {
+export function scriptedSerpApiFailure(status: SimulatedFailureStatus): SerpApiRejection {
   switch (status) {
     case 400:
-      return { message: 'Unsupported `gl` parameter (simulated).', headers: {} };
+      return { status, details: 'Unsupported `gl` parameter (simulated).' };
     case 401:
-      return { message: invalidApiKeyMessage, headers: {} };
+      return { status, details: invalidApiKeyMessage };
     case 429:
       // SerpApi's documentation does not promise a Retry-After; sending one lets retries in tests wait briefly.
       return {
-        message: 'You have exceeded the hourly throughput limit for your plan (simulated). Please try again later.',
+        status,
+        details: 'You have exceeded the hourly throughput limit for your plan (simulated). Please try again later.',
         headers: { 'retry-after': '1' },
       };
     case 500:
-      return { message: 'Something went wrong on our end (simulated). Please contact support@serpapi.com.', headers: {} };
+      return { status, details: 'Something went wrong on our end (simulated). Please contact support@serpapi.com.' };
     case 502:
-      return { message: 'Bad gateway (simulated).', headers: {} };
+      return { status, details: 'Bad gateway (simulated).' };
     case 503:
-      return { message: 'Service temporarily unavailable (simulated). Please try again later.', headers: {} };
+      return { status, details: 'Service temporarily unavailable (simulated). Please try again later.' };
   }
 }
 
-function writeBuffer(response: ServerResponse, data: Buffer, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted || response.destroyed) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => resolve(false);
-    signal.addEventListener('abort', onAbort, { once: true });
-    response.write(data, (error) => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(!error);
-    });
-  });
-}
-
-export interface BodyPacing {
+/**
+ * The body goes out in `slices` byte slices `chunkMs` apart; `cutAfter` slices destroy the socket and leave the
+ * client a truncated body.
+ */
+export interface BodyPacing extends PiecePacing {
   /** Wait before anything, headers included: SerpApi answers only once the whole search is done. */
   firstTokenMs: number;
-  /** The body goes out in this many slices... */
   slices: number;
-  /** ...this far apart. */
-  sliceMs: number;
-  /** Destroy the socket after this many slices: the client gets a truncated body. */
-  cutAfter: number | undefined;
 }
 
 /**
@@ -92,21 +78,12 @@ export async function sendPacedJson(
   const sliceSize = Math.ceil(payload.length / sliceCount);
   const slices = Array.from({ length: sliceCount }, (_, index) => payload.subarray(index * sliceSize, (index + 1) * sliceSize));
 
+  // Trimming the last slice keeps even a cut at or past the last slice short of the body.
+  if (pacing.cutAfter !== undefined) slices[sliceCount - 1] = slices[sliceCount - 1]!.subarray(0, -1);
+
   response.writeHead(200, { 'content-type': jsonContentType, 'content-length': payload.length });
   response.flushHeaders();
 
-  let sent = 0;
-  for (const slice of slices) {
-    const last = sent === slices.length - 1;
-    if (sent === pacing.cutAfter) break;
-    if (sent > 0 && !(await pause(pacing.sliceMs, signal))) return;
-    const data = last && pacing.cutAfter !== undefined ? slice.subarray(0, slice.length - 1) : slice;
-    if (!(await writeBuffer(response, data, signal))) return;
-    sent += 1;
-  }
-  if (pacing.cutAfter !== undefined) {
-    cutConnection(response);
-    return;
-  }
+  if (!(await writePacedPieces(response, slices, (slice) => slice, pacing, signal))) return;
   response.end();
 }

@@ -1,7 +1,5 @@
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AI_OVERVIEW_COUNTRIES,
   AI_OVERVIEW_LANGUAGES,
@@ -11,41 +9,20 @@ import {
 import { loadModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { PROJECT_ROOT, PROVIDER_IDS } from '../../core/config/config.ts';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
-import { ProviderError, type AnswerPart, type AnswerRequest } from '../../worker/providers/answer-provider.ts';
+import type { AnswerPart, AnswerRequest } from '../../worker/providers/answer-provider.ts';
 import { ProviderRegistry } from '../../worker/providers/provider-registry.ts';
 import { AiOverviewProvider } from '../../worker/providers/serpapi/ai-overview-provider.ts';
+import { collectAnswer, testConnection, useProviderSimulator, withStubServer, type ConnectionOverrides } from '../support/provider-harness.ts';
 
 const model = 'google-ai-overview';
 
-let simulator: RunningProviderSimulator;
+const simulator = useProviderSimulator();
 
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-});
-
-afterAll(async () => {
-  await simulator.close();
-});
-
-function adapter(options: { apiKey?: string; baseUrl?: string; requestTimeoutMs?: number } = {}): AiOverviewProvider {
-  return new AiOverviewProvider({
-    engine: 'ai-overview',
-    apiKey: options.apiKey ?? 'test-key',
-    baseUrl: options.baseUrl ?? simulatorBaseUrls(simulator.url).serpapi,
-    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-  });
+function adapter(overrides: ConnectionOverrides = {}): AiOverviewProvider {
+  return new AiOverviewProvider(testConnection('ai-overview', simulator.baseUrls.serpapi, overrides));
 }
 
-interface Collected {
-  parts: AnswerPart[];
-  error: ProviderError | undefined;
-  /** performance.now() when each part arrived. */
-  arrivals: number[];
-}
-
-async function collect(
+function collect(
   prompt: string,
   options: {
     provider?: AiOverviewProvider;
@@ -53,36 +30,13 @@ async function collect(
     aiOverview?: AnswerRequest['aiOverview'];
     onPart?: (part: AnswerPart) => void;
   } = {},
-): Promise<Collected> {
-  const provider = options.provider ?? adapter();
-  const collected: Collected = { parts: [], error: undefined, arrivals: [] };
-  try {
-    for await (const part of provider.streamAnswer({
-      model,
-      prompt,
-      webSearch: false,
-      ...(options.aiOverview ? { aiOverview: options.aiOverview } : {}),
-      signal: options.signal ?? new AbortController().signal,
-    })) {
-      collected.parts.push(part);
-      collected.arrivals.push(performance.now());
-      options.onPart?.(part);
-    }
-  } catch (error) {
-    // Every failure must come out as a ProviderError; anything else fails the test here.
-    expect(error).toBeInstanceOf(ProviderError);
-    collected.error = error as ProviderError;
-  }
-  return collected;
+) {
+  // Only a question that names a locale carries `aiOverview`, so the adapter's defaults are what is tested otherwise.
+  const question = { model, prompt, signal: options.signal, ...(options.aiOverview ? { aiOverview: options.aiOverview } : {}) };
+  return collectAnswer(options.provider ?? adapter(), question, options.onPart);
 }
 
-function texts(parts: AnswerPart[]): string[] {
-  return parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
-}
-
-function requestsFor(prompt: string) {
-  return simulator.requests.filter((request) => request.lastUserMessage === prompt);
-}
+const { requestsFor } = simulator;
 
 /**
  * What the adapter should show for the simulator's overview: the deterministic answer with its lead line as a
@@ -93,25 +47,13 @@ function expectedMarkdown(prompt: string, pieceCount = 40): string {
   return `### ${answer.replace(/^\*\*(.+?)\*\*/, '$1').replace(/:\n- /, ':\n\n- ')}`;
 }
 
-/** A one-off HTTP server, to see exactly what the adapter asks SerpApi for. */
-async function withServer(listener: RequestListener, run: (baseUrl: string) => Promise<void>): Promise<void> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
 describe('AiOverviewProvider against the simulated SerpApi', () => {
   it('streams the overview as markdown word by word, then its references, then stop', async () => {
     const prompt = 'How does HTTP caching work?';
-    const { parts, error } = await collect(prompt);
+    const { parts, texts, error } = await collect(prompt);
     expect(error).toBeUndefined();
 
-    const words = texts(parts);
+    const words = texts;
     expect(words.join('')).toBe(expectedMarkdown(prompt));
     // 40 words of answer plus the heading's `### `; every part is one word and the whitespace after it.
     expect(words).toHaveLength(41);
@@ -141,9 +83,9 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
 
   it('makes the follow-up page_token request when Google lazy-loads the overview', async () => {
     const prompt = 'A deferred overview of consistent hashing';
-    const { parts, error } = await collect(prompt);
+    const { parts, text, error } = await collect(prompt);
     expect(error).toBeUndefined();
-    expect(texts(parts).join('')).toBe(expectedMarkdown(prompt));
+    expect(text).toBe(expectedMarkdown(prompt));
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
     expect(requestsFor(prompt)).toHaveLength(2);
   });
@@ -186,7 +128,7 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
     expect((await collect(prompt)).error).toMatchObject({ code: 'PROVIDER_ERROR' });
     const second = await collect(prompt);
     expect(second.error).toBeUndefined();
-    expect(texts(second.parts).join('')).toBe(expectedMarkdown('Flaky search'));
+    expect(second.text).toBe(expectedMarkdown('Flaky search'));
   });
 
   it('a body cut off mid-way is an interrupted answer with no text (SerpApi sends one JSON document)', async () => {
@@ -207,12 +149,11 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
   });
 
   it('first-token-ms delays the first text', async () => {
-    const startedAt = performance.now();
-    const { parts, arrivals, error } = await collect('Slow start [[simulate first-token-ms=300]]');
+    const { parts, firstTextAfterMs, error } = await collect('Slow start [[simulate first-token-ms=300]]');
     expect(error).toBeUndefined();
     const firstText = parts.findIndex((part) => part.type === 'text');
     expect(firstText).toBe(0);
-    expect(arrivals[firstText]! - startedAt).toBeGreaterThanOrEqual(295);
+    expect(firstTextAfterMs!).toBeGreaterThanOrEqual(295);
   });
 
   it('gives up on response headers after requestTimeoutMs', async () => {
@@ -242,13 +183,13 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
 
   it('aborting while the words are handed on stops at the next word', async () => {
     const controller = new AbortController();
-    const { parts, error } = await collect('Stop me early', {
+    const { texts, error } = await collect('Stop me early', {
       signal: controller.signal,
       onPart: (part) => {
         if (part.type === 'text') controller.abort();
       },
     });
-    expect(texts(parts)).toHaveLength(1);
+    expect(texts).toHaveLength(1);
     expect(error).toMatchObject({ code: 'TIMEOUT_ERROR' });
   });
 });
@@ -261,14 +202,14 @@ describe('what the adapter asks SerpApi for', () => {
 
   it('searches Google with the question, country, language and key, defaulting to us/en', async () => {
     const urls: URL[] = [];
-    await withServer(
+    await withStubServer(
       (request, response) => {
         urls.push(new URL(request.url ?? '/', 'http://stub.invalid'));
         response.writeHead(200, { 'content-type': 'application/json' }).end(overviewPage);
       },
       async (baseUrl) => {
         const provider = adapter({ baseUrl: `${baseUrl}/`, apiKey: 'secret key' });
-        expect(texts((await collect('What is SEO?', { provider })).parts).join('')).toBe('Answer.');
+        expect((await collect('What is SEO?', { provider })).text).toBe('Answer.');
         await collect('Was ist SEO?', { provider, aiOverview: { country: 'de', language: 'de' } });
       },
     );
@@ -279,7 +220,7 @@ describe('what the adapter asks SerpApi for', () => {
 
   it('fetches a deferred overview by its page token, once', async () => {
     const urls: URL[] = [];
-    await withServer(
+    await withStubServer(
       (request, response) => {
         const url = new URL(request.url ?? '/', 'http://stub.invalid');
         urls.push(url);
@@ -299,7 +240,7 @@ describe('what the adapter asks SerpApi for', () => {
   });
 
   it('a 200 that is not JSON is a provider error', async () => {
-    await withServer(
+    await withStubServer(
       (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>'),
       async (baseUrl) => {
         expect((await collect('Anything', { provider: adapter({ baseUrl }) })).error).toMatchObject({ code: 'PROVIDER_ERROR', retryable: true });
@@ -308,7 +249,7 @@ describe('what the adapter asks SerpApi for', () => {
   });
 
   it('the account running out of searches is not retried', async () => {
-    await withServer(
+    await withStubServer(
       (_request, response) =>
         response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Your account has run out of searches.' })),
       async (baseUrl) => {

@@ -1,92 +1,33 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
-import { ProviderError, type AnswerPart } from '../../worker/providers/answer-provider.ts';
+import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
 import { AnthropicProvider } from '../../worker/providers/anthropic/anthropic-provider.ts';
+import { collectAnswer, testConnection, useProviderSimulator, withStubServer, type ConnectionOverrides } from '../support/provider-harness.ts';
 
 const model = 'claude-3-5-haiku-20241022';
 
-let simulator: RunningProviderSimulator;
+const simulator = useProviderSimulator();
 
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-});
-
-afterAll(async () => {
-  await simulator.close();
-});
-
-function adapter(options: { apiKey?: string; baseUrl?: string; requestTimeoutMs?: number } = {}): AnthropicProvider {
-  return new AnthropicProvider({
-    engine: 'anthropic',
-    apiKey: options.apiKey ?? 'test-key',
-    baseUrl: options.baseUrl ?? simulatorBaseUrls(simulator.url).anthropic,
-    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-  });
+function adapter(overrides: ConnectionOverrides = {}): AnthropicProvider {
+  return new AnthropicProvider(testConnection('anthropic', simulator.baseUrls.anthropic, overrides));
 }
 
-interface Collected {
-  parts: AnswerPart[];
-  error: ProviderError | undefined;
-  /** performance.now() when each part arrived. */
-  arrivals: number[];
-}
-
-async function collect(
+function collect(
   prompt: string,
   options: { provider?: AnthropicProvider; signal?: AbortSignal; webSearch?: boolean; onPart?: (part: AnswerPart) => void } = {},
-): Promise<Collected> {
-  const provider = options.provider ?? adapter();
-  const collected: Collected = { parts: [], error: undefined, arrivals: [] };
-  try {
-    for await (const part of provider.streamAnswer({
-      model,
-      prompt,
-      webSearch: options.webSearch ?? false,
-      signal: options.signal ?? new AbortController().signal,
-    })) {
-      collected.parts.push(part);
-      collected.arrivals.push(performance.now());
-      options.onPart?.(part);
-    }
-  } catch (error) {
-    // Every failure must come out as a ProviderError; anything else fails the test here.
-    expect(error).toBeInstanceOf(ProviderError);
-    collected.error = error as ProviderError;
-  }
-  return collected;
+) {
+  return collectAnswer(options.provider ?? adapter(), { model, prompt, webSearch: options.webSearch, signal: options.signal }, options.onPart);
 }
 
-function texts(parts: AnswerPart[]): string[] {
-  return parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
-}
-
-function requestsFor(prompt: string) {
-  return simulator.requests.filter((request) => request.lastUserMessage === prompt);
-}
-
-/** A one-off HTTP server for what the shared directives cannot script (a 529, a response that never comes). */
-async function withServer(listener: RequestListener, run: (baseUrl: string) => Promise<void>): Promise<void> {
-  const server: Server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
+const { requestsFor } = simulator;
 
 describe('AnthropicProvider against the simulator', () => {
   it('streams the deterministic answer as text parts, then usage and the stop reason', async () => {
-    const { parts, error } = await collect('What is a cache? [[simulate chunks=12]]');
+    const { parts, texts, error } = await collect('What is a cache? [[simulate chunks=12]]');
     expect(error).toBeUndefined();
     const expected = generateDeterministicAnswer({ prompt: 'What is a cache?', model, pieceCount: 12 });
-    expect(texts(parts)).toEqual(expected.pieces);
-    expect(texts(parts).join('')).toBe(expected.text);
+    expect(texts).toEqual(expected.pieces);
+    expect(texts.join('')).toBe(expected.text);
     // Input tokens come from message_start (six words as sent, directive included), output tokens from message_delta.
     expect(parts.slice(-2)).toEqual([
       { type: 'usage', inputTokens: 6, outputTokens: 12 },
@@ -104,9 +45,9 @@ describe('AnthropicProvider against the simulator', () => {
   });
 
   it('answers the default 40 pieces when the prompt scripts nothing, and ignores webSearch', async () => {
-    const { parts, error } = await collect('Tell me about queues', { webSearch: true });
+    const { parts, text, error } = await collect('Tell me about queues', { webSearch: true });
     expect(error).toBeUndefined();
-    expect(texts(parts).join('')).toBe(generateDeterministicAnswer({ prompt: 'Tell me about queues', model, pieceCount: 40 }).text);
+    expect(text).toBe(generateDeterministicAnswer({ prompt: 'Tell me about queues', model, pieceCount: 40 }).text);
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
   });
 
@@ -122,7 +63,7 @@ describe('AnthropicProvider against the simulator', () => {
   });
 
   it('turns a 529 overloaded_error into a retryable PROVIDER_ERROR', async () => {
-    await withServer(
+    await withStubServer(
       (request, response) => {
         request.resume();
         response.writeHead(529, { 'content-type': 'application/json', 'request-id': 'req_011CTest' });
@@ -160,25 +101,25 @@ describe('AnthropicProvider against the simulator', () => {
     expect(requestsFor(prompt)).toHaveLength(1);
     const second = await collect(prompt);
     expect(second.error).toBeUndefined();
-    expect(texts(second.parts).join('')).toBe(generateDeterministicAnswer({ prompt: 'Flaky', model, pieceCount: 4 }).text);
+    expect(second.text).toBe(generateDeterministicAnswer({ prompt: 'Flaky', model, pieceCount: 4 }).text);
   });
 
   it('yields exactly 3 text parts then STREAM_INTERRUPTED for cut-after=3, with no usage or finish', async () => {
-    const { parts, error } = await collect('Cut me off [[simulate cut-after=3 chunks=10]]');
+    const { parts, texts, error } = await collect('Cut me off [[simulate cut-after=3 chunks=10]]');
     expect(parts.map((part) => part.type)).toEqual(['text', 'text', 'text']);
-    expect(texts(parts)).toEqual(generateDeterministicAnswer({ prompt: 'Cut me off', model, pieceCount: 10 }).pieces.slice(0, 3));
+    expect(texts).toEqual(generateDeterministicAnswer({ prompt: 'Cut me off', model, pieceCount: 10 }).pieces.slice(0, 3));
     expect(error).toMatchObject({ code: 'STREAM_INTERRUPTED', retryable: true });
   });
 
   it('treats a stream that loses its closing events after the last text as interrupted', async () => {
-    const { parts, error } = await collect('Almost done [[simulate cut-after=4 chunks=4]]');
-    expect(texts(parts)).toHaveLength(4);
+    const { parts, texts, error } = await collect('Almost done [[simulate cut-after=4 chunks=4]]');
+    expect(texts).toHaveLength(4);
     expect(parts.some((part) => part.type === 'finish')).toBe(false);
     expect(error?.code).toBe('STREAM_INTERRUPTED');
   });
 
   it('treats a body that ends cleanly but without message_stop as interrupted', async () => {
-    await withServer(
+    await withStubServer(
       (request, response) => {
         request.resume();
         response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
@@ -198,11 +139,11 @@ describe('AnthropicProvider against the simulator', () => {
 
   it('classifies an error event inside a 200 stream by its type (status with cut-after)', async () => {
     const overloaded = await collect('Overloaded midway [[simulate status=503 cut-after=2 chunks=10]]');
-    expect(texts(overloaded.parts)).toHaveLength(2);
+    expect(overloaded.texts).toHaveLength(2);
     expect(overloaded.error).toMatchObject({ code: 'PROVIDER_ERROR', retryable: true, status: undefined });
 
     const limited = await collect('Limited midway [[simulate status=429 cut-after=1]]');
-    expect(texts(limited.parts)).toHaveLength(1);
+    expect(limited.texts).toHaveLength(1);
     expect(limited.error).toMatchObject({ code: 'RATE_LIMIT_ERROR', retryable: true });
 
     const refused = await collect('Refused at once [[simulate status=401 cut-after=0]]');
@@ -211,18 +152,16 @@ describe('AnthropicProvider against the simulator', () => {
   });
 
   it('waits for first-token-ms before the first text', async () => {
-    const startedAt = performance.now();
-    const { parts, arrivals, error } = await collect('Slow start [[simulate first-token-ms=300 chunks=3]]');
+    const { firstTextAfterMs, error } = await collect('Slow start [[simulate first-token-ms=300 chunks=3]]');
     expect(error).toBeUndefined();
-    const firstText = parts.findIndex((part) => part.type === 'text');
-    expect(arrivals[firstText]! - startedAt).toBeGreaterThanOrEqual(300);
+    expect(firstTextAfterMs!).toBeGreaterThanOrEqual(300);
   });
 
   it('stops promptly when the signal aborts mid-stream', async () => {
     const prompt = 'Stop me [[simulate chunk-ms=2000 chunks=20]]';
     const controller = new AbortController();
     let abortedAt = 0;
-    const { parts, error } = await collect(prompt, {
+    const { texts, error } = await collect(prompt, {
       signal: controller.signal,
       onPart: () => {
         abortedAt = performance.now();
@@ -231,12 +170,12 @@ describe('AnthropicProvider against the simulator', () => {
     });
     // The next piece was 2 s away: ending well before it means the HTTP stream was torn down, not drained.
     expect(performance.now() - abortedAt).toBeLessThan(500);
-    expect(texts(parts)).toHaveLength(1);
+    expect(texts).toHaveLength(1);
     expect(error).toMatchObject({ code: 'TIMEOUT_ERROR' });
   });
 
   it('gives up with TIMEOUT_ERROR when no response headers arrive within requestTimeoutMs', async () => {
-    await withServer(
+    await withStubServer(
       (request) => request.resume(),
       async (baseUrl) => {
         const startedAt = performance.now();

@@ -1,88 +1,45 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GenerateContentResponse } from '@google/genai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
 import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
-import { ProviderError, type AnswerPart } from '../../worker/providers/answer-provider.ts';
+import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
 import { GeminiProvider, GeminiStreamReader, sourcesFromGrounding } from '../../worker/providers/gemini/gemini-provider.ts';
+import {
+  collectAnswer,
+  testConnection,
+  useProviderSimulator,
+  withProviderSimulator,
+  withStubServer,
+  type ConnectionOverrides,
+} from '../support/provider-harness.ts';
 
 const model = 'gemini-2.0-flash';
 const defaultPieces = 40;
 
-let simulator: RunningProviderSimulator;
-let baseUrl: string;
+const simulator = useProviderSimulator();
 
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-  baseUrl = simulatorBaseUrls(simulator.url).gemini;
-});
-
-afterAll(async () => {
-  await simulator.close();
-});
-
-function adapter(options: { apiKey?: string; baseUrl?: string; requestTimeoutMs?: number } = {}): GeminiProvider {
-  return new GeminiProvider({
-    engine: 'gemini',
-    apiKey: options.apiKey ?? 'test-key',
-    baseUrl: options.baseUrl ?? baseUrl,
-    requestTimeoutMs: options.requestTimeoutMs ?? 5000,
-  });
+function adapter(overrides: ConnectionOverrides = {}): GeminiProvider {
+  return new GeminiProvider(testConnection('gemini', simulator.baseUrls.gemini, overrides));
 }
 
-interface Collected {
-  parts: AnswerPart[];
-  error: ProviderError | undefined;
-  /** performance.now() when each part arrived. */
-  arrivals: number[];
-}
-
-async function collect(
+function collect(
   prompt: string,
   options: { provider?: GeminiProvider; model?: string; webSearch?: boolean; signal?: AbortSignal; onPart?: (part: AnswerPart) => void } = {},
-): Promise<Collected> {
-  const provider = options.provider ?? adapter();
-  const collected: Collected = { parts: [], error: undefined, arrivals: [] };
-  try {
-    for await (const part of provider.streamAnswer({
-      model: options.model ?? model,
-      prompt,
-      webSearch: options.webSearch ?? false,
-      signal: options.signal ?? new AbortController().signal,
-    })) {
-      collected.parts.push(part);
-      collected.arrivals.push(performance.now());
-      options.onPart?.(part);
-    }
-  } catch (error) {
-    // Every failure must come out as a ProviderError; anything else fails the test here.
-    expect(error).toBeInstanceOf(ProviderError);
-    collected.error = error as ProviderError;
-  }
-  return collected;
-}
-
-const textsOf = (parts: AnswerPart[]) => parts.flatMap((part) => (part.type === 'text' ? [part.text] : []));
-
-/** How many requests reach the simulator while `action` runs: the SDK must never retry on its own. */
-async function requestsDuring(action: () => Promise<unknown>): Promise<number> {
-  const before = simulator.requests.length;
-  await action();
-  return simulator.requests.length - before;
+) {
+  const question = { model: options.model ?? model, prompt, webSearch: options.webSearch, signal: options.signal };
+  return collectAnswer(options.provider ?? adapter(), question, options.onPart);
 }
 
 describe('GeminiProvider against the simulator', () => {
   it('streams the whole answer, then usage and the STOP finish reason', async () => {
     const prompt = 'What is a cache and when should I use one?';
     const before = simulator.requests.length;
-    const { parts, error } = await collect(prompt);
+    const { parts, texts, error } = await collect(prompt);
 
     expect(error).toBeUndefined();
     const expected = generateDeterministicAnswer({ prompt, model, pieceCount: defaultPieces });
-    expect(textsOf(parts)).toEqual(expected.pieces);
-    expect(textsOf(parts).join('')).toBe(expected.text);
+    expect(texts).toEqual(expected.pieces);
+    expect(texts.join('')).toBe(expected.text);
     expect(parts.slice(-2)).toEqual([
       { type: 'usage', inputTokens: 10, outputTokens: defaultPieces },
       { type: 'finish', reason: 'STOP' },
@@ -103,18 +60,18 @@ describe('GeminiProvider against the simulator', () => {
   it("counts a thinking model's thought tokens as output", async () => {
     const thinking = 'gemini-2.5-pro';
     const prompt = 'Explain consistent hashing [[simulate chunks=12]]';
-    const { parts, error } = await collect(prompt, { model: thinking });
+    const { parts, text, error } = await collect(prompt, { model: thinking });
     expect(error).toBeUndefined();
-    expect(textsOf(parts).join('')).toBe(generateDeterministicAnswer({ prompt: 'Explain consistent hashing', model: thinking, pieceCount: 12 }).text);
+    expect(text).toBe(generateDeterministicAnswer({ prompt: 'Explain consistent hashing', model: thinking, pieceCount: 12 }).text);
     // 12 answer tokens plus the simulator's 24 thinking tokens.
     expect(parts).toContainEqual({ type: 'usage', inputTokens: 5, outputTokens: 36 });
   });
 
   it('grounds the answer in Google Search when asked and reports each page once', async () => {
     const prompt = 'Who won the 2022 World Cup? [[simulate chunks=30]]';
-    const { parts, error } = await collect(prompt, { webSearch: true });
+    const { parts, text, error } = await collect(prompt, { webSearch: true });
     expect(error).toBeUndefined();
-    expect(textsOf(parts).join('')).toBe(generateDeterministicAnswer({ prompt: 'Who won the 2022 World Cup?', model, pieceCount: 30 }).text);
+    expect(text).toBe(generateDeterministicAnswer({ prompt: 'Who won the 2022 World Cup?', model, pieceCount: 30 }).text);
 
     const sourceParts = parts.filter((part) => part.type === 'sources');
     expect(sourceParts).toHaveLength(1);
@@ -133,13 +90,10 @@ describe('GeminiProvider against the simulator', () => {
   });
 
   it('turns a 429 into a retryable rate limit with the wait from RetryInfo, without retrying itself', async () => {
-    let result: Collected | undefined;
-    const requests = await requestsDuring(async () => {
-      result = await collect('Busy? [[simulate status=429]]');
-    });
-    expect(requests).toBe(1);
-    expect(result?.parts).toEqual([]);
-    expect(result?.error).toMatchObject({ code: 'RATE_LIMIT_ERROR', retryable: true, status: 429, retryAfterMs: 10 });
+    const { result, requests } = await simulator.requestsDuring(() => collect('Busy? [[simulate status=429]]'));
+    expect(requests).toHaveLength(1);
+    expect(result.parts).toEqual([]);
+    expect(result.error).toMatchObject({ code: 'RATE_LIMIT_ERROR', retryable: true, status: 429, retryAfterMs: 10 });
   });
 
   it.each([
@@ -147,12 +101,9 @@ describe('GeminiProvider against the simulator', () => {
     [502, 'the front end HTML page'],
     [503, 'UNAVAILABLE'],
   ])('turns a %i (%s) into a retryable provider error, without retrying itself', async (status) => {
-    let result: Collected | undefined;
-    const requests = await requestsDuring(async () => {
-      result = await collect(`Broken? [[simulate status=${status}]]`);
-    });
-    expect(requests).toBe(1);
-    expect(result?.error).toMatchObject({ code: 'PROVIDER_ERROR', retryable: true, status });
+    const { result, requests } = await simulator.requestsDuring(() => collect(`Broken? [[simulate status=${status}]]`));
+    expect(requests).toHaveLength(1);
+    expect(result.error).toMatchObject({ code: 'PROVIDER_ERROR', retryable: true, status });
   });
 
   it('turns a 401 and an invalid key (which Google answers with 400) into a final auth error', async () => {
@@ -173,61 +124,56 @@ describe('GeminiProvider against the simulator', () => {
     expect((await collect(prompt)).error).toMatchObject({ code: 'PROVIDER_ERROR' });
     const second = await collect(prompt);
     expect(second.error).toBeUndefined();
-    expect(textsOf(second.parts).join('')).toBe(generateDeterministicAnswer({ prompt: 'Flaky?', model, pieceCount: 6 }).text);
+    expect(second.text).toBe(generateDeterministicAnswer({ prompt: 'Flaky?', model, pieceCount: 6 }).text);
   });
 
   it('reports a stream cut after 3 chunks as interrupted, after exactly those 3 texts', async () => {
-    const { parts, error } = await collect('Tell me a story [[simulate cut-after=3 chunk-ms=5]]');
-    expect(textsOf(parts)).toEqual(generateDeterministicAnswer({ prompt: 'Tell me a story', model, pieceCount: defaultPieces }).pieces.slice(0, 3));
+    const { parts, texts, error } = await collect('Tell me a story [[simulate cut-after=3 chunk-ms=5]]');
+    expect(texts).toEqual(generateDeterministicAnswer({ prompt: 'Tell me a story', model, pieceCount: defaultPieces }).pieces.slice(0, 3));
     expect(parts).toHaveLength(3);
     expect(error).toMatchObject({ code: 'STREAM_INTERRUPTED', retryable: true });
   });
 
   it('treats a stream that delivered every word but no finish reason as interrupted', async () => {
-    const { parts, error } = await collect('Almost done [[simulate chunks=5 cut-after=5]]');
-    expect(textsOf(parts)).toHaveLength(5);
+    const { parts, texts, error } = await collect('Almost done [[simulate chunks=5 cut-after=5]]');
+    expect(texts).toHaveLength(5);
     expect(parts.some((part) => part.type === 'finish' || part.type === 'usage')).toBe(false);
     expect(error).toMatchObject({ code: 'STREAM_INTERRUPTED' });
   });
 
   it('waits for a slow first token', async () => {
-    const startedAt = performance.now();
-    const { arrivals, error } = await collect('Slow start [[simulate first-token-ms=300 chunks=3]]');
+    const { firstTextAfterMs, error } = await collect('Slow start [[simulate first-token-ms=300 chunks=3]]');
     expect(error).toBeUndefined();
-    expect((arrivals[0] ?? 0) - startedAt).toBeGreaterThanOrEqual(295);
+    expect(firstTextAfterMs ?? 0).toBeGreaterThanOrEqual(295);
   });
 
   it('bounds only the wait for headers with requestTimeoutMs, never the answer itself', async () => {
     // Headers arrive at once; the first token comes after the 150 ms deadline, and the answer must still finish.
     const provider = adapter({ requestTimeoutMs: 150 });
-    const { parts, error } = await collect('Long thinker [[simulate first-token-ms=300 chunk-ms=20 chunks=10]]', { provider });
+    const { texts, error } = await collect('Long thinker [[simulate first-token-ms=300 chunk-ms=20 chunks=10]]', { provider });
     expect(error).toBeUndefined();
-    expect(textsOf(parts)).toHaveLength(10);
+    expect(texts).toHaveLength(10);
   });
 
   it('times out when the response headers never come', async () => {
-    const silent: Server = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    try {
-      const port = (silent.address() as AddressInfo).port;
-      const startedAt = performance.now();
-      const { error } = await collect('Anyone there?', { provider: adapter({ baseUrl: `http://127.0.0.1:${port}/gemini`, requestTimeoutMs: 200 }) });
-      expect(error).toMatchObject({ code: 'TIMEOUT_ERROR', retryable: true });
-      expect(performance.now() - startedAt).toBeLessThan(2_000);
-    } finally {
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
-    }
+    await withStubServer(
+      () => undefined,
+      async (baseUrl) => {
+        const startedAt = performance.now();
+        const { error } = await collect('Anyone there?', { provider: adapter({ baseUrl: `${baseUrl}/gemini`, requestTimeoutMs: 200 }) });
+        expect(error).toMatchObject({ code: 'TIMEOUT_ERROR', retryable: true });
+        expect(performance.now() - startedAt).toBeLessThan(2_000);
+      },
+    );
   });
 
   it('stops the HTTP stream promptly when the signal aborts mid-answer', async () => {
     const written: number[] = [];
-    const watched = await startProviderSimulator({ defaultChunkDelayMs: 1, onContentChunkWritten: ({ index }) => written.push(index) });
-    try {
+    await withProviderSimulator({ defaultChunkDelayMs: 1, onContentChunkWritten: ({ index }) => written.push(index) }, async (watched) => {
       const controller = new AbortController();
       let abortedAt = 0;
       const provider = adapter({ baseUrl: simulatorBaseUrls(watched.url).gemini });
-      const { parts, error } = await collect('Go on and on [[simulate chunk-ms=50 chunks=200]]', {
+      const { texts, error } = await collect('Go on and on [[simulate chunk-ms=50 chunks=200]]', {
         provider,
         signal: controller.signal,
         onPart: (part) => {
@@ -239,21 +185,18 @@ describe('GeminiProvider against the simulator', () => {
       });
       expect(performance.now() - abortedAt).toBeLessThan(500);
       expect(error).toMatchObject({ code: 'TIMEOUT_ERROR' });
-      expect(textsOf(parts)).toHaveLength(1);
+      expect(texts).toHaveLength(1);
       // The simulator stops writing because the connection is gone, not because the answer ended.
       const writtenAtAbort = written.length;
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(written.length).toBeLessThanOrEqual(writtenAtAbort + 1);
       expect(written.length).toBeLessThan(10);
-    } finally {
-      await watched.close();
-    }
+    });
   });
 
   it('stops the HTTP stream when the caller stops reading early', async () => {
     const written: number[] = [];
-    const watched = await startProviderSimulator({ defaultChunkDelayMs: 1, onContentChunkWritten: ({ index }) => written.push(index) });
-    try {
+    await withProviderSimulator({ defaultChunkDelayMs: 1, onContentChunkWritten: ({ index }) => written.push(index) }, async (watched) => {
       const provider = adapter({ baseUrl: simulatorBaseUrls(watched.url).gemini });
       for await (const part of provider.streamAnswer({
         model,
@@ -265,9 +208,7 @@ describe('GeminiProvider against the simulator', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(written.length).toBeLessThan(5);
-    } finally {
-      await watched.close();
-    }
+    });
   });
 
   it('rejects a prompt blocked by the safety filters with a clear message', async () => {
@@ -279,7 +220,7 @@ describe('GeminiProvider against the simulator', () => {
 
   it('rejects an answer the safety filters stopped, and passes other finish reasons through', async () => {
     const stopped = await collect('Risky [[simulate chunks=4]] [[gemini finish-reason=SAFETY]]');
-    expect(textsOf(stopped.parts)).toHaveLength(4);
+    expect(stopped.texts).toHaveLength(4);
     expect(stopped.error).toMatchObject({ code: 'PROVIDER_REJECTED', retryable: false });
     expect(stopped.error?.message).toMatch(/safety filters flagged the response/);
 
@@ -349,7 +290,7 @@ describe('the simulated Gemini API on the wire', () => {
   const prompt = 'Why is the sky blue?';
 
   function post(path: string, body: unknown, headers: Record<string, string> = { 'x-goog-api-key': 'test-key' }) {
-    return fetch(`${baseUrl}${path}`, {
+    return fetch(`${simulator.baseUrls.gemini}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),

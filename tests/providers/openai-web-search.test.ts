@@ -1,67 +1,30 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { simulatedWebPages } from '../../simulator/openai-responses-web-pages.ts';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
-import type { AnswerPart, AnswerSource } from '../../worker/providers/answer-provider.ts';
+import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
 import { ProviderError } from '../../worker/providers/answer-provider.ts';
 import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
 import { streamWebSearchAnswer } from '../../worker/providers/openai/openai-web-search.ts';
+import { collectAnswer, testConnection, useProviderSimulator } from '../support/provider-harness.ts';
 
-let simulator: RunningProviderSimulator;
+const simulator = useProviderSimulator();
 const model = 'gpt-4o-mini';
 
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-});
-
 function provider(engine = 'openai', apiKey = 'test-key'): OpenAiProvider {
-  const baseUrl = engine === 'deepseek' ? simulatorBaseUrls(simulator.url).deepseek : simulatorBaseUrls(simulator.url).openai;
-  return new OpenAiProvider({ engine, apiKey, baseUrl, requestTimeoutMs: 5_000 });
+  const baseUrl = engine === 'deepseek' ? simulator.baseUrls.deepseek : simulator.baseUrls.openai;
+  return new OpenAiProvider(testConnection(engine, baseUrl, { apiKey }));
 }
 
-interface Collected {
-  parts: AnswerPart[];
-  text: string;
-  sources: AnswerSource[];
-  error: ProviderError | undefined;
-  paths: string[];
-}
-
+/** Web search is on unless a test turns it off; `paths` are the simulator routes the answer used. */
 async function collect(
   prompt: string,
   options: { engine?: string; webSearch?: boolean; signal?: AbortSignal; apiKey?: string; onPart?: (part: AnswerPart) => void } = {},
-): Promise<Collected> {
-  const before = simulator.requests.length;
-  const parts: AnswerPart[] = [];
-  let error: ProviderError | undefined;
-  try {
-    const stream = provider(options.engine, options.apiKey).streamAnswer({
-      model,
-      prompt,
-      webSearch: options.webSearch ?? true,
-      signal: options.signal ?? new AbortController().signal,
-    });
-    for await (const part of stream) {
-      parts.push(part);
-      options.onPart?.(part);
-    }
-  } catch (caught) {
-    if (!(caught instanceof ProviderError)) throw caught;
-    error = caught;
-  }
-  return {
-    parts,
-    text: parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''),
-    sources: parts.flatMap((part) => (part.type === 'sources' ? part.sources : [])),
-    error,
-    paths: simulator.requests.slice(before).map((request) => request.path),
-  };
+) {
+  const question = { model, prompt, webSearch: options.webSearch ?? true, signal: options.signal };
+  const adapter = provider(options.engine, options.apiKey);
+  const { result, requests } = await simulator.requestsDuring(() => collectAnswer(adapter, question, options.onPart));
+  return { ...result, paths: requests.map((request) => request.path) };
 }
 
 describe('OpenAI web search through the Responses API', () => {
@@ -140,15 +103,9 @@ describe('Responses API faults', () => {
   });
 
   it('waits for first-token-ms before the first text', async () => {
-    const started = performance.now();
-    let firstTextAt: number | undefined;
-    const { error } = await collect('Slow search [[simulate first-token-ms=300 chunks=5]]', {
-      onPart: (part) => {
-        if (part.type === 'text') firstTextAt ??= performance.now();
-      },
-    });
+    const { firstTextAfterMs, error } = await collect('Slow search [[simulate first-token-ms=300 chunks=5]]');
     expect(error).toBeUndefined();
-    expect(firstTextAt! - started).toBeGreaterThanOrEqual(300);
+    expect(firstTextAfterMs!).toBeGreaterThanOrEqual(300);
   });
 
   it('stops promptly when the signal aborts mid-stream', async () => {

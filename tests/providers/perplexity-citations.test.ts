@@ -1,45 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { simulatedWebPages } from '../../simulator/openai-responses-web-pages.ts';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
-import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
-import { ProviderError } from '../../worker/providers/answer-provider.ts';
 import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
+import { collectAnswer, testConnection, useProviderSimulator } from '../support/provider-harness.ts';
 
-let simulator: RunningProviderSimulator;
+const simulator = useProviderSimulator();
 
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-});
-
+/** `sourceParts` keeps the parts themselves: the tests check how many times the pages are passed on. */
 async function collect(engine: 'perplexity' | 'groq', model: string, prompt: string) {
-  const provider = new OpenAiProvider({
-    engine,
-    apiKey: 'test-key',
-    baseUrl: simulatorBaseUrls(simulator.url)[engine],
-    requestTimeoutMs: 5_000,
-  });
-  const parts: AnswerPart[] = [];
-  let error: ProviderError | undefined;
-  try {
-    for await (const part of provider.streamAnswer({ model, prompt, webSearch: false, signal: new AbortController().signal })) {
-      parts.push(part);
-    }
-  } catch (caught) {
-    if (!(caught instanceof ProviderError)) throw caught;
-    error = caught;
-  }
-  return {
-    parts,
-    error,
-    text: parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''),
-    sourceParts: parts.filter((part) => part.type === 'sources'),
-  };
+  const provider = new OpenAiProvider(testConnection(engine, simulator.baseUrls[engine]));
+  const result = await collectAnswer(provider, { model, prompt });
+  return { ...result, sourceParts: result.parts.filter((part) => part.type === 'sources') };
 }
 
 describe('Perplexity citations through the OpenAI SDK', () => {

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerWithRetries, type AttemptSettings } from '../../worker/jobs/provider-attempts.ts';
-import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
 import { ProviderError } from '../../worker/providers/answer-provider.ts';
 import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { collectParts, testConnection, useProviderSimulator } from '../support/provider-harness.ts';
 
-let simulator: RunningProviderSimulator;
+const simulator = useProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 8 });
 let provider: OpenAiProvider;
 
 const settings: AttemptSettings = {
@@ -14,35 +13,22 @@ const settings: AttemptSettings = {
   idleTimeoutMs: 2_000,
 };
 
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 8 });
-  provider = new OpenAiProvider({ engine: 'openai', apiKey: 'test-key', baseUrl: simulator.openaiBaseUrl, requestTimeoutMs: 5_000 });
+beforeAll(() => {
+  provider = new OpenAiProvider(testConnection('openai', simulator.openaiBaseUrl));
 });
 
-afterAll(async () => {
-  await simulator?.close();
-});
-
+/** `calls` counts the requests that reached the simulator; `retries` the waits the policy chose between them. */
 async function run(prompt: string, overrides: Partial<AttemptSettings> = {}, signal = new AbortController().signal) {
-  const before = simulator.requests.length;
   const retries: number[] = [];
-  const parts: AnswerPart[] = [];
-  let error: unknown;
-  try {
-    for await (const part of answerWithRetries(
-      provider,
-      { model: 'gpt-4o-mini', prompt, webSearch: false },
-      { ...settings, ...overrides },
-      signal,
-      (_attempt, _error, delayMs) => retries.push(delayMs),
-    )) {
-      parts.push(part);
-    }
-  } catch (caught) {
-    error = caught;
-  }
-  const text = parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
-  return { parts, text, error: error as ProviderError | undefined, calls: simulator.requests.length - before, retries };
+  const attempts = answerWithRetries(
+    provider,
+    { model: 'gpt-4o-mini', prompt, webSearch: false },
+    { ...settings, ...overrides },
+    signal,
+    (_attempt, _error, delayMs) => retries.push(delayMs),
+  );
+  const { result, requests } = await simulator.requestsDuring(() => collectParts(attempts));
+  return { ...result, calls: requests.length, retries };
 }
 
 describe('one retry policy for every provider', () => {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
+import { useProviderSimulator } from '../support/provider-harness.ts';
 import { createClient, userMessage } from './simulator-test-client.ts';
 
-let simulator: RunningProviderSimulator;
-
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-});
-
-afterAll(async () => {
-  await simulator.close();
-});
+const simulator = useProviderSimulator();
 
 async function streamedText(prompt: string, model = 'gpt-4o-mini'): Promise<{ text: string; deltas: string[] }> {
   const stream = await createClient(simulator).chat.completions.create({ model, messages: userMessage(prompt), stream: true });

@@ -1,21 +1,10 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { describe, expect, it } from 'vitest';
+import { useProviderSimulator } from '../support/provider-harness.ts';
 import { createClient, userMessage } from './simulator-test-client.ts';
 
-let simulator: RunningProviderSimulator;
-
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 1 });
-});
-
-afterAll(async () => {
-  await simulator.close();
-});
-
-function requestsFor(prompt: string) {
-  return simulator.requests.filter((request) => request.lastUserMessage === prompt);
-}
+const simulator = useProviderSimulator();
+const { requestsFor } = simulator;
 
 describe('scripted faults through the OpenAI SDK', () => {
   it('turns status=429 into a RateLimitError', async () => {

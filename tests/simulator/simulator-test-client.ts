@@ -3,7 +3,10 @@ import type { RunningProviderSimulator } from '../../simulator/provider-simulato
 
 /** Helpers shared by the simulator tests: a real OpenAI SDK client and raw HTTP access for wire-level checks. */
 
-export function createClient(simulator: RunningProviderSimulator, maxRetries = 0): OpenAI {
+/** Where a simulator listens: a running one, or a test file's handle on its own. */
+type SimulatorAddress = Pick<RunningProviderSimulator, 'url' | 'openaiBaseUrl'>;
+
+export function createClient(simulator: SimulatorAddress, maxRetries = 0): OpenAI {
   return new OpenAI({ apiKey: 'test-key', baseURL: simulator.openaiBaseUrl, maxRetries });
 }
 
@@ -12,7 +15,7 @@ export function userMessage(content: string): [{ role: 'user'; content: string }
 }
 
 export async function postRaw(
-  simulator: RunningProviderSimulator,
+  simulator: SimulatorAddress,
   body: unknown,
   options: { path?: string; authorization?: string | null } = {},
 ): Promise<Response> {

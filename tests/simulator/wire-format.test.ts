@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { describe, expect, it } from 'vitest';
+import { useProviderSimulator } from '../support/provider-harness.ts';
 import { postRaw, serverSentData } from './simulator-test-client.ts';
 
-let simulator: RunningProviderSimulator;
-
-beforeAll(async () => {
-  simulator = await startProviderSimulator({ defaultChunkDelayMs: 0 });
-});
-
-afterAll(async () => {
-  await simulator.close();
-});
+const simulator = useProviderSimulator({ defaultChunkDelayMs: 0 });
 
 interface ErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };

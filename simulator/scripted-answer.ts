@@ -1,0 +1,49 @@
+import type { ServerResponse } from 'node:http';
+import { generateDeterministicAnswer, type DeterministicAnswer } from './deterministic-answer.ts';
+import { cutConnection, pause, type PiecePacing } from './response-pacing.ts';
+import type { SimulationScript } from './scripted-directives.ts';
+import type { SimulatorSettings } from './simulated-exchange.ts';
+
+/**
+ * What a script asks of the answer, with the simulator's defaults filled in: how many pieces it has, how they are
+ * paced when streamed, and how a non-streamed answer is held back or dropped. Every chat-style provider answers
+ * the same deterministic text, so the paths can be compared.
+ */
+
+export function scriptedAnswer(
+  accepted: { prompt: string; script: SimulationScript; request: { model: string } },
+  settings: SimulatorSettings,
+): DeterministicAnswer {
+  const { prompt, script, request } = accepted;
+  return generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
+}
+
+export interface StreamPacing extends PiecePacing {
+  /** Wait before the first piece (after the response headers). */
+  firstTokenMs: number;
+}
+
+export function streamPacing(script: SimulationScript, prompt: string, settings: SimulatorSettings): StreamPacing {
+  const report = settings.onContentChunkWritten;
+  return {
+    firstTokenMs: script.firstTokenMs ?? 0,
+    chunkMs: script.chunkMs ?? settings.defaultChunkDelayMs,
+    cutAfter: script.cutAfter,
+    onContentChunkWritten: report && ((index, writtenAt) => report({ prompt, index, writtenAt })),
+  };
+}
+
+/** A non-streamed answer arrives all at once after the first-token wait; a cut means the connection just drops. */
+export async function sendWholeAnswer(
+  response: ServerResponse,
+  pacing: Pick<StreamPacing, 'firstTokenMs' | 'cutAfter'>,
+  signal: AbortSignal,
+  send: () => void,
+): Promise<void> {
+  if (!(await pause(pacing.firstTokenMs, signal))) return;
+  if (pacing.cutAfter !== undefined) {
+    cutConnection(response);
+    return;
+  }
+  send();
+}

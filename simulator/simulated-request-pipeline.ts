@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseScriptedDirectives, type SimulatedFailureStatus, type SimulationScript } from './scripted-directives.ts';
+import { readJsonBody, shouldFail, type RequestBody, type SimulatedExchange } from './simulated-exchange.ts';
+
+/**
+ * Every provider handler receives a request the same way: read it, log it, check the key, validate it, read the
+ * `[[simulate …]]` directives, then apply a scripted `status=` fault. Only the wording differs, so the steps live
+ * here once and each vendor describes its wording in a small dialect object kept next to its handler.
+ */
+
+/** What the request log needs, read best-effort before validation so even rejected requests are logged. */
+export interface RequestSummary {
+  model: string;
+  stream: boolean;
+  lastUserMessage: string;
+}
+
+/** What every validated request carries: directives are read from `lastUserMessage`. */
+export interface ScriptableRequest {
+  model: string;
+  lastUserMessage: string;
+}
+
+/** An error answer with a status, for vendors whose bodies do not carry the status themselves. */
+export interface StatusRejection<Details> {
+  status: number;
+  details: Details;
+  headers?: Record<string, string>;
+}
+
+export interface ReceivedRequest {
+  request: IncomingMessage;
+  url: URL;
+  /** undefined for vendors that take everything from the query string (SerpApi). */
+  body: RequestBody | undefined;
+  /** The key the request carries, '' when none. */
+  apiKey: string;
+}
+
+export type Checked<Valid, Rejection> = { ok: true; request: Valid } | { ok: false; rejection: Rejection };
+
+export interface RequestDialect<Valid extends ScriptableRequest, Rejection> {
+  /** POST APIs carry a JSON body; a GET API (SerpApi) carries everything in the query string. */
+  readsBody: boolean;
+  apiKeyOf(request: IncomingMessage, url: URL): string;
+  summarise(received: ReceivedRequest): RequestSummary;
+  /** What the API refuses before the request even counts as received (OpenAI and Anthropic: an oversized body). */
+  refuseUnlogged?(received: ReceivedRequest): Rejection | undefined;
+  /** The real APIs look at the key before anything else in the request. */
+  refuseKey(apiKey: string): Rejection | undefined;
+  /** Every other check, in the vendor's own order (headers, model, body size, JSON, fields). */
+  check(received: ReceivedRequest): Checked<Valid, Rejection>;
+  refuseDirective(message: string): Rejection;
+  /**
+   * The vendor's own directives, read after the shared ones from the prompt they leave (Gemini's `[[gemini …]]`).
+   * Runs before any fault is counted, so a typo is reported rather than hidden behind a scripted failure.
+   */
+  readVendorDirectives?(request: Valid, prompt: string): { ok: true; request: Valid; prompt: string } | { ok: false; rejection: Rejection };
+  /** What `fail-times` counts per; undefined when scripted faults do not apply to this request. */
+  failureKey(request: Valid): string | undefined;
+  scriptedFailure(status: SimulatedFailureStatus, request: Valid): Rejection;
+  /** True when this failure belongs inside a 200 answer (Anthropic's streamed `event: error`) rather than instead of it. */
+  failsInAnswer?(request: Valid, script: SimulationScript): boolean;
+  send(response: ServerResponse, rejection: Rejection): void;
+}
+
+export interface AcceptedRequest<Valid, Rejection> {
+  request: Valid;
+  script: SimulationScript;
+  /** The last user message without its directives: what the answer is generated from. */
+  prompt: string;
+  receivedAt: number;
+  /** A scripted failure the handler delivers inside the answer (see `failsInAnswer`). */
+  failureInAnswer: Rejection | undefined;
+}
+
+/**
+ * Runs a request through the shared steps. Returns undefined when an error has already been sent, otherwise what
+ * the handler needs to answer.
+ */
+export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Rejection>(
+  exchange: SimulatedExchange,
+  dialect: RequestDialect<Valid, Rejection>,
+): Promise<AcceptedRequest<Valid, Rejection> | undefined> {
+  const { request, response, url, state } = exchange;
+  const receivedAt = Date.now();
+  const refuse = (rejection: Rejection): undefined => void dialect.send(response, rejection);
+
+  let body: RequestBody | undefined;
+  if (dialect.readsBody) body = await readJsonBody(request);
+  else request.resume();
+  const received: ReceivedRequest = { request, url, body, apiKey: dialect.apiKeyOf(request, url) };
+
+  const unlogged = dialect.refuseUnlogged?.(received);
+  if (unlogged !== undefined) return refuse(unlogged);
+  state.requests.push({ path: url.pathname, ...dialect.summarise(received), hasAuthorization: received.apiKey !== '', receivedAt });
+
+  const keyRejection = dialect.refuseKey(received.apiKey);
+  if (keyRejection !== undefined) return refuse(keyRejection);
+  const checked = dialect.check(received);
+  if (!checked.ok) return refuse(checked.rejection);
+
+  const shared = parseScriptedDirectives(checked.request.lastUserMessage);
+  if (!shared.ok) return refuse(dialect.refuseDirective(shared.message));
+  const scripted = dialect.readVendorDirectives?.(checked.request, shared.prompt) ?? { ok: true, request: checked.request, prompt: shared.prompt };
+  if (!scripted.ok) return refuse(scripted.rejection);
+  const { script } = shared;
+  const { request: valid, prompt } = scripted;
+
+  const failureKey = dialect.failureKey(valid);
+  let failureInAnswer: Rejection | undefined;
+  if (script.status !== undefined && failureKey !== undefined && shouldFail(script, failureKey, state)) {
+    const failure = dialect.scriptedFailure(script.status, valid);
+    if (!dialect.failsInAnswer?.(valid, script)) return refuse(failure);
+    failureInAnswer = failure;
+  }
+  return { request: valid, script, prompt, receivedAt, failureInAnswer };
+}
