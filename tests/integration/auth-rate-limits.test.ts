@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient } from '../support/auth-client.ts';
-import { hostAndPort, startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { proxyInFront, type TcpProxy } from '../support/tcp-proxy.ts';
 import { testServices } from '../support/test-services.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -8,11 +8,10 @@ let stack: TestStack;
 let proxy: TcpProxy;
 
 beforeAll(async () => {
-  const { redisUrl } = await testServices();
-  const target = hostAndPort(redisUrl, 6379);
-  proxy = await startTcpProxy(target.host, target.port);
+  const inFront = await proxyInFront((await testServices()).redisUrl, 6379);
+  proxy = inFront.proxy;
   // The documented limits (scale 1), counted in the real Redis behind a proxy we can cut.
-  stack = await startTestStack({ withWorker: false, serverRedisUrl: proxy.urlFor(redisUrl), environment: { AUTH_RATE_LIMIT_SCALE: '1' } });
+  stack = await startTestStack({ withWorker: false, serverRedisUrl: inFront.url, environment: { AUTH_RATE_LIMIT_SCALE: '1' } });
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
-import { hostAndPort, startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { proxyInFront, type TcpProxy } from '../support/tcp-proxy.ts';
 import { testServices } from '../support/test-services.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import { createIsolatedDatabase } from '../support/isolated-resources.ts';
@@ -26,10 +26,9 @@ describe('when Redis goes away', () => {
   let proxy: TcpProxy;
 
   beforeAll(async () => {
-    const { redisUrl } = await testServices();
-    const target = hostAndPort(redisUrl, 6379);
-    proxy = await startTcpProxy(target.host, target.port);
-    stack = await startTestStack({ serverRedisUrl: proxy.urlFor(redisUrl) });
+    const inFront = await proxyInFront((await testServices()).redisUrl, 6379);
+    proxy = inFront.proxy;
+    stack = await startTestStack({ serverRedisUrl: inFront.url });
   });
 
   afterAll(async () => {
@@ -71,12 +70,9 @@ describe('when Postgres goes away', () => {
 
   beforeAll(async () => {
     database = await createIsolatedDatabase();
-    const target = hostAndPort(database.url, 5432);
-    proxy = await startTcpProxy(target.host, target.port);
-    stack = await startTestStack({
-      environment: { DATABASE_URL: database.url },
-      serverDatabaseUrl: proxy.urlFor(database.url),
-    });
+    const inFront = await proxyInFront(database.url, 5432);
+    proxy = inFront.proxy;
+    stack = await startTestStack({ environment: { DATABASE_URL: database.url }, serverDatabaseUrl: inFront.url });
   });
 
   afterAll(async () => {

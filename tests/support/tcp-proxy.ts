@@ -66,3 +66,10 @@ export function hostAndPort(serviceUrl: string, defaultPort: number): { host: st
   const url = new URL(serviceUrl);
   return { host: url.hostname || '127.0.0.1', port: Number(url.port || defaultPort) };
 }
+
+/** A cuttable proxy in front of a service URL (Postgres, Redis), and the URL that goes through it. */
+export async function proxyInFront(serviceUrl: string, defaultPort: number): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = hostAndPort(serviceUrl, defaultPort);
+  const proxy = await startTcpProxy(target.host, target.port);
+  return { proxy, url: proxy.urlFor(serviceUrl) };
+}
