@@ -39,8 +39,15 @@ describe('asking a question in the browser', () => {
 
   it('shows the answer streaming in before it is finished, then the stored answer', async () => {
     const { page, problems } = await openHome(stack);
+    // The health check handed the page an anonymous session id; the question must carry it back.
+    const storedId = await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('quorum.anonymousSessionId')))
+      .toMatch(/^[0-9a-f-]{36}$/)
+      .then(() => page.evaluate(() => localStorage.getItem('quorum.anonymousSessionId')));
+    const searchRequest = page.waitForRequest((request) => request.url().endsWith('/api/search/stream'));
     await page.getByTestId('query-input').fill('How do streams work? [[simulate chunks=80 chunk-ms=40]]');
     await page.getByTestId('ask-button').click();
+    expect((await searchRequest).headers()['x-session-id']).toBe(storedId);
 
     await expect.poll(() => page.getByTestId('ask-button').textContent()).toContain('Thinking...');
     // Mid-stream: some text is on screen while the streaming indicator still shows.

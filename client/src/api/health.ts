@@ -1,4 +1,5 @@
 import { readEnvelopeData } from './api-envelope.ts';
+import { quorumFetch } from './anonymous-session.ts';
 
 export type DependencyStatus = 'up' | 'down';
 
@@ -33,7 +34,7 @@ export function parseHealthResponse(body: unknown): HealthReport | null {
  */
 export async function fetchHealth(signal?: AbortSignal): Promise<HealthReport | null> {
   try {
-    const response = await fetch('/api/health', { headers: { accept: 'application/json' }, signal: signal ?? null });
+    const response = await quorumFetch('/api/health', { headers: { accept: 'application/json' }, signal: signal ?? null });
     return parseHealthResponse(await response.json());
   } catch {
     return null;

@@ -7,6 +7,7 @@ import {
   type SearchStartEvent,
 } from './search-contract.ts';
 import { ServerSentEventParser } from './server-sent-events.ts';
+import { quorumFetch } from './anonymous-session.ts';
 
 export const SEARCH_STREAM_PATH = '/api/search/stream';
 /** How long to wait for the response headers; once the stream is open, keep-alive comments keep it alive. */
@@ -73,7 +74,7 @@ export async function streamSearch(
   signal?: AbortSignal,
   options: SearchStreamOptions = {},
 ): Promise<void> {
-  const fetchResponse = options.fetch ?? globalThis.fetch;
+  const fetchResponse = options.fetch ?? quorumFetch;
   const headersTimeout = new AbortController();
   const timer = setTimeout(() => headersTimeout.abort(), options.responseHeadersTimeoutMs ?? RESPONSE_HEADERS_TIMEOUT_MS);
   const requestSignal = signal ? AbortSignal.any([signal, headersTimeout.signal]) : headersTimeout.signal;
