@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_requests_and_runs } from './Migration20261121000000_requests_and_runs.ts';
 import { Migration20261121010000_run_sources } from './Migration20261121010000_run_sources.ts';
 import { Migration20261121020000_accounts } from './Migration20261121020000_accounts.ts';
+import { Migration20261121030000_credit_ledger } from './Migration20261121030000_credit_ledger.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -11,4 +12,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121000000_requests_and_runs', class: Migration20261121000000_requests_and_runs },
   { name: 'Migration20261121010000_run_sources', class: Migration20261121010000_run_sources },
   { name: 'Migration20261121020000_accounts', class: Migration20261121020000_accounts },
+  { name: 'Migration20261121030000_credit_ledger', class: Migration20261121030000_credit_ledger },
 ];

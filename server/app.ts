@@ -16,6 +16,7 @@ import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import authRoutes from './routes/auth/index.ts';
+import creditsRoutes from './routes/credits/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
 import searchRoutes from './routes/search/index.ts';
@@ -46,6 +47,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(healthRoutes);
       await api.register(modelsRoutes);
       await api.register(authRoutes);
+      await api.register(creditsRoutes);
       await api.register(searchRoutes);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { releaseHold } from '../core/credits/credit-ledger.ts';
 import { ModelRun } from '../core/database/entities/model-run.ts';
 import { runLeaseKey } from '../core/events/request-event-keys.ts';
 import type { RequestEventWriter } from '../core/events/request-event-writer.ts';
@@ -54,6 +55,17 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
     const state = job ? await job.getState() : 'missing';
     if (PENDING_JOB_STATES.has(state)) continue;
     await failRunAndAnnounce(options.orm.em.fork(), options.writer, run.id, runFailure('QUEUE_TIMEOUT'));
+    swept += 1;
+  }
+
+  // A hold outlives its run's longest possible life; one still open past that belongs to a run that will never settle.
+  const expired = await em.getConnection().execute<{ run_id: string }[]>(
+    `select run_id from credit_holds where status = 'held' and expires_at < now() limit 200`,
+  );
+  for (const { run_id: runId } of expired) {
+    await failRunAndAnnounce(options.orm.em.fork(), options.writer, runId, runFailure('WORKER_LOST'));
+    // The run may be gone (its owner deleted) or already ended; the hold is released either way.
+    await options.orm.em.fork().transactional((transaction) => releaseHold(transaction, runId));
     swept += 1;
   }
 

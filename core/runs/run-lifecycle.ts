@@ -1,6 +1,7 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { ModelRun, OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import { SearchRequest } from '../database/entities/search-request.ts';
+import { captureHold, releaseHold } from '../credits/credit-ledger.ts';
 import type { AnswerSource } from '../events/run-event.ts';
 
 /**
@@ -62,7 +63,8 @@ export interface RunSuccess {
   firstTokenAt: Date | null;
 }
 
-export async function completeRun(em: EntityManager, runId: string, success: RunSuccess): Promise<boolean> {
+/** Stores the answer and charges its hold. Undefined when the run was not running (someone else ended it). */
+export async function completeRun(em: EntityManager, runId: string, success: RunSuccess): Promise<{ creditsCharged: number } | undefined> {
   return em.transactional(async (transaction) => {
     const updated = await transaction.nativeUpdate(
       ModelRun,
@@ -78,9 +80,12 @@ export async function completeRun(em: EntityManager, runId: string, success: Run
         completedAt: new Date(),
       },
     );
-    if (updated === 0) return false;
+    if (updated === 0) return undefined;
+    // The answer and its charge are one fact: both are written in this transaction, or neither.
+    const charged = await captureHold(transaction, runId);
+    if (charged > 0) await transaction.nativeUpdate(ModelRun, { id: runId }, { creditsCharged: charged });
     await settleRequestIfFinished(transaction, runId);
-    return true;
+    return { creditsCharged: charged };
   });
 }
 
@@ -97,6 +102,8 @@ export async function failRun(em: EntityManager, runId: string, failure: RunFail
       { status: 'error', errorCode: failure.code, errorMessage: failure.message, completedAt: new Date() },
     );
     if (updated === 0) return false;
+    // A failed answer costs nothing.
+    await releaseHold(transaction, runId);
     await settleRequestIfFinished(transaction, runId);
     return true;
   });

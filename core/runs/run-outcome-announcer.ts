@@ -36,7 +36,7 @@ export async function announceStoredOutcome(
       text: run.answerText ?? '',
       finishReason: run.finishReason ?? null,
       sources: run.sources ?? [],
-      creditsUsed: 0,
+      creditsUsed: run.creditsCharged,
       durationMs: Math.max(0, (run.completedAt ?? new Date()).getTime() - startedAt.getTime()),
     });
   } else if (run.status === 'error') {

@@ -46,7 +46,7 @@ describe('when Redis goes away', () => {
     expect(down.body.success).toBe(false);
     expect(down.body.data.checks).toEqual({ postgres: 'up', redis: 'down' });
 
-    const refused = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Anyone there?' });
+    const refused = await stack.ask({ ...SEARCH_BODY, query: 'Anyone there?' });
     expect(refused.status).toBe(503);
     expect(refused.envelope).toEqual({
       success: false,
@@ -58,7 +58,7 @@ describe('when Redis goes away', () => {
     proxy.restore();
     const recovered = await eventually(() => health(stack), (result) => result.body.success);
     expect(recovered.body.success).toBe(true);
-    const answered = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Back again?' });
+    const answered = await stack.ask({ ...SEARCH_BODY, query: 'Back again?' });
     expect(answered.events.at(-1)?.event).toBe('end');
   });
 });
@@ -90,7 +90,7 @@ describe('when Postgres goes away', () => {
     expect(down.status).toBe(503);
     expect(down.body.data.checks).toEqual({ postgres: 'down', redis: 'up' });
 
-    const refused = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Is the database there?' });
+    const refused = await stack.ask({ ...SEARCH_BODY, query: 'Is the database there?' });
     expect(refused.status).toBe(503);
     expect(refused.envelope?.error?.code).toBe('SERVICE_UNAVAILABLE');
     expect(await stack.app.answerQueue.count()).toBe(0);
@@ -98,7 +98,7 @@ describe('when Postgres goes away', () => {
     proxy.restore();
     const recovered = await eventually(() => health(stack), (result) => result.body.success);
     expect(recovered.body.success).toBe(true);
-    const answered = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'And now?' });
+    const answered = await stack.ask({ ...SEARCH_BODY, query: 'And now?' });
     expect(answered.events.at(-1)?.event).toBe('end');
     // Only the question asked after recovery was stored.
     const em = stack.records();

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function ask(engine: string, model: string, question: string, extra: object = {}) {
-  return postSearchStream(stack.baseUrl, { query: question, model: engine, specificModel: model, ...extra });
+  return stack.ask({ query: question, model: engine, specificModel: model, ...extra });
 }
 
 function callsFor(tag: string): number {

@@ -75,7 +75,7 @@ describe('GET /api/models', () => {
       const controller = new AbortController();
       const response = await fetch(`${stack.baseUrl}/api/search/stream`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: stack.fundedCookie },
         body: JSON.stringify(body),
         signal: controller.signal,
       });

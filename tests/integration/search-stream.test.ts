@@ -37,7 +37,8 @@ describe('POST /api/search/stream', () => {
 
     const end = result.events.at(-1)!.data;
     expect(end.response).toBe(answerText(result.events));
-    expect(end.creditsUsed).toBe(0);
+    // gpt-4o-mini costs 6 credits (spec section 9), charged only now that the answer succeeded.
+    expect(end.creditsUsed).toBe(6);
     expect(end.finishReason).toBe('stop');
 
     const run = await storedRun(String(end.runId));
@@ -53,11 +54,18 @@ describe('POST /api/search/stream', () => {
     expect(run.request.user).toBeNull();
     expect(run.request.guestKey).toMatch(/^[0-9a-f]{64}$/);
     expect(run.request.guestKey).not.toContain('127.0.0.1');
+    expect(run.creditsCharged).toBe(6);
+    const [account] = await stack.records().getConnection().execute(
+      `select balance, held from credit_accounts where guest_key = ?`,
+      [run.request.guestKey],
+    );
+    // A guest's 20 credits, once per IP, less this answer's 6.
+    expect(account).toEqual({ balance: '14', held: '0' });
   });
 
   it('asks the provider through its real SDK with the chosen model and a bearer key', async () => {
     const before = stack.simulator.requests.length;
-    await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, specificModel: 'gpt-4.1', query: 'Which model is this?' });
+    await stack.ask({ ...SEARCH_BODY, specificModel: 'gpt-4.1', query: 'Which model is this?' });
     const sent = stack.simulator.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ model: 'gpt-4.1', stream: true, hasAuthorization: true, lastUserMessage: 'Which model is this?' });
@@ -65,14 +73,14 @@ describe('POST /api/search/stream', () => {
 
   it('trims the question before storing it and sending it', async () => {
     const before = stack.simulator.requests.length;
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: '   padded question   ' });
+    const result = await stack.ask({ ...SEARCH_BODY, query: '   padded question   ' });
     expect(stack.simulator.requests.slice(before)[0]?.lastUserMessage).toBe('padded question');
     const run = await storedRun(String(result.events[0]!.data.runId));
     expect(run.request.query).toBe('padded question');
   });
 
   it('shows the first chunk before the answer is finished', async () => {
-    const result = await postSearchStream(stack.baseUrl, {
+    const result = await stack.ask({
       ...SEARCH_BODY,
       query: 'Stream slowly please [[simulate chunks=10 chunk-ms=60]]',
     });
@@ -83,7 +91,7 @@ describe('POST /api/search/stream', () => {
 
   it('answers several questions at once, each stream carrying its own answer only', async () => {
     const questions = Array.from({ length: 8 }, (_, index) => `Parallel question about topic ${index} [[simulate chunks=${10 + index}]]`);
-    const results = await Promise.all(questions.map((query) => postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query })));
+    const results = await Promise.all(questions.map((query) => stack.ask({ ...SEARCH_BODY, query })));
     results.forEach((result, index) => {
       const expected = generateDeterministicAnswer({
         prompt: `Parallel question about topic ${index}`,
@@ -99,7 +107,7 @@ describe('POST /api/search/stream', () => {
 
 describe('provider faults', () => {
   it('reports a rate limit as a retryable error event and stores the run as failed', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Busy? [[simulate status=429]]' });
+    const result = await stack.ask({ ...SEARCH_BODY, query: 'Busy? [[simulate status=429]]' });
     const error = result.events.at(-1)!;
     expect(error.event).toBe('error');
     expect(error.data).toMatchObject({ code: 'RATE_LIMIT_ERROR', retryable: true });
@@ -114,17 +122,17 @@ describe('provider faults', () => {
   });
 
   it('reports a provider 500 as a retryable provider error', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Broken? [[simulate status=500]]' });
+    const result = await stack.ask({ ...SEARCH_BODY, query: 'Broken? [[simulate status=500]]' });
     expect(result.events.at(-1)!.data).toMatchObject({ code: 'PROVIDER_ERROR', retryable: true });
   });
 
   it('reports rejected credentials as not retryable', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Key? [[simulate status=401]]' });
+    const result = await stack.ask({ ...SEARCH_BODY, query: 'Key? [[simulate status=401]]' });
     expect(result.events.at(-1)!.data).toMatchObject({ code: 'PROVIDER_AUTH_ERROR', retryable: false });
   });
 
   it('turns a connection cut mid-answer into an error after the chunks that did arrive', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Cut me off [[simulate chunks=10 cut-after=3]]' });
+    const result = await stack.ask({ ...SEARCH_BODY, query: 'Cut me off [[simulate chunks=10 cut-after=3]]' });
     const names = result.events.map((event) => event.event);
     expect(names.filter((name) => name === 'chunk')).toHaveLength(3);
     expect(result.events.at(-1)!.data).toMatchObject({ code: 'STREAM_INTERRUPTED', retryable: true });

@@ -20,8 +20,8 @@ describe('graceful server shutdown', () => {
       if (event.event === 'chunk' && !closing) closing = stack.app.close();
     };
     const [long, short] = await Promise.all([
-      postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Long one [[simulate chunks=60 chunk-ms=40]]' }, { onEvent: startClosing }),
-      postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Short one [[simulate chunks=5 chunk-ms=40]]' }),
+      stack.ask({ ...SEARCH_BODY, query: 'Long one [[simulate chunks=60 chunk-ms=40]]' }, { onEvent: startClosing }),
+      stack.ask({ ...SEARCH_BODY, query: 'Short one [[simulate chunks=5 chunk-ms=40]]' }),
     ]);
     await closing;
 

@@ -25,8 +25,7 @@ describe('when a worker dies mid-answer', () => {
     await worker.waitForOutput('worker ready');
 
     let killedAfterMs = 0;
-    const result = await postSearchStream(
-      stack.baseUrl,
+    const result = await stack.ask(
       { ...SEARCH_BODY, query: 'A long answer please [[simulate chunks=200 chunk-ms=50]]' },
       {
         onEvent: async (event) => {
@@ -59,8 +58,7 @@ describe('when a worker dies mid-answer', () => {
     await worker.waitForOutput('worker ready');
 
     let stopped: Promise<number | null> | undefined;
-    const result = await postSearchStream(
-      stack.baseUrl,
+    const result = await stack.ask(
       { ...SEARCH_BODY, query: 'Finish what you started [[simulate chunks=20 chunk-ms=30]]' },
       {
         onEvent: (event) => {
@@ -86,7 +84,7 @@ describe('when no worker is running', () => {
   });
 
   it('takes the job back off the queue after the wait limit and tells the browser', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Hello, anyone?' });
+    const result = await stack.ask({ ...SEARCH_BODY, query: 'Hello, anyone?' });
     const last = result.events.at(-1)!;
     expect(last.event).toBe('error');
     expect(last.data).toMatchObject({ code: 'QUEUE_TIMEOUT', retryable: true });

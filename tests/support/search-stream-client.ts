@@ -25,12 +25,17 @@ export interface SearchStreamResult {
 export async function postSearchStream(
   baseUrl: string,
   body: unknown,
-  options: { onEvent?: (event: ReceivedEvent) => void | Promise<void>; signal?: AbortSignal; path?: string } = {},
+  options: {
+    onEvent?: (event: ReceivedEvent) => void | Promise<void>;
+    signal?: AbortSignal;
+    path?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<SearchStreamResult> {
   const startedAt = performance.now();
   const response = await fetch(`${baseUrl}${options.path ?? '/api/search/stream'}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...(options.signal ? { signal: options.signal } : {}),
   });

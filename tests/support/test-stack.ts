@@ -8,6 +8,12 @@ import { startProviderSimulator, type RunningProviderSimulator } from '../../sim
 import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from './isolated-resources.ts';
+import { postSearchStream } from './search-stream-client.ts';
+import { randomUUID } from 'node:crypto';
+import { creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
+import { User } from '../../core/database/entities/user.ts';
+import { SessionService } from '../../server/auth/session-service.ts';
+import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 
 export interface TestStackOptions {
   /** Extra or overriding environment variables for the configuration. */
@@ -32,6 +38,10 @@ export interface TestStack {
    * independently of the server (which may be closed, or cut off from Postgres, by the test).
    */
   records(): EntityManager;
+  /** Cookie of a signed-in subscribed user with plenty of credits, for tests about answers rather than money. */
+  fundedCookie: string;
+  /** Asks a question as that funded user, like `postSearchStream` does for a browser. */
+  ask(body: unknown, options?: Parameters<typeof postSearchStream>[2]): ReturnType<typeof postSearchStream>;
   close(): Promise<void>;
 }
 
@@ -76,6 +86,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // The worker first: it applies migrations, and the server can then start against a ready schema either way.
   const worker = options.withWorker === false ? undefined : await startWorkerProcess(config, createLogger(config, 'worker'));
   const inspector = await openDatabase({ databaseUrl: config.databaseUrl, logger: createLogger(config, 'test'), poolSize: 2 });
+  const fundedCookie = await createFundedUser(inspector.em.fork(), config);
   const app = await buildServer(serverConfig);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -89,6 +100,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     simulator,
     worker,
     records: () => inspector.em.fork(),
+    fundedCookie,
+    ask: (body, askOptions = {}) =>
+      postSearchStream(`http://127.0.0.1:${port}`, body, { ...askOptions, headers: { cookie: fundedCookie, ...askOptions.headers } }),
     async close() {
       await app.close();
       await worker?.close(500);
@@ -97,4 +111,20 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await Promise.all([database.drop(), redis.cleanup()]);
     },
   };
+}
+
+async function createFundedUser(em: EntityManager, config: QuorumConfig): Promise<string> {
+  const user = em.create(User, {
+    id: randomUUID(),
+    name: 'Funded Tester',
+    email: `funded-${randomUUID()}@example.com`,
+    emailVerified: true,
+    passwordHash: 'not-a-usable-hash',
+    tier: 'subscribed',
+  });
+  await em.flush();
+  const account = await ensureCreditAccount(em, { userId: user.id });
+  await creditOnce(em, account.id, 'purchase', 1_000_000, `test-funding:${user.id}`);
+  const session = await new SessionService(config.auth).issue(em, user);
+  return `${SESSION_COOKIE}=${session.token}`;
 }

@@ -121,7 +121,7 @@ async function streamRun(
     return 'failed';
   }
   const durationMs = Date.now() - startedAt;
-  await writer.append({ ...base, type: 'run_end', text, finishReason, sources: success.sources, creditsUsed: 0, durationMs });
+  await writer.append({ ...base, type: 'run_end', text, finishReason, sources: success.sources, creditsUsed: completed.creditsCharged, durationMs });
   logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs }, 'run answered');
   return 'answered';
 }

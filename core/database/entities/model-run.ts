@@ -21,6 +21,8 @@ const ModelRunSchema = defineEntity({
     sources: p.json<AnswerSource[]>().onCreate(() => []),
     errorCode: p.string().nullable(),
     errorMessage: p.text().nullable(),
+    /** What the run cost once settled: its hold captured on success, 0 when it failed. */
+    creditsCharged: p.integer().default(0),
     inputTokens: p.integer().nullable(),
     outputTokens: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

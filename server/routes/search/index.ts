@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorEnvelope } from '../../schemas/response-envelope.ts';
 import { relayRunToBrowser } from '../../streaming/relay-run-to-browser.ts';
+import { requesterFor } from '../../credits/requester.ts';
 import { admitSearch } from './search-admission.ts';
 import { SearchRequestBody } from './search-schemas.ts';
 import { toSearchStreamFrame } from './search-stream-events.ts';
@@ -17,10 +18,8 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const session = await request.currentSession(reply);
-      const admitted = await admitSearch(app, request.body, {
-        userId: session?.user.id ?? null,
-        guestKey: request.clientIdentity.guestKey,
-      });
+      const requester = requesterFor(app.config.appSecret, session?.user, request.clientIdentity.guestKey);
+      const admitted = await admitSearch(app, request.body, requester);
       request.log.info({ requestId: admitted.requestId, runId: admitted.runId, model: admitted.model }, 'search admitted');
       await relayRunToBrowser(app, request, reply, {
         requestId: admitted.requestId,

@@ -1,3 +1,4 @@
+import { anonymiseCreditAccount } from '../../../../core/credits/credit-ledger.ts';
 import { User } from '../../../../core/database/entities/user.ts';
 import { publicUser } from '../../../auth/public-user.ts';
 import { clearSessionCookie, SESSION_COOKIE } from '../../../auth/session-cookie.ts';
@@ -33,12 +34,16 @@ export const logout: AuthAction = async ({ app, request, reply }) => {
 
 /**
  * `POST ?action=delete-account`: deletes the account and, through the database's cascades, its sessions, links
- * and history. Unused credits are forfeited (terms, section 11); the credit ledger, once it exists, keeps its
- * money trail with the user anonymised.
+ * and history. Unused credits are forfeited (terms, section 11); the credit ledger keeps its money trail with the
+ * user anonymised, and the one-time grant stays used, so re-registering the address grants nothing.
  */
 export const deleteAccount: AuthAction = async (context) => {
   const { user } = await requireSession(context);
-  await context.app.orm.em.fork().nativeDelete(User, { id: user.id });
+  await context.app.orm.em.fork().transactional(async (transaction) => {
+    // The ledger keeps its entries (the money trail) without the person; open holds are given back first.
+    await anonymiseCreditAccount(transaction, user.id);
+    await transaction.nativeDelete(User, { id: user.id });
+  });
   clearSessionCookie(context.reply, context.app.secureCookies);
   return { message: 'Your account has been deleted.' };
 };

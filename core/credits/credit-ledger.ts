@@ -1,0 +1,114 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The credit ledger's operations, each a few SQL statements meant to run inside the caller's transaction. Money is
+ * handled in plain SQL on purpose: every statement is conditional (`where status = 'held'`, `on conflict do
+ * nothing`), so BullMQ's at-least-once delivery, two servers and a sweeper can all call these without charging
+ * twice, and the database's CHECKs stop anything that would make a balance negative.
+ */
+
+export type CreditOwner = { userId: string } | { guestKey: string };
+
+export interface CreditAccountState {
+  id: string;
+  balance: number;
+  held: number;
+}
+
+/** Finds or creates the owner's account. Safe under concurrency: two creators end up with the same row. */
+export async function ensureCreditAccount(em: EntityManager, owner: CreditOwner): Promise<CreditAccountState> {
+  const [column, value] = 'userId' in owner ? ['user_id', owner.userId] : ['guest_key', owner.guestKey];
+  await em.execute(
+    `insert into credit_accounts (id, ${column}) values (?, ?) on conflict (${column}) do nothing`,
+    [randomUUID(), value],
+  );
+  const rows = await em.execute<{ id: string; balance: string; held: string }[]>(
+    `select id, balance, held from credit_accounts where ${column} = ?`,
+    [value],
+  );
+  const row = rows[0]!;
+  return { id: row.id, balance: Number(row.balance), held: Number(row.held) };
+}
+
+/** Adds credits once per reference (a grant reason, a payment id). Returns false when that reference was used. */
+export async function creditOnce(
+  em: EntityManager,
+  accountId: string,
+  kind: 'grant' | 'purchase' | 'refund',
+  amount: number,
+  reference: string,
+): Promise<boolean> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into credit_entries (id, account_id, kind, amount, reference) values (?, ?, ?, ?, ?)
+     on conflict (reference) do nothing returning id`,
+    [randomUUID(), accountId, kind, amount, reference],
+  );
+  if (inserted.length === 0) return false;
+  await em.execute(`update credit_accounts set balance = balance + ? where id = ?`, [amount, accountId]);
+  return true;
+}
+
+/** Locks the account for the rest of the transaction, so concurrent admissions against it take turns. */
+export async function lockCreditAccount(em: EntityManager, accountId: string): Promise<CreditAccountState> {
+  const rows = await em.execute<{ id: string; balance: string; held: string }[]>(
+    `select id, balance, held from credit_accounts where id = ? for update`,
+    [accountId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`credit account ${accountId} does not exist`);
+  return { id: row.id, balance: Number(row.balance), held: Number(row.held) };
+}
+
+/** Reserves `amount` for a run. The caller has locked the account and checked it can afford it. */
+export async function placeHold(em: EntityManager, accountId: string, runId: string, amount: number, expiresAt: Date): Promise<void> {
+  await em.execute(
+    `insert into credit_holds (id, account_id, run_id, amount, expires_at) values (?, ?, ?, ?, ?)`,
+    [randomUUID(), accountId, runId, amount, expiresAt],
+  );
+  await em.execute(`update credit_accounts set held = held + ? where id = ?`, [amount, accountId]);
+}
+
+/**
+ * Turns a run's hold into a charge. Returns the credits charged: the hold's amount the first time, 0 if there was
+ * no open hold (already settled, or the run was free). Idempotent.
+ */
+export async function captureHold(em: EntityManager, runId: string): Promise<number> {
+  const captured = await em.execute<{ account_id: string; amount: string }[]>(
+    `update credit_holds set status = 'captured', resolved_at = now()
+      where run_id = ? and status = 'held' returning account_id, amount`,
+    [runId],
+  );
+  const hold = captured[0];
+  if (!hold) return 0;
+  const amount = Number(hold.amount);
+  await em.execute(
+    `insert into credit_entries (id, account_id, kind, amount, reference) values (?, ?, 'charge', ?, ?)`,
+    [randomUUID(), hold.account_id, -amount, `charge:${runId}`],
+  );
+  await em.execute(`update credit_accounts set balance = balance - ?, held = held - ? where id = ?`, [amount, amount, hold.account_id]);
+  return amount;
+}
+
+/** Gives a run's hold back: the run failed or was cancelled, so it costs nothing. Idempotent. */
+export async function releaseHold(em: EntityManager, runId: string): Promise<number> {
+  const released = await em.execute<{ account_id: string; amount: string }[]>(
+    `update credit_holds set status = 'released', resolved_at = now()
+      where run_id = ? and status = 'held' returning account_id, amount`,
+    [runId],
+  );
+  const hold = released[0];
+  if (!hold) return 0;
+  await em.execute(`update credit_accounts set held = held - ? where id = ?`, [Number(hold.amount), hold.account_id]);
+  return Number(hold.amount);
+}
+
+/** Before a user is deleted: their open holds are released and the account keeps its history without them. */
+export async function anonymiseCreditAccount(em: EntityManager, userId: string): Promise<void> {
+  const rows = await em.execute<{ run_id: string }[]>(
+    `select h.run_id from credit_holds h join credit_accounts a on a.id = h.account_id where a.user_id = ? and h.status = 'held'`,
+    [userId],
+  );
+  for (const row of rows) await releaseHold(em, row.run_id);
+  await em.execute(`update credit_accounts set anonymised_at = now() where user_id = ?`, [userId]);
+}

@@ -1,0 +1,35 @@
+import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
+
+/** The spec's tiers (section 6): what each may spend per model in one request, and what it starts with. */
+export type Tier = 'free' | 'registered' | 'subscribed';
+
+export const TIER_RULES: Record<Tier, { perModelCap: number }> = {
+  free: { perModelCap: 15 },
+  registered: { perModelCap: 30 },
+  subscribed: { perModelCap: 50 },
+};
+
+export const GUEST_GRANT = 20;
+export const REGISTERED_GRANT = 150;
+
+/** A model's price; a model the catalogue does not list costs the catalogue's default (the spec's 5). */
+export function modelCredits(catalogue: ModelCatalogue, engineId: string, modelId: string): number {
+  const engine = catalogue.findEngine(engineId);
+  const model = engine ? catalogue.findModel(engine, modelId) : undefined;
+  return model?.credits ?? catalogue.unknownModelCredits;
+}
+
+/** What one model costs in a request: its price, plus the web search surcharge when search is on. */
+export function runCredits(catalogue: ModelCatalogue, engineId: string, modelId: string, searchEnabled: boolean): number {
+  return modelCredits(catalogue, engineId, modelId) + (searchEnabled ? catalogue.webSearchCredits : 0);
+}
+
+/** The price list the client reads from `GET /api/credits` (`data.pricing`). */
+export function pricingTable(catalogue: ModelCatalogue) {
+  return {
+    models: Object.fromEntries(
+      catalogue.engines.map((engine) => [engine.id, Object.fromEntries(engine.models.map((model) => [model.id, model.credits]))]),
+    ),
+    features: { webSearch: catalogue.webSearchCredits, streaming: 0, brandMonitoring: 0 },
+  };
+}

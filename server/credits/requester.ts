@@ -1,0 +1,39 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { creditOnce, ensureCreditAccount, type CreditAccountState, type CreditOwner } from '../../core/credits/credit-ledger.ts';
+import { GUEST_GRANT, REGISTERED_GRANT, type Tier } from '../../core/credits/pricing.ts';
+import type { User } from '../../core/database/entities/user.ts';
+import { keyedDigest } from '../auth/secret-tokens.ts';
+
+/** Who is asking, as the credit rules see it: a tier, whose account pays, and the one-time grant they are due. */
+export interface Requester {
+  tier: Tier;
+  owner: CreditOwner;
+  userId: string | null;
+  guestKey: string;
+  grant: { amount: number; reference: string };
+}
+
+/**
+ * A signed-in person pays from their own account and is due 150 credits once per email address (the reference is a
+ * keyed digest of the address, so deleting and re-registering does not grant again). A guest pays from the account
+ * of their IP (HMAC'd) and is due 20 once per IP.
+ */
+export function requesterFor(appSecret: string, user: User | undefined, guestKey: string): Requester {
+  if (user) {
+    return {
+      tier: user.tier,
+      owner: { userId: user.id },
+      userId: user.id,
+      guestKey,
+      grant: { amount: REGISTERED_GRANT, reference: `grant:registered:${keyedDigest(appSecret, 'email', user.email)}` },
+    };
+  }
+  return { tier: 'free', owner: { guestKey }, userId: null, guestKey, grant: { amount: GUEST_GRANT, reference: `grant:guest:${guestKey}` } };
+}
+
+/** The requester's account, created on first use and given its grant if it never had it. */
+export async function openCreditAccount(em: EntityManager, requester: Requester): Promise<CreditAccountState> {
+  const account = await ensureCreditAccount(em, requester.owner);
+  const granted = await creditOnce(em, account.id, 'grant', requester.grant.amount, requester.grant.reference);
+  return granted ? { ...account, balance: account.balance + requester.grant.amount } : account;
+}
