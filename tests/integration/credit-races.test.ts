@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { Queue } from 'bullmq';
+import { creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
+import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { User } from '../../core/database/entities/user.ts';
+import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
+import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
+import { SessionService } from '../../server/auth/session-service.ts';
+import { requesterFor } from '../../server/credits/requester.ts';
+import { sweepStaleRuns } from '../../worker/stale-run-sweeper.ts';
+import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
+import { SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ withWorker: false, environment: { RUN_LEASE_MS: '1500', DATABASE_POOL_SIZE: '30' } });
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** A signed-in user whose account holds exactly `credits`. */
+async function payerWith(credits: number) {
+  const em = stack.records();
+  const user = em.create(User, { id: randomUUID(), name: 'Racer', email: `racer-${randomUUID()}@example.com`, emailVerified: true, passwordHash: 'x', tier: 'registered' });
+  await em.flush();
+  const account = await ensureCreditAccount(em, { userId: user.id });
+  // Use up the one-time registration grant with the amount the test wants, so the account holds exactly that.
+  await creditOnce(em, account.id, 'grant', credits, requesterFor(stack.config.appSecret, user, 'unused').grant.reference);
+  const session = await new SessionService(stack.config.auth).issue(em, user);
+  return { user, accountId: account.id, cookie: `${SESSION_COOKIE}=${session.token}` };
+}
+
+async function ledger(accountId: string) {
+  const [row] = await stack.records().getConnection().execute<{ balance: string; held: string }[]>(
+    `select balance, held from credit_accounts where id = ?`,
+    [accountId],
+  );
+  return { balance: Number(row!.balance), held: Number(row!.held) };
+}
+
+describe('admission races', () => {
+  it('admits exactly what one account can afford out of 200 concurrent requests', async () => {
+    const payer = await payerWith(600);
+    const attempts = Array.from({ length: 200 }, async (_, index) => {
+      const controller = new AbortController();
+      const response = await fetch(`${stack.baseUrl}/api/search/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: payer.cookie },
+        body: JSON.stringify({ ...SEARCH_BODY, query: `Race ${index}` }),
+        signal: controller.signal,
+      });
+      const status = response.status;
+      controller.abort();
+      return status;
+    });
+    const statuses = await Promise.all(attempts);
+    // gpt-4o-mini costs 6: 600 credits cover exactly 100 answers.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(100);
+    expect(await ledger(payer.accountId)).toEqual({ balance: 600, held: 600 });
+  }, 60_000);
+});
+
+describe('a worker killed around settlement', () => {
+  let worker: QuorumProcess | undefined;
+
+  afterEach(async () => {
+    await worker?.kill('SIGKILL');
+  });
+
+  it.each([1, 2, 3])('charges once or not at all, never both (round %i)', async () => {
+    const payer = await payerWith(150);
+    worker = startQuorumProcess('worker/main.ts', { ...stack.environment, LOG_LEVEL: 'info' });
+    await worker.waitForOutput('worker ready');
+    let killing: Promise<unknown> | undefined;
+    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: `Last chunk then die ${randomUUID()} [[simulate chunks=5 chunk-ms=5]]` }, {
+      headers: { cookie: payer.cookie },
+      onEvent: (event) => {
+        // The fifth chunk is the provider's last: kill the worker somewhere between it and settlement.
+        if (event.event === 'chunk' && String(event.id) === '6') killing = worker!.kill('SIGKILL');
+      },
+    });
+    await killing;
+    const runId = String(result.events[0]!.data.runId);
+
+    // Let the lease lapse, then sweep as a restarted worker would.
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    const queue = new Queue('answers', { connection: { url: stack.config.redis.url }, prefix: `${stack.config.redis.keyPrefix}:bull` });
+    await sweepStaleRuns({
+      orm: stack.app.orm,
+      redis: stack.app.redis,
+      queue,
+      writer: new RequestEventWriter(stack.app.redis, { keyPrefix: stack.config.redis.keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 1_000 }),
+      logger: pino({ level: 'silent' }),
+      keyPrefix: stack.config.redis.keyPrefix,
+      runLeaseMs: 1_500,
+      queueWaitTimeoutMs: 60_000,
+    });
+    await queue.close();
+
+    const run = await stack.records().findOneOrFail(ModelRun, runId);
+    const [hold] = await stack.records().getConnection().execute<{ status: string }[]>(`select status from credit_holds where run_id = ?`, [runId]);
+    const [charges] = await stack.records().getConnection().execute<{ count: string }[]>(
+      `select count(*) from credit_entries where reference = ?`,
+      [`charge:${runId}`],
+    );
+    const balances = await ledger(payer.accountId);
+    expect(balances.held).toBe(0);
+    if (run.status === 'completed') {
+      expect(hold!.status).toBe('captured');
+      expect(Number(charges!.count)).toBe(1);
+      expect(balances.balance).toBe(144);
+    } else {
+      expect(run.status).toBe('error');
+      expect(hold!.status).toBe('released');
+      expect(Number(charges!.count)).toBe(0);
+      expect(balances.balance).toBe(150);
+    }
+  });
+});
