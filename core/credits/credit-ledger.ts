@@ -69,38 +69,37 @@ export async function placeHold(em: EntityManager, accountId: string, runId: str
   await em.execute(`update credit_accounts set held = held + ? where id = ?`, [amount, accountId]);
 }
 
+/** Ends a run's open hold with `status`, once: the second caller finds nothing to end. */
+async function endHold(em: EntityManager, runId: string, status: 'captured' | 'released'): Promise<{ accountId: string; amount: number } | undefined> {
+  const ended = await em.execute<{ account_id: string; amount: string }[]>(
+    `update credit_holds set status = ?, resolved_at = now() where run_id = ? and status = 'held' returning account_id, amount`,
+    [status, runId],
+  );
+  const hold = ended[0];
+  return hold ? { accountId: hold.account_id, amount: Number(hold.amount) } : undefined;
+}
+
 /**
  * Turns a run's hold into a charge. Returns the credits charged: the hold's amount the first time, 0 if there was
  * no open hold (already settled, or the run was free). Idempotent.
  */
 export async function captureHold(em: EntityManager, runId: string): Promise<number> {
-  const captured = await em.execute<{ account_id: string; amount: string }[]>(
-    `update credit_holds set status = 'captured', resolved_at = now()
-      where run_id = ? and status = 'held' returning account_id, amount`,
-    [runId],
-  );
-  const hold = captured[0];
+  const hold = await endHold(em, runId, 'captured');
   if (!hold) return 0;
-  const amount = Number(hold.amount);
   await em.execute(
     `insert into credit_entries (id, account_id, kind, amount, reference) values (?, ?, 'charge', ?, ?)`,
-    [randomUUID(), hold.account_id, -amount, `charge:${runId}`],
+    [randomUUID(), hold.accountId, -hold.amount, `charge:${runId}`],
   );
-  await em.execute(`update credit_accounts set balance = balance - ?, held = held - ? where id = ?`, [amount, amount, hold.account_id]);
-  return amount;
+  await em.execute(`update credit_accounts set balance = balance - ?, held = held - ? where id = ?`, [hold.amount, hold.amount, hold.accountId]);
+  return hold.amount;
 }
 
 /** Gives a run's hold back: the run failed or was cancelled, so it costs nothing. Idempotent. */
 export async function releaseHold(em: EntityManager, runId: string): Promise<number> {
-  const released = await em.execute<{ account_id: string; amount: string }[]>(
-    `update credit_holds set status = 'released', resolved_at = now()
-      where run_id = ? and status = 'held' returning account_id, amount`,
-    [runId],
-  );
-  const hold = released[0];
+  const hold = await endHold(em, runId, 'released');
   if (!hold) return 0;
-  await em.execute(`update credit_accounts set held = held - ? where id = ?`, [Number(hold.amount), hold.account_id]);
-  return Number(hold.amount);
+  await em.execute(`update credit_accounts set held = held - ? where id = ?`, [hold.amount, hold.accountId]);
+  return hold.amount;
 }
 
 /** Before a user is deleted: their open holds are released and the account keeps its history without them. */
