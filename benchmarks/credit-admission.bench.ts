@@ -12,12 +12,20 @@ import { creditOnce, ensureCreditAccount } from '../core/credits/credit-ledger.t
 import { User } from '../core/database/entities/user.ts';
 import { buildServer } from '../server/build-server.ts';
 import { requesterFor, type Requester } from '../server/credits/requester.ts';
-import { admitSearch } from '../server/routes/search/search-admission.ts';
+import { admitRequest } from '../server/requests/request-admission.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { percentile } from './percentiles.ts';
 import { formatTextTable } from './text-table.ts';
 
 const ADMISSIONS_PER_SCENARIO = 2_000;
+
+const question = (query: string) => ({
+  query,
+  selections: [{ engine: 'openai', model: 'gpt-4o-mini' }],
+  kind: 'single' as const,
+  searchEnabled: false,
+  brandMonitoringEnabled: false,
+});
 const CONCURRENCY = 32;
 const ACCOUNTS_FOR_MANY = 200;
 
@@ -41,7 +49,7 @@ async function main(): Promise<void> {
       for (let index = 0; index < count; index += 1) {
         const user = em.create(User, { id: randomUUID(), name: 'Bench', email: `bench-${randomUUID()}@example.com`, emailVerified: true, passwordHash: 'x', tier: 'subscribed' });
         await em.flush();
-        const requester = requesterFor(config.appSecret, user, 'bench');
+        const requester = requesterFor(config.appSecret, user, { guestKey: 'bench', anonymousSessionId: 'bench' });
         const account = await ensureCreditAccount(em, requester.owner);
         await creditOnce(em, account.id, 'grant', 10_000_000, requester.grant.reference);
         requesters.push(requester);
@@ -61,7 +69,7 @@ async function main(): Promise<void> {
             const requester = requesters[index % requesters.length]!;
             const begin = performance.now();
             try {
-              await admitSearch(app, { query: `Benchmark question ${index}`, model: 'openai', specificModel: 'gpt-4o-mini' }, requester);
+              await admitRequest(app, question(`Benchmark question ${index}`), requester);
             } catch {
               refused += 1;
             }
@@ -75,7 +83,7 @@ async function main(): Promise<void> {
 
     // Warm up connections and caches.
     const warm = await payers(1);
-    for (let index = 0; index < 50; index += 1) await admitSearch(app, { query: 'warm-up', model: 'openai', specificModel: 'gpt-4o-mini' }, warm[0]!);
+    for (let index = 0; index < 50; index += 1) await admitRequest(app, question('warm-up'), warm[0]!);
 
     const rows = [await scenario('one account', await payers(1)), await scenario('many accounts', await payers(ACCOUNTS_FOR_MANY))];
     console.log(`credit admission, ${CONCURRENCY} concurrent callers, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}`);

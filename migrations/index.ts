@@ -3,6 +3,7 @@ import { Migration20261121000000_requests_and_runs } from './Migration2026112100
 import { Migration20261121010000_run_sources } from './Migration20261121010000_run_sources.ts';
 import { Migration20261121020000_accounts } from './Migration20261121020000_accounts.ts';
 import { Migration20261121030000_credit_ledger } from './Migration20261121030000_credit_ledger.ts';
+import { Migration20261121040000_request_watchers } from './Migration20261121040000_request_watchers.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -13,4 +14,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121010000_run_sources', class: Migration20261121010000_run_sources },
   { name: 'Migration20261121020000_accounts', class: Migration20261121020000_accounts },
   { name: 'Migration20261121030000_credit_ledger', class: Migration20261121030000_credit_ledger },
+  { name: 'Migration20261121040000_request_watchers', class: Migration20261121040000_request_watchers },
 ];

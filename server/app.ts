@@ -16,7 +16,10 @@ import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import authRoutes from './routes/auth/index.ts';
+import compareRoutes from './routes/compare/index.ts';
 import creditsRoutes from './routes/credits/index.ts';
+import historyRoutes from './routes/history/index.ts';
+import requestsRoutes from './routes/requests/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
 import searchRoutes from './routes/search/index.ts';
@@ -48,6 +51,9 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(modelsRoutes);
       await api.register(authRoutes);
       await api.register(creditsRoutes);
+      await api.register(compareRoutes);
+      await api.register(requestsRoutes);
+      await api.register(historyRoutes);
       await api.register(searchRoutes);
     },
     { prefix: '/api' },

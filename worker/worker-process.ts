@@ -7,6 +7,7 @@ import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
 import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
 import { loadModelCatalogue } from '../core/catalogue/model-catalogue.ts';
 import { startAnswerWorker } from './answer-worker.ts';
+import { CancellationListener } from './jobs/cancellation-listener.ts';
 import { startDemoProviders } from './demo-mode.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
 import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
@@ -41,6 +42,11 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   const bullConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-bullmq');
   await Promise.all([waitUntilReady(redis), waitUntilReady(bullConnection)]);
 
+  const cancellations = new CancellationListener(
+    createRedisConnection(config.redis.url, 'subscriber', logger, 'quorum-worker-cancellations'),
+    config.redis.keyPrefix,
+    logger,
+  );
   const writer = new RequestEventWriter(redis, {
     keyPrefix: config.redis.keyPrefix,
     streamTtlSeconds: config.events.streamTtlSeconds,
@@ -56,6 +62,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       keyPrefix: config.redis.keyPrefix,
       runLeaseMs: config.worker.runLeaseMs,
       providerTimeoutMs: config.worker.providerTimeoutMs,
+      cancellations,
       attempts: {
         retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
         firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
@@ -89,6 +96,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       stopSweeper();
       await answerWorker.close(graceMs);
       await sweeperQueue.close();
+      await cancellations.close();
       await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined)]);
       await orm.close();
       await demo?.simulator.close();

@@ -42,6 +42,10 @@ export const RunEndEvent = Type.Object({
   sources: Type.Array(AnswerSource),
   creditsUsed: Type.Integer({ minimum: 0 }),
   durationMs: Type.Integer({ minimum: 0 }),
+  /** From the provider call to the first text; null when the answer had none. */
+  timeToFirstTokenMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  inputTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  outputTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 });
 
 export const RunErrorEvent = Type.Object({

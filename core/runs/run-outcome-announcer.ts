@@ -30,6 +30,7 @@ export async function announceStoredOutcome(
   const base = { requestId: run.request.id, runId: run.id };
   if (run.status === 'completed') {
     const startedAt = run.startedAt ?? run.createdAt;
+    const completedAt = run.completedAt ?? new Date();
     await writer.append({
       ...base,
       type: 'run_end',
@@ -37,7 +38,10 @@ export async function announceStoredOutcome(
       finishReason: run.finishReason ?? null,
       sources: run.sources ?? [],
       creditsUsed: run.creditsCharged,
-      durationMs: Math.max(0, (run.completedAt ?? new Date()).getTime() - startedAt.getTime()),
+      durationMs: Math.max(0, completedAt.getTime() - startedAt.getTime()),
+      timeToFirstTokenMs: run.firstTokenAt ? Math.max(0, run.firstTokenAt.getTime() - startedAt.getTime()) : null,
+      inputTokens: run.inputTokens ?? null,
+      outputTokens: run.outputTokens ?? null,
     });
   } else if (run.status === 'error') {
     const code = run.errorCode ?? 'INTERNAL_ERROR';

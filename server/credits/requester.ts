@@ -10,6 +10,8 @@ export interface Requester {
   owner: CreditOwner;
   userId: string | null;
   guestKey: string;
+  /** The browser's anonymous session id: with a guest's request, what lets only that browser watch it. */
+  anonymousSessionId: string;
   grant: { amount: number; reference: string };
 }
 
@@ -18,17 +20,26 @@ export interface Requester {
  * keyed digest of the address, so deleting and re-registering does not grant again). A guest pays from the account
  * of their IP (HMAC'd) and is due 20 once per IP.
  */
-export function requesterFor(appSecret: string, user: User | undefined, guestKey: string): Requester {
+export function requesterFor(appSecret: string, user: User | undefined, identity: { guestKey: string; anonymousSessionId: string }): Requester {
+  const { guestKey, anonymousSessionId } = identity;
   if (user) {
     return {
       tier: user.tier,
       owner: { userId: user.id },
       userId: user.id,
       guestKey,
+      anonymousSessionId,
       grant: { amount: REGISTERED_GRANT, reference: `grant:registered:${keyedDigest(appSecret, 'email', user.email)}` },
     };
   }
-  return { tier: 'free', owner: { guestKey }, userId: null, guestKey, grant: { amount: GUEST_GRANT, reference: `grant:guest:${guestKey}` } };
+  return {
+    tier: 'free',
+    owner: { guestKey },
+    userId: null,
+    guestKey,
+    anonymousSessionId,
+    grant: { amount: GUEST_GRANT, reference: `grant:guest:${guestKey}` },
+  };
 }
 
 /** The requester's account, created on first use and given its grant if it never had it. */
@@ -36,4 +47,14 @@ export async function openCreditAccount(em: EntityManager, requester: Requester)
   const account = await ensureCreditAccount(em, requester.owner);
   const granted = await creditOnce(em, account.id, 'grant', requester.grant.amount, requester.grant.reference);
   return granted ? { ...account, balance: account.balance + requester.grant.amount } : account;
+}
+
+/** The requester behind an HTTP request: its signed-in user if any, else the guest's identity. */
+export async function requesterOfRequest(
+  app: import('fastify').FastifyInstance,
+  request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+): Promise<Requester> {
+  const session = await request.currentSession(reply);
+  return requesterFor(app.config.appSecret, session?.user, request.clientIdentity);
 }

@@ -31,7 +31,7 @@ async function payerWith(credits: number) {
   await em.flush();
   const account = await ensureCreditAccount(em, { userId: user.id });
   // Use up the one-time registration grant with the amount the test wants, so the account holds exactly that.
-  await creditOnce(em, account.id, 'grant', credits, requesterFor(stack.config.appSecret, user, 'unused').grant.reference);
+  await creditOnce(em, account.id, 'grant', credits, requesterFor(stack.config.appSecret, user, { guestKey: 'unused', anonymousSessionId: 'unused' }).grant.reference);
   const session = await new SessionService(stack.config.auth).issue(em, user);
   return { user, accountId: account.id, cookie: `${SESSION_COOKIE}=${session.token}` };
 }

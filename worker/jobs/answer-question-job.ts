@@ -10,6 +10,7 @@ import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts'
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import { answerWithRetries, type AttemptSettings } from './provider-attempts.ts';
+import type { CancellationListener } from './cancellation-listener.ts';
 import { RunLease } from './run-lease.ts';
 
 export interface AnswerQuestionDependencies {
@@ -23,6 +24,7 @@ export interface AnswerQuestionDependencies {
   /** Longest one answer may take, retries included. */
   providerTimeoutMs: number;
   attempts: AttemptSettings;
+  cancellations: CancellationListener;
 }
 
 /**
@@ -71,7 +73,8 @@ async function streamRun(
     return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`));
   }
 
-  const signal = AbortSignal.any([AbortSignal.timeout(dependencies.providerTimeoutMs), shutdownSignal]);
+  const cancellation = dependencies.cancellations.watch(run.runId);
+  const signal = AbortSignal.any([AbortSignal.timeout(dependencies.providerTimeoutMs), shutdownSignal, cancellation.signal]);
   const request = {
     model: run.model,
     prompt: run.query,
@@ -111,6 +114,8 @@ async function streamRun(
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
     return finishWithFailure(dependencies, run, failure);
+  } finally {
+    cancellation.done();
   }
 
   const success = { text, sources: [...sources.values()], finishReason, inputTokens, outputTokens, firstTokenAt };
@@ -120,9 +125,9 @@ async function streamRun(
     await announceStoredOutcome(orm.em.fork(), writer, run.runId);
     return 'failed';
   }
-  const durationMs = Date.now() - startedAt;
-  await writer.append({ ...base, type: 'run_end', text, finishReason, sources: success.sources, creditsUsed: completed.creditsCharged, durationMs });
-  logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs }, 'run answered');
+  // The end event is built from what was stored, so every reader sees exactly the recorded answer and charge.
+  await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt, credits: completed.creditsCharged }, 'run answered');
   return 'answered';
 }
 

@@ -43,9 +43,10 @@ export async function* answerWithRetries(
   }
 }
 
-/** The job's signal aborts for two reasons: its overall time limit (a timeout) or the worker shutting down. */
+/** The job's signal aborts for three reasons: its overall time limit, the worker shutting down, or a cancellation. */
 function abortFailure(signal: AbortSignal, cause: unknown): ProviderError {
   const reason = signal.reason as { name?: string } | undefined;
+  if (reason?.name === 'RunCancelled') return providerError('CANCELLED', cause);
   return providerError(reason?.name === 'TimeoutError' ? 'TIMEOUT_ERROR' : 'WORKER_SHUTDOWN', cause);
 }
 

@@ -25,6 +25,9 @@ const SearchRequestSchema = defineEntity({
     /** The signed-in owner, or null for a guest (then `guestKey` is the HMAC of their IP). */
     user: () => p.manyToOne(User).nullable().deleteRule('cascade'),
     guestKey: p.string().nullable(),
+    /** The anonymous session that asked, for a guest: it alone may watch, resume or cancel the request. */
+    guestSessionId: p.string().nullable(),
+    brandConfig: p.json<{ brandName: string; websiteUrl?: string; keywords?: string[] }>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     runs: () => p.oneToMany(ModelRun).mappedBy('request'),

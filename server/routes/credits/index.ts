@@ -10,7 +10,7 @@ import { success } from '../../schemas/response-envelope.ts';
 const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/credits', async (request, reply) => {
     const session = await request.currentSession(reply);
-    const requester = requesterFor(app.config.appSecret, session?.user, request.clientIdentity.guestKey);
+    const requester = requesterFor(app.config.appSecret, session?.user, request.clientIdentity);
     const account = await app.orm.em.fork().transactional((transaction) => openCreditAccount(transaction, requester));
     reply.header('cache-control', 'no-store');
     return success({

@@ -1,43 +1,46 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorEnvelope } from '../../schemas/response-envelope.ts';
-import { relayRunToBrowser } from '../../streaming/relay-run-to-browser.ts';
-import { requesterFor } from '../../credits/requester.ts';
-import { admitSearch } from './search-admission.ts';
+import { requesterOfRequest } from '../../credits/requester.ts';
+import { AppError, ERROR_CODES } from '../../errors/app-error.ts';
+import { awaitRequest } from '../../requests/await-request.ts';
+import { admitRequest, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ErrorEnvelope, success } from '../../schemas/response-envelope.ts';
+import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
+import { singleSearchFormat } from '../../streaming/stream-formats.ts';
 import { SearchRequestBody } from './search-schemas.ts';
-import { toSearchStreamFrame } from './search-stream-events.ts';
 
-/** Single-model search. The answer streams as server-sent events: start, chunk…, then end or error. */
+function admissionInput(body: SearchRequestBody): AdmissionInput {
+  return {
+    query: body.query,
+    selections: [{ engine: body.model, model: body.specificModel }],
+    kind: 'single',
+    searchEnabled: body.searchEnabled ?? false,
+    aiOverviewParams: body.aiOverviewParams,
+    brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
+    brandConfig: body.brandConfig,
+  };
+}
+
+/** Single-model search: streamed (start, chunk…, end or error) or answered whole. */
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/search/stream',
-    {
-      schema: {
-        body: SearchRequestBody,
-        response: { 400: ErrorEnvelope, 503: ErrorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      const session = await request.currentSession(reply);
-      const requester = requesterFor(app.config.appSecret, session?.user, request.clientIdentity.guestKey);
-      const admitted = await admitSearch(app, request.body, requester);
-      request.log.info({ requestId: admitted.requestId, runId: admitted.runId, model: admitted.model }, 'search admitted');
-      await relayRunToBrowser(app, request, reply, {
-        requestId: admitted.requestId,
-        runId: admitted.runId,
-        toFrame: toSearchStreamFrame,
-        interruptedFrame: () => ({
-          event: 'error',
-          data: {
-            requestId: admitted.requestId,
-            runId: admitted.runId,
-            message: 'The server is restarting. Your answer is still being saved; please try again in a moment.',
-            code: 'SERVER_RESTARTING',
-            retryable: true,
-          },
-        }),
-      });
-    },
-  );
+  const streamSchema = { body: SearchRequestBody, response: { 400: ErrorEnvelope, 402: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope } };
+  const wholeSchema = { body: SearchRequestBody };
+
+  app.post('/search/stream', { schema: streamSchema }, async (request, reply) => {
+    const admitted = await admitRequest(app, admissionInput(request.body), await requesterOfRequest(app, request, reply));
+    request.log.info({ searchRequestId: admitted.requestId, credits: admitted.totalCredits }, 'search admitted');
+    await relayRequestToBrowser(app, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: singleSearchFormat });
+  });
+
+  app.post('/search', { schema: wholeSchema }, async (request, reply) => {
+    const admitted = await admitRequest(app, admissionInput(request.body), await requesterOfRequest(app, request, reply));
+    const [result] = await awaitRequest(app, request, admitted.requestId, admitted.runs);
+    if (!result?.success) {
+      // The model failed: nothing was charged. 502 says the fault lies upstream, with the reason in our words.
+      const error = new AppError('SERVER_ERROR', result?.error ?? ERROR_CODES.SERVER_ERROR.message);
+      return reply.status(502).send({ success: false, data: { requestId: admitted.requestId, result }, error: { message: error.message, code: result?.errorCode ?? 'SERVER_ERROR' } });
+    }
+    return success({ requestId: admitted.requestId, ...result });
+  });
 };
 
 export default searchRoutes;

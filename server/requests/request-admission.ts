@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_AI_OVERVIEW_COUNTRY,
+  DEFAULT_AI_OVERVIEW_LANGUAGE,
+  isAiOverviewCountry,
+  isAiOverviewLanguage,
+} from '../../core/catalogue/ai-overview-locales.ts';
+import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../../core/catalogue/model-catalogue.ts';
+import { lockCreditAccount, placeHold } from '../../core/credits/credit-ledger.ts';
+import { runCredits } from '../../core/credits/pricing.ts';
+import { tierRefusal } from '../../core/credits/tier-rules.ts';
+import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { SearchRequest } from '../../core/database/entities/search-request.ts';
+import { User } from '../../core/database/entities/user.ts';
+import { ANSWER_JOB_NAME } from '../../core/jobs/answer-jobs.ts';
+import { runFailure } from '../../core/runs/run-failures.ts';
+import { failRun } from '../../core/runs/run-lifecycle.ts';
+import { openCreditAccount, type Requester } from '../credits/requester.ts';
+import { AppError } from '../errors/app-error.ts';
+
+/** How a request was asked: one model, or a comparison (streamed or not); stored as the spec's `engine`. */
+export type RequestKind = 'single' | 'comparison_stream' | 'comparison';
+
+export interface AdmissionInput {
+  query: string;
+  selections: { engine: string; model: string }[];
+  kind: RequestKind;
+  searchEnabled: boolean;
+  aiOverviewParams?: { gl?: string | undefined; hl?: string | undefined } | null | undefined;
+  brandMonitoringEnabled: boolean;
+  brandConfig?: { brandName: string; websiteUrl?: string | undefined; keywords?: string[] | undefined } | null | undefined;
+}
+
+export interface AdmittedRun {
+  runId: string;
+  engine: string;
+  model: string;
+  /** Reserved for this model's answer; charged only if it succeeds. */
+  credits: number;
+}
+
+export interface AdmittedRequest {
+  requestId: string;
+  runs: AdmittedRun[];
+  totalCredits: number;
+}
+
+/** Holds outlive their run's longest possible life by this much before the sweeper may release them. */
+const HOLD_MARGIN_MS = 5 * 60_000;
+const COMPARISON_MODEL_PREFIX = 'comparison:';
+
+interface ResolvedSelection {
+  engine: CatalogueEngine;
+  model: CatalogueModel;
+  searchEnabled: boolean;
+  credits: number;
+}
+
+/**
+ * Turns a valid request into stored rows, credit holds and queued jobs, one per model. Tier rules and prices are
+ * checked first; then one transaction locks the payer's account, checks `balance − held` covers the total, places a
+ * hold per model and writes the request and its runs, so a worker never sees a job without its run and two requests
+ * can never spend the same credits. If Redis refuses the jobs, the runs are failed at once, releasing their holds.
+ */
+export async function admitRequest(app: FastifyInstance, input: AdmissionInput, requester: Requester): Promise<AdmittedRequest> {
+  const resolved = input.selections.map((selection) => resolveSelection(app, selection, input.searchEnabled));
+  const aiOverviewParams = resolved.some((entry) => entry.engine.provider === 'serpapi') ? aiOverviewParamsFrom(input.aiOverviewParams) : null;
+  const refusal = tierRefusal(requester.tier, {
+    runs: resolved.map((entry) => ({ model: entry.model, credits: entry.credits })),
+    comparison: input.kind !== 'single',
+    searchEnabled: resolved.some((entry) => entry.searchEnabled),
+    brandMonitoringEnabled: input.brandMonitoringEnabled,
+  });
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
+  // Refuse before writing anything when the queue cannot take the jobs anyway.
+  if (app.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
+
+  const requestId = randomUUID();
+  const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
+  const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
+  const holdExpiresAt = new Date(Date.now() + app.config.server.queueWaitTimeoutMs + app.config.worker.providerTimeoutMs + HOLD_MARGIN_MS);
+
+  await app.orm.em.fork().transactional(async (transaction) => {
+    // Locked until commit: concurrent requests against one account are admitted one at a time.
+    const account = await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id);
+    if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
+    for (const run of runs) await placeHold(transaction, account.id, run.runId, run.credits, holdExpiresAt);
+    const single = input.kind === 'single' ? runs[0] : undefined;
+    const request = transaction.create(SearchRequest, {
+      id: requestId,
+      query: input.query.trim(),
+      engine: single ? single.engine : input.kind,
+      model: single ? single.model : `${COMPARISON_MODEL_PREFIX}${runs.map((run) => `${run.engine}/${run.model}`).join(',')}`,
+      searchEnabled: resolved.some((entry) => entry.searchEnabled),
+      aiOverviewParams,
+      brandMonitoringEnabled: input.brandMonitoringEnabled,
+      brandConfig: input.brandConfig ?? null,
+      // A signed-in person owns the request; a guest's is kept under the HMAC of their IP and their session id.
+      user: requester.userId ? transaction.getReference(User, requester.userId) : null,
+      guestKey: requester.userId ? null : requester.guestKey,
+      guestSessionId: requester.userId ? null : requester.anonymousSessionId,
+    });
+    for (const run of runs) transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model });
+  });
+
+  try {
+    // Job id = run id: a retried add cannot create a second job for the same run.
+    await app.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId }, opts: { jobId: run.runId } })));
+  } catch (error) {
+    for (const run of runs) await failRun(app.orm.em.fork(), run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
+    throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
+  }
+  return { requestId, runs, totalCredits };
+}
+
+function resolveSelection(app: FastifyInstance, selection: { engine: string; model: string }, searchRequested: boolean): ResolvedSelection {
+  const engine = app.catalogue.findEngine(selection.engine);
+  if (!engine) {
+    const known = app.catalogue.engines.map((candidate) => candidate.id).join(', ');
+    throw new AppError('VALIDATION_ERROR', `Unknown engine "${selection.engine}". Choose one of: ${known}`);
+  }
+  const model = app.catalogue.findModel(engine, selection.model);
+  if (!model) throw new AppError('VALIDATION_ERROR', `Unknown model "${selection.model}" for ${engine.name}`);
+  const availability = engineAvailability(app.config, engine);
+  if (!availability.available) throw new AppError('VALIDATION_ERROR', availability.reason ?? `${engine.name} is not available`);
+  // Web search only where the model supports it; elsewhere it is quietly off, as the page's toggle would be.
+  const searchEnabled = searchRequested && model.webSearchSupported;
+  return { engine, model, searchEnabled, credits: runCredits(app.catalogue, engine.id, model.id, searchEnabled) };
+}
+
+/** The spec's AI Overview defaults are location us and language en; only its 15 of each are offered. */
+function aiOverviewParamsFrom(params: AdmissionInput['aiOverviewParams']): { gl: string; hl: string } {
+  const gl = (params?.gl ?? DEFAULT_AI_OVERVIEW_COUNTRY).toLowerCase();
+  const hl = (params?.hl ?? DEFAULT_AI_OVERVIEW_LANGUAGE).toLowerCase();
+  if (!isAiOverviewCountry(gl)) throw new AppError('VALIDATION_ERROR', `AI Overview is not available for the location "${gl}"`);
+  if (!isAiOverviewLanguage(hl)) throw new AppError('VALIDATION_ERROR', `AI Overview is not available in the language "${hl}"`);
+  return { gl, hl };
+}

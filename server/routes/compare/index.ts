@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requesterOfRequest } from '../../credits/requester.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { awaitRequest } from '../../requests/await-request.ts';
+import { admitRequest, type AdmissionInput, type RequestKind } from '../../requests/request-admission.ts';
+import { ErrorEnvelope, success } from '../../schemas/response-envelope.ts';
+import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
+import { comparisonFormat } from '../../streaming/stream-formats.ts';
+import { CompareRequestBody } from '../search/search-schemas.ts';
+
+function admissionInput(body: CompareRequestBody, kind: RequestKind): AdmissionInput {
+  const seen = new Set<string>();
+  for (const selection of body.models) {
+    const key = `${selection.engine.trim().toLowerCase()}/${selection.model.trim()}`;
+    if (seen.has(key)) throw new AppError('VALIDATION_ERROR', `${selection.engine} - ${selection.model} is selected twice`);
+    seen.add(key);
+  }
+  return {
+    query: body.query,
+    selections: body.models,
+    kind,
+    searchEnabled: body.searchEnabled ?? false,
+    aiOverviewParams: body.aiOverviewParams,
+    brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
+    brandConfig: body.brandConfig,
+  };
+}
+
+/**
+ * Comparison: every selected model is its own job, all running at once, so one slow or failing model never holds up
+ * the others. Streamed (model_start, model_chunk, model_complete per model, then all_complete) or answered whole.
+ */
+const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const streamSchema = { body: CompareRequestBody, response: { 400: ErrorEnvelope, 402: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope } };
+  const wholeSchema = { body: CompareRequestBody };
+
+  app.post('/compare/stream', { schema: streamSchema }, async (request, reply) => {
+    const admitted = await admitRequest(app, admissionInput(request.body, 'comparison_stream'), await requesterOfRequest(app, request, reply));
+    request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'comparison admitted');
+    await relayRequestToBrowser(app, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
+  });
+
+  app.post('/compare', { schema: wholeSchema }, async (request, reply) => {
+    const admitted = await admitRequest(app, admissionInput(request.body, 'comparison'), await requesterOfRequest(app, request, reply));
+    const results = await awaitRequest(app, request, admitted.requestId, admitted.runs);
+    return success({ requestId: admitted.requestId, results, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0) });
+  });
+};
+
+export default compareRoutes;

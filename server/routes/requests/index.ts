@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { OPEN_MODEL_RUN_STATUSES } from '../../../core/database/entities/model-run.ts';
+import { runCancellationChannel } from '../../../core/jobs/run-cancellations.ts';
+import { runFailure } from '../../../core/runs/run-failures.ts';
+import { failRunAndAnnounce } from '../../../core/runs/run-outcome-announcer.ts';
+import { loadOwnRequest } from '../../requests/request-access.ts';
+import { success } from '../../schemas/response-envelope.ts';
+import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
+import { comparisonFormat, singleSearchFormat } from '../../streaming/stream-formats.ts';
+
+const RequestParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const ResumeQuery = Type.Object({ after: Type.Optional(Type.String({ pattern: '^\\d{1,9}$' })) });
+
+/** Watching, resuming and cancelling a request one has made. */
+const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * `GET /api/requests/:id/events`: the request's event stream from after `Last-Event-ID` (or `?after=`), so a
+   * reloaded page or a second tab continues exactly where it was, without gaps or repeats.
+   */
+  app.get('/requests/:id/events', { schema: { params: RequestParams, querystring: ResumeQuery } }, async (request, reply) => {
+    const { searchRequest, runs } = await loadOwnRequest(app, request, reply, request.params.id);
+    const header = request.headers['last-event-id'];
+    const afterSeq = Number((typeof header === 'string' && /^\d{1,9}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
+    await relayRequestToBrowser(app, request, reply, {
+      requestId: searchRequest.id,
+      afterSeq,
+      runs: runs.map((run) => ({ runId: run.id, engine: run.engine, model: run.model, endedBefore: !OPEN_MODEL_RUN_STATUSES.includes(run.status) })),
+      format: searchRequest.engine.startsWith('comparison') ? comparisonFormat : singleSearchFormat,
+    });
+  });
+
+  /**
+   * `POST /api/requests/:id/cancel`: ends every model still answering, gives their holds back, and tells the
+   * workers to stop their provider calls. Models that already finished keep their answers (and their charges).
+   */
+  app.post('/requests/:id/cancel', { schema: { params: RequestParams } }, async (request, reply) => {
+    const { searchRequest, runs } = await loadOwnRequest(app, request, reply, request.params.id);
+    const open = runs.filter((run) => OPEN_MODEL_RUN_STATUSES.includes(run.status));
+    for (const run of open) {
+      // A job still waiting is simply taken back; a running one is told to stop.
+      await app.answerQueue.remove(run.id).catch(() => 0);
+      await failRunAndAnnounce(app.orm.em.fork(), app.eventWriter, run.id, runFailure('CANCELLED'));
+      await app.redis.publish(runCancellationChannel(app.config.redis.keyPrefix), run.id);
+    }
+    return success({ requestId: searchRequest.id, cancelledRuns: open.length, message: open.length > 0 ? 'Cancelled.' : 'Nothing was still running.' });
+  });
+};
+
+export default requestsRoutes;
