@@ -2,7 +2,9 @@
  * Tests and the browser end-to-end test script faults and timing through the prompt itself, because the prompt is
  * the only thing that travels unchanged from a typed question through the server and worker to the provider.
  *
- * Syntax: `[[simulate key=value key=value]]`, anywhere in the last user message, any number of times.
+ * Syntax: `[[simulate key=value key=value]]`, anywhere in the last user message, any number of times. A directive
+ * with `for=<text>` applies only to models whose id contains that text, so one question sent to several models (a
+ * comparison) can script a different fault for each: `[[simulate for=deepseek status=500]]`.
  */
 
 export type SimulatedFailureStatus = 400 | 401 | 429 | 500 | 502 | 503;
@@ -51,7 +53,7 @@ const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'stat
   'cut-after': 'cutAfter',
 };
 
-export const knownDirectiveKeys: readonly string[] = ['status', ...Object.keys(integerKeys)];
+export const knownDirectiveKeys: readonly string[] = ['status', 'for', ...Object.keys(integerKeys)];
 
 const directivePattern = /\[\[simulate(?:\s+([^\]]*?))?\s*\]\]/g;
 
@@ -63,20 +65,26 @@ function failure(key: string, problem: string): DirectiveParseResult {
   return { ok: false, key, message: `Invalid simulator directive "${key}": ${problem}` };
 }
 
-export function parseScriptedDirectives(message: string): DirectiveParseResult {
+export function parseScriptedDirectives(message: string, model?: string): DirectiveParseResult {
   const script: SimulationScript = {};
   const seenKeys = new Set<string>();
 
   for (const match of message.matchAll(directivePattern)) {
-    const body = match[1] ?? '';
-    for (const token of body.split(/\s+/).filter((part) => part !== '')) {
+    const tokens = (match[1] ?? '').split(/\s+/).filter((part) => part !== '');
+    const target = tokens.find((token) => token.startsWith('for='))?.slice(4);
+    if (target === '') return failure('for', 'expected part of a model id');
+    // Scripted for another model: still checked for typos below, but applied to nobody else.
+    const applies = target === undefined || model === undefined || model.includes(target);
+    const scope = applies ? seenKeys : new Set<string>();
+    const into: SimulationScript = applies ? script : {};
+    for (const token of tokens.filter((candidate) => !candidate.startsWith('for='))) {
       const separator = token.indexOf('=');
       if (separator <= 0) return failure(token, 'expected key=value');
       const key = token.slice(0, separator);
       const value = token.slice(separator + 1);
 
-      if (seenKeys.has(key)) return failure(key, 'given more than once');
-      seenKeys.add(key);
+      if (scope.has(key)) return failure(key, 'given more than once');
+      scope.add(key);
 
       if (!/^\d+$/.test(value)) return failure(key, `expected a whole number, got "${value}"`);
       const number = Number(value);
@@ -84,13 +92,13 @@ export function parseScriptedDirectives(message: string): DirectiveParseResult {
       if (key === 'status') {
         const status = failureStatuses.find((candidate) => candidate === number);
         if (status === undefined) return failure(key, `expected one of ${failureStatuses.join(', ')}, got ${value}`);
-        script.status = status;
+        into.status = status;
       } else if (isIntegerKey(key)) {
         const range = integerKeys[key];
         if (number < range.minimum || number > range.maximum) {
           return failure(key, `expected ${range.minimum}..${range.maximum}, got ${value}`);
         }
-        script[scriptFieldByKey[key]] = number;
+        into[scriptFieldByKey[key]] = number;
       } else {
         return failure(key, `unknown key (known keys: ${knownDirectiveKeys.join(', ')})`);
       }

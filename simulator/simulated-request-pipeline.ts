@@ -100,7 +100,7 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
   const checked = dialect.check(received);
   if (!checked.ok) return refuse(checked.rejection);
 
-  const shared = parseScriptedDirectives(checked.request.lastUserMessage);
+  const shared = parseScriptedDirectives(checked.request.lastUserMessage, checked.request.model);
   if (!shared.ok) return refuse(dialect.refuseDirective(shared.message));
   const scripted = dialect.readVendorDirectives?.(checked.request, shared.prompt) ?? { ok: true, request: checked.request, prompt: shared.prompt };
   if (!scripted.ok) return refuse(scripted.rejection);

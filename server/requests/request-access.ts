@@ -25,6 +25,6 @@ export async function loadOwnRequest(
     ? session?.user.id === searchRequest.user.id
     : searchRequest.guestSessionId !== null && searchRequest.guestSessionId === request.clientIdentity.anonymousSessionId;
   if (!owned) throw notFound;
-  const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { position: 'asc' } });
   return { searchRequest, runs };
 }

@@ -101,7 +101,7 @@ export async function admitRequest(app: FastifyInstance, input: AdmissionInput, 
       guestKey: requester.userId ? null : requester.guestKey,
       guestSessionId: requester.userId ? null : requester.anonymousSessionId,
     });
-    for (const run of runs) transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model });
+    runs.forEach((run, position) => transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position }));
   });
 
   try {

@@ -39,6 +39,6 @@ export function runResult(run: ModelRun): RunResult {
 
 /** The results of a request's runs, in the order they were asked. */
 export async function requestResults(em: EntityManager, requestId: string): Promise<RunResult[]> {
-  const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { position: 'asc' } });
   return runs.map(runResult);
 }

@@ -48,6 +48,10 @@ describe('when a worker dies mid-answer', () => {
     expect(run.status).toBe('error');
     expect(run.errorCode).toBe('WORKER_LOST');
     expect(run.request.status).toBe('error');
+    // Not charged: the hold was released and no charge exists.
+    expect(run.creditsCharged).toBe(0);
+    const [hold] = await stack.records().getConnection().execute<{ status: string }[]>(`select status from credit_holds where run_id = ?`, [run.id]);
+    expect(hold?.status).toBe('released');
 
     const health = await fetch(`${stack.baseUrl}/api/health`);
     expect(health.status).toBe(200);

@@ -85,3 +85,20 @@ describe('parseScriptedDirectives', () => {
     expectFailure('Hi [[simulate status=500]', '[[simulate');
   });
 });
+
+describe('directives for one model', () => {
+  it('applies a `for=` directive only to models whose id contains it', () => {
+    const message = 'Compare us [[simulate for=deepseek status=500]] [[simulate for=groq first-token-ms=900]] [[simulate chunks=7]]';
+    const deepseek = parseScriptedDirectives(message, 'deepseek-chat');
+    const groq = parseScriptedDirectives(message, 'llama-3.1-8b-instant-groq');
+    const openai = parseScriptedDirectives(message, 'gpt-4o-mini');
+    expect(deepseek).toMatchObject({ ok: true, script: { status: 500, chunks: 7 }, prompt: 'Compare us' });
+    expect(groq).toMatchObject({ ok: true, script: { firstTokenMs: 900, chunks: 7 } });
+    expect(openai).toEqual({ ok: true, script: { chunks: 7 }, prompt: 'Compare us' });
+  });
+
+  it('still refuses a typo in a directive meant for another model', () => {
+    expect(parseScriptedDirectives('Hi [[simulate for=deepseek stauts=500]]', 'gpt-4o-mini')).toMatchObject({ ok: false, key: 'stauts' });
+    expect(parseScriptedDirectives('Hi [[simulate for= status=500]]', 'gpt-4o-mini')).toMatchObject({ ok: false, key: 'for' });
+  });
+});

@@ -113,7 +113,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   };
 }
 
-async function createFundedUser(em: EntityManager, config: QuorumConfig): Promise<string> {
+/** A signed-in subscribed user with 1,000,000 credits; returns their session cookie. */
+export async function createFundedUser(em: EntityManager, config: QuorumConfig): Promise<string> {
   const user = em.create(User, {
     id: randomUUID(),
     name: 'Funded Tester',

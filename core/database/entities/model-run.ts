@@ -15,6 +15,8 @@ const ModelRunSchema = defineEntity({
     request: () => p.manyToOne(SearchRequest).deleteRule('cascade'),
     engine: p.string(),
     model: p.string(),
+    /** Where the model stands in its request (0 for a single search): results keep the order models were picked. */
+    position: p.smallint().default(0),
     status: p.enum(MODEL_RUN_STATUSES).default('queued'),
     answerText: p.text().nullable(),
     finishReason: p.string().nullable(),

@@ -21,7 +21,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = Math.min(MAX_LIMIT, Math.max(1, Number(request.query.limit ?? DEFAULT_LIMIT)));
     const em = app.orm.em.fork();
     const [requests, total] = await em.findAndCount(SearchRequest, { user: session.user.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
-    const runs = requests.length === 0 ? [] : await em.find(ModelRun, { request: { $in: requests.map((entry) => entry.id) } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const runs = requests.length === 0 ? [] : await em.find(ModelRun, { request: { $in: requests.map((entry) => entry.id) } }, { orderBy: { position: 'asc' } });
     reply.header('cache-control', 'no-store');
     return success({
       total,
