@@ -15,10 +15,12 @@ import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
+import websocket from './plugins/external/websocket.ts';
 import authRoutes from './routes/auth/index.ts';
 import compareRoutes from './routes/compare/index.ts';
 import creditsRoutes from './routes/credits/index.ts';
 import historyRoutes from './routes/history/index.ts';
+import liveRoutes from './routes/live/index.ts';
 import requestsRoutes from './routes/requests/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
@@ -39,6 +41,8 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(rateLimit);
   await app.register(answerQueue);
   await app.register(openStreams);
+  // After open-streams: at shutdown its drain ends subscriptions before this closes their sockets.
+  await app.register(websocket);
   await app.register(accounts);
   await app.register(clientIdentity);
   await app.register(originCheck);
@@ -55,6 +59,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(requestsRoutes);
       await api.register(historyRoutes);
       await api.register(searchRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,15 @@ export class RequestEventWriter {
     this.redis = redis as RedisWithAppend;
   }
 
+  /** The connection and prefix events go out on, for callers that publish their own messages (account events). */
+  get connection(): Redis {
+    return this.redis;
+  }
+
+  get keyPrefix(): string {
+    return this.options.keyPrefix;
+  }
+
   /** Returns the event as appended (with its `seq`), or `undefined` when its run had already ended. */
   async append<Event extends UnsequencedRunEvent>(event: Event): Promise<(Event & { seq: number }) | undefined> {
     const keys = requestEventKeys(this.options.keyPrefix, event.requestId);

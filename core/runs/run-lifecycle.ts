@@ -63,8 +63,24 @@ export interface RunSuccess {
   firstTokenAt: Date | null;
 }
 
+/**
+ * What ending a run changed for its owner, so the caller can tell their open tabs once the transaction has
+ * committed (the transaction itself never talks to Redis).
+ */
+export interface RunSettlement {
+  requestId: string;
+  /** The signed-in owner; null for a guest's request. */
+  userId: string | null;
+  /** This run was the request's last open one, so ending it ended the request. */
+  requestFinished: boolean;
+}
+
 /** Stores the answer and charges its hold. Undefined when the run was not running (someone else ended it). */
-export async function completeRun(em: EntityManager, runId: string, success: RunSuccess): Promise<{ creditsCharged: number } | undefined> {
+export async function completeRun(
+  em: EntityManager,
+  runId: string,
+  success: RunSuccess,
+): Promise<{ creditsCharged: number; settlement: RunSettlement } | undefined> {
   return em.transactional(async (transaction) => {
     const updated = await transaction.nativeUpdate(
       ModelRun,
@@ -84,8 +100,8 @@ export async function completeRun(em: EntityManager, runId: string, success: Run
     // The answer and its charge are one fact: both are written in this transaction, or neither.
     const charged = await captureHold(transaction, runId);
     if (charged > 0) await transaction.nativeUpdate(ModelRun, { id: runId }, { creditsCharged: charged });
-    await settleRequestIfFinished(transaction, runId);
-    return { creditsCharged: charged };
+    const settlement = await settleRequestIfFinished(transaction, runId);
+    return { creditsCharged: charged, settlement };
   });
 }
 
@@ -95,17 +111,21 @@ export interface RunFailure {
 }
 
 export async function failRun(em: EntityManager, runId: string, failure: RunFailure): Promise<boolean> {
+  return (await failRunWithSettlement(em, runId, failure)) !== undefined;
+}
+
+/** `failRun` that also says what the ending changed. Undefined when the run had already ended. */
+export async function failRunWithSettlement(em: EntityManager, runId: string, failure: RunFailure): Promise<RunSettlement | undefined> {
   return em.transactional(async (transaction) => {
     const updated = await transaction.nativeUpdate(
       ModelRun,
       { id: runId, status: { $in: [...OPEN_MODEL_RUN_STATUSES] } },
       { status: 'error', errorCode: failure.code, errorMessage: failure.message, completedAt: new Date() },
     );
-    if (updated === 0) return false;
+    if (updated === 0) return undefined;
     // A failed answer costs nothing.
     await releaseHold(transaction, runId);
-    await settleRequestIfFinished(transaction, runId);
-    return true;
+    return settleRequestIfFinished(transaction, runId);
   });
 }
 
@@ -113,17 +133,18 @@ export async function failRun(em: EntityManager, runId: string, failure: RunFail
  * When the last open run of a request ends, the request ends too: completed if any model answered, error if none
  * did. The request row is locked first so two runs ending at once cannot both see the other still open.
  */
-async function settleRequestIfFinished(transaction: EntityManager, runId: string): Promise<void> {
+async function settleRequestIfFinished(transaction: EntityManager, runId: string): Promise<RunSettlement> {
   const run = await transaction.findOneOrFail(ModelRun, runId, { fields: ['request'], refresh: true });
   const request = await transaction.findOneOrFail(SearchRequest, run.request.id, {
     lockMode: LockMode.PESSIMISTIC_WRITE,
     refresh: true,
   });
+  const unfinished: RunSettlement = { requestId: request.id, userId: request.user?.id ?? null, requestFinished: false };
   const runs = await transaction.find(ModelRun, { request: request.id }, { refresh: true, orderBy: { createdAt: 'asc' } });
-  if (runs.some((candidate) => OPEN_MODEL_RUN_STATUSES.includes(candidate.status))) return;
+  if (runs.some((candidate) => OPEN_MODEL_RUN_STATUSES.includes(candidate.status))) return unfinished;
   const anyCompleted = runs.some((candidate) => candidate.status === 'completed');
   const firstError = runs.find((candidate) => candidate.status === 'error');
-  await transaction.nativeUpdate(
+  const ended = await transaction.nativeUpdate(
     SearchRequest,
     { id: request.id, status: 'pending' },
     {
@@ -132,4 +153,6 @@ async function settleRequestIfFinished(transaction: EntityManager, runId: string
       completedAt: new Date(),
     },
   );
+  // Only the ending that moved the request out of `pending` reports it, so the request is announced finished once.
+  return { ...unfinished, requestFinished: ended > 0 };
 }

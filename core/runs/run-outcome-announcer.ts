@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ModelRun } from '../database/entities/model-run.ts';
 import type { RequestEventWriter } from '../events/request-event-writer.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
-import { failRun, type RunFailure } from './run-lifecycle.ts';
+import { publishRunSettlement } from '../events/account-event-publisher.ts';
+import { failRunWithSettlement, type RunFailure } from './run-lifecycle.ts';
 
 /**
  * Ends a run that its worker can no longer end (the worker died, or never picked the job up), then makes sure the
@@ -16,8 +17,10 @@ export async function failRunAndAnnounce(
   runId: string,
   failure: RunFailure,
 ): Promise<void> {
-  await failRun(em, runId, failure);
+  const settlement = await failRunWithSettlement(em, runId, failure);
   await announceStoredOutcome(em, writer, runId);
+  // The owner's other tabs learn their credits came back; a lost notice only delays their refresh.
+  if (settlement) await publishRunSettlement(em, writer.connection, writer.keyPrefix, settlement).catch(() => undefined);
 }
 
 export async function announceStoredOutcome(

@@ -5,6 +5,12 @@ import { AppError } from '../errors/app-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Who is looking: the signed-in user, if any, and the browser's anonymous session id. */
+export interface RequestViewer {
+  userId: string | undefined;
+  anonymousSessionId: string;
+}
+
 /**
  * Loads a request the caller may see: its signed-in owner, or, for a guest's request, the anonymous session that
  * asked it. Anyone else gets the same 404 as for a request that does not exist, so ids cannot be probed.
@@ -15,15 +21,30 @@ export async function loadOwnRequest(
   reply: FastifyReply,
   requestId: string,
 ): Promise<{ searchRequest: SearchRequest; runs: ModelRun[] }> {
+  return loadRequestForViewer(app, requestId, async () => ({
+    userId: (await request.currentSession(reply))?.user.id,
+    anonymousSessionId: request.clientIdentity.anonymousSessionId,
+  }));
+}
+
+/**
+ * `loadOwnRequest` for callers without an HTTP reply (a WebSocket message). The viewer is looked up only once the
+ * request exists, as the HTTP endpoints do, so an unknown id costs no session lookup.
+ */
+export async function loadRequestForViewer(
+  app: FastifyInstance,
+  requestId: string,
+  viewer: () => Promise<RequestViewer>,
+): Promise<{ searchRequest: SearchRequest; runs: ModelRun[] }> {
   const notFound = new AppError('NOT_FOUND', 'Request not found');
   if (!UUID.test(requestId)) throw notFound;
   const em = app.orm.em.fork();
   const searchRequest = await em.findOne(SearchRequest, requestId);
   if (!searchRequest) throw notFound;
-  const session = await request.currentSession(reply);
+  const { userId, anonymousSessionId } = await viewer();
   const owned = searchRequest.user
-    ? session?.user.id === searchRequest.user.id
-    : searchRequest.guestSessionId !== null && searchRequest.guestSessionId === request.clientIdentity.anonymousSessionId;
+    ? userId === searchRequest.user.id
+    : searchRequest.guestSessionId !== null && searchRequest.guestSessionId === anonymousSessionId;
   if (!owned) throw notFound;
   const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { position: 'asc' } });
   return { searchRequest, runs };

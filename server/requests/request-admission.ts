@@ -8,6 +8,7 @@ import {
 } from '../../core/catalogue/ai-overview-locales.ts';
 import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../../core/catalogue/model-catalogue.ts';
 import { lockCreditAccount, placeHold } from '../../core/credits/credit-ledger.ts';
+import { publishCreditsChanged } from '../../core/events/account-event-publisher.ts';
 import { runCredits } from '../../core/credits/pricing.ts';
 import { tierRefusal } from '../../core/credits/tier-rules.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
@@ -15,7 +16,7 @@ import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { ANSWER_JOB_NAME } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
-import { failRun } from '../../core/runs/run-lifecycle.ts';
+import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
 
@@ -104,11 +105,19 @@ export async function admitRequest(app: FastifyInstance, input: AdmissionInput, 
     runs.forEach((run, position) => transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position }));
   });
 
+  if (requester.userId) {
+    // The owner's other tabs show the credits this request has put on hold.
+    publishCreditsChanged(app.orm.em.fork(), app.redis, app.config.redis.keyPrefix, requester.userId).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not publish a credits change'),
+    );
+  }
   try {
     // Job id = run id: a retried add cannot create a second job for the same run.
     await app.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId }, opts: { jobId: run.runId } })));
   } catch (error) {
-    for (const run of runs) await failRun(app.orm.em.fork(), run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
+    for (const run of runs) {
+      await failRunAndAnnounce(app.orm.em.fork(), app.eventWriter, run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
+    }
     throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
   }
   return { requestId, runs, totalCredits };

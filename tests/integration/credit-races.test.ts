@@ -17,7 +17,7 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ withWorker: false, environment: { RUN_LEASE_MS: '1500', DATABASE_POOL_SIZE: '30' } });
+  stack = await startTestStack({ withWorker: false, environment: { RUN_LEASE_MS: '1500', DATABASE_POOL_SIZE: '20' } });
 });
 
 afterAll(async () => {

@@ -74,6 +74,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     RUN_LEASE_MS: '1500',
     SHUTDOWN_GRACE_MS: '2000',
     WORKER_CONCURRENCY: '16',
+    // Two test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
+    DATABASE_POOL_SIZE: '8',
     ...options.environment,
   };
   const config = loadConfig(environment);

@@ -1,11 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { publishRunSettlement } from '../../core/events/account-event-publisher.ts';
 import type { AnswerSource } from '../../core/events/run-event.ts';
 import type { RequestEventWriter } from '../../core/events/request-event-writer.ts';
 import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
-import { claimRun, completeRun, failRun, type ClaimedRun } from '../../core/runs/run-lifecycle.ts';
+import { claimRun, completeRun, failRunWithSettlement, type ClaimedRun, type RunSettlement } from '../../core/runs/run-lifecycle.ts';
 import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
@@ -127,6 +128,7 @@ async function streamRun(
   }
   // The end event is built from what was stored, so every reader sees exactly the recorded answer and charge.
   await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  await tellOwner(dependencies, completed.settlement);
   logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt, credits: completed.creditsCharged }, 'run answered');
   return 'answered';
 }
@@ -137,7 +139,19 @@ async function finishWithFailure(
   failure: { code: string; message: string },
 ): Promise<'failed'> {
   const { orm, writer } = dependencies;
-  await failRun(orm.em.fork(), run.runId, failure);
+  const settlement = await failRunWithSettlement(orm.em.fork(), run.runId, failure);
   await announceStoredOutcome(orm.em.fork(), writer, run.runId).catch(() => undefined);
+  if (settlement) await tellOwner(dependencies, settlement);
   return 'failed';
+}
+
+/**
+ * Nudges the owner's open tabs (credits, and the request's end), after the answer is stored and announced. Only a
+ * nudge: losing it must not fail a run whose outcome is already recorded.
+ */
+async function tellOwner(dependencies: AnswerQuestionDependencies, settlement: RunSettlement): Promise<void> {
+  const { orm, redis, keyPrefix, logger } = dependencies;
+  await publishRunSettlement(orm.em.fork(), redis, keyPrefix, settlement).catch((error: unknown) =>
+    logger.warn({ err: error, requestId: settlement.requestId }, 'could not publish account events'),
+  );
 }

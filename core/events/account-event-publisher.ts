@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import type { RunSettlement } from '../runs/run-lifecycle.ts';
+import { accountEventChannel, type AccountEvent } from './account-event.ts';
+
+/**
+ * Tells a signed-in owner's open tabs what ending a run changed: their credits (the hold was captured or released)
+ * and, when it was the last run, that the request finished. Call it after the settling transaction has committed,
+ * so a tab that reacts by reading Postgres sees the new state. Guests have no account channel.
+ */
+export async function publishRunSettlement(em: EntityManager, redis: Redis, keyPrefix: string, settlement: RunSettlement): Promise<void> {
+  if (!settlement.userId) return;
+  const events: AccountEvent[] = [];
+  const credits = await creditsChangedEvent(em, settlement.userId);
+  if (credits) events.push(credits);
+  if (settlement.requestFinished) events.push({ type: 'request_finished', requestId: settlement.requestId });
+  await publish(redis, keyPrefix, settlement.userId, events);
+}
+
+/** Tells a user's open tabs their spendable credits changed (e.g. after holds were placed for a new request). */
+export async function publishCreditsChanged(em: EntityManager, redis: Redis, keyPrefix: string, userId: string): Promise<void> {
+  const credits = await creditsChangedEvent(em, userId);
+  if (credits) await publish(redis, keyPrefix, userId, [credits]);
+}
+
+async function creditsChangedEvent(em: EntityManager, userId: string): Promise<AccountEvent | undefined> {
+  // Read after the commit, so it is the balance at least as new as the change being announced.
+  const rows = await em.execute<{ balance: string; held: string }[]>(`select balance, held from credit_accounts where user_id = ?`, [userId]);
+  const row = rows[0];
+  return row ? { type: 'credits_changed', creditsRemaining: Number(row.balance) - Number(row.held) } : undefined;
+}
+
+async function publish(redis: Redis, keyPrefix: string, userId: string, events: AccountEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  // One pipeline keeps the messages in order: credits first, then the request's end.
+  const pipeline = redis.pipeline();
+  for (const event of events) pipeline.publish(accountEventChannel(keyPrefix, userId), JSON.stringify(event));
+  const results = (await pipeline.exec()) ?? [];
+  const failure = results.find(([error]) => error)?.[0];
+  if (failure) throw failure;
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
+import { AppError } from '../../errors/app-error.ts';
+import type { RequestViewer } from '../../requests/request-access.ts';
+import { openAccountEventHub } from '../../streaming/account-events.ts';
+import { LiveConnection, type LiveSocket } from './live-connection.ts';
+
+const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LiveQuery = Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 64 })) });
+
+/**
+ * `GET /api/live`: one WebSocket per browser tab, carrying the frames of every request the tab subscribes to and the
+ * signed-in user's account events (README, "Live updates over one WebSocket").
+ */
+const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const accountEvents = await openAccountEventHub(app);
+  const refuseOtherSites = originGuard(app);
+
+  app.get('/live', { websocket: true, schema: { querystring: LiveQuery }, onRequest: refuseOtherSites }, (socket, request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    // Browsers cannot add headers to a WebSocket upgrade, so a guest's anonymous session id may come in the URL.
+    const sent = request.query.sessionId;
+    const anonymousSessionId = sent !== undefined && ANONYMOUS_SESSION_PATTERN.test(sent) ? sent : request.clientIdentity.anonymousSessionId;
+    const viewer = async (): Promise<RequestViewer> => ({
+      userId: token ? (await app.sessions.resolve(app.orm.em.fork(), token))?.user.id : undefined,
+      anonymousSessionId,
+    });
+    new LiveConnection(app, { socket: socket as LiveSocket, viewer, accountEvents, logger: request.log });
+  });
+};
+
+/**
+ * A WebSocket upgrade is a GET, which the app-wide origin check lets through, yet it carries the session cookie:
+ * another site's page must not open a socket in the user's name, so an Origin naming another site is refused here.
+ */
+function originGuard(app: FastifyInstance): (request: FastifyRequest) => Promise<void> {
+  const appOrigin = new URL(app.config.server.appUrl).origin;
+  return async (request) => {
+    const origin = request.headers.origin;
+    if (origin === undefined || origin === appOrigin || origin === `${request.protocol}://${request.host}`) return;
+    throw new AppError('FORBIDDEN', 'This connection came from another site and was refused.');
+  };
+}
+
+export default liveRoutes;
