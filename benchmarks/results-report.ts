@@ -1,3 +1,4 @@
+import type { MemoryReport } from './memory-report.ts';
 import type { PathSummary } from './summarise-outcomes.ts';
 import { formatTextTable } from './text-table.ts';
 
@@ -63,9 +64,9 @@ export function formatComparisonTable(summaries: readonly PathSummary[]): string
  * Where the first chunk's time goes, p50 of each part. The parts' medians need not add up to the total's median,
  * but they show whether the time is spent before the provider is even asked or in carrying the chunk back.
  */
-export function formatFirstChunkBreakdown(summaries: readonly PathSummary[]): string {
+export function formatFirstChunkBreakdown(summaries: readonly PathSummary[], levelTitle = 'concurrency'): string {
   return formatTextTable(
-    ['concurrency', 'path', 'first chunk p50', 'sent → simulator wrote it', 'simulator wrote it → received'],
+    [levelTitle, 'path', 'first chunk p50', 'sent → simulator wrote it', 'simulator wrote it → received'],
     summaries.map((summary) => [
       String(summary.concurrency),
       summary.path,
@@ -82,5 +83,86 @@ export function formatFailures(summaries: readonly PathSummary[]): string[] {
     [...summary.failures].map(
       ([reason, count]) => `c=${summary.concurrency} ${summary.path}: ${count} stream${count === 1 ? '' : 's'} failed: ${reason}`,
     ),
+  );
+}
+
+/**
+ * The comparison table: one row per concurrency and path. A row's numbers are per model stream; at c comparisons
+ * there are 3 × c model streams at once on either path.
+ */
+export function formatComparisonLatencyTable(summaries: readonly PathSummary[], modelsPerComparison: number): string {
+  return formatTextTable(
+    ['comparisons', 'model streams', 'path', 'first token p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'model streams ok'],
+    summaries.map((summary) => [
+      String(summary.concurrency),
+      String(summary.concurrency * modelsPerComparison),
+      summary.path,
+      milliseconds(summary.firstChunk.p50),
+      milliseconds(summary.firstChunk.p99),
+      milliseconds(summary.chunkRelay.p50),
+      milliseconds(summary.chunkRelay.p99),
+      String(summary.chunkSamples),
+      `${summary.okStreams}/${summary.streams}`,
+    ]),
+  );
+}
+
+/** What Quorum adds per model stream of a comparison, at p50 and p99, and how many model streams failed. */
+export function formatComparisonAddedTable(summaries: readonly PathSummary[]): string {
+  const levels = [...new Set(summaries.map((summary) => summary.concurrency))];
+  const rows = levels.flatMap((concurrency) => {
+    const direct = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'direct');
+    const quorum = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'quorum');
+    if (!direct || !quorum) return [];
+    return [
+      [
+        String(concurrency),
+        added(quorum.firstChunk.p50, direct.firstChunk.p50),
+        added(quorum.firstChunk.p99, direct.firstChunk.p99),
+        added(quorum.chunkRelay.p50, direct.chunkRelay.p50),
+        added(quorum.chunkRelay.p99, direct.chunkRelay.p99),
+        `${direct.streams - direct.okStreams} / ${quorum.streams - quorum.okStreams}`,
+      ],
+    ];
+  });
+  return formatTextTable(
+    ['comparisons', 'first token p50 added', 'p99 added', 'chunk relay p50 added', 'p99 added', 'failed (direct / quorum)'],
+    rows,
+  );
+}
+
+function megabytes(kib: number): string {
+  return Number.isNaN(kib) ? '–' : `${(kib / 1024).toFixed(1)} MB`;
+}
+
+function kibPer(deltaKib: number, count: number): string {
+  if (Number.isNaN(deltaKib) || count <= 0) return '–';
+  return `${(deltaKib / count).toFixed(0)} KB`;
+}
+
+/**
+ * Server and worker memory at the round's busiest reading against just before the round, divided by what was open
+ * then: per open comparison (one event stream on the server, three jobs on the worker) and per model stream.
+ */
+export function formatMemoryTable(report: MemoryReport): string {
+  const { comparisons, modelStreams } = report.busiest.open;
+  const row = (name: string, idleKib: number, busiestKib: number, peakKib: number) => {
+    const delta = busiestKib - idleKib;
+    return [
+      name,
+      megabytes(idleKib),
+      megabytes(busiestKib),
+      `${delta >= 0 ? '+' : '−'}${megabytes(Math.abs(delta))}`,
+      kibPer(delta, comparisons),
+      kibPer(delta, modelStreams),
+      megabytes(peakKib),
+    ];
+  };
+  return formatTextTable(
+    ['process', 'RSS idle', 'RSS streaming', 'delta', 'per open comparison', 'per streaming model', 'RSS peak in round'],
+    [
+      row('server', report.idle.serverKib, report.busiest.serverKib, report.peak.serverKib),
+      row('worker', report.idle.workerKib, report.busiest.workerKib, report.peak.workerKib),
+    ],
   );
 }

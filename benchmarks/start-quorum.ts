@@ -2,9 +2,11 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
 import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
+import type { VendorId } from './benchmark-plan.ts';
 import { findFreePort } from './free-port.ts';
 
 const START_TIMEOUT_MS = 60_000;
@@ -13,6 +15,11 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningQuorum {
   baseUrl: string;
+  /** The configuration both processes run with (its database, its secret), e.g. to write funded users. */
+  config: QuorumConfig;
+  /** Process ids, to read their memory from `/proc`. */
+  serverPid: number;
+  workerPid: number;
   /** The last lines the server and worker printed, for explaining a failure. */
   outputTail(): string;
   /** Stops both processes and deletes the database and Redis keys. Never throws; problems are printed. */
@@ -21,9 +28,9 @@ export interface RunningQuorum {
 
 /**
  * Quorum's server and one worker, each its own process as in production (so neither shares the benchmark's event
- * loop), on a throwaway database and Redis prefix, calling `openaiBaseUrl` for OpenAI answers.
+ * loop), on a throwaway database and Redis prefix, calling `vendorBaseUrls` for OpenAI, DeepSeek and Groq answers.
  */
-export async function startQuorum(openaiBaseUrl: string): Promise<RunningQuorum> {
+export async function startQuorum(vendorBaseUrls: Record<VendorId, string>): Promise<RunningQuorum> {
   const [database, redis, port] = await Promise.all([createIsolatedDatabase(), createIsolatedRedisPrefix(), findFreePort()]);
   const environment: Record<string, string> = {
     // Production settings, so nothing test-only is measured; production insists on a real secret.
@@ -37,10 +44,20 @@ export async function startQuorum(openaiBaseUrl: string): Promise<RunningQuorum>
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
     DEMO_MODE: 'off',
-    OPENAI_API_KEY: 'bench-key',
-    OPENAI_BASE_URL: openaiBaseUrl,
-    // Above the highest concurrency measured, so no stream waits in the queue for a free worker slot.
-    WORKER_CONCURRENCY: '128',
+    // Each vendor at its own simulator (see chunk-write-clock.ts); the other vendors stay unconfigured.
+    ...Object.fromEntries(
+      Object.entries(vendorBaseUrls).flatMap(([vendor, baseUrl]) => [
+        [`${vendor.toUpperCase()}_API_KEY`, 'bench-key'],
+        [`${vendor.toUpperCase()}_BASE_URL`, baseUrl],
+      ]),
+    ),
+    // Above the most model streams ever open at once (256 comparisons × 3), so none waits for a worker slot.
+    WORKER_CONCURRENCY: '800',
+    // Per process (server and worker): 2 × 40 of Postgres's default 100 connections. The default 20 would make
+    // hundreds of simultaneous admissions and run claims queue for a connection.
+    DATABASE_POOL_SIZE: '40',
+    // Sign-in and sign-up limits are not measured; nothing here should ever hit one.
+    AUTH_RATE_LIMIT_SCALE: '1000',
     // A retry would hide a failure inside a slow sample; a failure should be counted as one.
     PROVIDER_MAX_RETRIES: '0',
     SHUTDOWN_GRACE_MS: '2000',
@@ -74,7 +91,14 @@ export async function startQuorum(openaiBaseUrl: string): Promise<RunningQuorum>
     await close();
     throw new Error(`Quorum did not start: ${error instanceof Error ? error.message : String(error)}\n${tail}`);
   }
-  return { baseUrl, outputTail, close };
+  return {
+    baseUrl,
+    config: loadConfig(environment),
+    serverPid: processes.find(({ name }) => name === 'server')!.running.child.pid!,
+    workerPid: processes.find(({ name }) => name === 'worker')!.running.child.pid!,
+    outputTail,
+    close,
+  };
 }
 
 function exited(running: QuorumProcess): boolean {

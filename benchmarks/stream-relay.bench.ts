@@ -1,6 +1,7 @@
 /**
  * What Quorum's relay (server → queue → worker → provider → Redis → server → browser) adds on top of the provider,
- * at several concurrencies, against calling the same simulator directly. See benchmarks/README.md.
+ * at several concurrencies, against calling the same simulator directly: single-model searches, then three-model
+ * comparisons with the server's and worker's memory per open stream. See benchmarks/README.md.
  *
  *   node --import tsx benchmarks/stream-relay.bench.ts     (npm run bench)
  *
@@ -8,20 +9,46 @@
  * then describe only the streams that got through.
  */
 import os from 'node:os';
-import { startProviderSimulator } from '../simulator/provider-simulator.ts';
-import type { BenchmarkPath } from './benchmark-path.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startProviderSimulator, type RunningProviderSimulator } from '../simulator/provider-simulator.ts';
+import { simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
+import type { BenchmarkPath, ComparisonPath } from './benchmark-path.ts';
 import {
   CHUNK_INTERVAL_MS,
   CHUNKS_PER_STREAM,
+  COMPARISON_CHUNK_INTERVAL_MS,
+  COMPARISON_CHUNKS_PER_STREAM,
+  COMPARISON_LEVELS,
+  COMPARISON_MODELS,
+  COMPARISON_WARM_UP_CONCURRENCY,
+  COMPARISON_WARM_UP_SEQUENTIAL,
   CONCURRENCY_LEVELS,
+  FUNDED_USERS,
+  MEMORY_IDLE_SETTLE_MS,
+  MEMORY_SAMPLE_INTERVAL_MS,
+  SINGLE_MODEL,
+  VENDOR_IDS,
   WARM_UP_CONCURRENCY,
   WARM_UP_SEQUENTIAL_STREAMS,
+  type VendorId,
 } from './benchmark-plan.ts';
 import { ChunkWriteClock } from './chunk-write-clock.ts';
-import { directPath } from './direct-path.ts';
-import { quorumPath } from './quorum-path.ts';
-import { formatComparisonTable, formatFailures, formatFirstChunkBreakdown, formatLatencyTable } from './results-report.ts';
-import { runRound, runStream } from './run-streams.ts';
+import { describeCpu, readCpu } from './cpu-usage.ts';
+import { directComparisonPath, directPath } from './direct-path.ts';
+import { createFundedUsers } from './funded-users.ts';
+import { summariseMemory, type MemoryReport } from './memory-report.ts';
+import { residentKib, sampleMemory } from './process-memory.ts';
+import { InFlightRequests, quorumComparisonPath, quorumPath } from './quorum-path.ts';
+import {
+  formatComparisonAddedTable,
+  formatComparisonLatencyTable,
+  formatComparisonTable,
+  formatFailures,
+  formatFirstChunkBreakdown,
+  formatLatencyTable,
+  formatMemoryTable,
+} from './results-report.ts';
+import { runComparison, runComparisonRound, runRound, runStream } from './run-streams.ts';
 import { startQuorum, type RunningQuorum } from './start-quorum.ts';
 import type { StreamOutcome } from './stream-outcome.ts';
 import { summariseOutcomes, type PathSummary } from './summarise-outcomes.ts';
@@ -67,6 +94,91 @@ async function measure(paths: readonly BenchmarkPath[], clock: ChunkWriteClock, 
   return summaries;
 }
 
+/** Unmeasured comparisons on both paths, as for single streams. Stops if Quorum cannot answer comparisons. */
+async function warmUpComparisons(paths: readonly ComparisonPath[], clock: ChunkWriteClock, stop: AbortSignal, quorum: RunningQuorum): Promise<void> {
+  for (const path of paths) {
+    const outcomes: StreamOutcome[] = [];
+    for (let comparison = 0; comparison < COMPARISON_WARM_UP_SEQUENTIAL; comparison += 1) {
+      stop.throwIfAborted();
+      outcomes.push(...(await runComparison(path, clock, stop)));
+    }
+    stop.throwIfAborted();
+    outcomes.push(...(await runComparisonRound(path, clock, COMPARISON_WARM_UP_CONCURRENCY, stop)));
+    const failures = outcomes.filter((outcome) => outcome.failure !== undefined);
+    if (failures.length > outcomes.length / 2) {
+      throw new Error(
+        `comparison warm-up on the ${path.name} path failed ${failures.length} of ${outcomes.length} model streams, first: ${failures[0]!.failure}\n${quorum.outputTail()}`,
+      );
+    }
+    if (failures.length > 0) progress(`comparison warm-up on the ${path.name} path: ${failures.length} of ${outcomes.length} model streams failed`);
+  }
+}
+
+/** Both processes' memory with nothing running: the median of a few readings after a quiet spell. */
+async function idleMemory(quorum: RunningQuorum, stop: AbortSignal): Promise<{ serverKib: number; workerKib: number }> {
+  await sleep(MEMORY_IDLE_SETTLE_MS, undefined, { signal: stop });
+  const readings: { serverKib: number; workerKib: number }[] = [];
+  for (let reading = 0; reading < 5; reading += 1) {
+    readings.push({ serverKib: residentKib(quorum.serverPid), workerKib: residentKib(quorum.workerPid) });
+    await sleep(50, undefined, { signal: stop });
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { serverKib: median(readings.map((r) => r.serverKib)), workerKib: median(readings.map((r) => r.workerKib)) };
+}
+
+/**
+ * Every comparison level, rounds alternating between the paths. The top level's Quorum round is also the memory
+ * round: both processes are read at idle just before it and every few milliseconds during it.
+ */
+async function measureComparisons(
+  paths: readonly ComparisonPath[],
+  clock: ChunkWriteClock,
+  stop: AbortSignal,
+  quorum: RunningQuorum,
+  inFlight: InFlightRequests,
+): Promise<{ summaries: PathSummary[]; memory: MemoryReport | undefined }> {
+  const summaries: PathSummary[] = [];
+  const topConcurrency = Math.max(...COMPARISON_LEVELS.map(({ concurrency }) => concurrency));
+  let memory: MemoryReport | undefined;
+  for (const { concurrency, rounds } of COMPARISON_LEVELS) {
+    const outcomes = paths.map(() => [] as StreamOutcome[]);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, path] of paths.entries()) {
+        stop.throwIfAborted();
+        const memoryRound = path.name === 'quorum' && concurrency === topConcurrency && memory === undefined;
+        if (!memoryRound) {
+          outcomes[index]!.push(...(await runComparisonRound(path, clock, concurrency, stop)));
+          continue;
+        }
+        const idle = await idleMemory(quorum, stop);
+        const watched = { benchmark: process.pid, server: quorum.serverPid, worker: quorum.workerPid };
+        const cpuBefore = readCpu(watched);
+        const sampler = sampleMemory({ server: quorum.serverPid, worker: quorum.workerPid }, () => inFlight, MEMORY_SAMPLE_INTERVAL_MS);
+        try {
+          outcomes[index]!.push(...(await runComparisonRound(path, clock, concurrency, stop)));
+        } finally {
+          const samples = sampler.stop();
+          const cpu = describeCpu(`the c=${concurrency} Quorum round`, cpuBefore, readCpu(watched), os.availableParallelism());
+          memory = summariseMemory(concurrency, COMPARISON_MODELS.length, idle, samples, cpu);
+        }
+      }
+    }
+    for (const [index, path] of paths.entries()) summaries.push(summariseOutcomes(concurrency, path.name, outcomes[index]!));
+    progress(`comparisons c=${concurrency}: ${rounds} round${rounds === 1 ? '' : 's'} per path done`);
+  }
+  return { summaries, memory };
+}
+
+function describeMemoryRound(memory: MemoryReport): string[] {
+  const { comparisons, modelStreams } = memory.busiest.open;
+  return [
+    `memory during the c=${memory.concurrency} Quorum round (${memory.concurrency * memory.modelsPerComparison} model streams): VmRSS read every ` +
+      `${MEMORY_SAMPLE_INTERVAL_MS} ms (${memory.readings} readings); idle = just before the round; streaming = the reading with the most`,
+    `model streams between model_start and model_complete: ${modelStreams}, with ${comparisons} comparisons open, ` +
+      `${(memory.busiestAfterMs / 1000).toFixed(1)} s into the round`,
+  ];
+}
+
 function loadAverage(): string {
   return os
     .loadavg()
@@ -81,8 +193,12 @@ function reportHeader(startedAt: Date, loadAtStart: string): string {
     `${os.availableParallelism()} cores (${cpu}), Node ${process.version}, ${os.platform()} ${os.release()}`,
     // Everything shares this machine's cores; a load well above zero before we start means the numbers are skewed.
     `load average (1/5/15 min): ${loadAtStart} at start, ${loadAverage()} at end`,
-    `each stream: ${CHUNKS_PER_STREAM} chunks, ${CHUNK_INTERVAL_MS} ms apart; ` +
-      `rounds: ${CONCURRENCY_LEVELS.map(({ concurrency, rounds }) => `c=${concurrency}×${rounds}`).join(', ')}; percentiles by nearest rank`,
+    `single-model streams: ${CHUNKS_PER_STREAM} chunks, ${CHUNK_INTERVAL_MS} ms apart; ` +
+      `rounds: ${CONCURRENCY_LEVELS.map(({ concurrency, rounds }) => `c=${concurrency}×${rounds}`).join(', ')}`,
+    `comparisons: ${COMPARISON_MODELS.map(({ engine, model }) => `${engine}/${model}`).join(' + ')}, each ` +
+      `${COMPARISON_CHUNKS_PER_STREAM} chunks ${COMPARISON_CHUNK_INTERVAL_MS} ms apart; ` +
+      `rounds: ${COMPARISON_LEVELS.map(({ concurrency, rounds }) => `c=${concurrency}×${rounds}`).join(', ')}`,
+    `requests paid by ${FUNDED_USERS} funded users in turn; percentiles by nearest rank`,
   ].join('\n');
 }
 
@@ -94,25 +210,48 @@ async function main(): Promise<number> {
   process.once('SIGINT', () => stop.abort(new Error('interrupted')));
 
   const clock = new ChunkWriteClock();
-  // In this process, so its write times and the client's arrival times come from one clock.
-  const simulator = await startProviderSimulator({
-    defaultChunkCount: CHUNKS_PER_STREAM,
-    defaultChunkDelayMs: CHUNK_INTERVAL_MS,
-    onContentChunkWritten: clock.record,
-  });
+  // In this process, so their write times and the client's arrival times come from one clock. One simulator per
+  // vendor: the write hook does not say which model a chunk belongs to, but each simulator's hook knows its vendor.
+  const simulators = new Map<VendorId, RunningProviderSimulator>();
   let quorum: RunningQuorum | undefined;
   try {
+    for (const vendor of VENDOR_IDS) {
+      simulators.set(vendor, await startProviderSimulator({ onContentChunkWritten: clock.recorder(vendor) }));
+    }
+    const vendorBaseUrls = Object.fromEntries(
+      VENDOR_IDS.map((vendor) => [vendor, simulatorBaseUrls(simulators.get(vendor)!.url)[vendor]]),
+    ) as Record<VendorId, string>;
+
     progress('starting the Quorum server and worker');
-    quorum = await startQuorum(simulator.openaiBaseUrl);
-    const paths = [directPath(simulator.openaiBaseUrl), quorumPath(quorum.baseUrl)];
-    progress('warming up');
+    quorum = await startQuorum(vendorBaseUrls);
+    progress(`creating ${FUNDED_USERS} funded users`);
+    const users = await createFundedUsers(quorum.config, FUNDED_USERS);
+
+    const paths = [directPath(vendorBaseUrls[SINGLE_MODEL.engine], SINGLE_MODEL.model), quorumPath(quorum.baseUrl, users)];
+    progress('single-model streams: warming up');
     await warmUp(paths, clock, stop.signal, quorum);
+    const watched = { benchmark: process.pid, server: quorum.serverPid, worker: quorum.workerPid };
+    const cpuBeforeSingle = readCpu(watched);
     const summaries = await measure(paths, clock, stop.signal);
+    const cpuAfterSingle = readCpu(watched);
+
+    const inFlight = new InFlightRequests();
+    const comparisonPaths = [directComparisonPath(vendorBaseUrls), quorumComparisonPath(quorum.baseUrl, users, inFlight)];
+    progress('comparisons: warming up');
+    await warmUpComparisons(comparisonPaths, clock, stop.signal, quorum);
+    const cpuBeforeComparisons = readCpu(watched);
+    const comparisons = await measureComparisons(comparisonPaths, clock, stop.signal, quorum, inFlight);
+    const cpuAfterComparisons = readCpu(watched);
+    const cores = os.availableParallelism();
 
     const failures = formatFailures(summaries);
+    const comparisonFailures = formatFailures(comparisons.summaries).map((line) => `comparisons ${line}`);
     console.log(
       [
         reportHeader(startedAt, loadAtStart),
+        // "Everything else" well above what Postgres and Redis need means something else competed for the cores.
+        describeCpu('the single-model rounds', cpuBeforeSingle, cpuAfterSingle, cores),
+        describeCpu('the comparison rounds', cpuBeforeComparisons, cpuAfterComparisons, cores),
         '',
         formatLatencyTable(summaries),
         '',
@@ -121,16 +260,44 @@ async function main(): Promise<number> {
         '',
         'first chunk, where the time goes (p50 of each part)',
         formatFirstChunkBreakdown(summaries),
-        ...(failures.length > 0 ? ['', 'FAILED STREAMS (left out of the percentiles):', ...failures] : []),
+        '',
+        `3-model comparisons (POST /api/compare/stream), per model stream; direct = the same number of model streams at once`,
+        formatComparisonLatencyTable(comparisons.summaries, COMPARISON_MODELS.length),
+        '',
+        'comparisons: quorum vs direct (added = quorum − direct)',
+        formatComparisonAddedTable(comparisons.summaries),
+        '',
+        'comparisons: first token, where the time goes (p50 of each part)',
+        formatFirstChunkBreakdown(comparisons.summaries, 'comparisons'),
+        ...(comparisons.memory
+          ? [
+              '',
+              ...describeMemoryRound(comparisons.memory),
+              formatMemoryTable(comparisons.memory),
+              comparisons.memory.cpu,
+            ]
+          : []),
+        ...(failures.length + comparisonFailures.length > 0
+          ? [
+              '',
+              'FAILED STREAMS (left out of the percentiles):',
+              ...failures,
+              ...comparisonFailures,
+              '',
+              // At LOG_LEVEL=warn this is only trouble: lapsed leases, refused jobs, relay errors.
+              'what the server and worker printed (last lines):',
+              quorum.outputTail(),
+            ]
+          : []),
         '',
         `took ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,
       ].join('\n'),
     );
-    return failures.length > 0 ? 1 : 0;
+    return failures.length + comparisonFailures.length > 0 ? 1 : 0;
   } finally {
     progress('stopping Quorum and cleaning up');
     await quorum?.close();
-    await simulator.close();
+    await Promise.all([...simulators.values()].map((simulator) => simulator.close()));
   }
 }
 
