@@ -11,6 +11,14 @@ export function loggerOptions(config: Pick<QuorumConfig, 'logLevel'>, processNam
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: {
+      // A guest's anonymous session id rides in the WebSocket URL; it lets its holder watch their requests.
+      req: (request: { method?: string; url?: string; headers?: Record<string, unknown>; ip?: string }) => ({
+        method: request.method,
+        url: request.url?.replace(/([?&]sessionId=)[^&]*/gi, '$1[redacted]'),
+        remoteAddress: request.ip,
+      }),
+    },
   };
 }
 
