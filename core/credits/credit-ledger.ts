@@ -60,6 +60,20 @@ export async function lockCreditAccount(em: EntityManager, accountId: string): P
   return { id: row.id, balance: Number(row.balance), held: Number(row.held) };
 }
 
+/**
+ * Locks the owner's account if it exists: the common case at admission, one statement instead of opening the
+ * account and checking its grant again (an account is only ever created together with its grant).
+ */
+export async function lockOwnedCreditAccount(em: EntityManager, owner: CreditOwner): Promise<CreditAccountState | undefined> {
+  const [column, value] = 'userId' in owner ? ['user_id', owner.userId] : ['guest_key', owner.guestKey];
+  const rows = await em.execute<{ id: string; balance: string; held: string }[]>(
+    `select id, balance, held from credit_accounts where ${column} = ? for update`,
+    [value],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, balance: Number(row.balance), held: Number(row.held) } : undefined;
+}
+
 /** Reserves `amount` for a run. The caller has locked the account and checked it can afford it. */
 export async function placeHold(em: EntityManager, accountId: string, runId: string, amount: number, expiresAt: Date): Promise<void> {
   await em.execute(

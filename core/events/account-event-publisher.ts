@@ -17,10 +17,9 @@ export async function publishRunSettlement(em: EntityManager, redis: Redis, keyP
   await publish(redis, keyPrefix, settlement.userId, events);
 }
 
-/** Tells a user's open tabs their spendable credits changed (e.g. after holds were placed for a new request). */
-export async function publishCreditsChanged(em: EntityManager, redis: Redis, keyPrefix: string, userId: string): Promise<void> {
-  const credits = await creditsChangedEvent(em, userId);
-  if (credits) await publish(redis, keyPrefix, userId, [credits]);
+/** Tells a user's open tabs what they can now spend, when the caller already knows it (no database read). */
+export async function publishCreditsRemaining(redis: Redis, keyPrefix: string, userId: string, creditsRemaining: number): Promise<void> {
+  await publish(redis, keyPrefix, userId, [{ type: 'credits_changed', creditsRemaining }]);
 }
 
 async function creditsChangedEvent(em: EntityManager, userId: string): Promise<AccountEvent | undefined> {

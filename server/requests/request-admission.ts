@@ -7,8 +7,8 @@ import {
   isAiOverviewLanguage,
 } from '../../core/catalogue/ai-overview-locales.ts';
 import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../../core/catalogue/model-catalogue.ts';
-import { lockCreditAccount, placeHold } from '../../core/credits/credit-ledger.ts';
-import { publishCreditsChanged } from '../../core/events/account-event-publisher.ts';
+import { lockCreditAccount, lockOwnedCreditAccount, placeHold } from '../../core/credits/credit-ledger.ts';
+import { publishCreditsRemaining } from '../../core/events/account-event-publisher.ts';
 import { runCredits } from '../../core/credits/pricing.ts';
 import { tierRefusal } from '../../core/credits/tier-rules.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
@@ -82,9 +82,11 @@ export async function admitRequest(app: FastifyInstance, input: AdmissionInput, 
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
   const holdExpiresAt = new Date(Date.now() + app.config.server.queueWaitTimeoutMs + app.config.worker.providerTimeoutMs + HOLD_MARGIN_MS);
 
-  await app.orm.em.fork().transactional(async (transaction) => {
+  const creditsRemaining = await app.orm.em.fork().transactional(async (transaction) => {
     // Locked until commit: concurrent requests against one account are admitted one at a time.
-    const account = await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id);
+    const account =
+      (await lockOwnedCreditAccount(transaction, requester.owner)) ??
+      (await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id));
     if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
     for (const run of runs) await placeHold(transaction, account.id, run.runId, run.credits, holdExpiresAt);
     const single = input.kind === 'single' ? runs[0] : undefined;
@@ -103,11 +105,12 @@ export async function admitRequest(app: FastifyInstance, input: AdmissionInput, 
       guestSessionId: requester.userId ? null : requester.anonymousSessionId,
     });
     runs.forEach((run, position) => transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position }));
+    return account.balance - account.held - totalCredits;
   });
 
   if (requester.userId) {
     // The owner's other tabs show the credits this request has put on hold.
-    publishCreditsChanged(app.orm.em.fork(), app.redis, app.config.redis.keyPrefix, requester.userId).catch((error: unknown) =>
+    publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, requester.userId, creditsRemaining).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not publish a credits change'),
     );
   }
