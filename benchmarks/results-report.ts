@@ -20,40 +20,45 @@ function ratio(quorum: number, direct: number): string {
   return `${(quorum / direct).toFixed(1)}×`;
 }
 
+/** A row's latency cells: first chunk p50/p99, chunk relay p50/p99, samples, streams that succeeded. */
+function latencyCells(summary: PathSummary): string[] {
+  return [
+    milliseconds(summary.firstChunk.p50),
+    milliseconds(summary.firstChunk.p99),
+    milliseconds(summary.chunkRelay.p50),
+    milliseconds(summary.chunkRelay.p99),
+    String(summary.chunkSamples),
+    `${summary.okStreams}/${summary.streams}`,
+  ];
+}
+
+/** The direct and Quorum summaries of each concurrency level that has both. */
+function pairsByConcurrency(summaries: readonly PathSummary[]): { concurrency: number; direct: PathSummary; quorum: PathSummary }[] {
+  const levels = [...new Set(summaries.map((summary) => summary.concurrency))];
+  return levels.flatMap((concurrency) => {
+    const direct = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'direct');
+    const quorum = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'quorum');
+    return direct && quorum ? [{ concurrency, direct, quorum }] : [];
+  });
+}
+
 /** The main table: one row per concurrency and path. */
 export function formatLatencyTable(summaries: readonly PathSummary[]): string {
   return formatTextTable(
     ['concurrency', 'path', 'first chunk p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'streams ok'],
-    summaries.map((summary) => [
-      String(summary.concurrency),
-      summary.path,
-      milliseconds(summary.firstChunk.p50),
-      milliseconds(summary.firstChunk.p99),
-      milliseconds(summary.chunkRelay.p50),
-      milliseconds(summary.chunkRelay.p99),
-      String(summary.chunkSamples),
-      `${summary.okStreams}/${summary.streams}`,
-    ]),
+    summaries.map((summary) => [String(summary.concurrency), summary.path, ...latencyCells(summary)]),
   );
 }
 
 /** Quorum against the direct baseline at each concurrency, p50 only: what the relay adds, and how many times over. */
 export function formatComparisonTable(summaries: readonly PathSummary[]): string {
-  const levels = [...new Set(summaries.map((summary) => summary.concurrency))];
-  const rows = levels.flatMap((concurrency) => {
-    const direct = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'direct');
-    const quorum = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'quorum');
-    if (!direct || !quorum) return [];
-    return [
-      [
-        String(concurrency),
-        added(quorum.firstChunk.p50, direct.firstChunk.p50),
-        ratio(quorum.firstChunk.p50, direct.firstChunk.p50),
-        added(quorum.chunkRelay.p50, direct.chunkRelay.p50),
-        ratio(quorum.chunkRelay.p50, direct.chunkRelay.p50),
-      ],
-    ];
-  });
+  const rows = pairsByConcurrency(summaries).map(({ concurrency, direct, quorum }) => [
+    String(concurrency),
+    added(quorum.firstChunk.p50, direct.firstChunk.p50),
+    ratio(quorum.firstChunk.p50, direct.firstChunk.p50),
+    added(quorum.chunkRelay.p50, direct.chunkRelay.p50),
+    ratio(quorum.chunkRelay.p50, direct.chunkRelay.p50),
+  ]);
   return formatTextTable(
     ['concurrency', 'first chunk p50 added', 'quorum/direct', 'chunk relay p50 added', 'quorum/direct'],
     rows,
@@ -93,38 +98,20 @@ export function formatFailures(summaries: readonly PathSummary[]): string[] {
 export function formatComparisonLatencyTable(summaries: readonly PathSummary[], modelsPerComparison: number): string {
   return formatTextTable(
     ['comparisons', 'model streams', 'path', 'first token p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'model streams ok'],
-    summaries.map((summary) => [
-      String(summary.concurrency),
-      String(summary.concurrency * modelsPerComparison),
-      summary.path,
-      milliseconds(summary.firstChunk.p50),
-      milliseconds(summary.firstChunk.p99),
-      milliseconds(summary.chunkRelay.p50),
-      milliseconds(summary.chunkRelay.p99),
-      String(summary.chunkSamples),
-      `${summary.okStreams}/${summary.streams}`,
-    ]),
+    summaries.map((summary) => [String(summary.concurrency), String(summary.concurrency * modelsPerComparison), summary.path, ...latencyCells(summary)]),
   );
 }
 
 /** What Quorum adds per model stream of a comparison, at p50 and p99, and how many model streams failed. */
 export function formatComparisonAddedTable(summaries: readonly PathSummary[]): string {
-  const levels = [...new Set(summaries.map((summary) => summary.concurrency))];
-  const rows = levels.flatMap((concurrency) => {
-    const direct = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'direct');
-    const quorum = summaries.find((summary) => summary.concurrency === concurrency && summary.path === 'quorum');
-    if (!direct || !quorum) return [];
-    return [
-      [
-        String(concurrency),
-        added(quorum.firstChunk.p50, direct.firstChunk.p50),
-        added(quorum.firstChunk.p99, direct.firstChunk.p99),
-        added(quorum.chunkRelay.p50, direct.chunkRelay.p50),
-        added(quorum.chunkRelay.p99, direct.chunkRelay.p99),
-        `${direct.streams - direct.okStreams} / ${quorum.streams - quorum.okStreams}`,
-      ],
-    ];
-  });
+  const rows = pairsByConcurrency(summaries).map(({ concurrency, direct, quorum }) => [
+    String(concurrency),
+    added(quorum.firstChunk.p50, direct.firstChunk.p50),
+    added(quorum.firstChunk.p99, direct.firstChunk.p99),
+    added(quorum.chunkRelay.p50, direct.chunkRelay.p50),
+    added(quorum.chunkRelay.p99, direct.chunkRelay.p99),
+    `${direct.streams - direct.okStreams} / ${quorum.streams - quorum.okStreams}`,
+  ]);
   return formatTextTable(
     ['comparisons', 'first token p50 added', 'p99 added', 'chunk relay p50 added', 'p99 added', 'failed (direct / quorum)'],
     rows,

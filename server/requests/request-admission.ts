@@ -47,6 +47,21 @@ export interface AdmittedRequest {
   totalCredits: number;
 }
 
+/** The options a search and a comparison share, read off either body with the spec's defaults. */
+export function requestOptions(body: {
+  searchEnabled?: boolean | undefined;
+  aiOverviewParams?: AdmissionInput['aiOverviewParams'];
+  brandMonitoringEnabled?: boolean | undefined;
+  brandConfig?: AdmissionInput['brandConfig'];
+}): Pick<AdmissionInput, 'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig'> {
+  return {
+    searchEnabled: body.searchEnabled ?? false,
+    aiOverviewParams: body.aiOverviewParams,
+    brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
+    brandConfig: body.brandConfig,
+  };
+}
+
 /** Holds outlive their run's longest possible life by this much before the sweeper may release them. */
 const HOLD_MARGIN_MS = 5 * 60_000;
 const COMPARISON_MODEL_PREFIX = 'comparison:';

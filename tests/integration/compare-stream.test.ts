@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { postSearchStream, SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
-import { createFundedUser, startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createFundedUser } from '../support/funded-user.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
 

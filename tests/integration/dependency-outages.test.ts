@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
-import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { proxyInFront, type TcpProxy } from '../support/tcp-proxy.ts';
 import { testServices } from '../support/test-services.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
-import { createFundedUser, startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createFundedUser } from '../support/funded-user.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
 

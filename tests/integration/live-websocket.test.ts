@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerSentEventParser } from '../../client/src/api/server-sent-events.ts';
 import { postSearchStream, SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
-import { createFundedUser, startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createFundedUser } from '../support/funded-user.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { answerText, postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { postSearchStream, SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 describe('graceful server shutdown', () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
-import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 describe('when a worker dies mid-answer', () => {

@@ -17,7 +17,7 @@ export async function startGoogleIssuer(clientId = 'quorum-test.apps.googleuserc
   const published = await generateKeyPair('RS256', { extractable: true });
   const forger = await generateKeyPair('RS256');
   const jwk: JWK = { ...(await exportJWK(published.publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
-  const server = createServer((request, response) => {
+  const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' });
     response.end(JSON.stringify({ keys: [jwk] }));
   });

@@ -8,12 +8,8 @@ import { startProviderSimulator, type RunningProviderSimulator } from '../../sim
 import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from './isolated-resources.ts';
+import { createFundedUser } from './funded-user.ts';
 import { postSearchStream } from './search-stream-client.ts';
-import { randomUUID } from 'node:crypto';
-import { creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
-import { User } from '../../core/database/entities/user.ts';
-import { SessionService } from '../../server/auth/session-service.ts';
-import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 
 export interface TestStackOptions {
   /** Extra or overriding environment variables for the configuration. */
@@ -113,21 +109,4 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await Promise.all([database.drop(), redis.cleanup()]);
     },
   };
-}
-
-/** A signed-in subscribed user with 1,000,000 credits; returns their session cookie. */
-export async function createFundedUser(em: EntityManager, config: QuorumConfig): Promise<string> {
-  const user = em.create(User, {
-    id: randomUUID(),
-    name: 'Funded Tester',
-    email: `funded-${randomUUID()}@example.com`,
-    emailVerified: true,
-    passwordHash: 'not-a-usable-hash',
-    tier: 'subscribed',
-  });
-  await em.flush();
-  const account = await ensureCreditAccount(em, { userId: user.id });
-  await creditOnce(em, account.id, 'purchase', 1_000_000, `test-funding:${user.id}`);
-  const session = await new SessionService(config.auth).issue(em, user);
-  return `${SESSION_COOKIE}=${session.token}`;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest, type AdmissionInput, type RequestKind } from '../../requests/request-admission.ts';
+import { admitRequest, requestOptions, type AdmissionInput, type RequestKind } from '../../requests/request-admission.ts';
 import { ErrorEnvelope, success } from '../../schemas/response-envelope.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat } from '../../streaming/stream-formats.ts';
@@ -19,10 +19,7 @@ function admissionInput(body: CompareRequestBody, kind: RequestKind): AdmissionI
     query: body.query,
     selections: body.models,
     kind,
-    searchEnabled: body.searchEnabled ?? false,
-    aiOverviewParams: body.aiOverviewParams,
-    brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
-    brandConfig: body.brandConfig,
+    ...requestOptions(body),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError, ERROR_CODES } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest, type AdmissionInput } from '../../requests/request-admission.ts';
+import { admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
 import { ErrorEnvelope, success } from '../../schemas/response-envelope.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { singleSearchFormat } from '../../streaming/stream-formats.ts';
@@ -13,10 +13,7 @@ function admissionInput(body: SearchRequestBody): AdmissionInput {
     query: body.query,
     selections: [{ engine: body.model, model: body.specificModel }],
     kind: 'single',
-    searchEnabled: body.searchEnabled ?? false,
-    aiOverviewParams: body.aiOverviewParams,
-    brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
-    brandConfig: body.brandConfig,
+    ...requestOptions(body),
   };
 }
 
