@@ -3,11 +3,11 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { quorumApi } from './api/quorum-api.ts';
+import { AppProviders } from './app-state/app-providers.tsx';
 import { createAppRouter } from './router.tsx';
 import { theme } from './theme/theme.ts';
 
-const router = createAppRouter({ api: quorumApi });
+const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render into');
@@ -15,7 +15,9 @@ if (!container) throw new Error('index.html has no #root element to render into'
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <RouterProvider router={router} />
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
     </MantineProvider>
   </StrictMode>,
 );

@@ -1,29 +1,43 @@
-import { createRootRouteWithContext, createRoute, createRouter } from '@tanstack/react-router';
-import type { QuorumApi } from './api/quorum-api.ts';
+import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { RootLayout } from './layout/root-layout/root-layout.tsx';
+import { ComingSoonPage } from './pages/coming-soon/coming-soon-page.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
 import { NotFoundPage } from './pages/not-found/not-found-page.tsx';
+import { VerifyEmailPage } from './pages/verify-email/verify-email-page.tsx';
 
-/** What every route can reach through `useRouteContext`. */
-export interface RouterContext {
-  api: QuorumApi;
-}
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  notFoundComponent: NotFoundPage,
-});
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
 
-const homeRoute = createRoute({
+const verifyEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: '/',
-  component: HomePage,
+  path: '/verify-email',
+  // Spec section 2: the page reads `token` and `email`; anything else in the URL is ignored.
+  validateSearch: (search: Record<string, unknown>): { token?: string; email?: string } => ({
+    ...(typeof search['token'] === 'string' ? { token: search['token'] } : {}),
+    ...(typeof search['email'] === 'string' ? { email: search['email'] } : {}),
+  }),
+  component: VerifyEmailPage,
 });
 
-const routeTree = rootRoute.addChildren([homeRoute]);
+/** Pages later issues build; until then each says so instead of a dead link. */
+const laterPages = [
+  ['/brand-mentions', 'Brand mentions'],
+  ['/pricing', 'Pricing'],
+  ['/help-support', 'Help & Support'],
+  ['/privacy-policy', 'Privacy policy'],
+  ['/terms-and-conditions', 'Terms and conditions'],
+  ['/cookie-policy', 'Cookie policy'],
+] as const;
 
-export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, scrollRestoration: true });
+const laterRoutes = laterPages.map(([path, title]) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoonPage title={title} /> }),
+);
+
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, ...laterRoutes]);
+
+export function createAppRouter() {
+  return createRouter({ routeTree, scrollRestoration: true });
 }
 
 declare module '@tanstack/react-router' {

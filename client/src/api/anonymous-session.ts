@@ -1,9 +1,11 @@
+import { storageKeys } from '../storage/local-storage.ts';
+
 /**
  * The anonymous session id (spec sections 3 and 7): the server hands one out in the `x-session-id` header, the
  * browser keeps it in localStorage and sends it back on every call, and a 401 clears it.
  */
 export const ANONYMOUS_SESSION_HEADER = 'x-session-id';
-export const ANONYMOUS_SESSION_STORAGE_KEY = 'quorum.anonymousSessionId';
+export const ANONYMOUS_SESSION_STORAGE_KEY = storageKeys.anonymousSessionId;
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -1,30 +1,63 @@
-import { Anchor, AppShell, Container, Group, Stack } from '@mantine/core';
-import { Link, Outlet } from '@tanstack/react-router';
+import { AppShell, Container, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { DemoBanner } from '../../components/demo-banner/demo-banner.tsx';
+import { RegistrationBanner } from '../registration-banner/registration-banner.tsx';
+import { AppSidebar } from '../sidebar/app-sidebar.tsx';
+import { SiteFooter } from '../site-footer/site-footer.tsx';
+import { StartupLoader } from '../startup-loader/startup-loader.tsx';
+import { TopBar } from '../top-bar/top-bar.tsx';
 
-const HEADER_HEIGHT = 56;
+const HEADER_HEIGHT = 60;
+const SIDEBAR_WIDTH = 300;
+// Not needed for the first paint: fetched when someone opens it.
+const AuthModal = lazy(() => import('../../components/auth-modal/auth-modal.tsx'));
 
-/** The frame around every page: the Quorum header, the demo-mode notice, and the page itself. */
+/**
+ * The frame around every page (spec section 2, "Shared chrome"): top bar, the sidebar for signed-in users (a
+ * drawer below the md breakpoint), banners, the page, the footer. Until the start-up session check answers, a
+ * full-screen loader stands in, so nobody sees the signed-out chrome flash before their own.
+ */
 export function RootLayout() {
+  const { status, user } = useAuth();
+  const authModal = useAuthModal();
+  const [navigationOpened, navigation] = useDisclosure(false);
+
+  if (status === 'loading') return <StartupLoader />;
+  const withSidebar = user !== null;
+
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }}>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={withSidebar ? { width: SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navigationOpened } } : undefined}
+      padding={0}
+    >
       <AppShell.Header>
-        <Container size="md" h="100%">
-          <Group h="100%">
-            <Anchor component={Link} to="/" underline="never" c="inherit" fw={700} fz="xl">
-              Quorum
-            </Anchor>
-          </Group>
-        </Container>
+        <TopBar navigation={withSidebar ? { opened: navigationOpened, toggle: navigation.toggle } : undefined} />
       </AppShell.Header>
+      {withSidebar && (
+        <AppShell.Navbar aria-label="Sidebar">
+          <AppSidebar onNavigate={navigation.close} />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
-        <Container size="md" py="lg">
+        <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
           <Stack gap="lg">
             <DemoBanner />
+            <RegistrationBanner />
             <Outlet />
           </Stack>
         </Container>
+        <SiteFooter />
       </AppShell.Main>
+      {authModal.mode !== null && (
+        <Suspense fallback={null}>
+          <AuthModal />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

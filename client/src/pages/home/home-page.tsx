@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useRouteContext } from '@tanstack/react-router';
+import { streamSearch } from '../../api/search-stream.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { preloadMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { DEFAULT_OPENAI_MODEL, type OpenAiModel } from '../../models/openai-models.ts';
@@ -16,8 +16,7 @@ function scrollToTop(): void {
 
 /** Ask one model one question and watch the answer stream in. */
 export function HomePage() {
-  const { api } = useRouteContext({ from: '__root__' });
-  const { state, ask, retry, clear } = useSearch(api.streamSearch);
+  const { state, ask, retry, clear } = useSearch(streamSearch);
   const [query, setQuery] = useState('');
   const [model, setModel] = useState<OpenAiModel>(DEFAULT_OPENAI_MODEL);
   const [validationError, setValidationError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { QuorumApi } from '../../api/quorum-api.ts';
+import type { streamSearch as StreamSearch } from '../../api/search-stream.ts';
 import type { SearchRequest } from '../../api/search-contract.ts';
 import { createTextBatcher, type TextBatcher } from '../../streaming/text-batcher.ts';
 import { initialSearchState, searchReducer, type SearchState } from './search-state.ts';
@@ -23,7 +23,7 @@ interface ActiveSearch {
  * Runs one question at a time against the server. Deltas are batched per animation frame (see `text-batcher.ts`),
  * so however fast tokens arrive, the answer renders at most once per frame.
  */
-export function useSearch(streamSearch: QuorumApi['streamSearch']): SearchControls {
+export function useSearch(streamSearch: typeof StreamSearch): SearchControls {
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
   const active = useRef<ActiveSearch | null>(null);
   const lastRequest = useRef<SearchRequest | null>(null);

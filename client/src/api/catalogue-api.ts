@@ -1,0 +1,28 @@
+import { apiCall } from './http-client.ts';
+
+/** One model of `GET /api/models` (spec section 3's catalogue, with price and tier). */
+export interface CatalogueModel {
+  id: string;
+  name: string;
+  description: string;
+  webSearchSupported: boolean;
+  credits: number;
+  /** Open to guests; the others need an account ("Register" lock). */
+  freeTier: boolean;
+}
+
+export interface CatalogueEngine {
+  name: string;
+  aliases: string[];
+  /** False when this server has no key for the engine (outside demo mode). */
+  available: boolean;
+  unavailableReason: string | null;
+  models: CatalogueModel[];
+}
+
+export interface Catalogue {
+  models: Record<string, CatalogueEngine>;
+  features: { webSearch: number };
+}
+
+export const fetchCatalogue = (signal?: AbortSignal) => apiCall<Catalogue>('/api/models', signal ? { signal } : {});

@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { AuthProvider } from './auth-context.tsx';
+import { CatalogueProvider } from './catalogue-context.tsx';
+import { CreditsProvider } from './credits-context.tsx';
+import { LiveUpdatesProvider } from './live-updates-context.tsx';
+import { createQueryClient } from './query-client.ts';
+import { RunAgainProvider } from './run-again-context.tsx';
+import { AuthModalProvider } from './auth-modal-context.tsx';
+
+/** Everything the pages share: server state (TanStack Query), who is signed in, credits, the catalogue, live news. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <CreditsProvider>
+          <CatalogueProvider>
+            <LiveUpdatesProvider>
+              <RunAgainProvider>
+                <AuthModalProvider>{children}</AuthModalProvider>
+              </RunAgainProvider>
+            </LiveUpdatesProvider>
+          </CatalogueProvider>
+        </CreditsProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Tier } from '../api/auth-api.ts';
+import type { Catalogue, CatalogueModel } from '../api/catalogue-api.ts';
+import type { Pricing } from '../api/credits-api.ts';
+
+/**
+ * What each tier may use (spec section 6), as pure functions the views and their tests share. The server enforces
+ * the same rules; these only decide what the page offers, so nobody is invited to pay for a refusal.
+ */
+
+const TIER_ORDER: Record<Tier, number> = { free: 0, registered: 1, subscribed: 2 };
+/** The most one model may cost in one request, per tier (spec section 6). */
+export const PER_MODEL_CREDIT_CAP: Record<Tier, number> = { free: 15, registered: 30, subscribed: 50 };
+
+export const LOCK_PROMPTS = {
+  register: 'Register for free to unlock this feature.',
+  premium: 'Upgrade to premium to access all models.',
+} as const;
+
+export function tierAtLeast(tier: Tier, minimum: Tier): boolean {
+  return TIER_ORDER[tier] >= TIER_ORDER[minimum];
+}
+
+export type ModelLock = 'Register' | 'Premium';
+
+/** Null when the tier may use the model; else the badge the spec shows on it. */
+export function modelLock(tier: Tier, model: CatalogueModel): ModelLock | null {
+  if (tier === 'free' && !model.freeTier) return 'Register';
+  if (model.credits > PER_MODEL_CREDIT_CAP[tier]) return tier === 'free' ? 'Register' : 'Premium';
+  return null;
+}
+
+export function lockPrompt(lock: ModelLock): string {
+  return lock === 'Register' ? LOCK_PROMPTS.register : LOCK_PROMPTS.premium;
+}
+
+/** A model picked in the page: which engine it belongs to, and its catalogue entry. */
+export interface ModelChoice {
+  engine: string;
+  model: CatalogueModel;
+}
+
+/** Web search exists only on OpenAI and Gemini models flagged for it (spec section 5). */
+const WEB_SEARCH_ENGINES: ReadonlySet<string> = new Set(['openai', 'gemini']);
+
+export function supportsWebSearch(choice: ModelChoice): boolean {
+  return WEB_SEARCH_ENGINES.has(choice.engine) && choice.model.webSearchSupported;
+}
+
+export type WebSearchBadge = 'Register' | 'No Models' | 'Not Supported' | 'Active';
+
+export interface WebSearchAvailability {
+  enabled: boolean;
+  badge: WebSearchBadge | null;
+  reason: string | null;
+}
+
+/** The Web Search toggle's state, badge and reason (spec section 2, "Web search toggle badges and reasons"). */
+export function webSearchAvailability(tier: Tier, choices: readonly ModelChoice[], on: boolean, single: boolean): WebSearchAvailability {
+  if (tier === 'free') return { enabled: false, badge: 'Register', reason: 'Register for web search' };
+  if (choices.length === 0) return { enabled: false, badge: 'No Models', reason: 'Select models to enable web search' };
+  if (!choices.every(supportsWebSearch)) {
+    return {
+      enabled: false,
+      badge: 'Not Supported',
+      reason: single ? "This model doesn't support web search" : "Selected models don't support web search",
+    };
+  }
+  return { enabled: true, badge: on ? 'Active' : null, reason: null };
+}
+
+export function brandMonitoringAllowed(tier: Tier): boolean {
+  return tierAtLeast(tier, 'registered');
+}
+
+/**
+ * What a request will cost: each model's price plus, with web search on, the web search price per model (spec
+ * section 9). A model missing from the price list counts as zero and is logged (spec section 8).
+ */
+export function requestCost(pricing: Pricing, choices: readonly { engine: string; modelId: string }[], searchEnabled: boolean): number {
+  let total = 0;
+  for (const { engine, modelId } of choices) {
+    const price = pricing.models[engine]?.[modelId];
+    if (price === undefined) console.warn(`No price for ${engine}/${modelId}; counting it as 0 credits`);
+    total += (price ?? 0) + (searchEnabled ? pricing.features.webSearch : 0);
+  }
+  return total;
+}
+
+/** Spec section 5: with no price list nothing is affordable; an empty selection costs 0 and is. */
+export function isAffordable(creditsRemaining: number | null, pricing: Pricing | null, cost: number): boolean {
+  if (!pricing || creditsRemaining === null) return false;
+  return creditsRemaining >= cost;
+}
+
+/** Every model of the catalogue as engine + model, in catalogue order, only from engines this server can run. */
+export function allChoices(catalogue: Catalogue): ModelChoice[] {
+  return Object.entries(catalogue.models)
+    .filter(([, engine]) => engine.available)
+    .flatMap(([engine, entry]) => entry.models.map((model) => ({ engine, model })));
+}
+
+/** Spec section 9's credits text: singular for 1. */
+export function creditsText(count: number): string {
+  return `${count} ${count === 1 ? 'credit' : 'credits'}`;
+}

@@ -1,0 +1,58 @@
+import { Anchor, Badge, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
+import { useCredits } from '../../app-state/credits-context.tsx';
+import { creditsText } from '../../catalogue/model-access.ts';
+import { UserMenu } from './user-menu.tsx';
+
+interface TopBarProps {
+  /** Present when there is a sidebar to open on small screens. */
+  navigation?: { opened: boolean; toggle(): void };
+}
+
+/** Spec section 2's top bar: logo, credit count (compact on small screens), then sign-in buttons or the user menu. */
+export function TopBar({ navigation }: TopBarProps) {
+  const { user } = useAuth();
+  const { creditsRemaining } = useCredits();
+  const authModal = useAuthModal();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        {navigation && (
+          <Burger opened={navigation.opened} onClick={navigation.toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+        )}
+        <Anchor component={Link} to="/" underline="never" c="inherit" fw={800} fz="xl" aria-label="Quorum home">
+          Quorum
+        </Anchor>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {creditsRemaining !== null && (
+          <Tooltip label="Credits you can spend now">
+            <Badge size="lg" variant="light" data-testid="credit-count" aria-label={`${creditsText(creditsRemaining)} remaining`}>
+              <Text span inherit visibleFrom="sm">
+                {creditsText(creditsRemaining)}
+              </Text>
+              <Text span inherit hiddenFrom="sm">
+                {creditsRemaining}
+              </Text>
+            </Badge>
+          </Tooltip>
+        )}
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <>
+            <Button variant="subtle" size="compact-md" onClick={() => authModal.open('login')}>
+              Sign In
+            </Button>
+            <Button size="compact-md" onClick={() => authModal.open('register')}>
+              Sign Up
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}

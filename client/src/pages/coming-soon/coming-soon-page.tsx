@@ -1,0 +1,17 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+/** Pages of spec section 2 that later issues build (pricing, brand mentions, support, legal): an honest notice. */
+export function ComingSoonPage({ title }: { title: string }) {
+  return (
+    <Stack gap="md" py="xl" align="flex-start">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Text c="dimmed">This page is being prepared and will be available soon.</Text>
+      <Button component={Link} to="/" variant="light">
+        Go to Home
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+/** Facts about the product the chrome and the legal pages print. */
+export const SITE = {
+  name: 'Quorum',
+  blurb: 'Ask several AI models one question, compare their answers side by side, and see how they talk about your brand.',
+  supportEmail: 'support@quorum.example',
+  legalEmail: 'legal@quorum.example',
+  social: [
+    { label: 'GitHub', href: 'https://github.com/' },
+    { label: 'X', href: 'https://x.com/' },
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  ],
+} as const;
+
+/** The footer's quick links: every page of spec section 2. */
+export const QUICK_LINKS = [
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'Brand mentions', to: '/brand-mentions' },
+  { label: 'Help & Support', to: '/help-support' },
+  { label: 'Privacy policy', to: '/privacy-policy' },
+  { label: 'Terms and conditions', to: '/terms-and-conditions' },
+  { label: 'Cookie policy', to: '/cookie-policy' },
+] as const;

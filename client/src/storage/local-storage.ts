@@ -1,0 +1,53 @@
+/**
+ * Every key Quorum keeps in the browser, under one product prefix (spec section 3) so they never collide with
+ * another app on the same origin and are easy to find and clear.
+ */
+export const STORAGE_PREFIX = 'quorum.';
+
+export const storageKeys = {
+  /** The signed-in user, so a reload paints the right chrome before the session check returns. */
+  user: `${STORAGE_PREFIX}user`,
+  /** The session's expiry (the token itself lives in an httpOnly cookie the page cannot read). */
+  session: `${STORAGE_PREFIX}session`,
+  /** Sent in the `x-session-id` header; see `api/anonymous-session.ts`. */
+  anonymousSessionId: `${STORAGE_PREFIX}anonymousSessionId`,
+  cookieConsent: `${STORAGE_PREFIX}cookieConsent`,
+  brandConfig: (userId: string) => `${STORAGE_PREFIX}brandConfig.${userId}`,
+  brandMonitoring: (userId: string) => `${STORAGE_PREFIX}brandMonitoring.${userId}`,
+  /** The request this tab is watching, so a reload picks it up again (kept per tab, in sessionStorage). */
+  activeRequest: `${STORAGE_PREFIX}activeRequest`,
+} as const;
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function store(kind: 'local' | 'session'): KeyValueStore | undefined {
+  try {
+    return kind === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+  } catch {
+    // Storage can be switched off (privacy settings): the app still works, it only forgets across reloads.
+    return undefined;
+  }
+}
+
+/** Reads a JSON value; anything missing, unreadable or not parseable is `undefined`. */
+export function readStored<T>(key: string, kind: 'local' | 'session' = 'local'): T | undefined {
+  const text = store(kind)?.getItem(key);
+  if (text == null) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStored(key: string, value: unknown, kind: 'local' | 'session' = 'local'): void {
+  try {
+    store(kind)?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Full or forbidden: losing a convenience is better than failing the action that wanted to save it.
+  }
+}
+
+export function removeStored(key: string, kind: 'local' | 'session' = 'local'): void {
+  store(kind)?.removeItem(key);
+}

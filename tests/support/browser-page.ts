@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
+
+/** Where the browser tests leave their screenshots (kept out of git; CI keeps them as artefacts). */
+export const SCREENSHOT_DIRECTORY = fileURLToPath(new URL('../../test-artifacts/screenshots/', import.meta.url));
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions the page produced: a test expects none unless it provokes them. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export interface OpenPageOptions {
+  viewport?: { width: number; height: number };
+  /** A session cookie (`quorum_session=…`) to start signed in. */
+  cookie?: string;
+  /** Path to open; `/` by default. Waits for the start-up loader to go. */
+  path?: string;
+}
+
+/** A fresh browser context (own storage and cookies) on the stack's page, past the start-up session check. */
+export async function openPage(browser: Browser, baseUrl: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT });
+  if (options.cookie) {
+    const [name, ...value] = options.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: baseUrl }]);
+  }
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(new URL(options.path ?? '/', baseUrl).toString());
+  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: 15_000 });
+  return { page, context, problems, close: () => context.close() };
+}
+
+/** Saves a full-page screenshot as `test-artifacts/screenshots/<name>-<width>.png` and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(SCREENSHOT_DIRECTORY, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
