@@ -22,15 +22,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Libraries in chunks of their own keep their file names across deploys of app code, so returning
-          // browsers keep them cached. The markdown libraries stay in the lazily loaded answer renderer's chunk.
+          // React and TanStack in chunks of their own keep their file names across deploys of app code, so returning
+          // browsers keep them cached. Mantine is left to the splitter on purpose: components only lazily loaded
+          // parts use (menus, modals, the brand form) then travel with those parts instead of the first paint.
+          // The markdown libraries stay in the lazily loaded answer renderer's chunk.
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|react-number-format|use-callback-ref|use-sidecar|get-nonce|detect-node-es|clsx|tslib)[\\/]/,
-            },
           ],
         },
       },

@@ -1,3 +1,4 @@
+import { hasStrings, isCount, parseFields, type Fields } from './event-fields.ts';
 import type { ServerSentEvent } from './server-sent-events.ts';
 
 /**
@@ -8,12 +9,17 @@ import type { ServerSentEvent } from './server-sent-events.ts';
 
 export const SEARCH_QUERY_MAX_LENGTH = 500;
 
+/** Spec section 3's search request, as `POST /api/search/stream` takes it. */
 export interface SearchRequest {
   /** Trimmed, at most `SEARCH_QUERY_MAX_LENGTH` characters. */
   query: string;
-  model: 'openai';
+  /** The engine id (spec: `model`). */
+  model: string;
   specificModel: string;
-  searchEnabled: false;
+  searchEnabled: boolean;
+  aiOverviewParams?: { gl: string; hl: string } | null;
+  brandMonitoringEnabled?: boolean;
+  brandConfig?: { brandName: string; websiteUrl?: string; keywords: string[] } | null;
 }
 
 interface SearchEventBase {
@@ -57,25 +63,6 @@ export type DecodedSearchEvent =
   | { outcome: 'unknown' }
   /** A known event whose data does not match the contract. */
   | { outcome: 'invalid' };
-
-type Fields = Record<string, unknown>;
-
-function parseFields(data: string): Fields | null {
-  try {
-    const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Fields) : null;
-  } catch {
-    return null;
-  }
-}
-
-function hasStrings(fields: Fields, names: readonly string[]): boolean {
-  return names.every((name) => typeof fields[name] === 'string');
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
 
 function decodeFields(type: SearchStreamEvent['type'], fields: Fields): SearchStreamEvent | null {
   if (!hasStrings(fields, ['requestId', 'runId'])) return null;

@@ -6,7 +6,6 @@ import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { DemoBanner } from '../../components/demo-banner/demo-banner.tsx';
 import { RegistrationBanner } from '../registration-banner/registration-banner.tsx';
-import { AppSidebar } from '../sidebar/app-sidebar.tsx';
 import { SiteFooter } from '../site-footer/site-footer.tsx';
 import { StartupLoader } from '../startup-loader/startup-loader.tsx';
 import { TopBar } from '../top-bar/top-bar.tsx';
@@ -15,6 +14,8 @@ const HEADER_HEIGHT = 60;
 const SIDEBAR_WIDTH = 300;
 // Not needed for the first paint: fetched when someone opens it.
 const AuthModal = lazy(() => import('../../components/auth-modal/auth-modal.tsx'));
+// Only signed-in people have a sidebar; guests, most first visits, never download it.
+const AppSidebar = lazy(() => import('../sidebar/app-sidebar.tsx').then((module) => ({ default: module.AppSidebar })));
 
 /**
  * The frame around every page (spec section 2, "Shared chrome"): top bar, the sidebar for signed-in users (a
@@ -40,7 +41,9 @@ export function RootLayout() {
       </AppShell.Header>
       {withSidebar && (
         <AppShell.Navbar aria-label="Sidebar">
-          <AppSidebar onNavigate={navigation.close} />
+          <Suspense fallback={null}>
+            <AppSidebar onNavigate={navigation.close} />
+          </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main>

@@ -1,4 +1,28 @@
-/** The registered user's sidebar (spec section 2). Being built: navigation and Recent Requests. */
-export function AppSidebar(_props: { onNavigate(): void }) {
-  return null;
+import { AppShell, Box, Button, Divider, ScrollArea } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { RecentRequests } from './recent-requests.tsx';
+import { SidebarNavigation } from './sidebar-navigation.tsx';
+
+/**
+ * The signed-in user's sidebar (spec section 2): navigation, Buy Credits, then Recent Requests, which scrolls on
+ * its own so a long history never pushes the navigation away. Below md it is the burger's drawer; `onNavigate`
+ * closes that drawer after any navigation.
+ */
+export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
+  return (
+    // A column filling the navbar, so the history section can take the remaining height and scroll inside it.
+    <Box data-testid="sidebar" style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
+      <AppShell.Section p="sm">
+        <SidebarNavigation onNavigate={onNavigate} />
+        {/* The purchase modal comes later; until then the pricing page is where credits are bought. */}
+        <Button component={Link} to="/pricing" onClick={onNavigate} fullWidth mt="sm" data-testid="buy-credits">
+          Buy Credits
+        </Button>
+      </AppShell.Section>
+      <Divider />
+      <AppShell.Section grow component={ScrollArea} type="auto" py="sm" px="xs" data-testid="sidebar-history">
+        <RecentRequests onNavigate={onNavigate} />
+      </AppShell.Section>
+    </Box>
+  );
 }

@@ -1,10 +1,13 @@
-import { Anchor, Badge, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Burger, Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { useCredits } from '../../app-state/credits-context.tsx';
 import { creditsText } from '../../catalogue/model-access.ts';
-import { UserMenu } from './user-menu.tsx';
+
+// Only signed-in people have a menu; its code (menu, confirmation dialog) is fetched when it is first shown.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 
 interface TopBarProps {
   /** Present when there is a sidebar to open on small screens. */
@@ -29,19 +32,19 @@ export function TopBar({ navigation }: TopBarProps) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         {creditsRemaining !== null && (
-          <Tooltip label="Credits you can spend now">
-            <Badge size="lg" variant="light" data-testid="credit-count" aria-label={`${creditsText(creditsRemaining)} remaining`}>
+          <Badge size="lg" variant="light" data-testid="credit-count" title="Credits you can spend now" aria-label={`${creditsText(creditsRemaining)} remaining`}>
               <Text span inherit visibleFrom="sm">
                 {creditsText(creditsRemaining)}
               </Text>
               <Text span inherit hiddenFrom="sm">
                 {creditsRemaining}
               </Text>
-            </Badge>
-          </Tooltip>
+          </Badge>
         )}
         {user ? (
-          <UserMenu user={user} />
+          <Suspense fallback={null}>
+            <UserMenu user={user} />
+          </Suspense>
         ) : (
           <>
             <Button variant="subtle" size="compact-md" onClick={() => authModal.open('login')}>

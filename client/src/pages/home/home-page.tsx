@@ -1,84 +1,88 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { streamSearch } from '../../api/search-stream.ts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { preloadMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
-import { DEFAULT_OPENAI_MODEL, type OpenAiModel } from '../../models/openai-models.ts';
-import { AnswerPanel } from './answer-panel/answer-panel.tsx';
-import { ErrorPanel } from './error-panel/error-panel.tsx';
-import { SearchForm } from './search-form/search-form.tsx';
-import { buildSearchRequest, validateQuery } from './search-query.ts';
-import { useSearch } from './use-search.ts';
+import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useCatalogue } from '../../app-state/catalogue-context.tsx';
+import { isComparisonRequest, useRunAgain } from '../../app-state/run-again-context.tsx';
+import { ErrorBoundary } from '../../components/error-panel/error-boundary.tsx';
+import { activeRequestToResume } from '../../streaming/active-request.ts';
+import { SingleView } from './single/single-view.tsx';
 
-function scrollToTop(): void {
-  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
-}
+// The home page opens in single mode; the comparison view's code is fetched when someone switches to it.
+const ComparisonView = lazy(() => import('./comparison/comparison-view.tsx').then((module) => ({ default: module.ComparisonView })));
 
-/** Ask one model one question and watch the answer stream in. */
+type Mode = 'single' | 'comparison';
+
+const MODES = [
+  { value: 'single', label: 'Single Request' },
+  { value: 'comparison', label: 'Comparison Request' },
+];
+
+/** Spec section 2's home: intro, the Single / Comparison switch, then the chosen view. */
 export function HomePage() {
-  const { state, ask, retry, clear } = useSearch(streamSearch);
-  const [query, setQuery] = useState('');
-  const [model, setModel] = useState<OpenAiModel>(DEFAULT_OPENAI_MODEL);
-  const [validationError, setValidationError] = useState<string | null>(null);
-  const queryInput = useRef<HTMLTextAreaElement>(null);
+  const { catalogue, loading, error } = useCatalogue();
+  const runAgain = useRunAgain();
+  // A comparison still streaming when the page was reloaded reopens its view.
+  const [mode, setMode] = useState<Mode>(() => (activeRequestToResume('comparison') ? 'comparison' : 'single'));
 
-  // Fetch the answer renderer now, so it is ready before the first words of an answer arrive.
-  useEffect(preloadMarkdownAnswer, []);
-
-  const handleQueryChange = useCallback((next: string) => {
-    setQuery(next);
-    setValidationError(null);
-  }, []);
-
-  const handleSubmit = useCallback(() => {
-    const problem = validateQuery(query);
-    setValidationError(problem);
-    if (problem === null) ask(buildSearchRequest(query, model));
-  }, [ask, model, query]);
-
-  const handleNewSearch = useCallback(() => {
-    clear();
-    setQuery('');
-    setValidationError(null);
-    scrollToTop();
-    // Without scrolling, so focusing does not fight the smooth scroll to the top.
-    queryInput.current?.focus({ preventScroll: true });
-  }, [clear]);
-
-  const showAnswer = state.status === 'streaming' || state.status === 'done' || state.answer !== '';
+  // "Run this prompt again" on a comparison switches to the comparison view, which then takes the request.
+  useEffect(() => {
+    if (runAgain.pending) setMode(isComparisonRequest(runAgain.pending) ? 'comparison' : 'single');
+  }, [runAgain.pending]);
 
   return (
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2">
-          Ask a question
+          One question, many minds
         </Title>
-        <Text c="dimmed" size="sm">
-          Pick a model, ask anything, and watch the answer arrive as it is written.
+        <Text c="dimmed" size="sm" maw={720}>
+          Ask a question and watch the answer stream in, or put it to several AI models at once and compare what they
+          say side by side. More than 15 models from OpenAI, Anthropic, Google, DeepSeek, Perplexity and Groq, plus
+          Google's AI Overview.
         </Text>
       </div>
 
-      <SearchForm
-        query={query}
-        model={model}
-        loading={state.status === 'streaming'}
-        validationError={validationError}
-        queryInputRef={queryInput}
-        onQueryChange={handleQueryChange}
-        onModelChange={setModel}
-        onSubmit={handleSubmit}
+      <SegmentedControl
+        data={MODES}
+        value={mode}
+        onChange={(value) => setMode(value as Mode)}
+        data-testid="mode-switch"
+        aria-label="Request mode"
+        fullWidth
+        maw={480}
       />
 
-      {state.error && <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={retry} />}
+      {error && (
+        <Alert color="red" title="Failed to fetch models" data-testid="models-error">
+          <Text size="sm" mb="sm">
+            {error}
+          </Text>
+          <Button size="xs" color="red" variant="outline" onClick={() => window.location.reload()}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {loading && !catalogue && (
+        <Center py="xl">
+          <Loader aria-label="Loading models" />
+        </Center>
+      )}
 
-      {showAnswer && (
-        <AnswerPanel
-          status={state.status}
-          model={state.model}
-          answer={state.answer}
-          creditsUsed={state.creditsUsed}
-          onNewSearch={handleNewSearch}
-        />
+      {catalogue && (
+        <ErrorBoundary>
+          {mode === 'single' ? (
+            <SingleView />
+          ) : (
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader aria-label="Loading the comparison view" />
+                </Center>
+              }
+            >
+              <ComparisonView />
+            </Suspense>
+          )}
+        </ErrorBoundary>
       )}
     </Stack>
   );

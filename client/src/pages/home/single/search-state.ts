@@ -1,4 +1,4 @@
-import type { SearchFailure } from '../../api/search-stream.ts';
+import type { SearchFailure } from '../../../api/search-stream.ts';
 
 /**
  * The state of one question on the home page, as a pure reducer so every transition can be tested without a DOM.

@@ -1,0 +1,123 @@
+import { Badge, Button, Divider, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isComparisonRequest, useRunAgain } from '../../app-state/run-again-context.tsx';
+import { formatRequestDate } from '../../history/request-dates.ts';
+import type { RequestGroup } from '../../history/request-groups.ts';
+import { StatusDot } from '../../history/status-dot.tsx';
+import { RequestAnswer } from './request-answer.tsx';
+import { RequestFacts } from './request-facts.tsx';
+
+export interface RequestDetailsModalProps {
+  group: RequestGroup;
+  opened: boolean;
+  onClose(): void;
+  /** After the modal has gone, so its parent can forget the group. */
+  onClosed(): void;
+  /** After "Run this prompt again", so the mobile drawer closes too. */
+  onRanAgain(): void;
+}
+
+function scrollToTop(): void {
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+}
+
+/**
+ * Spec section 2's "Request Comparison" modal: one tab per request of a history group (newest first; the first
+ * is selected when it opens), each with its query, answer or error, and details; and a way to ask it again.
+ * Loaded lazily: nobody needs it before clicking a recent request.
+ */
+export default function RequestDetailsModal({ group, opened, onClose, onClosed, onRanAgain }: RequestDetailsModalProps) {
+  const [selectedId, setSelectedId] = useState(group.requests[0]!.id);
+  const { runAgain } = useRunAgain();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const phone = useMediaQuery('(max-width: 36em)');
+  const selected = group.requests.find((request) => request.id === selectedId) ?? group.latestRequest;
+
+  const handleRunAgain = () => {
+    runAgain(selected);
+    onClose();
+    onRanAgain();
+    // The form to fill is the home page's; from anywhere else, go there first.
+    if (pathname === '/') scrollToTop();
+    else void navigate({ to: '/' }).then(scrollToTop);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onClosed}
+      title={
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            Request Comparison
+          </Title>
+          <Badge variant="light" color={isComparisonRequest(group.latestRequest) ? 'grape' : 'blue'}>
+            {isComparisonRequest(group.latestRequest) ? 'Comparison' : 'Single'}
+          </Badge>
+        </Group>
+      }
+      size="xl"
+      fullScreen={phone === true}
+      // The button that opened it may sit in a drawer that is closing; focus goes to the page instead.
+      returnFocus={!phone}
+      data-testid="request-details-modal"
+    >
+      <Stack gap="md">
+        <Tabs value={selected.id} onChange={(value) => value && setSelectedId(value)} keepMounted={false}>
+          <Tabs.List>
+            {group.requests.map((request) => (
+              <Tabs.Tab
+                key={request.id}
+                value={request.id}
+                leftSection={<StatusDot status={request.status} />}
+                data-testid="request-tab"
+              >
+                {formatRequestDate(request.createdAt)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {group.requests.map((request) => (
+            <Tabs.Panel key={request.id} value={request.id} pt="md" data-testid="request-tab-panel">
+              <Stack gap="md">
+                <section>
+                  <Text fw={600} size="sm" mb={4}>
+                    Query
+                  </Text>
+                  <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="request-query">
+                    {request.query}
+                  </Text>
+                </section>
+                <section data-testid="request-answer">
+                  <Text fw={600} size="sm" mb={4}>
+                    {request.status === 'error' && !isComparisonRequest(request) ? 'Error' : 'Response'}
+                  </Text>
+                  <RequestAnswer request={request} />
+                </section>
+                <Divider />
+                <section data-testid="request-details">
+                  <Text fw={600} size="sm" mb={4}>
+                    Details
+                  </Text>
+                  <RequestFacts request={request} />
+                </section>
+              </Stack>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={handleRunAgain} data-testid="run-again-button">
+            Run this prompt again
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import type { BrandConfig } from './search-settings-value.ts';
+
+/** Spec sections 5 and 9: brand name 100, website 500, at most 5 keywords of at most 50 characters each. */
+export const BRAND_LIMITS = { name: 100, website: 500, keywords: 5, keyword: 50 } as const;
+export const BRAND_NAME_REQUIRED = 'Brand name is required';
+
+export type KeywordAddition = { keywords: string[]; error: null } | { keywords: string[]; error: string };
+
+/** Adds a keyword the spec's way: trimmed, not empty, no duplicates (ignoring case), at most 5, each ≤ 50. */
+export function addKeyword(keywords: readonly string[], input: string): KeywordAddition {
+  const keyword = input.trim();
+  if (keyword === '') return { keywords: [...keywords], error: 'Enter a keyword first' };
+  if (keywords.length >= BRAND_LIMITS.keywords) return { keywords: [...keywords], error: `At most ${BRAND_LIMITS.keywords} keywords` };
+  if (keyword.length > BRAND_LIMITS.keyword) return { keywords: [...keywords], error: `Keywords are at most ${BRAND_LIMITS.keyword} characters` };
+  if (keywords.some((existing) => existing.toLowerCase() === keyword.toLowerCase())) {
+    return { keywords: [...keywords], error: 'That keyword is already in the list' };
+  }
+  return { keywords: [...keywords, keyword], error: null };
+}
+
+/** Whether the Add button can be pressed (spec section 5: disabled when the input is empty or 5 exist). */
+export function canAddKeyword(keywords: readonly string[], input: string): boolean {
+  return input.trim() !== '' && keywords.length < BRAND_LIMITS.keywords;
+}
+
+/** The reason monitoring cannot be sent yet, or null. */
+export function brandConfigProblem(config: BrandConfig | null): string | null {
+  if (!config || config.brandName.trim() === '') return BRAND_NAME_REQUIRED;
+  return null;
+}
+
+/** The brand config as sent: trimmed, the website left out when empty. */
+export function brandConfigForRequest(config: BrandConfig): BrandConfig {
+  const websiteUrl = config.websiteUrl?.trim();
+  return { brandName: config.brandName.trim(), ...(websiteUrl ? { websiteUrl } : {}), keywords: config.keywords };
+}

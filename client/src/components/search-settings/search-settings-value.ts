@@ -1,0 +1,16 @@
+/** Spec section 3's brand config. */
+export interface BrandConfig {
+  brandName: string;
+  websiteUrl?: string;
+  keywords: string[];
+}
+
+/** What the Search Settings panel decides, as sent in a search or compare request. */
+export interface SearchSettingsValue {
+  searchEnabled: boolean;
+  brandMonitoringEnabled: boolean;
+  /** Null until the user has entered a brand (monitoring cannot be sent without one). */
+  brandConfig: BrandConfig | null;
+}
+
+export const DEFAULT_SEARCH_SETTINGS: SearchSettingsValue = { searchEnabled: false, brandMonitoringEnabled: false, brandConfig: null };

@@ -1,0 +1,116 @@
+import { Badge, Button, Collapse, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { useCredits } from '../../app-state/credits-context.tsx';
+import { brandMonitoringAllowed, creditsText, webSearchAvailability, type ModelChoice } from '../../catalogue/model-access.ts';
+import type { SearchSettingsValue } from './search-settings-value.ts';
+
+export interface SearchSettingsProps {
+  /** The models the request would go to (one in the single view). */
+  choices: ModelChoice[];
+  single: boolean;
+  value: SearchSettingsValue;
+  onChange(value: SearchSettingsValue): void;
+}
+
+// The brand form is only needed once someone opens it.
+const BrandConfigPanel = lazy(() => import('./brand-config-panel.tsx').then((module) => ({ default: module.BrandConfigPanel })));
+
+const WEB_SEARCH_BADGE_COLOURS = { Register: 'indigo', 'No Models': 'gray', 'Not Supported': 'gray', Active: 'green' } as const;
+
+/**
+ * Spec section 2's Search Settings: the Web Search toggle (with its cost, badge and reason) and the Brand
+ * Monitoring toggle with its expandable brand panel. What is allowed comes from `model-access.ts`; the owning
+ * view's `useSearchSettings` switches off whatever stops being allowed.
+ */
+export function SearchSettings({ choices, single, value, onChange }: SearchSettingsProps) {
+  const { tier } = useAuth();
+  const { pricing } = useCredits();
+  const [brandPanelOpen, setBrandPanelOpen] = useState(false);
+  const webSearch = webSearchAvailability(tier, choices, value.searchEnabled, single);
+  const monitoringAllowed = brandMonitoringAllowed(tier);
+  const webSearchPrice = pricing?.features.webSearch ?? 2;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="search-settings-title">
+      <Stack gap="sm">
+        <Title order={2} size="h5" id="search-settings-title">
+          Search Settings
+        </Title>
+
+        <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="web-search-setting">
+          <Switch
+            label="Web Search"
+            description={webSearch.reason ?? `Adds ${creditsText(webSearchPrice)} per model for answers grounded in live web results`}
+            checked={value.searchEnabled}
+            disabled={!webSearch.enabled}
+            onChange={(event) => onChange({ ...value, searchEnabled: event.currentTarget.checked })}
+            data-testid="web-search-toggle"
+          />
+          {webSearch.badge && (
+            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} data-testid="web-search-badge" style={{ flexShrink: 0 }}>
+              {webSearch.badge}
+            </Badge>
+          )}
+        </Group>
+
+        <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="brand-monitoring-setting">
+          <Switch
+            label="Brand Monitoring"
+            description={monitoringAllowed ? 'See whether answers mention your brand, and how' : 'Register for monitoring'}
+            checked={value.brandMonitoringEnabled}
+            disabled={!monitoringAllowed}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              onChange({ ...value, brandMonitoringEnabled: on });
+              if (on && !value.brandConfig?.brandName) setBrandPanelOpen(true);
+            }}
+            data-testid="brand-monitoring-toggle"
+          />
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {!monitoringAllowed && (
+              <Badge variant="light" color="indigo" data-testid="brand-monitoring-badge">
+                Register
+              </Badge>
+            )}
+            {monitoringAllowed && value.brandMonitoringEnabled && (
+              <Badge variant="light" color="green" data-testid="brand-monitoring-badge">
+                Active
+              </Badge>
+            )}
+            {monitoringAllowed && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => setBrandPanelOpen((open) => !open)}
+                aria-expanded={brandPanelOpen}
+                aria-controls="brand-config-panel"
+              >
+                {brandPanelOpen ? 'Hide brand' : 'Configure brand'}
+              </Button>
+            )}
+          </Group>
+        </Group>
+
+        {monitoringAllowed && (
+          <Collapse expanded={brandPanelOpen} id="brand-config-panel">
+            {brandPanelOpen && (
+              <Suspense fallback={null}>
+                <BrandConfigPanel
+                  config={value.brandConfig}
+                  showRequired={value.brandMonitoringEnabled}
+                  onChange={(brandConfig) => onChange({ ...value, brandConfig })}
+                />
+              </Suspense>
+            )}
+          </Collapse>
+        )}
+        {!monitoringAllowed && (
+          <Text size="xs" c="dimmed">
+            Register for free to unlock this feature.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryRequest } from '../api/history-api.ts';
+import {
+  comparisonModels,
+  groupCredits,
+  groupKeyOf,
+  groupRequests,
+  parseComparisonResults,
+  RESULT_TEXTS,
+  requestAnswerView,
+  shortRequestId,
+  statusColour,
+} from './request-groups.ts';
+
+let nextId = 0;
+
+function request(overrides: Partial<HistoryRequest> = {}): HistoryRequest {
+  nextId += 1;
+  return {
+    id: `${String(nextId).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd`,
+    query: 'What is a quorum?',
+    response: 'An answer',
+    status: 'completed',
+    errorMessage: null,
+    engine: 'openai',
+    model: 'gpt-4o-mini',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    completedAt: '2025-03-01T10:00:05.000Z',
+    creditsUsed: 6,
+    searchEnabled: false,
+    brandMonitoringEnabled: false,
+    brandConfig: null,
+    ...overrides,
+  };
+}
+
+const comparison = (response: string | null, overrides: Partial<HistoryRequest> = {}) =>
+  request({ engine: 'comparison_stream', model: 'comparison:openai/gpt-4o-mini,deepseek/deepseek-chat', response, ...overrides });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('groupRequests', () => {
+  it('puts requests with identical parameters in one group, newest first, and counts them', () => {
+    const older = request({ createdAt: '2025-03-01T10:00:00.000Z' });
+    const newer = request({ createdAt: '2025-03-02T10:00:00.000Z' });
+    const [group, ...rest] = groupRequests([older, newer]);
+    expect(rest).toEqual([]);
+    expect(group).toMatchObject({ engine: 'openai', model: 'gpt-4o-mini', query: 'What is a quorum?', count: 2 });
+    expect(group!.requests).toEqual([newer, older]);
+    expect(group!.latestRequest).toBe(newer);
+    expect(group!.key).toBe(groupKeyOf(older));
+  });
+
+  it.each([
+    ['query', { query: 'Something else' }],
+    ['engine', { engine: 'deepseek' }],
+    ['model', { model: 'gpt-4o' }],
+    ['search flag', { searchEnabled: true }],
+    ['brand name', { brandMonitoringEnabled: true, brandConfig: { brandName: 'Acme' } }],
+  ] as const)('keeps requests apart when the %s differs', (_name, difference) => {
+    const groups = groupRequests([request(), request(difference)]);
+    expect(groups).toHaveLength(2);
+    expect(groups.map((group) => group.count)).toEqual([1, 1]);
+  });
+
+  it('ignores what is not part of the key (status, answer, credits, brand website)', () => {
+    const groups = groupRequests([
+      request({ brandConfig: { brandName: 'Acme', websiteUrl: 'https://a.example' } }),
+      request({ status: 'error', response: null, creditsUsed: 0, brandConfig: { brandName: 'Acme', websiteUrl: 'https://b.example' } }),
+    ]);
+    expect(groups).toHaveLength(1);
+  });
+
+  it('does not let a separator inside the query merge different parameter sets', () => {
+    expect(groupKeyOf(request({ query: 'a|openai', engine: 'x' }))).not.toBe(groupKeyOf(request({ query: 'a', engine: 'openai|x' })));
+  });
+
+  it('orders groups by their newest request, whatever order the list came in', () => {
+    const a1 = request({ query: 'a', createdAt: '2025-03-01T00:00:00.000Z' });
+    const b = request({ query: 'b', createdAt: '2025-03-02T00:00:00.000Z' });
+    const a2 = request({ query: 'a', createdAt: '2025-03-03T00:00:00.000Z' });
+    const groups = groupRequests([b, a1, a2]);
+    expect(groups.map((group) => group.query)).toEqual(['a', 'b']);
+    expect(groups[0]!.requests).toEqual([a2, a1]);
+  });
+
+  it('keeps the given order for requests created at the same moment', () => {
+    const first = request({ query: 'first' });
+    const second = request({ query: 'second' });
+    expect(groupRequests([first, second]).map((group) => group.query)).toEqual(['first', 'second']);
+  });
+
+  it('gives nothing for no requests', () => {
+    expect(groupRequests([])).toEqual([]);
+  });
+
+  it('totals the credits of every request in a group', () => {
+    const [group] = groupRequests([request({ creditsUsed: 6 }), request({ creditsUsed: 0, status: 'error' }), request({ creditsUsed: 8 })]);
+    expect(groupCredits(group!)).toBe(14);
+  });
+});
+
+describe('statusColour', () => {
+  it('is green for completed, red for error, grey for anything else', () => {
+    expect(statusColour('completed')).toBe('green');
+    expect(statusColour('error')).toBe('red');
+    expect(statusColour('pending')).toBe('gray');
+    expect(statusColour('')).toBe('gray');
+  });
+});
+
+describe('comparisonModels', () => {
+  it('reads the engine/model pairs after the prefix', () => {
+    expect(comparisonModels('comparison:openai/gpt-4o-mini,deepseek/deepseek-chat')).toEqual([
+      { engine: 'openai', model: 'gpt-4o-mini' },
+      { engine: 'deepseek', model: 'deepseek-chat' },
+    ]);
+  });
+
+  it('keeps slashes inside a model id and skips entries without an engine', () => {
+    expect(comparisonModels('comparison:groq/meta-llama/llama-4, junk')).toEqual([{ engine: 'groq', model: 'meta-llama/llama-4' }]);
+  });
+});
+
+describe('parseComparisonResults', () => {
+  it('reads the results list', () => {
+    const results = parseComparisonResults(
+      JSON.stringify({ results: [{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }] }),
+    );
+    expect(results).toEqual([{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }]);
+  });
+
+  it.each([['not json at all'], ['{"results": "nope"}'], ['null'], ['[]']])('turns an unparseable list (%s) into an empty one and logs it', (text) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(parseComparisonResults(text)).toEqual([]);
+    expect(log).toHaveBeenCalledOnce();
+  });
+
+  it('skips entries that are not objects and fills missing fields safely', () => {
+    expect(parseComparisonResults(JSON.stringify({ results: [null, 3, { success: 'yes', error: '' }] }))).toEqual([
+      { engine: 'unknown', model: 'unknown', success: false, response: null, error: null, creditsUsed: 0 },
+    ]);
+  });
+});
+
+describe('requestAnswerView for a single request', () => {
+  it('renders a completed answer as markdown', () => {
+    expect(requestAnswerView(request({ response: '# Hi' }))).toEqual({ kind: 'markdown', markdown: '# Hi' });
+  });
+
+  it('shows the error message of a failed request', () => {
+    expect(requestAnswerView(request({ status: 'error', response: null, errorMessage: 'Provider refused' }))).toEqual({
+      kind: 'error',
+      message: 'Error: Provider refused',
+    });
+  });
+
+  it('says the model request failed when a failed request has no message', () => {
+    expect(requestAnswerView(request({ status: 'error', response: null }))).toEqual({ kind: 'error', message: RESULT_TEXTS.modelFailed });
+  });
+
+  it('says there is no content for a completed request without an answer', () => {
+    expect(requestAnswerView(request({ response: null }))).toEqual({ kind: 'note', text: 'No response content available' });
+    expect(requestAnswerView(request({ response: '' }))).toEqual({ kind: 'note', text: 'No response content available' });
+  });
+
+  it('says the data is not available for a request that has not finished', () => {
+    expect(requestAnswerView(request({ status: 'pending', response: null, completedAt: null }))).toEqual({
+      kind: 'note',
+      text: 'Response data not available',
+    });
+  });
+});
+
+describe('requestAnswerView for a comparison', () => {
+  const results = [
+    { engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Answer A', error: null, creditsUsed: 6 },
+    { engine: 'deepseek', model: 'deepseek-chat', success: false, response: null, error: 'Provider refused', creditsUsed: 0 },
+    { engine: 'gemini', model: 'gemini-2.5-flash', success: false, response: null, error: null, creditsUsed: 0 },
+    { engine: 'anthropic', model: 'claude-3-haiku', success: true, response: null, error: null, creditsUsed: 4 },
+    { engine: 'ai-overview', model: 'ai-overview', success: true, response: { text: 'x' }, error: null, creditsUsed: 10 },
+  ];
+
+  it('gives one section per model: answer, error, "Model request failed", the predates note, JSON for objects', () => {
+    const view = requestAnswerView(comparison(JSON.stringify({ results })));
+    expect(view).toEqual({
+      kind: 'comparison',
+      results: [
+        { label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'Answer A' } },
+        { label: 'deepseek - deepseek-chat', creditsUsed: 0, answer: { kind: 'error', message: 'Error: Provider refused' } },
+        { label: 'gemini - gemini-2.5-flash', creditsUsed: 0, answer: { kind: 'error', message: 'Error: Model request failed' } },
+        { label: 'anthropic - claude-3-haiku', creditsUsed: 4, answer: { kind: 'note', text: RESULT_TEXTS.predatesLogging } },
+        { label: 'ai-overview - ai-overview', creditsUsed: 10, answer: { kind: 'markdown', markdown: '```json\n{\n  "text": "x"\n}\n```' } },
+      ],
+    });
+  });
+
+  it('words the predates note as the spec asks: older request, run the comparison again', () => {
+    expect(RESULT_TEXTS.predatesLogging).toMatch(/before full answers were kept/);
+    expect(RESULT_TEXTS.predatesLogging).toMatch(/Run the comparison again/);
+  });
+
+  it('says there are no results for an empty list', () => {
+    expect(requestAnswerView(comparison(JSON.stringify({ results: [] })))).toEqual({ kind: 'note', text: 'No comparison results available' });
+  });
+
+  it('treats a list that fails to parse as empty, and logs it', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(requestAnswerView(comparison('{broken'))).toEqual({ kind: 'note', text: 'No comparison results available' });
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('says the response data is not available when there is none', () => {
+    expect(requestAnswerView(comparison(null))).toEqual({ kind: 'note', text: 'Response data not available' });
+  });
+
+  it('shows a failed comparison’s own error when it has no per-model results', () => {
+    expect(requestAnswerView(comparison(null, { status: 'error', errorMessage: 'Insufficient credits' }))).toEqual({
+      kind: 'error',
+      message: 'Error: Insufficient credits',
+    });
+  });
+
+  it('shows per-model outcomes even when the comparison as a whole failed', () => {
+    const view = requestAnswerView(comparison(JSON.stringify({ results: results.slice(1, 2) }), { status: 'error', errorMessage: 'All failed' }));
+    expect(view.kind).toBe('comparison');
+  });
+
+  it('recognises the older "comparison" engine too', () => {
+    expect(requestAnswerView(comparison(JSON.stringify({ results: [] }), { engine: 'comparison' }))).toEqual({
+      kind: 'note',
+      text: RESULT_TEXTS.noComparisonResults,
+    });
+  });
+});
+
+describe('shortRequestId', () => {
+  it('is the first 8 characters', () => {
+    expect(shortRequestId('0123456789abcdef')).toBe('01234567');
+  });
+});

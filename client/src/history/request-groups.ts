@@ -1,0 +1,167 @@
+import type { HistoryRequest } from '../api/history-api.ts';
+import { isComparisonRequest } from '../app-state/run-again-context.tsx';
+
+/**
+ * The history as the sidebar and its details modal see it (spec sections 3 and 8): requests asked with identical
+ * parameters grouped into one entry, and what each request's answer area shows, as pure functions.
+ */
+
+/** Spec section 3's Request group. `requests` and the groups themselves are newest first. */
+export interface RequestGroup {
+  key: string;
+  engine: string;
+  model: string;
+  query: string;
+  count: number;
+  requests: HistoryRequest[];
+  latestRequest: HistoryRequest;
+}
+
+/** Spec section 3's grouping key: query, engine, model, search flag and brand (its name). */
+export function groupKeyOf(request: HistoryRequest): string {
+  // JSON of a tuple: no separator inside a query can make two different parameter sets collide.
+  return JSON.stringify([request.query, request.engine, request.model, request.searchEnabled, request.brandConfig?.brandName ?? null]);
+}
+
+const createdAtOf = (request: HistoryRequest) => new Date(request.createdAt).getTime();
+
+/** Groups requests by identical parameters; groups ordered by their newest request, newest first. */
+export function groupRequests(requests: readonly HistoryRequest[]): RequestGroup[] {
+  // Newest first whatever order the server sent; the sort is stable, so equal times keep the server's order.
+  const newestFirst = [...requests].sort((a, b) => createdAtOf(b) - createdAtOf(a));
+  const groups = new Map<string, RequestGroup>();
+  for (const request of newestFirst) {
+    const key = groupKeyOf(request);
+    const group = groups.get(key);
+    if (group) {
+      group.requests.push(request);
+      group.count += 1;
+    } else {
+      const { engine, model, query } = request;
+      groups.set(key, { key, engine, model, query, count: 1, requests: [request], latestRequest: request });
+    }
+  }
+  // A Map iterates in insertion order, which is the order of each group's newest request.
+  return [...groups.values()];
+}
+
+/** Credits the whole group cost: what the sidebar shows as its total. */
+export function groupCredits(group: RequestGroup): number {
+  return group.requests.reduce((sum, request) => sum + request.creditsUsed, 0);
+}
+
+export type StatusColour = 'green' | 'red' | 'gray';
+
+/** Spec section 2: completed green, error red, anything else neutral grey. */
+export function statusColour(status: string): StatusColour {
+  if (status === 'completed') return 'green';
+  if (status === 'error') return 'red';
+  return 'gray';
+}
+
+/** The models a comparison asked, from its `model` field (`prefix:engine/model,engine/model`). */
+export function comparisonModels(model: string): { engine: string; model: string }[] {
+  const list = model.includes(':') ? model.slice(model.indexOf(':') + 1) : model;
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.includes('/'))
+    .map((entry) => ({ engine: entry.slice(0, entry.indexOf('/')), model: entry.slice(entry.indexOf('/') + 1) }));
+}
+
+/** Spec section 3's Comparison result, as stored in a comparison request's `response`. */
+export interface ComparisonResult {
+  engine: string;
+  model: string;
+  success: boolean;
+  /** Text, or an object (shown as formatted JSON). */
+  response: unknown;
+  error: string | null;
+  creditsUsed: number;
+}
+
+function asComparisonResult(value: unknown): ComparisonResult | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const entry = value as Record<string, unknown>;
+  return {
+    engine: typeof entry.engine === 'string' ? entry.engine : 'unknown',
+    model: typeof entry.model === 'string' ? entry.model : 'unknown',
+    success: entry.success === true,
+    response: entry.response ?? null,
+    error: typeof entry.error === 'string' && entry.error !== '' ? entry.error : null,
+    creditsUsed: typeof entry.creditsUsed === 'number' ? entry.creditsUsed : 0,
+  };
+}
+
+/** The results list held in a comparison's `response` JSON; a list that fails to parse becomes empty (logged). */
+export function parseComparisonResults(response: string): ComparisonResult[] {
+  try {
+    const parsed: unknown = JSON.parse(response);
+    const results = (parsed as { results?: unknown } | null)?.results;
+    if (!Array.isArray(results)) throw new Error('no results list');
+    return results.map(asComparisonResult).filter((result) => result !== null);
+  } catch (error) {
+    console.error('Failed to parse comparison results', error);
+    return [];
+  }
+}
+
+/** Spec section 8's comparison result texts, in one place. */
+export const RESULT_TEXTS = {
+  modelFailed: 'Error: Model request failed',
+  predatesLogging:
+    'This comparison ran before full answers were kept, so this model’s answer was not saved. Run the comparison again to see it.',
+  noComparisonResults: 'No comparison results available',
+  noResponseData: 'Response data not available',
+  noResponseContent: 'No response content available',
+} as const;
+
+/** What an answer area shows: rendered markdown, an error, or a plain note. */
+export type AnswerView = { kind: 'markdown'; markdown: string } | { kind: 'error'; message: string } | { kind: 'note'; text: string };
+
+export interface ComparisonResultView {
+  /** "engine - model", as the comparison view labels models. */
+  label: string;
+  creditsUsed: number;
+  answer: AnswerView;
+}
+
+export type RequestAnswerView = AnswerView | { kind: 'comparison'; results: ComparisonResultView[] };
+
+const errorText = (message: string | null) => (message ? `Error: ${message}` : RESULT_TEXTS.modelFailed);
+
+/** Text stays text (markdown); an object is shown as formatted JSON. */
+function responseMarkdown(response: unknown): string {
+  if (typeof response === 'string') return response;
+  return `\`\`\`json\n${JSON.stringify(response, null, 2)}\n\`\`\``;
+}
+
+/** One model's part of a comparison: its answer, its error, or the note for answers that were never stored. */
+export function comparisonResultView(result: ComparisonResult): ComparisonResultView {
+  const label = `${result.engine} - ${result.model}`;
+  const stored = result.response !== null && result.response !== '';
+  const answer: AnswerView = !result.success
+    ? { kind: 'error', message: errorText(result.error) }
+    : stored
+      ? { kind: 'markdown', markdown: responseMarkdown(result.response) }
+      : { kind: 'note', text: RESULT_TEXTS.predatesLogging };
+  return { label, creditsUsed: result.creditsUsed, answer };
+}
+
+/** What the details modal shows as a request's answer (spec sections 2 and 8). */
+export function requestAnswerView(request: HistoryRequest): RequestAnswerView {
+  const failed = request.status === 'error';
+  if (isComparisonRequest(request)) {
+    const results = request.response ? parseComparisonResults(request.response) : [];
+    if (results.length > 0) return { kind: 'comparison', results: results.map(comparisonResultView) };
+    // With no per-model outcome to show, a failed comparison's own error is the most useful thing to say.
+    if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
+    return { kind: 'note', text: request.response ? RESULT_TEXTS.noComparisonResults : RESULT_TEXTS.noResponseData };
+  }
+  if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
+  if (request.response) return { kind: 'markdown', markdown: request.response };
+  return { kind: 'note', text: request.status === 'completed' ? RESULT_TEXTS.noResponseContent : RESULT_TEXTS.noResponseData };
+}
+
+/** Spec section 9: a request id is shown as its first 8 characters. */
+export const shortRequestId = (id: string) => id.slice(0, 8);

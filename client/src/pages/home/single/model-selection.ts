@@ -1,0 +1,40 @@
+import type { Tier } from '../../../api/auth-api.ts';
+import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
+import { modelLock } from '../../../catalogue/model-access.ts';
+
+/** What a new visitor starts with: a budget OpenAI model every tier may use. */
+export const DEFAULT_ENGINE = 'openai';
+export const DEFAULT_MODEL = 'gpt-4o-mini';
+
+export interface ModelSelection {
+  engine: string;
+  model: string;
+}
+
+export function findModel(catalogue: Catalogue, selection: ModelSelection): CatalogueModel | undefined {
+  return catalogue.models[selection.engine]?.models.find((model) => model.id === selection.model);
+}
+
+/** The first model of `engine` the tier may use, if any. */
+export function firstAllowedModel(catalogue: Catalogue, engine: string, tier: Tier): CatalogueModel | undefined {
+  return catalogue.models[engine]?.models.find((model) => modelLock(tier, model) === null);
+}
+
+/**
+ * Spec section 4: a restricted model is swapped for the first allowed one — of the same engine when it has one,
+ * else the default. Returns the selection unchanged when it is allowed (or when nothing is known yet).
+ */
+export function allowedSelection(catalogue: Catalogue, selection: ModelSelection, tier: Tier): ModelSelection {
+  const model = findModel(catalogue, selection);
+  const engine = catalogue.models[selection.engine];
+  if (model && engine?.available && modelLock(tier, model) === null) return selection;
+  const sameEngine = engine?.available ? firstAllowedModel(catalogue, selection.engine, tier) : undefined;
+  if (sameEngine) return { engine: selection.engine, model: sameEngine.id };
+  const fallback = catalogue.models[DEFAULT_ENGINE]?.available ? firstAllowedModel(catalogue, DEFAULT_ENGINE, tier) : undefined;
+  if (fallback) return { engine: DEFAULT_ENGINE, model: fallback.id };
+  for (const [engineId, entry] of Object.entries(catalogue.models)) {
+    const allowed = entry.available ? firstAllowedModel(catalogue, engineId, tier) : undefined;
+    if (allowed) return { engine: engineId, model: allowed.id };
+  }
+  return selection;
+}

@@ -1,0 +1,194 @@
+import { Paper, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { SearchRequest } from '../../../api/search-contract.ts';
+import { useAuth } from '../../../app-state/auth-context.tsx';
+import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
+import { useCredits } from '../../../app-state/credits-context.tsx';
+import { queryKeys } from '../../../app-state/query-client.ts';
+import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
+import { isAffordable, requestCost, type ModelChoice } from '../../../catalogue/model-access.ts';
+import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
+import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
+import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
+import { QueryBox } from '../../../components/query-box/query-box.tsx';
+import { SEARCH_VALIDATION } from '../../../components/query-box/query-text.ts';
+import { SearchSettings } from '../../../components/search-settings/search-settings.tsx';
+import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
+import { activeRequestToResume } from '../../../streaming/active-request.ts';
+import { scrollToTop } from '../scroll-to-top.ts';
+import { AnswerPanel } from './answer-panel/answer-panel.tsx';
+import { EngineModelPicker } from './engine-model-picker.tsx';
+import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
+import { useSearch } from './use-search.ts';
+
+const AI_OVERVIEW_ENGINE = 'ai-overview';
+// Only for the AI Overview engine: its country and language lists load when that engine is chosen.
+const AiOverviewSettings = lazy(() =>
+  import('../../../components/ai-overview-settings/ai-overview-settings.tsx').then((module) => ({ default: module.AiOverviewSettings })),
+);
+
+/** One engine, one model, one streamed answer (spec section 2, "Single-search view"). */
+export function SingleView() {
+  const { tier } = useAuth();
+  const { catalogue } = useCatalogue();
+  const { creditsRemaining, pricing, refreshAfterRequest } = useCredits();
+  const queryClient = useQueryClient();
+  const runAgain = useRunAgain();
+  const [selection, setSelection] = useState<ModelSelection>({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
+  const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
+  const [query, setQuery] = useState('');
+  const [errors, setErrors] = useState<{ query: string | null; engine: string | null; model: string | null }>({ query: null, engine: null, model: null });
+  const queryInput = useRef<HTMLTextAreaElement>(null);
+
+  const onSettled = useCallback(() => {
+    void refreshAfterRequest();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.history });
+  }, [refreshAfterRequest, queryClient]);
+  const { state, ask, resume, retry, clear } = useSearch({ onSettled });
+  const loading = state.status === 'streaming';
+
+  // Fetch the answer renderer now, so it is ready before the first words of an answer arrive.
+  useEffect(preloadMarkdownAnswer, []);
+
+  // Spec section 4: a model the tier may not use is swapped for the first allowed one (e.g. after signing out).
+  useEffect(() => {
+    if (!catalogue) return;
+    const allowed = allowedSelection(catalogue, selection, tier);
+    if (allowed.engine !== selection.engine || allowed.model !== selection.model) setSelection(allowed);
+  }, [catalogue, selection, tier]);
+
+  // An answer that was streaming when the page went away picks up where it is.
+  useEffect(() => {
+    const active = activeRequestToResume('single');
+    if (!active) return;
+    const [asked] = active.models;
+    if (asked) setSelection({ engine: asked.engine, model: asked.model });
+    setQuery(active.query);
+    resume(active);
+  }, [resume]);
+
+  // "Run this prompt again" from the history: same question, same engine and model.
+  useEffect(() => {
+    const pending = runAgain.pending;
+    if (!pending || isComparisonRequest(pending) || !catalogue) return;
+    setQuery(pending.query);
+    const [engine, model] = [pending.engine, pending.model];
+    if (catalogue.models[engine]) setSelection(allowedSelection(catalogue, { engine, model }, tier));
+    runAgain.taken();
+    queryInput.current?.focus({ preventScroll: true });
+  }, [runAgain, catalogue, tier]);
+
+  const choice = useMemo<ModelChoice[]>(() => {
+    const model = catalogue ? findModel(catalogue, selection) : undefined;
+    return model ? [{ engine: selection.engine, model }] : [];
+  }, [catalogue, selection]);
+  const settings = useSearchSettings(choice, true);
+  const cost = pricing && choice.length > 0 ? requestCost(pricing, [{ engine: selection.engine, modelId: selection.model }], settings.value.searchEnabled) : null;
+  const affordable = isAffordable(creditsRemaining, pricing, cost ?? 0);
+  const canSubmit = query.trim() !== '' && selection.engine !== '' && selection.model !== '' && affordable && settings.problem === null;
+
+  const handleSelection = useCallback(
+    (next: ModelSelection) => {
+      // Choosing an engine picks its first model this tier may use.
+      const model = next.model || (catalogue && firstAllowedModel(catalogue, next.engine, tier)?.id) || '';
+      setSelection({ engine: next.engine, model });
+      setErrors((current) => ({ ...current, engine: null, model: null }));
+    },
+    [catalogue, tier],
+  );
+
+  const handleQueryChange = useCallback((next: string) => {
+    setQuery(next);
+    setErrors((current) => ({ ...current, query: null }));
+  }, []);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    const problems = {
+      query: query.trim() === '' ? SEARCH_VALIDATION.query : null,
+      engine: selection.engine === '' ? SEARCH_VALIDATION.engine : null,
+      model: selection.model === '' ? SEARCH_VALIDATION.model : null,
+    };
+    setErrors(problems);
+    if (problems.query || problems.engine || problems.model || !canSubmit) return;
+    const request: SearchRequest = {
+      query: query.trim(),
+      model: selection.engine,
+      specificModel: selection.model,
+      ...settings.requestFields(),
+      ...(selection.engine === AI_OVERVIEW_ENGINE ? { aiOverviewParams } : {}),
+    };
+    ask(request);
+  };
+
+  const handleClear = useCallback(() => {
+    clear();
+    scrollToTop();
+  }, [clear]);
+
+  const handleNewSearch = useCallback(() => {
+    clear();
+    setQuery('');
+    setErrors({ query: null, engine: null, model: null });
+    setSelection({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
+    scrollToTop();
+    // Without scrolling, so focusing does not fight the smooth scroll to the top.
+    queryInput.current?.focus({ preventScroll: true });
+  }, [clear]);
+
+  const showAnswer = state.status === 'streaming' || state.status === 'done' || state.answer !== '';
+
+  return (
+    <Stack gap="md">
+      <Paper component="form" withBorder p="md" onSubmit={handleSubmit} noValidate aria-label="Ask one model">
+        <Stack gap="md">
+          {catalogue && (
+            <EngineModelPicker
+              catalogue={catalogue}
+              tier={tier}
+              selection={selection}
+              disabled={loading}
+              onChange={handleSelection}
+              errors={{ engine: errors.engine, model: errors.model }}
+            />
+          )}
+          {selection.engine === AI_OVERVIEW_ENGINE && (
+            <Suspense fallback={null}>
+              <AiOverviewSettings value={aiOverviewParams} onChange={setAiOverviewParams} />
+            </Suspense>
+          )}
+          <SearchSettings choices={choice} single value={settings.value} onChange={settings.onChange} />
+          <QueryBox
+            query={query}
+            onQueryChange={handleQueryChange}
+            cost={cost}
+            affordable={affordable}
+            creditsRemaining={creditsRemaining}
+            loading={loading}
+            canSubmit={canSubmit}
+            error={errors.query}
+            submitLabel="Ask"
+            inputRef={queryInput}
+          />
+        </Stack>
+      </Paper>
+
+      {state.error && (
+        <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={retry} onClear={handleClear} />
+      )}
+
+      {showAnswer && (
+        <AnswerPanel
+          status={state.status}
+          model={state.model}
+          answer={state.answer}
+          creditsUsed={state.creditsUsed}
+          onClear={handleClear}
+          onNewSearch={handleNewSearch}
+        />
+      )}
+    </Stack>
+  );
+}
