@@ -1,7 +1,7 @@
 /**
  * The whole test run, as `npm test` and CI run it: type-check, build the client, the vitest suites (unit,
  * integration, simulator, client), then the browser suite. Prints one closing line `N passed, N failed` totalled
- * over every suite (the type-check and the build count as one check each) and exits non-zero on any failure.
+ * over every suite (the type-check, the build and the bundle budget count as one check each) and exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,7 +48,11 @@ const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 
 if (wanted('typecheck')) check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
-if (wanted('e2e') || wanted('build')) check('client build', 'vite', ['build', '--logLevel', 'warn']);
+if (wanted('e2e') || wanted('build')) {
+  check('client build', 'vite', ['build', '--logLevel', 'warn']);
+  // The home page's first paint must stay within its JavaScript budget (200 KB gzipped); prints the sizes.
+  check('client bundle budget', 'tsx', ['benchmarks/client-bundle-size.ts']);
+}
 if (wanted('unit')) vitestSuite('unit and integration', 'vitest.config.ts');
 if (wanted('e2e')) vitestSuite('browser end-to-end', 'vitest.e2e.config.ts');
 rmSync(reports, { recursive: true, force: true });

@@ -48,6 +48,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIRECTORY, `${name}-${width}.png`);
+  // A smooth scroll still running would leave the fixed header mid-page in a full-page capture.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

@@ -32,7 +32,7 @@ export function TopBar({ navigation }: TopBarProps) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         {creditsRemaining !== null && (
-          <Badge size="lg" variant="light" data-testid="credit-count" title="Credits you can spend now" aria-label={`${creditsText(creditsRemaining)} remaining`}>
+          <Badge size="lg" variant="light" tt="none" data-testid="credit-count" title="Credits you can spend now" aria-label={`${creditsText(creditsRemaining)} remaining`}>
               <Text span inherit visibleFrom="sm">
                 {creditsText(creditsRemaining)}
               </Text>

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), stack?.close()]);
+});
+
+/** Opens the model dropdown and reads each option's lock badge (empty when the model is open to this visitor). */
+async function modelLocks(page: Page): Promise<Record<string, string>> {
+  await page.getByTestId('model-select').click();
+  const options = page.getByTestId('model-option');
+  await options.first().waitFor();
+  const locks = await options.evaluateAll((elements) =>
+    Object.fromEntries(elements.map((element) => [element.getAttribute('data-model') ?? '', element.getAttribute('data-lock') ?? ''])),
+  );
+  await page.keyboard.press('Escape');
+  return locks;
+}
+
+async function chooseEngine(page: Page, name: string): Promise<void> {
+  await page.getByTestId('engine-select').click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+describe('the single view for a guest', () => {
+  it('locks paid models and web search and brand monitoring with Register, and shows the cost', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl);
+    const locks = await modelLocks(page);
+    expect(locks['gpt-4o-mini']).toBe('');
+    expect(locks['gpt-3.5-turbo']).toBe('');
+    expect(locks['gpt-5']).toBe('Register');
+    expect(locks['gpt-4o']).toBe('Register');
+    // A locked model cannot be chosen.
+    await page.getByTestId('model-select').click();
+    expect(await page.getByRole('option', { name: /GPT-5/ }).first().getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Register');
+    expect(await page.getByTestId('web-search-setting').textContent()).toContain('Register for web search');
+    expect(await page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
+    expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Register');
+    expect(await page.getByTestId('brand-monitoring-setting').textContent()).toContain('Register for monitoring');
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 6 credits');
+    expect(await page.getByTestId('credit-count').textContent()).toContain('20');
+    await saveScreenshot(page, 'home-single');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('counts characters, stops at 500, and keeps Ask disabled for a blank question', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl);
+    const input = page.getByTestId('query-input');
+    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await input.fill('   ');
+    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await input.fill('x'.repeat(520));
+    expect(((await input.inputValue()) ?? '').length).toBe(500);
+    expect(await page.getByTestId('query-counter').textContent()).toBe('500/500');
+    expect(await input.getAttribute('placeholder')).toBe('Ask me anything...');
+    await close();
+  });
+
+  it('shows the AI Overview settings with the US and English defaults when that engine is chosen', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl);
+    await chooseEngine(page, 'Google AI Overview');
+    await page.getByTestId('ai-overview-settings').waitFor();
+    expect(await page.getByTestId('ai-overview-country').inputValue()).toBe('us');
+    expect(await page.getByTestId('ai-overview-language').inputValue()).toBe('en');
+    expect(await page.getByTestId('ai-overview-settings').textContent()).toContain('No AI Overview available');
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 10 credits');
+    await close();
+  });
+
+  it('asks, streams, charges, and New Search restores the defaults', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { viewport: PHONE_VIEWPORT });
+    await page.getByTestId('query-input').fill('What is a quorum? [[simulate chunks=30 chunk-ms=30]]');
+    await page.getByTestId('ask-button').click();
+    await page.getByTestId('streaming-indicator').waitFor({ state: 'visible' });
+    await page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('credits-used').textContent()).toBe('6 credits used');
+    // Credits refresh after the answer: 20 − 6.
+    await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: 10_000 }).toContain('14');
+    await saveScreenshot(page, 'home-single-answered');
+    await page.getByTestId('new-search-button').click();
+    expect(await page.getByTestId('query-input').inputValue()).toBe('');
+    expect(await page.getByTestId('answer').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the single view for a subscribed user', () => {
+  it('unlocks every model and web search on supported models, with the cost of search added', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: DESKTOP_VIEWPORT });
+    const locks = await modelLocks(page);
+    expect(Object.values(locks).every((lock) => lock === '')).toBe(true);
+    expect(await page.getByTestId('web-search-badge').count()).toBe(0);
+    await page.getByTestId('web-search-toggle').check({ force: true });
+    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Active');
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 8 credits');
+
+    // Anthropic has no web search: the toggle turns off and says why.
+    await chooseEngine(page, 'Anthropic');
+    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
+    expect(await page.getByTestId('web-search-setting').textContent()).toContain("This model doesn't support web search");
+    expect(await page.getByTestId('web-search-toggle').isChecked()).toBe(false);
+
+    // Brand monitoring needs a brand name before the question can be sent.
+    await page.getByTestId('brand-monitoring-toggle').check({ force: true });
+    await page.getByTestId('brand-config-panel').waitFor();
+    expect(await page.getByTestId('brand-config-panel').textContent()).toContain('Brand name is required');
+    await page.getByTestId('query-input').fill('Which running shoes are best?');
+    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await page.getByTestId('brand-name-input').fill('Acme');
+    expect(await page.getByTestId('ask-button').isDisabled()).toBe(false);
+    expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Active');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
