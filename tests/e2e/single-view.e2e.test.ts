@@ -128,3 +128,40 @@ describe('the single view for a subscribed user', () => {
     await close();
   });
 });
+
+describe('answers that outlive the page', () => {
+  it('picks a streaming answer up again after a reload and finishes it', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl);
+    await page.getByTestId('query-input').fill('Tell me about resumable streams [[simulate chunks=50 chunk-ms=80]]');
+    await page.getByTestId('ask-button').click();
+    await expect.poll(async () => ((await page.getByTestId('answer').textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(10);
+    await page.reload();
+    await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
+    // The same question is back in the box and the answer keeps streaming to its end.
+    expect(await page.getByTestId('query-input').inputValue()).toContain('Tell me about resumable streams');
+    await page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    const shown = (await page.getByTestId('answer').textContent()) ?? '';
+    const [stored] = await stack.records().getConnection().execute<{ answer_text: string }[]>(
+      "select answer_text from model_runs where status = 'completed' order by completed_at desc limit 1",
+    );
+    const lastWords = stored!.answer_text.replace(/[*#_`>-]/g, ' ').split(/\s+/).filter(Boolean).slice(-5);
+    for (const word of lastWords) expect(shown).toContain(word);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("updates another tab's credit count when this tab spends credits", async () => {
+    const first = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    const second = await first.context.newPage();
+    await second.goto(stack.baseUrl);
+    await second.getByTestId('credit-count').waitFor();
+    const before = (await second.getByTestId('credit-count').textContent()) ?? '';
+    await first.page.getByTestId('query-input').fill('Spend a little');
+    await first.page.getByTestId('ask-button').click();
+    await first.page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    const count = (text: string | null) => Number((text ?? '').split(' ')[0]!.replaceAll(',', ''));
+    // gpt-4o-mini costs 6: the other tab hears it over its live connection, without a reload.
+    await expect.poll(async () => count(await second.getByTestId('credit-count').textContent()), { timeout: 10_000 }).toBe(count(before) - 6);
+    await first.close();
+  });
+});

@@ -69,5 +69,6 @@ describe('cost and affordability', () => {
     expect(creditsText(1)).toBe('1 credit');
     expect(creditsText(0)).toBe('0 credits');
     expect(creditsText(12)).toBe('12 credits');
+    expect(creditsText(1_000_000)).toBe('1,000,000 credits');
   });
 });

@@ -101,5 +101,5 @@ export function allChoices(catalogue: Catalogue): ModelChoice[] {
 
 /** Spec section 9's credits text: singular for 1. */
 export function creditsText(count: number): string {
-  return `${count} ${count === 1 ? 'credit' : 'credits'}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'credit' : 'credits'}`;
 }

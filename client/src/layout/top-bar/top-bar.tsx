@@ -9,6 +9,11 @@ import { creditsText } from '../../catalogue/model-access.ts';
 // Only signed-in people have a menu; its code (menu, confirmation dialog) is fetched when it is first shown.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 
+/** The phone-sized count: 1,250 → 1.3k, so the top bar keeps room for the buttons. */
+function compactCount(count: number): string {
+  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(count);
+}
+
 interface TopBarProps {
   /** Present when there is a sidebar to open on small screens. */
   navigation?: { opened: boolean; toggle(): void };
@@ -37,7 +42,7 @@ export function TopBar({ navigation }: TopBarProps) {
                 {creditsText(creditsRemaining)}
               </Text>
               <Text span inherit hiddenFrom="sm">
-                {creditsRemaining}
+                {compactCount(creditsRemaining)}
               </Text>
           </Badge>
         )}

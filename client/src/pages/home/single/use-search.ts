@@ -38,6 +38,8 @@ export function useSearch({ onSettled }: SearchOutcomeListener): SearchControls 
   const live = useLiveSocket();
   const active = useRef<ActiveSearch | null>(null);
   const lastRequest = useRef<SearchRequest | null>(null);
+  // `ask` falls back to `resume` when its connection drops; a ref breaks the circle between the two callbacks.
+  const resumeRef = useRef<(active: ActiveRequest) => void>(() => undefined);
   const settled = useRef(onSettled);
   settled.current = onSettled;
 
@@ -82,16 +84,30 @@ export function useSearch({ onSettled }: SearchOutcomeListener): SearchControls 
       active.current = { stop: () => controller.abort(), batcher };
       lastRequest.current = request;
       dispatch({ type: 'submitted', model: request.specificModel });
-      const handlers = handlersFor(batcher, (event) =>
-        rememberActiveRequest({
+      let started: ActiveRequest | null = null;
+      const handlers = handlersFor(batcher, (event) => {
+        started = {
           requestId: event.requestId,
           mode: 'single',
           query: request.query,
           models: [{ engine: request.model, model: request.specificModel }],
           startedAt: new Date().toISOString(),
-        }),
+        };
+        rememberActiveRequest(started);
+      });
+      void streamSearch(
+        request,
+        {
+          ...handlers,
+          onError: (failure) => {
+            // The connection dropped mid-answer (or the page is unloading): the answer goes on being written on the
+            // server, so follow it over the live socket instead of failing, and keep it remembered for a reload.
+            if (failure.code === 'stream_interrupted' && started) resumeRef.current(started);
+            else handlers.onError(failure, started?.requestId);
+          },
+        },
+        controller.signal,
       );
-      void streamSearch(request, handlers, controller.signal);
     },
     [abandon, handlersFor],
   );
@@ -122,6 +138,8 @@ export function useSearch({ onSettled }: SearchOutcomeListener): SearchControls 
     },
     [abandon, handlersFor, live],
   );
+
+  resumeRef.current = resume;
 
   const retry = useCallback(() => {
     if (lastRequest.current) ask(lastRequest.current);
