@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './theme/global.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

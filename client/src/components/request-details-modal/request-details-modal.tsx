@@ -77,7 +77,7 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
                 leftSection={<StatusDot status={request.status} />}
                 data-testid="request-tab"
               >
-                {formatRequestDate(request.createdAt)}
+                {formatRequestDate(request.createdAt, { withSeconds: true })}
               </Tabs.Tab>
             ))}
           </Tabs.List>

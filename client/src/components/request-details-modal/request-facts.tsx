@@ -10,8 +10,8 @@ export function RequestFacts({ request }: { request: HistoryRequest }) {
     ['Status', request.status, 'detail-status'],
     ['Web search', request.searchEnabled ? 'Yes' : 'No', 'detail-web-search'],
     ['Credits', creditsText(request.creditsUsed), 'detail-credits'],
-    ['Created', formatRequestDate(request.createdAt), 'detail-created'],
-    ['Completed', formatRequestDate(request.completedAt), 'detail-completed'],
+    ['Created', formatRequestDate(request.createdAt, { withSeconds: true }), 'detail-created'],
+    ['Completed', formatRequestDate(request.completedAt, { withSeconds: true }), 'detail-completed'],
     ['Request ID', shortRequestId(request.id), 'detail-request-id'],
   ];
   return (

@@ -1,5 +1,5 @@
 import { AppShell, Container, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
@@ -26,6 +26,8 @@ export function RootLayout() {
   const { status, user } = useAuth();
   const authModal = useAuthModal();
   const [navigationOpened, navigation] = useDisclosure(false);
+  // Mantine's md breakpoint: below it the sidebar is a drawer, moved off-screen when closed.
+  const wideScreen = useMediaQuery('(min-width: 62em)', true);
 
   if (status === 'loading') return <StartupLoader />;
   const withSidebar = user !== null;
@@ -37,17 +39,22 @@ export function RootLayout() {
       padding={0}
     >
       <AppShell.Header>
+        <a href="#main-content" className="skip-link">
+          Skip to content
+        </a>
         <TopBar navigation={withSidebar ? { opened: navigationOpened, toggle: navigation.toggle } : undefined} />
       </AppShell.Header>
       {withSidebar && (
-        <AppShell.Navbar aria-label="Sidebar">
+        // A closed drawer is off-screen but still in the page: `inert` keeps its links out of the Tab order and
+        // away from screen readers until it is opened.
+        <AppShell.Navbar aria-label="Sidebar" inert={!wideScreen && !navigationOpened}>
           <Suspense fallback={null}>
             <AppSidebar onNavigate={navigation.close} />
           </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
+        <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }} id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
           <Stack gap="lg">
             <DemoBanner />
             <RegistrationBanner />

@@ -1,8 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 
 /** Pages of spec section 2 that later issues build (pricing, brand mentions, support, legal): an honest notice. */
 export function ComingSoonPage({ title }: { title: string }) {
+  usePageTitle(title);
   return (
     <Stack gap="md" py="xl" align="flex-start">
       <Title order={1} size="h2">

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { isComparisonRequest, useRunAgain } from '../../app-state/run-again-context.tsx';
 import { ErrorBoundary } from '../../components/error-panel/error-boundary.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
 import { activeRequestToResume } from '../../streaming/active-request.ts';
 import { SingleView } from './single/single-view.tsx';
 
@@ -20,6 +21,7 @@ const MODES = [
 export function HomePage() {
   const { catalogue, loading, error } = useCatalogue();
   const runAgain = useRunAgain();
+  usePageTitle(null);
   // A comparison still streaming when the page was reloaded reopens its view.
   const [mode, setMode] = useState<Mode>(() => (activeRequestToResume('comparison') ? 'comparison' : 'single'));
 

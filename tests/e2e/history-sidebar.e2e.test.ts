@@ -1,0 +1,262 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { SEARCH_BODY } from '../support/search-stream-client.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * The signed-in user's sidebar and history modal on a real stack: history made through the real API (single
+ * questions, a repeat, a failure, a comparison), then read back the way a person sees it.
+ */
+
+interface StoredRequest {
+  id: string;
+  query: string;
+  status: string;
+  errorMessage: string | null;
+  createdAt: string;
+}
+
+const REPEATED = 'What does a quorum need to decide?';
+const FAILING = 'Will this one fail? [[simulate status=400]]';
+const COMPARED = 'Which is better for a quick summary?';
+const CHEAP_COUNT = 17;
+const COMPARED_MODELS = [
+  { engine: 'openai', model: 'gpt-4o-mini' },
+  { engine: 'deepseek', model: 'deepseek-chat' },
+];
+
+let browser: Browser;
+let stack: TestStack;
+/** The stored requests, newest first, as the API lists them. */
+let stored: StoredRequest[];
+
+async function askAll(): Promise<void> {
+  // Oldest first: seventeen distinct cheap questions, so the list outgrows the fifteen shown by default.
+  for (let index = 1; index <= CHEAP_COUNT; index += 1) {
+    const answer = await stack.ask({ ...SEARCH_BODY, query: `Cheap question number ${index}` });
+    expect(answer.events.at(-1)?.event).toBe('end');
+  }
+  for (const query of [REPEATED, REPEATED]) expect((await stack.ask({ ...SEARCH_BODY, query })).events.at(-1)?.event).toBe('end');
+  expect((await stack.ask({ ...SEARCH_BODY, query: FAILING })).events.at(-1)?.event).toBe('error');
+  const comparison = await stack.ask({ query: COMPARED, models: COMPARED_MODELS, searchEnabled: false }, { path: '/api/compare/stream' });
+  expect(comparison.events.at(-1)?.event).toBe('all_complete');
+}
+
+async function readHistory(): Promise<StoredRequest[]> {
+  const response = await fetch(`${stack.baseUrl}/api/user-requests?limit=100`, { headers: { cookie: stack.fundedCookie } });
+  const body = (await response.json()) as { data: { requests: StoredRequest[] } };
+  return body.data.requests;
+}
+
+const storedFor = (query: string) => stored.filter((request) => request.query === query);
+
+function groupItem(page: Page, query: string): Locator {
+  return page.getByTestId('recent-request').filter({ has: page.getByTestId('request-query').getByText(query, { exact: true }) });
+}
+
+/** Whether any of it is inside the viewport (a collapsed drawer is moved off-screen, not hidden). */
+async function onScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.width > 0 && box.x + box.width > 1 && box.x < width;
+}
+
+async function openSignedIn(options: { path?: string; viewport?: { width: number; height: number } } = {}): Promise<OpenedPage> {
+  const opened = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, ...options });
+  await opened.page.getByTestId('recent-request').first().waitFor({ timeout: 15_000 });
+  return opened;
+}
+
+async function openDetails(page: Page, query: string): Promise<Locator> {
+  await groupItem(page, query).click();
+  const modal = page.getByTestId('request-details-modal');
+  await modal.getByRole('dialog').waitFor({ state: 'visible' });
+  return modal;
+}
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+  await askAll();
+  stored = await readHistory();
+  expect(stored).toHaveLength(CHEAP_COUNT + 4);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('the sidebar’s Recent Requests', () => {
+  it('groups identical requests and shows each group’s kind, status, repeat count, query and credits', async () => {
+    const { page, problems, close } = await openSignedIn();
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.isVisible()).toBe(true);
+    for (const name of ['Dashboard', 'Brand mentions', 'Help & Support']) {
+      expect(await sidebar.getByRole('link', { name }).count()).toBe(1);
+    }
+    expect(await sidebar.getByRole('link', { name: 'Buy Credits' }).getAttribute('href')).toBe('/pricing');
+    const settings = sidebar.getByTestId('settings-item');
+    expect(await settings.getAttribute('aria-disabled')).toBe('true');
+    await settings.hover();
+    await page.getByText('Settings — coming soon').waitFor({ state: 'visible' });
+
+    // Newest first: the comparison, the failure, the repeated question, then the cheap ones.
+    const items = page.getByTestId('recent-request');
+    await expect.poll(() => items.count()).toBe(15);
+    const firstThree = await items.evaluateAll((nodes) =>
+      nodes.slice(0, 3).map((node) => node.querySelector('[data-testid="request-query"]')?.textContent),
+    );
+    expect(firstThree).toEqual([COMPARED, FAILING, REPEATED]);
+
+    const comparison = groupItem(page, COMPARED);
+    expect(await comparison.getByTestId('request-kind').textContent()).toBe('Comparison');
+    expect(await comparison.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
+    expect(await comparison.getByTestId('request-repeat-count').count()).toBe(0);
+    expect(await comparison.getByTestId('request-credits').textContent()).toBe('12 credits');
+
+    const failing = groupItem(page, FAILING);
+    expect(await failing.getByTestId('request-kind').textContent()).toBe('Single');
+    expect(await failing.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
+    expect(await failing.getByTestId('request-credits').textContent()).toBe('0 credits');
+
+    const repeated = groupItem(page, REPEATED);
+    expect(await repeated.getByTestId('request-kind').textContent()).toBe('Single');
+    expect(await repeated.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
+    expect(await repeated.getByTestId('request-repeat-count').textContent()).toBe('×2');
+    expect(await repeated.getByTestId('request-credits').textContent()).toBe('12 credits');
+    expect(await groupItem(page, 'Cheap question number 17').getByTestId('request-credits').textContent()).toBe('6 credits');
+
+    // Away from Settings, so its tooltip does not cover the picture.
+    await page.mouse.move(900, 600);
+    await page.getByText('Settings — coming soon').waitFor({ state: 'hidden' });
+    await saveScreenshot(page, 'sidebar');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows 15 groups until Show All, and all 20 until Show Less', async () => {
+    const { page, close } = await openSignedIn();
+    const items = page.getByTestId('recent-request');
+    const toggle = page.getByTestId('show-all-requests');
+    await expect.poll(() => items.count()).toBe(15);
+    // The oldest questions are the ones left out.
+    expect(await groupItem(page, 'Cheap question number 1').count()).toBe(0);
+    expect(await toggle.textContent()).toBe('Show All');
+    await toggle.click();
+    await expect.poll(() => items.count()).toBe(CHEAP_COUNT + 3);
+    expect(await groupItem(page, 'Cheap question number 1').count()).toBe(1);
+    // The list scrolls inside the sidebar: the last group can be scrolled into view and opened.
+    await groupItem(page, 'Cheap question number 1').scrollIntoViewIfNeeded();
+    expect(await groupItem(page, 'Cheap question number 1').isVisible()).toBe(true);
+    expect(await toggle.textContent()).toBe('Show Less');
+    await toggle.click();
+    await expect.poll(() => items.count()).toBe(15);
+    await close();
+  });
+});
+
+describe('the request details modal', () => {
+  it('has a tab per repeat, newest first and selected, with the query, answer and details', async () => {
+    const { page, problems, close } = await openSignedIn();
+    const modal = await openDetails(page, REPEATED);
+    expect(await modal.getByRole('dialog', { name: /Request Comparison/ }).count()).toBe(1);
+    const tabs = modal.getByTestId('request-tab');
+    expect(await tabs.count()).toBe(2);
+    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    for (const dot of await modal.getByTestId('request-tab').getByTestId('request-status-dot').all()) {
+      expect(await dot.getAttribute('data-colour')).toBe('green');
+    }
+    const [newest, older] = storedFor(REPEATED);
+    const panel = modal.getByRole('tabpanel');
+    expect(await panel.getByTestId('request-query').textContent()).toBe(REPEATED);
+    expect(((await panel.getByTestId('request-answer').textContent()) ?? '').length).toBeGreaterThan(20);
+    expect(await panel.getByTestId('detail-status').textContent()).toBe('completed');
+    expect(await panel.getByTestId('detail-web-search').textContent()).toBe('No');
+    expect(await panel.getByTestId('detail-credits').textContent()).toBe('6 credits');
+    expect(await panel.getByTestId('detail-request-id').textContent()).toBe(newest!.id.slice(0, 8));
+    expect(await panel.getByTestId('detail-completed').textContent()).not.toBe('—');
+
+    await tabs.nth(1).click();
+    await expect.poll(() => modal.getByRole('tabpanel').getByTestId('detail-request-id').textContent()).toBe(older!.id.slice(0, 8));
+
+    await modal.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await modal.getByRole('dialog').waitFor({ state: 'detached' });
+    // Opening it again starts at the first tab.
+    const reopened = await openDetails(page, REPEATED);
+    expect(await reopened.getByTestId('request-tab').first().getAttribute('aria-selected')).toBe('true');
+    await saveScreenshot(page, 'details-modal');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows a failed request’s error with a red dot', async () => {
+    const { page, close } = await openSignedIn();
+    const modal = await openDetails(page, FAILING);
+    const [failed] = storedFor(FAILING);
+    expect(failed!.status).toBe('error');
+    expect(await modal.getByTestId('request-tab').getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
+    expect(await modal.getByTestId('request-error').textContent()).toBe(`Error: ${failed!.errorMessage}`);
+    expect(await modal.getByTestId('detail-status').textContent()).toBe('error');
+    expect(await modal.getByTestId('detail-credits').textContent()).toBe('0 credits');
+    await close();
+  });
+
+  it('shows a comparison as one section per model with its credits', async () => {
+    const { page, close } = await openSignedIn();
+    const modal = await openDetails(page, COMPARED);
+    const sections = modal.getByTestId('comparison-result');
+    expect(await sections.count()).toBe(2);
+    expect(await sections.nth(0).textContent()).toContain('openai - gpt-4o-mini');
+    expect(await sections.nth(0).textContent()).toContain('6 credits');
+    expect(await sections.nth(1).textContent()).toContain('deepseek - deepseek-chat');
+    expect(await modal.getByTestId('detail-credits').textContent()).toBe('12 credits');
+    await close();
+  });
+});
+
+describe('Run this prompt again', () => {
+  it('goes to the home page and puts a single request’s query into the single view', async () => {
+    const { page, close } = await openSignedIn({ path: '/help-support' });
+    const modal = await openDetails(page, REPEATED);
+    await modal.getByTestId('run-again-button').click();
+    await modal.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.getByTestId('query-input').inputValue(), { timeout: 10_000 }).toBe(REPEATED);
+    await close();
+  });
+
+  it('switches to comparison mode and pre-fills a comparison’s query', async () => {
+    const { page, close } = await openSignedIn();
+    const modal = await openDetails(page, COMPARED);
+    await modal.getByTestId('run-again-button').click();
+    await modal.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: 10_000 }).toBe(COMPARED);
+    await close();
+  });
+});
+
+describe('on a phone', () => {
+  it('keeps the sidebar in a drawer that the burger opens, and run again closes it', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: PHONE_VIEWPORT });
+    const sidebar = page.getByTestId('sidebar');
+    const burger = page.getByRole('button', { name: 'Toggle navigation' });
+    await burger.waitFor({ state: 'visible' });
+    expect(await onScreen(page, sidebar)).toBe(false);
+    await burger.click();
+    await expect.poll(() => onScreen(page, sidebar)).toBe(true);
+    await groupItem(page, REPEATED).waitFor({ state: 'visible' });
+    expect(await groupItem(page, REPEATED).getByTestId('request-repeat-count').textContent()).toBe('×2');
+    await saveScreenshot(page, 'sidebar');
+
+    const modal = await openDetails(page, COMPARED);
+    expect(await modal.getByTestId('comparison-result').count()).toBe(2);
+    await saveScreenshot(page, 'details-modal');
+    await modal.getByTestId('run-again-button').click();
+    await modal.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => onScreen(page, sidebar)).toBe(false);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
