@@ -203,7 +203,7 @@ describe('sign-in, sessions and sign-out', () => {
 
     await stack.records().nativeUpdate(UserSession, { tokenHash: hashToken(token) }, { expiresAt: new Date(Date.now() - 1_000) });
     const expired = await browser.get('session');
-    expect(expired.body.data).toEqual({ authenticated: false, user: null, session: null });
+    expect(expired.body.data).toEqual({ authenticated: false, user: null, session: null, googleClientId: google.clientId });
     expect(await stack.records().count(UserSession, { tokenHash: hashToken(token) })).toBe(0);
   });
 
@@ -247,6 +247,21 @@ describe('sign-in, sessions and sign-out', () => {
 
 describe('Google sign-in', () => {
   const subject = () => String(Math.floor(Math.random() * 1e15));
+
+  it('tells the page the client id and lets it load Google\'s sign-in script, frame and styles', async () => {
+    const signedOut = await client().get('session');
+    expect(signedOut.body.data).toMatchObject({ authenticated: false, googleClientId: google.clientId });
+    const { browser } = await registerAndVerify();
+    expect((await browser.get('session')).body.data).toMatchObject({ authenticated: true, googleClientId: google.clientId });
+
+    const policy = signedOut.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) => policy.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe("script-src 'self' https://accounts.google.com");
+    expect(directive('frame-src')).toBe("frame-src 'self' https://accounts.google.com");
+    expect(directive('connect-src')).toBe("connect-src 'self' https://accounts.google.com");
+    expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/");
+    expect(directive('default-src')).toBe("default-src 'self'");
+  });
 
   it('creates a verified account from a valid token and signs it in; the same Google account signs in again', async () => {
     const email = uniqueEmail('google');

@@ -34,6 +34,10 @@ describe('serving the client', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("object-src 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // Google sign-in is not configured here: nothing of Google's may load, and the page is told not to offer it.
+    expect(policy).not.toContain('google');
+    const session = await fetch(`${stack.baseUrl}/api/auth?action=session`);
+    expect((await session.json()).data).toEqual({ authenticated: false, user: null, session: null, googleClientId: null });
   });
 
   it('serves hashed assets as immutable', async () => {

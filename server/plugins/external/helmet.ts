@@ -1,20 +1,28 @@
 import helmet from '@fastify/helmet';
 import fastifyPlugin from 'fastify-plugin';
 
+/** Where Google's sign-in library (GSI) loads from, draws its button frame and talks to. */
+const GOOGLE_ACCOUNTS_ORIGIN = 'https://accounts.google.com';
+const GOOGLE_GSI_STYLES = 'https://accounts.google.com/gsi/';
+
 /**
  * Security headers with a strict Content Security Policy: model output is untrusted, so the page may only run its
- * own scripts and talk to its own origin. Inline style attributes stay allowed because Mantine sets them.
+ * own scripts and talk to its own origin. Inline style attributes stay allowed because Mantine sets them. Only
+ * when Google sign-in is configured may the page also load Google's sign-in script, frame, styles and endpoint.
  */
 export default fastifyPlugin(
   async (app) => {
+    const google = app.config.auth.googleClientId ? [GOOGLE_ACCOUNTS_ORIGIN] : [];
+    const googleStyles = app.config.auth.googleClientId ? [GOOGLE_GSI_STYLES] : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", ...google],
+          styleSrc: ["'self'", "'unsafe-inline'", ...googleStyles],
           imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...google],
+          frameSrc: ["'self'", ...google],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

@@ -4,11 +4,20 @@ import { publicUser } from '../../../auth/public-user.ts';
 import { clearSessionCookie, SESSION_COOKIE } from '../../../auth/session-cookie.ts';
 import { requireSession, type AuthAction } from '../auth-action.ts';
 
-/** `GET ?action=session`: who is signed in, if anyone. Never an error: "nobody" is an answer. */
-export const session: AuthAction = async ({ request, reply }) => {
+/**
+ * `GET ?action=session`: who is signed in, if anyone. Never an error: "nobody" is an answer. It also tells the page
+ * whether to offer Google sign-in (the client id is public: Google's button needs it in the browser anyway).
+ */
+export const session: AuthAction = async ({ app, request, reply }) => {
+  const googleClientId = app.config.auth.googleClientId ?? null;
   const resolved = await request.currentSession(reply);
-  if (!resolved) return { authenticated: false, user: null, session: null };
-  return { authenticated: true, user: publicUser(resolved.user), session: { expiresAt: resolved.session.expiresAt.toISOString() } };
+  if (!resolved) return { authenticated: false, user: null, session: null, googleClientId };
+  return {
+    authenticated: true,
+    user: publicUser(resolved.user),
+    session: { expiresAt: resolved.session.expiresAt.toISOString() },
+    googleClientId,
+  };
 };
 
 /** `GET ?action=profile`: the signed-in user's account details. */

@@ -1,0 +1,98 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { authApi, type SignedIn } from '../../api/auth-api.ts';
+import { messageOf } from '../../api/http-client.ts';
+import { clearFieldError, hasErrors, validateSignUp, type FieldErrors, type SignUpValues } from './auth-validation.ts';
+
+export interface SignUpFormProps {
+  onSignedIn(result: SignedIn): void;
+  /** The account was created and must verify its address first (no session yet). */
+  onVerificationSent(email: string, message: string | undefined): void;
+}
+
+type Field = keyof SignUpValues;
+
+/** Name, email, password twice. Checks the fields first (spec section 5), then registers. */
+export function SignUpForm({ onSignedIn, onVerificationSent }: SignUpFormProps) {
+  const [values, setValues] = useState<SignUpValues>({ name: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => clearFieldError(current, field));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateSignUp(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const email = values.email.trim();
+      const result = await authApi.register({ name: values.name.trim(), email, password: values.password });
+      if (result.requiresVerification) onVerificationSent(result.email ?? email, result.message);
+      else if (result.user && result.session) onSignedIn({ user: result.user, session: result.session });
+      else setFailure('Registration failed');
+    } catch (error) {
+      setFailure(messageOf(error, 'Registration failed'));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign up">
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+          data-testid="auth-name"
+          data-autofocus
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={change('email')}
+          error={errors.email}
+          data-testid="auth-email"
+        />
+        <PasswordInput
+          label="Password"
+          description="At least 8 characters"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+          data-testid="auth-password"
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={change('confirmPassword')}
+          error={errors.confirmPassword}
+          data-testid="auth-confirm-password"
+        />
+        {failure && (
+          <Alert color="red" variant="light" role="alert" data-testid="auth-error">
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit" mt={4}>
+          Sign Up
+        </Button>
+      </Stack>
+    </form>
+  );
+}
