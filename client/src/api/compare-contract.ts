@@ -78,6 +78,13 @@ function isCompareEventType(name: string): name is CompareEventType {
 }
 
 const optionalCount = (value: unknown): number | null => (isCount(value) ? value : null);
+
+/** Spec section 3: a response is text, or an object shown as formatted JSON. */
+function responseText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null) return `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+  return null;
+}
 const optionalString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function decodeSources(value: unknown): SourceLink[] {
@@ -97,7 +104,7 @@ export function decodeComparisonResult(value: unknown): ComparisonResult | null 
     model: value['model'] as string,
     runId: optionalString(value['runId']),
     success,
-    response: optionalString(value['response']),
+    response: responseText(value['response']),
     error: optionalString(value['error']),
     errorCode: optionalString(value['errorCode']),
     retryable: typeof value['retryable'] === 'boolean' ? value['retryable'] : null,

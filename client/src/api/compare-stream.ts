@@ -3,11 +3,10 @@ import { parseFields } from './event-fields.ts';
 import {
   exchangeEventStream,
   invalidEvent,
-  readJsonBody,
+  readStreamRefusal,
   type EventStreamOptions,
   type StreamFailure,
 } from './event-stream-exchange.ts';
-import { errorFromResponse, HTTP_ERROR_TEXTS, RETRYABLE_STATUSES } from './http-client.ts';
 
 export const COMPARE_STREAM_PATH = '/api/compare/stream';
 /** Spec section 8's fallbacks: a refusal that says nothing usable, and an `error` event without a message. */
@@ -24,18 +23,6 @@ export interface CompareStreamHandlers {
    */
   onEvent(event: CompareProgressEvent, seq: number | null): void;
   onError(failure: StreamFailure): void;
-}
-
-/** The refusal in spec section 8's words; a 4xx without an envelope reads "Comparison failed". */
-async function readFailureResponse(response: Response): Promise<StreamFailure> {
-  const body = await readJsonBody(response);
-  if (response.ok) return { message: COMPARISON_FAILED_MESSAGE, code: 'not_event_stream', retryable: false };
-  const error = errorFromResponse(response.status, body);
-  return {
-    message: error.message === HTTP_ERROR_TEXTS.unexpected ? COMPARISON_FAILED_MESSAGE : error.message,
-    code: error.code,
-    retryable: RETRYABLE_STATUSES.has(response.status),
-  };
 }
 
 function seqOf(id: string): number | null {
@@ -59,7 +46,7 @@ export async function streamCompare(
       path: COMPARE_STREAM_PATH,
       body: request,
       signal,
-      readFailure: readFailureResponse,
+      readFailure: (response) => readStreamRefusal(response, COMPARISON_FAILED_MESSAGE),
       onMessage(message) {
         const decoded = decodeCompareEvent(message.event, parseFields(message.data));
         if (decoded.outcome === 'unknown') return 'continue';

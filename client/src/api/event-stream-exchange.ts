@@ -1,3 +1,4 @@
+import { errorFromResponse, HTTP_ERROR_TEXTS } from './http-client.ts';
 import { quorumFetch } from './anonymous-session.ts';
 import { type ServerSentEvent, ServerSentEventParser } from './server-sent-events.ts';
 
@@ -52,6 +53,22 @@ export async function readJsonBody(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/**
+ * A request the server refused instead of streaming, in spec section 8's words (401, 429, 5xx have their own texts;
+ * otherwise the server's message). `fallback` ("Search failed", "Comparison failed") replaces the generic text when
+ * the body carried no message, e.g. a proxy's error page.
+ */
+export async function readStreamRefusal(response: Response, fallback: string): Promise<StreamFailure> {
+  const body = await readJsonBody(response);
+  if (response.ok) return { message: fallback, code: 'not_event_stream', retryable: false };
+  const error = errorFromResponse(response.status, body);
+  return {
+    message: error.message === HTTP_ERROR_TEXTS.unexpected ? fallback : error.message,
+    code: error.code,
+    retryable: error.retryable,
+  };
 }
 
 /**

@@ -134,12 +134,18 @@ describe('streamSearch', () => {
     ]);
   });
 
-  it('falls back to "Search failed" when the error response is not an envelope', async () => {
-    const { calls, handlers } = recorder();
-    const response = new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
-    await streamSearch(request, handlers, undefined, { fetch: respondWith(response) });
-
-    expect(calls).toEqual([{ kind: 'error', failure: { message: 'Search failed', code: 'http_502', retryable: true } }]);
+  it('uses the spec texts for 5xx, 429 and 401 refusals, and "Search failed" for a bare 4xx', async () => {
+    const cases: [Response, { message: string; code: string; retryable: boolean }][] = [
+      [new Response('<html>Bad gateway</html>', { status: 502 }), { message: 'Server error. Please try again later.', code: 'SERVER_ERROR', retryable: true }],
+      [new Response('', { status: 429 }), { message: 'Rate limit exceeded. Please try again later.', code: 'RATE_LIMIT_ERROR', retryable: true }],
+      [new Response('', { status: 401 }), { message: 'Session expired. Please refresh the page.', code: 'UNAUTHORIZED', retryable: false }],
+      [new Response('<html>teapot</html>', { status: 418 }), { message: 'Search failed', code: 'HTTP_418', retryable: false }],
+    ];
+    for (const [response, failure] of cases) {
+      const { calls, handlers } = recorder();
+      await streamSearch(request, handlers, undefined, { fetch: respondWith(response) });
+      expect(calls).toEqual([{ kind: 'error', failure }]);
+    }
   });
 
   it('reports a connection failure when fetch itself fails', async () => {

@@ -1,8 +1,7 @@
-import { readEnvelopeError } from './api-envelope.ts';
 import {
   exchangeEventStream,
   invalidEvent,
-  readJsonBody,
+  readStreamRefusal,
   type EventStreamOptions,
   type StreamFailure,
 } from './event-stream-exchange.ts';
@@ -35,20 +34,6 @@ export interface SearchStreamHandlers {
 
 export type SearchStreamOptions = EventStreamOptions;
 
-// Statuses where the same request may well succeed a moment later.
-const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
-
-/** A response that is not an event stream is the server's JSON error envelope (or something that failed worse). */
-async function readFailureResponse(response: Response): Promise<SearchFailure> {
-  // Not JSON (a proxy error page or an empty body): the generic message is the best we can say.
-  const error = readEnvelopeError(await readJsonBody(response));
-  return {
-    message: error?.message ?? SEARCH_FAILED_MESSAGE,
-    code: error?.code || `http_${response.status}`,
-    retryable: RETRYABLE_STATUSES.has(response.status),
-  };
-}
-
 /**
  * Asks one question and reports the streamed answer through `handlers`. Resolves once the exchange is over, having
  * called exactly one of `onEnd` or `onError` — unless `signal` aborts, in which case it stops calling handlers at
@@ -65,7 +50,7 @@ export async function streamSearch(
       path: SEARCH_STREAM_PATH,
       body: request,
       signal,
-      readFailure: readFailureResponse,
+      readFailure: (response) => readStreamRefusal(response, SEARCH_FAILED_MESSAGE),
       onMessage(message) {
         const decoded = decodeSearchEvent(message);
         if (decoded.outcome === 'unknown') return 'continue';

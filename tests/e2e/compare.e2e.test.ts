@@ -1,0 +1,311 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * The comparison view on a real stack (server, worker, provider simulator): every model streams into its own column
+ * at its own pace, a failing model fails alone, a reload mid-comparison resumes over the live socket, and the
+ * checklist's presets, Select All / Clear All and validation behave as the spec says.
+ */
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), stack?.close()]);
+});
+
+async function openComparison(viewport = DESKTOP_VIEWPORT) {
+  const opened = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
+  await opened.page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+  await opened.page.getByTestId('comparison-query-input').waitFor();
+  return opened;
+}
+
+function checkbox(page: Page, label: string): Locator {
+  return page.getByRole('checkbox', { name: label, exact: true });
+}
+
+async function selectModels(page: Page, labels: readonly string[]): Promise<void> {
+  await page.getByTestId('clear-all').click();
+  for (const label of labels) await checkbox(page, label).check();
+}
+
+function column(page: Page, model: string): Locator {
+  return page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
+}
+
+const stateOf = (page: Page, model: string) => column(page, model).getAttribute('data-state');
+
+/** The model ids whose checkboxes are ticked. */
+async function checkedLabels(page: Page): Promise<string[]> {
+  return page.getByRole('checkbox', { checked: true }).evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+}
+
+async function storedAnswer(model: string): Promise<string> {
+  const [row] = await stack.records().getConnection().execute<{ answer_text: string }[]>(
+    "select answer_text from model_runs where model = ? and status = 'completed' order by completed_at desc limit 1",
+    [model],
+  );
+  return row!.answer_text;
+}
+
+/** The top bar's credit count, read from its label ("1,000,150 credits remaining"). */
+async function creditCount(page: Page): Promise<number> {
+  await page.getByTestId('credit-count').waitFor();
+  const label = (await page.getByTestId('credit-count').getAttribute('aria-label')) ?? '';
+  return Number(label.split(' ')[0]!.replaceAll(',', ''));
+}
+
+/** Words of a stored markdown answer, as they read once rendered. */
+const wordsOf = (markdown: string): string[] => markdown.replace(/[*#_`>-]/g, ' ').split(/\s+/).filter(Boolean);
+
+describe('comparing three models', () => {
+  it('streams each model at its own pace, shows a failure in its own column, and adds up the credits', async () => {
+    const { page, problems, close } = await openComparison();
+    await selectModels(page, ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku', 'Google Gemini - Gemini 2.5 Flash']);
+    expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
+    // 6 + 6 + 8 credits.
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 20 credits');
+    await page
+      .getByTestId('comparison-query-input')
+      .fill(
+        'Which sorting algorithm is best? [[simulate for=gpt-4o-mini first-token-ms=500 chunks=6 chunk-ms=20]] [[simulate for=haiku chunks=60 chunk-ms=80]] [[simulate for=gemini status=400]]',
+      );
+    const creditsBefore = await creditCount(page);
+    await page.getByTestId('compare-button').click();
+    await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Thinking...');
+    // Every column is there at once, thinking until its first words arrive.
+    expect(await page.getByTestId('comparison-column').count()).toBe(3);
+    await column(page, 'gpt-4o-mini').getByTestId('column-thinking').waitFor();
+    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
+
+    // The fast model is done while the slow one is still streaming: nobody waits for anybody.
+    await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: 15_000 }).toBe('streaming');
+    expect(await stateOf(page, 'gpt-4o-mini')).toBe('done');
+    expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
+    expect(await page.getByTestId('new-comparison').count()).toBe(0);
+    const partial = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';
+    expect(partial.length).toBeGreaterThan(0);
+    await saveScreenshot(page, 'comparison-streaming');
+
+    // The failing model shows its own error, with no Retry for a request the provider rejected.
+    await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: 15_000 }).toBe('error');
+    const failed = column(page, 'gemini-2.5-flash');
+    expect(await failed.getByTestId('column-error').textContent()).toContain('The model provider could not answer this request.');
+    expect(await failed.getByTestId('column-retry').count()).toBe(0);
+    expect(await failed.getByTestId('column-credits').textContent()).toBe('0 credits');
+
+    await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: 20_000 }).toBe('done');
+    await page.getByTestId('new-comparison').waitFor();
+    expect(await page.getByTestId('compare-button').textContent()).toBe('Compare');
+    expect(await column(page, 'gpt-4o-mini').getByTestId('column-credits').textContent()).toBe('6 credits');
+    expect(await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-credits').textContent()).toBe('6 credits');
+    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
+    expect(await page.getByTestId('finished-count').textContent()).toBe('3 of 3 finished');
+    expect(await column(page, 'gpt-4o-mini').getByTestId('column-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
+
+    // The final response replaced the streamed text: every word of the stored answer is on screen, once.
+    const shown = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';
+    const stored = await storedAnswer('claude-3-5-haiku-20241022');
+    for (const word of wordsOf(stored)) expect(shown).toContain(word);
+    expect(shown.length).toBeLessThan(stored.length * 1.2);
+
+    // The credit count refreshes after the comparison: 12 fewer.
+    await expect.poll(() => creditCount(page), { timeout: 15_000 }).toBe(creditsBefore - 12);
+    // And the sidebar lists the new comparison.
+    await page.getByTestId('recent-request').filter({ hasText: 'Which sorting algorithm is best?' }).first().waitFor({ timeout: 10_000 });
+
+    await saveScreenshot(page, 'comparison-finished');
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await saveScreenshot(page, 'comparison-finished');
+
+    // New Comparison clears the results and the question, and keeps the models.
+    await page.getByTestId('new-comparison').click();
+    expect(await page.getByTestId('comparison-column').count()).toBe(0);
+    expect(await page.getByTestId('comparison-query-input').inputValue()).toBe('');
+    expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('retries a column whose model was busy, on its own, and counts its credits', async () => {
+    const { page, problems, close } = await openComparison();
+    await selectModels(page, ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku']);
+    await page.getByTestId('comparison-query-input').fill('Is this model busy? [[simulate for=haiku status=429 fail-times=1]]');
+    await page.getByTestId('compare-button').click();
+    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+
+    const busy = column(page, 'claude-3-5-haiku-20241022');
+    expect(await busy.getAttribute('data-state')).toBe('error');
+    expect(await busy.getByTestId('column-error').textContent()).toContain('The model provider is busy right now');
+    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 6 credits');
+
+    await busy.getByTestId('column-retry').click();
+    await expect.poll(() => busy.getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    expect(await busy.getByTestId('column-credits').textContent()).toBe('6 credits');
+    expect(await column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
+    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('Run this prompt again', () => {
+  it('puts a past comparison’s question and models back into the form', async () => {
+    const query = 'Which database for a small team?';
+    const past = await stack.ask(
+      { query, models: [{ engine: 'deepseek', model: 'deepseek-chat' }, { engine: 'groq', model: 'gemma2-9b-it' }], searchEnabled: false },
+      { path: '/api/compare/stream' },
+    );
+    expect(past.events.at(-1)?.event).toBe('all_complete');
+
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    await page.getByTestId('recent-request').filter({ hasText: query }).first().click();
+    const modal = page.getByTestId('request-details-modal');
+    await modal.getByTestId('run-again-button').click();
+    await modal.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: 10_000 }).toBe(query);
+    expect((await checkedLabels(page)).sort()).toEqual(['DeepSeek - DeepSeek Chat', 'Groq - Gemma 2 9B']);
+    expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('a comparison that outlives the page', () => {
+  it('comes back after a reload mid-comparison and finishes every column', async () => {
+    const { page, problems, close } = await openComparison();
+    await selectModels(page, ['OpenAI - GPT-4o mini', 'Groq - Llama 3.1 8B']);
+    await page.getByTestId('comparison-query-input').fill('Explain resumable comparisons [[simulate for=gpt-4o-mini chunks=50 chunk-ms=80]] [[simulate for=llama chunks=30 chunk-ms=100]]');
+    await page.getByTestId('compare-button').click();
+    await expect
+      .poll(async () => ((await column(page, 'gpt-4o-mini').getByTestId('column-answer').textContent()) ?? '').length, { timeout: 10_000 })
+      .toBeGreaterThan(10);
+
+    await page.reload();
+    await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
+    // The comparison view reopens with the same question, models and columns, and follows the answers to the end.
+    await page.getByTestId('comparison-query-input').waitFor();
+    expect(await page.getByTestId('comparison-query-input').inputValue()).toContain('Explain resumable comparisons');
+    expect(await page.getByTestId('comparison-column').count()).toBe(2);
+    expect((await checkedLabels(page)).sort()).toEqual(['Groq - Llama 3.1 8B', 'OpenAI - GPT-4o mini']);
+    expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
+
+    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    for (const model of ['gpt-4o-mini', 'llama-3.1-8b-instant']) {
+      expect(await stateOf(page, model)).toBe('done');
+      const shown = (await column(page, model).getByTestId('column-answer').textContent()) ?? '';
+      const stored = await storedAnswer(model);
+      for (const word of wordsOf(stored)) expect(shown).toContain(word);
+      // Replayed from the start, not appended to a half: the text is there once.
+      expect(shown.length).toBeLessThan(stored.length * 1.2);
+    }
+    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 8 credits');
+
+    // Once finished, a further reload starts afresh in single mode.
+    await page.reload();
+    await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
+    await page.getByTestId('query-input').waitFor();
+    expect(await page.getByTestId('comparison-column').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the model checklist', () => {
+  it('selects presets, all and none, and reports missing models and query in the spec’s words', async () => {
+    const { page, problems, close } = await openComparison();
+    expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 0 credits');
+
+    // Nothing picked, nothing asked: both problems show, and nothing is sent.
+    await page.getByTestId('compare-button').click();
+    expect(await page.getByTestId('comparison-models-error').textContent()).toBe('Please select at least one model to compare');
+    expect(await page.getByText('Please enter a query', { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('comparison-column').count()).toBe(0);
+
+    await page.getByTestId('preset-popular').click();
+    expect((await checkedLabels(page)).sort()).toEqual(['Anthropic - Claude Sonnet 4', 'Google Gemini - Gemini 2.5 Flash', 'OpenAI - GPT-4o'].sort());
+    expect(await page.getByTestId('comparison-models-error').count()).toBe(0);
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 32 credits');
+
+    await page.getByTestId('preset-fast').click();
+    expect((await checkedLabels(page)).sort()).toEqual(
+      ['Anthropic - Claude 3.5 Haiku', 'Google Gemini - Gemini 2.5 Flash', 'Groq - Llama 3.1 8B', 'OpenAI - GPT-4o mini'].sort(),
+    );
+
+    await page.getByTestId('preset-premium').click();
+    expect((await checkedLabels(page)).sort()).toEqual(
+      [
+        'Anthropic - Claude 3 Opus',
+        'Anthropic - Claude Opus 4.1',
+        'Google Gemini - Gemini 2.5 Pro',
+        'OpenAI - GPT-4.1',
+        'OpenAI - GPT-5',
+        'OpenAI - o3-mini',
+      ].sort(),
+    );
+    expect(await page.getByTestId('selected-count').textContent()).toBe('6 selected');
+
+    const total = await page.getByRole('checkbox').count();
+    await page.getByTestId('select-all').click();
+    expect(await page.getByTestId('selected-count').textContent()).toBe(`${total} selected`);
+    await page.getByTestId('clear-all').click();
+    expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
+
+    // Web search needs every selected model to support it.
+    await selectModels(page, ['OpenAI - GPT-4o', 'Anthropic - Claude Sonnet 4']);
+    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
+    expect(await page.getByTestId('web-search-setting').textContent()).toContain("Selected models don't support web search");
+    await selectModels(page, ['OpenAI - GPT-4o', 'Google Gemini - Gemini 2.5 Flash']);
+    await page.getByTestId('web-search-toggle').check({ force: true });
+    // (12 + 2) + (8 + 2).
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 24 credits');
+
+    await page.getByTestId('comparison-query-input').fill('How do tides work?');
+    await saveScreenshot(page, 'home-comparison');
+
+    // The AI Overview engine brings its country and language settings.
+    expect(await page.getByTestId('ai-overview-settings').count()).toBe(0);
+    await checkbox(page, 'Google AI Overview - AI Overview').check();
+    await page.getByTestId('ai-overview-settings').waitFor();
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone', async () => {
+    const { page, problems, close } = await openComparison(PHONE_VIEWPORT);
+    await page.getByTestId('preset-popular').click();
+    await page.getByTestId('comparison-query-input').fill('How do tides work?');
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'home-comparison');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('a guest', () => {
+  it('is invited to register instead of comparing', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl);
+    await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+    const locked = page.getByTestId('comparison-locked');
+    await locked.waitFor();
+    expect(await locked.textContent()).toContain('Register for free to unlock this feature.');
+    expect(await page.getByTestId('comparison-query-input').count()).toBe(0);
+    await locked.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByRole('tab', { name: 'Sign Up', selected: true }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
