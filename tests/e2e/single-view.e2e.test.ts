@@ -53,6 +53,8 @@ describe('the single view for a guest', () => {
     expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 6 credits');
     expect(await page.getByTestId('credit-count').textContent()).toContain('20');
     await saveScreenshot(page, 'home-single');
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await saveScreenshot(page, 'home-single');
     expect(problems).toEqual([]);
     await close();
   });
