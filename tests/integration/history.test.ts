@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { HistoryList } from '../../client/src/api/history-api.ts';
 
 let stack: TestStack;
 
@@ -13,27 +14,11 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** Read with the client's own contract type, so a drift between the server and the browser shows up here. */
 interface HistoryBody {
   success: boolean;
   error: { code: string; message: string } | null;
-  data: {
-    total: number;
-    requests: {
-      id: string;
-      query: string;
-      response: string | null;
-      status: string;
-      errorMessage: string | null;
-      engine: string;
-      model: string;
-      createdAt: string;
-      completedAt: string | null;
-      creditsUsed: number;
-      searchEnabled: boolean;
-      brandMonitoringEnabled: boolean;
-      brandConfig: unknown;
-    }[];
-  };
+  data: HistoryList;
 }
 
 async function history(cookie: string | undefined, limit?: number) {

@@ -96,8 +96,12 @@ function isSearchEventType(name: string): name is SearchStreamEvent['type'] {
 }
 
 export function decodeSearchEvent(message: ServerSentEvent): DecodedSearchEvent {
-  if (!isSearchEventType(message.event)) return { outcome: 'unknown' };
-  const fields = parseFields(message.data);
-  const event = fields && decodeFields(message.event, fields);
+  return decodeSearchFields(message.event, parseFields(message.data));
+}
+
+/** The same, for an event whose data is already parsed (a frame relayed over the live socket). */
+export function decodeSearchFields(name: string, fields: Fields | null): DecodedSearchEvent {
+  if (!isSearchEventType(name)) return { outcome: 'unknown' };
+  const event = fields && decodeFields(name, fields);
   return event ? { outcome: 'event', event } : { outcome: 'invalid' };
 }

@@ -1,8 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { authApi, type SignedIn } from '../../api/auth-api.ts';
 import { messageOf } from '../../api/http-client.ts';
-import { clearFieldError, hasErrors, validateSignUp, type FieldErrors, type SignUpValues } from './auth-validation.ts';
+import { validateSignUp, type SignUpValues } from './auth-validation.ts';
+import { useAuthForm } from './use-auth-form.ts';
 
 export interface SignUpFormProps {
   onSignedIn(result: SignedIn): void;
@@ -10,40 +10,24 @@ export interface SignUpFormProps {
   onVerificationSent(email: string, message: string | undefined): void;
 }
 
-type Field = keyof SignUpValues;
-
 /** Name, email, password twice. Checks the fields first (spec section 5), then registers. */
 export function SignUpForm({ onSignedIn, onVerificationSent }: SignUpFormProps) {
-  const [values, setValues] = useState<SignUpValues>({ name: '', email: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => clearFieldError(current, field));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const email = values.email.trim();
-      const result = await authApi.register({ name: values.name.trim(), email, password: values.password });
-      if (result.requiresVerification) onVerificationSent(result.email ?? email, result.message);
-      else if (result.user && result.session) onSignedIn({ user: result.user, session: result.session });
-      else setFailure('Registration failed');
-    } catch (error) {
-      setFailure(messageOf(error, 'Registration failed'));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { values, errors, failure, submitting, change, submit } = useAuthForm<SignUpValues>(
+    { name: '', email: '', password: '', confirmPassword: '' },
+    validateSignUp,
+    async ({ name, email, password }) => {
+      try {
+        const address = email.trim();
+        const result = await authApi.register({ name: name.trim(), email: address, password });
+        if (result.requiresVerification) onVerificationSent(result.email ?? address, result.message);
+        else if (result.user && result.session) onSignedIn({ user: result.user, session: result.session });
+        else return 'Registration failed';
+        return null;
+      } catch (error) {
+        return messageOf(error, 'Registration failed');
+      }
+    },
+  );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign up">

@@ -65,12 +65,12 @@ export function totalCreditsUsed(state: ComparisonState): number {
   return state.columns.reduce((sum, column) => sum + (column.result?.creditsUsed ?? 0), 0);
 }
 
-/** A failure stands in for the result of a column it cut short. */
-function failureResult(column: ComparisonColumn, failure: StreamFailure): ComparisonResult {
+/** The result of a model that did not answer: no response, no charge, the failure's words and retry flag. */
+export function failedResult(model: ModelPair, runId: string | null, failure: StreamFailure): ComparisonResult {
   return {
-    engine: column.engine,
-    model: column.model,
-    runId: column.runId,
+    engine: model.engine,
+    model: model.model,
+    runId,
     success: false,
     response: null,
     error: failure.message,
@@ -153,7 +153,7 @@ export function comparisonReducer(state: ComparisonState, action: ComparisonActi
         state.requestId === null
           ? []
           : state.columns.map((column) =>
-              isOpen(column) ? { ...column, phase: 'error' as const, result: failureResult(column, action.failure) } : column,
+              isOpen(column) ? { ...column, phase: 'error' as const, result: failedResult(column, column.runId, action.failure) } : column,
             );
       return { ...state, status: 'finished', columns, error: action.failure };
     }

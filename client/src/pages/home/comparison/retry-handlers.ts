@@ -1,6 +1,7 @@
 import type { ModelPair } from '../../../api/compare-contract.ts';
 import type { CompareProgressEvent } from '../../../api/compare-stream.ts';
 import type { SearchStreamHandlers } from '../../../api/search-stream.ts';
+import { failedResult } from './comparison-state.ts';
 
 /**
  * A column's Retry asks its one model again through the single-search stream. This translates that stream's
@@ -40,24 +41,7 @@ export function retryHandlers(column: ModelPair, receive: (event: CompareProgres
       });
     },
     onError(failure) {
-      receive({
-        type: 'model_complete',
-        ...ids,
-        ...names,
-        result: {
-          ...names,
-          runId: ids.runId || null,
-          success: false,
-          response: null,
-          error: failure.message,
-          errorCode: failure.code,
-          retryable: failure.retryable,
-          creditsUsed: 0,
-          timeToFirstTokenMs: null,
-          durationMs: null,
-          sources: [],
-        },
-      });
+      receive({ type: 'model_complete', ...ids, ...names, result: failedResult(names, ids.runId || null, failure) });
     },
   };
 }

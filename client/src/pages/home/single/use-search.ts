@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { decodeSearchEvent, type SearchEndEvent, type SearchRequest, type SearchStartEvent } from '../../../api/search-contract.ts';
+import { decodeSearchFields, type SearchEndEvent, type SearchRequest, type SearchStartEvent } from '../../../api/search-contract.ts';
 import { streamSearch, STREAMING_ERROR_MESSAGE, type SearchFailure } from '../../../api/search-stream.ts';
 import { useLiveSocket } from '../../../app-state/live-updates-context.tsx';
 import { forgetActiveRequest, rememberActiveRequest, type ActiveRequest } from '../../../streaming/active-request.ts';
@@ -119,19 +119,25 @@ export function useSearch({ onSettled }: SearchOutcomeListener): SearchControls 
       const first = request.models[0];
       dispatch({ type: 'submitted', model: first?.model ?? '' });
       const handlers = handlersFor(batcher, () => undefined);
+      let ended = false;
       const unfollow = live.follow(request.requestId, 0, {
         onFrame: (frame) => {
-          const decoded = decodeSearchEvent({ event: frame.event, data: JSON.stringify(frame.data), id: String(frame.seq ?? '') });
-          if (decoded.outcome !== 'event') return;
+          const decoded = decodeSearchFields(frame.event, frame.data);
+          if (decoded.outcome !== 'event' || ended) return;
           const { event } = decoded;
           if (event.type === 'start') handlers.onStart(event);
           else if (event.type === 'chunk') handlers.onChunk(event);
-          else if (event.type === 'end') handlers.onEnd(event);
-          else handlers.onError({ message: event.message, code: event.code, retryable: event.retryable }, event.requestId);
+          else {
+            ended = true;
+            if (event.type === 'end') handlers.onEnd(event);
+            else handlers.onError({ message: event.message, code: event.code, retryable: event.retryable }, event.requestId);
+          }
         },
         onDone: ({ error }) => {
-          // The server had nothing more: the request is unknown (expired) or ended without an end frame we saw.
-          if (error) handlers.onError({ message: error || STREAMING_ERROR_MESSAGE, code: 'resume_failed', retryable: false }, request.requestId);
+          if (ended) return;
+          // The server has nothing more without an end frame: the request is unknown (its events expired) or gone.
+          ended = true;
+          handlers.onError({ message: error ?? STREAMING_ERROR_MESSAGE, code: 'resume_failed', retryable: false }, request.requestId);
         },
       });
       active.current = { stop: unfollow, batcher };
