@@ -1,0 +1,30 @@
+/**
+ * The product's limits, in one place: the server validates with them, the client enforces them as people type,
+ * and the OpenAPI reference states them. Plain constants, so the client can import them at no cost.
+ */
+
+/** A question may be at most this long; the box ignores input beyond it. */
+export const QUERY_MAX_LENGTH = 500;
+
+/** How many models one comparison may ask at once. */
+export const MAX_COMPARED_MODELS = 10;
+
+/** Brand monitoring's configuration. */
+export const BRAND_LIMITS = { name: 100, website: 500, keywords: 5, keyword: 50 } as const;
+
+export const TIERS = ['free', 'registered', 'subscribed'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** What each tier may spend on one model in one request. */
+export const PER_MODEL_CREDIT_CAP: Record<Tier, number> = { free: 15, registered: 30, subscribed: 50 };
+
+/** Credits granted once: to a guest per IP, to a person per verified address. */
+export const GUEST_GRANT = 20;
+export const REGISTERED_GRANT = 150;
+
+/** History pages: what `GET /api/user-requests` returns without `limit`, and the most it returns. */
+export const HISTORY_DEFAULT_LIMIT = 20;
+export const HISTORY_MAX_LIMIT = 100;
+
+/** Runs one cancel call may name. */
+export const MAX_STOPPED_RUNS = MAX_COMPARED_MODELS;
