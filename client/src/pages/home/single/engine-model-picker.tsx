@@ -1,9 +1,11 @@
-import { Badge, Group, Select, SimpleGrid, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { memo, useMemo } from 'react';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
+import { useAuthModal } from '../../../app-state/auth-modal-context.tsx';
 import { creditsText, lockPrompt, modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
-import type { ModelSelection } from './model-selection.ts';
+import { engineLock, type ModelSelection } from './model-selection.ts';
 
 interface ModelOption extends ComboboxItem {
   description: string;
@@ -22,8 +24,41 @@ interface EngineModelPickerProps {
 }
 
 /**
- * The engine dropdown and the "Choose {engine} Model" dropdown (spec section 2): each model with its description
- * and price; locked models carry a Register or Premium badge with the lock hint, and are disabled.
+ * Why nothing can be asked on this engine yet, next to the pickers: the Ask button is off while no model is
+ * chosen, and a disabled button alone does not say what would turn it on.
+ */
+function EngineLockNotice({ engineName, lock }: { engineName: string; lock: ModelLock }) {
+  const authModal = useAuthModal();
+  const register = lock === 'Register';
+  return (
+    <Alert
+      variant="light"
+      color={register ? 'indigo' : 'grape'}
+      title={register ? `${engineName} models need a free account` : `${engineName} models need premium`}
+      data-testid="engine-lock-notice"
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 16rem' }}>
+          {lockPrompt(lock)} Until then Ask stays off here; choose another engine to ask now.
+        </Text>
+        {register ? (
+          <Button size="xs" onClick={() => authModal.open('register')} data-testid="engine-lock-sign-up">
+            Sign Up
+          </Button>
+        ) : (
+          <Button size="xs" color="grape" component={Link} to="/pricing">
+            See plans
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * The engine dropdown and the "Choose {engine} Model" dropdown: each model with its description and price; locked
+ * models carry a Register or Premium badge with the lock hint, and are disabled. Every available engine can be
+ * opened whatever the tier, so a guest sees what registering unlocks.
  */
 export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, tier, selection, disabled, onChange, errors }: EngineModelPickerProps) {
   const engineOptions = useMemo(
@@ -79,36 +114,40 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
   };
 
   const selectedModel = engine?.models.find((model) => model.id === selection.model);
+  const lock = selectedModel ? null : engineLock(catalogue, selection.engine, tier);
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Select
-        label="Engine"
-        data={engineOptions}
-        value={selection.engine}
-        onChange={(value) => value && onChange({ engine: value, model: '' })}
-        allowDeselect={false}
-        disabled={disabled}
-        error={errors.engine}
-        checkIconPosition="right"
-        comboboxProps={{ withinPortal: true }}
-        data-testid="engine-select"
-      />
-      <Select
-        label={`Choose ${engine?.name ?? 'a'} Model`}
-        placeholder="Select a model"
-        data={modelOptions}
-        value={selection.model || null}
-        onChange={(value) => value && onChange({ ...selection, model: value })}
-        renderOption={renderModelOption}
-        allowDeselect={false}
-        disabled={disabled}
-        error={errors.model}
-        description={selectedModel?.description}
-        maxDropdownHeight={360}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="model-select"
-      />
-    </SimpleGrid>
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Engine"
+          data={engineOptions}
+          value={selection.engine}
+          onChange={(value) => value && onChange({ engine: value, model: '' })}
+          allowDeselect={false}
+          disabled={disabled}
+          error={errors.engine}
+          checkIconPosition="right"
+          comboboxProps={{ withinPortal: true }}
+          data-testid="engine-select"
+        />
+        <Select
+          label={`Choose ${engine?.name ?? 'a'} Model`}
+          placeholder={lock ? 'Locked on your plan' : 'Select a model'}
+          data={modelOptions}
+          value={selection.model || null}
+          onChange={(value) => value && onChange({ ...selection, model: value })}
+          renderOption={renderModelOption}
+          allowDeselect={false}
+          disabled={disabled}
+          error={errors.model}
+          description={selectedModel?.description}
+          maxDropdownHeight={360}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="model-select"
+        />
+      </SimpleGrid>
+      {lock && engine && <EngineLockNotice engineName={engine.name} lock={lock} />}
+    </Stack>
   );
 });

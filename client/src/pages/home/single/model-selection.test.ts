@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
-import { allowedSelection } from './model-selection.ts';
+import { allowedSelection, engineLock } from './model-selection.ts';
 
 const model = (id: string, freeTier: boolean, credits = 6): CatalogueModel => ({ id, name: id, description: '', webSearchSupported: false, credits, freeTier });
 const catalogue: Catalogue = {
   models: {
     openai: { name: 'OpenAI', aliases: [], available: true, unavailableReason: null, models: [model('gpt-5', false, 20), model('gpt-4o-mini', true)] },
-    anthropic: { name: 'Anthropic', aliases: [], available: true, unavailableReason: null, models: [model('claude-opus', false, 20)] },
+    anthropic: { name: 'Anthropic', aliases: [], available: true, unavailableReason: null, models: [model('claude-opus', false, 20), model('claude-haiku', false, 6)] },
     groq: { name: 'Groq', aliases: [], available: false, unavailableReason: 'No key', models: [model('llama', true, 2)] },
   },
   features: { webSearch: 2 },
@@ -17,12 +17,42 @@ describe('allowedSelection', () => {
     expect(allowedSelection(catalogue, { engine: 'openai', model: 'gpt-5' }, 'registered')).toEqual({ engine: 'openai', model: 'gpt-5' });
   });
 
-  it('swaps a restricted model for the first allowed one of the same engine', () => {
+  it('swaps a restricted model for the first allowed one of the same engine (a tier change such as signing out)', () => {
     expect(allowedSelection(catalogue, { engine: 'openai', model: 'gpt-5' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
   });
 
-  it('falls back to the default engine when the engine has nothing allowed or is unavailable', () => {
-    expect(allowedSelection(catalogue, { engine: 'anthropic', model: 'claude-opus' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
+  it('keeps an available engine with nothing allowed, with no model chosen, so a guest can look through it', () => {
+    expect(allowedSelection(catalogue, { engine: 'anthropic', model: '' }, 'free')).toEqual({ engine: 'anthropic', model: '' });
+    // Signed out while a locked model was chosen: the engine stays, the locked model goes.
+    expect(allowedSelection(catalogue, { engine: 'anthropic', model: 'claude-opus' }, 'free')).toEqual({ engine: 'anthropic', model: '' });
+  });
+
+  it('picks the first allowed model when an engine is opened without one', () => {
+    expect(allowedSelection(catalogue, { engine: 'anthropic', model: '' }, 'registered')).toEqual({ engine: 'anthropic', model: 'claude-opus' });
+  });
+
+  it('falls back to the default engine only when the engine cannot run or is unknown', () => {
     expect(allowedSelection(catalogue, { engine: 'groq', model: 'llama' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
+    expect(allowedSelection(catalogue, { engine: 'retired', model: 'x' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
+  });
+});
+
+describe('engineLock', () => {
+  it('is null while the tier may use any of the engine’s models', () => {
+    expect(engineLock(catalogue, 'openai', 'free')).toBeNull();
+    expect(engineLock(catalogue, 'anthropic', 'registered')).toBeNull();
+  });
+
+  it('names the lock to lift when every model is locked', () => {
+    expect(engineLock(catalogue, 'anthropic', 'free')).toBe('Register');
+    const pricey: Catalogue = {
+      ...catalogue,
+      models: { anthropic: { ...catalogue.models.anthropic!, models: [model('claude-opus', false, 40)] } },
+    };
+    expect(engineLock(pricey, 'anthropic', 'registered')).toBe('Premium');
+  });
+
+  it('is null for an engine it does not know', () => {
+    expect(engineLock(catalogue, 'retired', 'free')).toBeNull();
   });
 });

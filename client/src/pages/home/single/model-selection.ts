@@ -1,6 +1,6 @@
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
-import { modelLock } from '../../../catalogue/model-access.ts';
+import { modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
 
 /** What a new visitor starts with: a budget OpenAI model every tier may use. */
 export const DEFAULT_ENGINE = 'openai';
@@ -21,15 +21,29 @@ export function firstAllowedModel(catalogue: Catalogue, engine: string, tier: Ti
 }
 
 /**
- * Spec section 4: a restricted model is swapped for the first allowed one — of the same engine when it has one,
- * else the default. Returns the selection unchanged when it is allowed (or when nothing is known yet).
+ * What stands between the tier and every model of `engine`: null when at least one model is open to it, else the
+ * lock to lift (Register for a guest, Premium for a registered user), to say why nothing can be asked there yet.
+ */
+export function engineLock(catalogue: Catalogue, engine: string, tier: Tier): ModelLock | null {
+  const models = catalogue.models[engine]?.models ?? [];
+  if (models.length === 0 || firstAllowedModel(catalogue, engine, tier)) return null;
+  return models.some((model) => modelLock(tier, model) === 'Register') ? 'Register' : 'Premium';
+}
+
+/**
+ * A restricted model (say, after signing out) is swapped for the first allowed one of the same engine. An available engine
+ * with nothing this tier may use keeps its place with no model chosen, so a guest can look through every engine's
+ * models (locked ones show what registering unlocks). Only an engine the server cannot run falls back to the
+ * default. Returns the selection unchanged when it is allowed (or when nothing is known yet).
  */
 export function allowedSelection(catalogue: Catalogue, selection: ModelSelection, tier: Tier): ModelSelection {
   const model = findModel(catalogue, selection);
   const engine = catalogue.models[selection.engine];
   if (model && engine?.available && modelLock(tier, model) === null) return selection;
-  const sameEngine = engine?.available ? firstAllowedModel(catalogue, selection.engine, tier) : undefined;
-  if (sameEngine) return { engine: selection.engine, model: sameEngine.id };
+  if (engine?.available) {
+    const sameEngine = firstAllowedModel(catalogue, selection.engine, tier);
+    return { engine: selection.engine, model: sameEngine?.id ?? '' };
+  }
   const fallback = catalogue.models[DEFAULT_ENGINE]?.available ? firstAllowedModel(catalogue, DEFAULT_ENGINE, tier) : undefined;
   if (fallback) return { engine: DEFAULT_ENGINE, model: fallback.id };
   for (const [engineId, entry] of Object.entries(catalogue.models)) {
