@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueModel } from '../../../api/catalogue-api.ts';
 import type { ModelChoice } from '../../../catalogue/model-access.ts';
-import { COMPARISON_PRESETS, presetChoices } from './comparison-presets.ts';
+import { COMPARISON_PRESETS, presetChoices, presetSelection } from './comparison-presets.ts';
 
 function choice(engine: string, id: string, credits = 8): ModelChoice {
   const model: CatalogueModel = { id, name: id, description: '', webSearchSupported: false, credits, freeTier: false };
@@ -55,5 +55,28 @@ describe('presetChoices', () => {
     expect(ids(presetChoices(preset('Popular'), withoutGemini, 'subscribed'))).toEqual(['gpt-4o', 'claude-sonnet-4-20250514']);
     // Free users may use no model that is not open to guests.
     expect(ids(presetChoices(preset('Fast'), catalogue, 'free'))).toEqual([]);
+  });
+});
+
+describe('presetSelection', () => {
+  it('gives the preset as checklist keys, untrimmed while it fits', () => {
+    expect(presetSelection(preset('Popular'), catalogue, 'subscribed')).toEqual({
+      keys: new Set(['openai/gpt-4o', 'anthropic/claude-sonnet-4-20250514', 'gemini/gemini-2.5-flash']),
+      trimmed: false,
+    });
+  });
+
+  it('keeps the preset’s first models when it names more than a comparison may ask', () => {
+    const { keys, trimmed } = presetSelection(preset('Premium'), catalogue, 'subscribed', 4);
+    expect([...keys]).toEqual(['openai/gpt-5', 'openai/gpt-4.1', 'anthropic/claude-opus-4-1-20250805', 'anthropic/claude-3-opus-20240229']);
+    expect(trimmed).toBe(true);
+  });
+
+  it('holds every preset within the real cap of ten models', () => {
+    const everything = { modelIds: catalogue.map((entry) => entry.model.id) };
+    const { keys, trimmed } = presetSelection(everything, catalogue, 'subscribed');
+    expect(keys.size).toBe(10);
+    expect(trimmed).toBe(true);
+    expect([...keys][0]).toBe('openai/gpt-5');
   });
 });

@@ -1,5 +1,7 @@
+import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import { modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
+import { capSelection, choiceKey, type CappedSelection } from './model-selection.ts';
 
 /** Spec section 2's presets, by model id. Ids may name a model family without its date suffix. */
 export const COMPARISON_PRESETS = [
@@ -7,7 +9,6 @@ export const COMPARISON_PRESETS = [
   { name: 'Fast', modelIds: ['gpt-4o-mini', 'claude-3-5-haiku', 'gemini-2.5-flash', 'llama-3.1-8b-instant'] },
   { name: 'Premium', modelIds: ['gpt-5', 'gpt-4.1', 'claude-opus-4-1', 'claude-3-opus-20240229', 'gemini-2.5-pro', 'o3-mini'] },
 ] as const;
-
 
 /** `claude-3-5-haiku` names `claude-3-5-haiku-20241022`; an exact id always wins over a dated one. */
 function matches(presetId: string, modelId: string): boolean {
@@ -26,4 +27,14 @@ export function presetChoices(preset: { modelIds: readonly string[] }, choices: 
     if (choice && !picked.includes(choice) && modelLock(tier, choice.model) === null) picked.push(choice);
   }
   return picked;
+}
+
+/** A preset as checklist keys, cut to the first models of the preset when it names more than a comparison may ask. */
+export function presetSelection(
+  preset: { modelIds: readonly string[] },
+  choices: readonly ModelChoice[],
+  tier: Tier,
+  cap = MAX_COMPARED_MODELS,
+): CappedSelection {
+  return capSelection(presetChoices(preset, choices, tier).map(choiceKey), cap);
 }

@@ -1,10 +1,22 @@
-import { Anchor, Badge, Button, Checkbox, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { memo, useCallback, type ChangeEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { memo, useCallback, useState, type ChangeEvent } from 'react';
+import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { lockPrompt, modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
-import { COMPARISON_PRESETS, presetChoices } from './comparison-presets.ts';
-import { allUsableKeys, checklistLabel, choiceKey, choicePair, modelNames, type SelectionKey } from './model-selection.ts';
+import { COMPARISON_PRESETS, presetSelection } from './comparison-presets.ts';
+import {
+  allUsableKeys,
+  CAP_REFUSED_MESSAGE,
+  CAP_TRIMMED_MESSAGE,
+  checklistLabel,
+  choiceKey,
+  choicePair,
+  modelNames,
+  toggleKey,
+  type CappedSelection,
+  type SelectionKey,
+} from './model-selection.ts';
 
 export interface ModelChecklistProps {
   catalogue: Catalogue;
@@ -17,18 +29,34 @@ export interface ModelChecklistProps {
   error: string | null;
 }
 
-/** Spec section 2's checklist: "engine - model" entries with lock badges, a selected count, Select All, Clear All and presets. */
+/**
+ * The checklist: "engine - model" entries with lock badges, a selected count, Select All, Clear All and presets.
+ * None of them selects more models than one comparison may ask; when the cap leaves some out, it says so.
+ */
 export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices, tier, selected, onChange, error }: ModelChecklistProps) {
+  const [capMessage, setCapMessage] = useState<string | null>(null);
+
   const toggle = useCallback(
     (event: ChangeEvent<HTMLInputElement>) => {
-      const key = event.currentTarget.value;
-      const next = new Set(selected);
-      if (event.currentTarget.checked) next.add(key);
-      else next.delete(key);
-      onChange(next);
+      const { keys, refused } = toggleKey(selected, event.currentTarget.value, event.currentTarget.checked);
+      setCapMessage(refused ? CAP_REFUSED_MESSAGE : null);
+      if (!refused) onChange(keys);
     },
     [onChange, selected],
   );
+
+  const choose = useCallback(
+    ({ keys, trimmed }: CappedSelection) => {
+      setCapMessage(trimmed ? CAP_TRIMMED_MESSAGE : null);
+      onChange(keys);
+    },
+    [onChange],
+  );
+
+  const clear = useCallback(() => {
+    setCapMessage(null);
+    onChange(new Set());
+  }, [onChange]);
 
   return (
     <Stack gap="xs" role="group" aria-labelledby="comparison-models-title" aria-describedby={error ? 'comparison-models-error' : undefined}>
@@ -42,10 +70,10 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
           </Text>
         </Group>
         <Group gap="md">
-          <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onChange(allUsableKeys(choices, tier))} data-testid="select-all">
+          <Anchor component="button" type="button" size="sm" fw={500} onClick={() => choose(allUsableKeys(choices, tier))} data-testid="select-all">
             Select All
           </Anchor>
-          <Anchor component="button" type="button" size="sm" fw={500} c="dimmed" onClick={() => onChange(new Set())} data-testid="clear-all">
+          <Anchor component="button" type="button" size="sm" fw={500} c="dimmed" onClick={clear} data-testid="clear-all">
             Clear All
           </Anchor>
         </Group>
@@ -60,13 +88,20 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
             key={preset.name}
             variant="light"
             size="compact-sm"
-            onClick={() => onChange(new Set(presetChoices(preset, choices, tier).map(choiceKey)))}
+            onClick={() => choose(presetSelection(preset, choices, tier))}
             data-testid={`preset-${preset.name.toLowerCase()}`}
           >
             {preset.name}
           </Button>
         ))}
       </Group>
+
+      {/* Only while the selection is full: once a box is unticked (or a re-run brings fewer models) it no longer applies. */}
+      {capMessage && selected.size >= MAX_COMPARED_MODELS && (
+        <Alert variant="light" color="yellow" p="xs" role="status" data-testid="comparison-cap-message">
+          <Text size="sm">{capMessage}</Text>
+        </Alert>
+      )}
 
       <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={8} p={2}>

@@ -1,3 +1,4 @@
+import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import type { ModelPair } from '../../../api/compare-contract.ts';
@@ -22,9 +23,46 @@ export function selectedChoices(choices: readonly ModelChoice[], selected: Reado
   return choices.filter((choice) => selected.has(choiceKey(choice)));
 }
 
-/** Select All: every model the tier may use. */
-export function allUsableKeys(choices: readonly ModelChoice[], tier: Tier): Set<SelectionKey> {
-  return new Set(choices.filter((choice) => modelLock(tier, choice.model) === null).map(choiceKey));
+/** Said when a selection would go past the cap: Select All or a preset kept only the first models. */
+export const CAP_TRIMMED_MESSAGE = `You can compare at most ${MAX_COMPARED_MODELS} models at once — the first ${MAX_COMPARED_MODELS} are selected.`;
+/** Said when one more box is ticked at the cap: the box stays unticked. */
+export const CAP_REFUSED_MESSAGE = `You can compare at most ${MAX_COMPARED_MODELS} models at once — untick one to add another.`;
+
+/** A selection after the models-per-comparison cap, and whether the cap left models out. */
+export interface CappedSelection {
+  keys: Set<SelectionKey>;
+  trimmed: boolean;
+}
+
+/** Keeps the first `cap` keys, in the order given; the server refuses a comparison of more. */
+export function capSelection(keys: Iterable<SelectionKey>, cap = MAX_COMPARED_MODELS): CappedSelection {
+  const unique = [...new Set(keys)];
+  return { keys: new Set(unique.slice(0, cap)), trimmed: unique.length > cap };
+}
+
+/** Select All: the models the tier may use, the first ones in list order when there are more than the cap. */
+export function allUsableKeys(choices: readonly ModelChoice[], tier: Tier, cap = MAX_COMPARED_MODELS): CappedSelection {
+  return capSelection(
+    choices.filter((choice) => modelLock(tier, choice.model) === null).map(choiceKey),
+    cap,
+  );
+}
+
+/** One box ticked or unticked. Ticking one more at the cap is refused, leaving the selection as it was. */
+export function toggleKey(
+  selected: ReadonlySet<SelectionKey>,
+  key: SelectionKey,
+  checked: boolean,
+  cap = MAX_COMPARED_MODELS,
+): { keys: Set<SelectionKey>; refused: boolean } {
+  const keys = new Set(selected);
+  if (!checked) {
+    keys.delete(key);
+    return { keys, refused: false };
+  }
+  if (!keys.has(key) && keys.size >= cap) return { keys, refused: true };
+  keys.add(key);
+  return { keys, refused: false };
 }
 
 /** The checklist entries for `pairs` that this server offers and the tier may use; the rest are left out. */
