@@ -11,7 +11,7 @@ import { PROJECT_ROOT, PROVIDER_IDS } from '../../core/config/config.ts';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import type { AnswerPart, AnswerRequest } from '../../worker/providers/answer-provider.ts';
 import { ProviderRegistry } from '../../worker/providers/provider-registry.ts';
-import { AiOverviewProvider } from '../../worker/providers/serpapi/ai-overview-provider.ts';
+import { AiOverviewProvider } from '../../worker/providers/serpapi/serpapi-provider.ts';
 import { collectAnswer, testConnection, useProviderSimulator, withStubServer, type ConnectionOverrides } from '../support/provider-harness.ts';
 
 const model = 'google-ai-overview';

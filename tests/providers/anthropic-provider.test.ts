@@ -31,7 +31,7 @@ describe('AnthropicProvider against the simulator', () => {
     // Input tokens come from message_start (six words as sent, directive included), output tokens from message_delta.
     expect(parts.slice(-2)).toEqual([
       { type: 'usage', inputTokens: 6, outputTokens: 12 },
-      { type: 'finish', reason: 'end_turn' },
+      { type: 'finish', reason: 'stop' },
     ]);
     expect(parts.every((part) => part.type !== 'sources')).toBe(true);
   });
@@ -48,7 +48,7 @@ describe('AnthropicProvider against the simulator', () => {
     const { parts, text, error } = await collect('Tell me about queues', { webSearch: true });
     expect(error).toBeUndefined();
     expect(text).toBe(generateDeterministicAnswer({ prompt: 'Tell me about queues', model, pieceCount: 40 }).text);
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'end_turn' });
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
   });
 
   it('turns status=429 into a retryable RATE_LIMIT_ERROR with the retry-after hint', async () => {

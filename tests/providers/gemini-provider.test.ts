@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
-import { GeminiProvider, GeminiStreamReader, sourcesFromGrounding } from '../../worker/providers/gemini/gemini-provider.ts';
+import { GeminiProvider, GeminiStreamReader } from '../../worker/providers/gemini/gemini-provider.ts';
+import { sourcesFromGrounding } from '../../worker/providers/gemini/gemini-sources.ts';
 import {
   collectAnswer,
   testConnection,
@@ -42,7 +43,7 @@ describe('GeminiProvider against the simulator', () => {
     expect(texts.join('')).toBe(expected.text);
     expect(parts.slice(-2)).toEqual([
       { type: 'usage', inputTokens: 10, outputTokens: defaultPieces },
-      { type: 'finish', reason: 'STOP' },
+      { type: 'finish', reason: 'stop' },
     ]);
     expect(parts.some((part) => part.type === 'sources')).toBe(false);
 
@@ -82,7 +83,7 @@ describe('GeminiProvider against the simulator', () => {
       expect(source.url).toMatch(/^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//);
       expect(source.title).toMatch(/^[a-z.]+\.[a-z]+$/);
     }
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'STOP' });
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
 
     // Without web search the same question is not grounded: the tool really is what asks for it.
     const plain = await collect(prompt);
@@ -226,7 +227,7 @@ describe('GeminiProvider against the simulator', () => {
 
     const truncated = await collect('Wordy [[simulate chunks=4]] [[gemini finish-reason=MAX_TOKENS]]');
     expect(truncated.error).toBeUndefined();
-    expect(truncated.parts.at(-1)).toEqual({ type: 'finish', reason: 'MAX_TOKENS' });
+    expect(truncated.parts.at(-1)).toEqual({ type: 'finish', reason: 'length' });
   });
 });
 
@@ -275,7 +276,7 @@ describe('mapping Gemini responses to answer parts', () => {
       { type: 'text', text: 'world' },
       { type: 'sources', sources: [{ url: 'https://a.example/1', title: 'a.example' }] },
       { type: 'usage', inputTokens: 3, outputTokens: 9 },
-      { type: 'finish', reason: 'STOP' },
+      { type: 'finish', reason: 'stop' },
     ]);
   });
 

@@ -43,7 +43,7 @@ describe('OpenAI web search through the Responses API', () => {
 
     const words = prompt.split(' ').length;
     expect(result.parts.at(-2)).toEqual({ type: 'usage', inputTokens: words, outputTokens: 40 });
-    expect(result.parts.at(-1)).toEqual({ type: 'finish', reason: 'completed' });
+    expect(result.parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
   });
 
   it('streams sources while the text streams, not only at the end', async () => {

@@ -54,7 +54,7 @@ describe('ResponseEventReader', () => {
     const reader = new ResponseEventReader();
     expect(reader.read(finished('completed'))).toEqual([
       { type: 'usage', inputTokens: 12, outputTokens: 34 },
-      { type: 'finish', reason: 'completed' },
+      { type: 'finish', reason: 'stop' },
     ]);
     expect(reader.ended).toBe(true);
   });
@@ -62,7 +62,7 @@ describe('ResponseEventReader', () => {
   it('ends with the reason on response.incomplete', () => {
     const reader = new ResponseEventReader();
     const parts = reader.read(finished('incomplete', { incomplete_details: { reason: 'max_output_tokens' } }));
-    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'max_output_tokens' });
+    expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'length' });
     expect(reader.ended).toBe(true);
   });
 
@@ -94,7 +94,7 @@ describe('ResponseEventReader', () => {
   it('leaves usage out when the response has none', () => {
     const reader = new ResponseEventReader();
     const parts = reader.read(event({ type: 'response.completed', response: { status: 'completed', output: [] } }));
-    expect(parts).toEqual([{ type: 'finish', reason: 'completed' }]);
+    expect(parts).toEqual([{ type: 'finish', reason: 'stop' }]);
   });
 
   it.each([

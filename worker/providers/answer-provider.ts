@@ -1,4 +1,7 @@
+import type { FinishReason } from '../../core/runs/finish-reasons.ts';
 import type { RunFailureCode } from '../../core/runs/run-failures.ts';
+
+export type { FinishReason } from '../../core/runs/finish-reasons.ts';
 
 /**
  * The small contract every provider folder implements: a question in, a stream of parts out, an AbortSignal to
@@ -25,7 +28,8 @@ export type AnswerPart =
   | { type: 'text'; text: string }
   | { type: 'sources'; sources: AnswerSource[] }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
-  | { type: 'finish'; reason: string | null };
+  /** Already normalised by the adapter's `<name>-finish-reasons.ts`: what is stored is never a vendor's word. */
+  | { type: 'finish'; reason: FinishReason | null };
 
 export interface AnswerProvider {
   /** The engine id users pick (`openai`, `anthropic`, `ai-overview`, ...). */

@@ -1,8 +1,9 @@
-import type { AnswerSource } from '../answer-provider.ts';
+import type { AnswerSource } from './answer-provider.ts';
 
 /**
  * Remembers which pages an answer has cited so far. Providers cite the same page many times (OpenAI annotates each
- * passage, Perplexity repeats its list on every chunk); each page should reach the user once.
+ * passage, Perplexity repeats its list on every chunk, Gemini repeats grounding chunks); each page should reach the
+ * user once.
  */
 export class CitedSources {
   private readonly seen = new Set<string>();

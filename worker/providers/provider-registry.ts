@@ -4,15 +4,16 @@ import type { AnswerProvider, ProviderConnection } from './answer-provider.ts';
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts';
 import { GeminiProvider } from './gemini/gemini-provider.ts';
 import { OpenAiProvider } from './openai/openai-provider.ts';
-import { AiOverviewProvider } from './serpapi/ai-overview-provider.ts';
+import { AiOverviewProvider } from './serpapi/serpapi-provider.ts';
 
-type AdapterFactory = (connection: ProviderConnection) => AnswerProvider;
+export type AdapterFactory = (connection: ProviderConnection) => AnswerProvider;
 
 /**
  * Which adapter speaks for which provider. OpenAI-compatible vendors reuse the OpenAI adapter with their own base
- * URL; the others have a folder of their own under `providers/`.
+ * URL; the others have a folder of their own under `providers/`. A full record, not a partial one: a provider
+ * added to the catalogue's type without an adapter here fails the type check instead of silently never answering.
  */
-const ADAPTERS: Partial<Record<EngineProvider, AdapterFactory>> = {
+export const ADAPTERS: Readonly<Record<EngineProvider, AdapterFactory>> = {
   openai: (connection) => new OpenAiProvider(connection),
   anthropic: (connection) => new AnthropicProvider(connection),
   gemini: (connection) => new GeminiProvider(connection),
@@ -39,7 +40,7 @@ export class ProviderRegistry {
       const factory = ADAPTERS[engine.provider];
       const credentials = credentialsFor(engine.provider);
       const settings = credentials ? options.providers[credentials] : options.localModels;
-      if (!factory || !settings?.apiKey) continue;
+      if (!settings?.apiKey) continue;
       this.byEngine.set(
         engine.id,
         factory({ engine: engine.id, apiKey: settings.apiKey, baseUrl: settings.baseUrl, requestTimeoutMs: options.requestTimeoutMs }),

@@ -1,7 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
+import { CitedSources } from '../cited-sources.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { classifyAnthropicError } from './anthropic-errors.ts';
+import { anthropicFinishReason } from './anthropic-finish-reasons.ts';
+import { sourcesFromCitation } from './anthropic-sources.ts';
 
 /**
  * The Messages API requires a ceiling on the answer's length. 4096 is the largest every catalogued Claude model
@@ -33,6 +36,7 @@ export class AnthropicProvider implements AnswerProvider {
     let outputTokens: number | undefined;
     let stopReason: string | null = null;
     let sawStop = false;
+    const cited = new CitedSources();
     try {
       const stream = await this.client.messages.create(
         {
@@ -48,6 +52,10 @@ export class AnthropicProvider implements AnswerProvider {
           inputTokens = event.message.usage.input_tokens;
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', text: event.delta.text };
+          if (event.delta.type === 'citations_delta') {
+            const sources = cited.add(sourcesFromCitation(event.delta));
+            if (sources.length > 0) yield { type: 'sources', sources };
+          }
         } else if (event.type === 'message_delta') {
           // Counts here are cumulative; input_tokens is only sometimes repeated, so message_start's stays the fallback.
           inputTokens = event.usage.input_tokens ?? inputTokens;
@@ -63,6 +71,6 @@ export class AnthropicProvider implements AnswerProvider {
     // The SDK ends quietly both when the body ends early and when the signal aborts it: neither is an answer.
     if (!sawStop) throw providerError(request.signal.aborted ? 'TIMEOUT_ERROR' : 'STREAM_INTERRUPTED');
     if (outputTokens !== undefined) yield { type: 'usage', inputTokens, outputTokens };
-    yield { type: 'finish', reason: stopReason };
+    yield { type: 'finish', reason: anthropicFinishReason(stopReason) };
   }
 }

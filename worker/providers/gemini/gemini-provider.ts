@@ -1,7 +1,10 @@
-import { GoogleGenAI, type GenerateContentResponse, type GroundingChunk } from '@google/genai';
-import type { AnswerPart, AnswerProvider, AnswerRequest, AnswerSource, ProviderConnection } from '../answer-provider.ts';
+import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
+import type { AnswerPart, AnswerProvider, AnswerRequest, FinishReason, ProviderConnection } from '../answer-provider.ts';
+import { CitedSources } from '../cited-sources.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { blockedAnswerError, blockedPromptError, classifyGeminiError } from './gemini-errors.ts';
+import { geminiFinishReason } from './gemini-finish-reasons.ts';
+import { sourcesFromGrounding } from './gemini-sources.ts';
 
 /**
  * Gemini through the official `@google/genai` SDK: `models.generateContentStream`, grounded in Google Search when
@@ -70,9 +73,10 @@ export class GeminiProvider implements AnswerProvider {
  * from the HTTP call so the mapping is tested on its own.
  */
 export class GeminiStreamReader {
-  private finishReason: string | undefined;
+  /** Undefined until a candidate says it finished (which may normalise to null: a reason nobody mapped). */
+  private finishReason: FinishReason | null | undefined;
   private usage: { inputTokens: number; outputTokens: number } | undefined;
-  private readonly sourceUrls = new Set<string>();
+  private readonly cited = new CitedSources();
 
   *read(chunk: GenerateContentResponse): Generator<AnswerPart> {
     const blockReason = chunk.promptFeedback?.blockReason;
@@ -86,8 +90,7 @@ export class GeminiStreamReader {
       .join('');
     if (text !== '') yield { type: 'text', text };
 
-    const sources = sourcesFromGrounding(candidate?.groundingMetadata?.groundingChunks).filter((source) => !this.sourceUrls.has(source.url));
-    for (const source of sources) this.sourceUrls.add(source.url);
+    const sources = this.cited.add(sourcesFromGrounding(candidate?.groundingMetadata?.groundingChunks));
     if (sources.length > 0) yield { type: 'sources', sources };
 
     // Every chunk carries the running usage; the last one is the total.
@@ -96,7 +99,7 @@ export class GeminiStreamReader {
     if (candidate?.finishReason) {
       const blocked = blockedAnswerError(candidate.finishReason);
       if (blocked) throw blocked;
-      this.finishReason = candidate.finishReason;
+      this.finishReason = geminiFinishReason(candidate.finishReason);
     }
   }
 
@@ -106,17 +109,6 @@ export class GeminiStreamReader {
     if (this.usage) yield { type: 'usage', ...this.usage };
     yield { type: 'finish', reason: this.finishReason };
   }
-}
-
-/** `groundingChunks[].web` → sources, first mention of each URL only, skipping chunks that are not web pages. */
-export function sourcesFromGrounding(chunks: readonly GroundingChunk[] | undefined): AnswerSource[] {
-  const byUrl = new Map<string, AnswerSource>();
-  for (const chunk of chunks ?? []) {
-    const url = chunk.web?.uri;
-    if (!url || byUrl.has(url)) continue;
-    byUrl.set(url, { url, title: chunk.web?.title || null });
-  }
-  return [...byUrl.values()];
 }
 
 /**

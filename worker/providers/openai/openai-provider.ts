@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
 import { providerError } from '../provider-error-classification.ts';
-import { CitedSources } from './cited-sources.ts';
+import { CitedSources } from '../cited-sources.ts';
 import { sourcesFromCompatibleChunk } from './openai-compatible-sources.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
+import { chatFinishReason } from './openai-finish-reasons.ts';
 import { streamWebSearchAnswer } from './openai-web-search.ts';
 
 /** The one engine whose vendor serves the Responses API (and its web search tool). */
@@ -56,7 +57,7 @@ export class OpenAiProvider implements AnswerProvider {
         if (text) yield { type: 'text', text };
         if (choice?.finish_reason) {
           sawFinish = true;
-          yield { type: 'finish', reason: choice.finish_reason };
+          yield { type: 'finish', reason: chatFinishReason(choice.finish_reason) };
         }
         if (chunk.usage) {
           yield { type: 'usage', inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };

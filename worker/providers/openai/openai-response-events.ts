@@ -1,7 +1,9 @@
 import type { Response, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import type { AnswerPart, AnswerSource } from '../answer-provider.ts';
-import { CitedSources } from './cited-sources.ts';
+import { CitedSources } from '../cited-sources.ts';
 import { classifyStreamedFailure } from './openai-errors.ts';
+import { responseFinishReason } from './openai-finish-reasons.ts';
+import { sourcesFromAnnotation, sourcesFromResponseOutput } from './openai-sources.ts';
 
 /**
  * Turns Responses API stream events into answer parts. Pure (no network), so each event type is unit tested:
@@ -23,10 +25,8 @@ export class ResponseEventReader {
     switch (event.type) {
       case 'response.output_text.delta':
         return event.delta ? [{ type: 'text', text: event.delta }] : [];
-      case 'response.output_text.annotation.added': {
-        const annotation = event.annotation;
-        return annotation?.type === 'url_citation' ? this.sources([{ url: annotation.url, title: annotation.title || null }]) : [];
-      }
+      case 'response.output_text.annotation.added':
+        return this.sources(sourcesFromAnnotation(event.annotation));
       case 'response.completed':
       case 'response.incomplete':
         return this.end(event.response);
@@ -42,12 +42,11 @@ export class ResponseEventReader {
   private end(response: Response): AnswerPart[] {
     this.sawEnd = true;
     // Citations that were never announced as events (they are optional in the stream) still count.
-    const parts = this.sources(citedInOutput(response));
+    const parts = this.sources(sourcesFromResponseOutput(response));
     if (response.usage) {
       parts.push({ type: 'usage', inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens });
     }
-    const reason = response.status === 'incomplete' ? (response.incomplete_details?.reason ?? 'incomplete') : (response.status ?? 'completed');
-    parts.push({ type: 'finish', reason });
+    parts.push({ type: 'finish', reason: responseFinishReason(response) });
     return parts;
   }
 
@@ -55,18 +54,4 @@ export class ResponseEventReader {
     const fresh = this.cited.add(sources);
     return fresh.length > 0 ? [{ type: 'sources', sources: fresh }] : [];
   }
-}
-
-function citedInOutput(response: Response): AnswerSource[] {
-  const sources: AnswerSource[] = [];
-  for (const item of response.output ?? []) {
-    if (item.type !== 'message') continue;
-    for (const content of item.content) {
-      if (content.type !== 'output_text') continue;
-      for (const annotation of content.annotations) {
-        if (annotation.type === 'url_citation') sources.push({ url: annotation.url, title: annotation.title || null });
-      }
-    }
-  }
-  return sources;
 }

@@ -1,4 +1,5 @@
 import type { AnswerSource } from '../answer-provider.ts';
+import { sourcesFromReferences } from './serpapi-sources.ts';
 
 /**
  * SerpApi's `ai_overview` JSON → the markdown answer and its sources. Pure, so every block type is tested without
@@ -105,22 +106,12 @@ function renderBlocks(blocks: unknown): string[] {
   return records(blocks).flatMap(renderBlock);
 }
 
-function referenceSources(references: unknown): AnswerSource[] {
-  const byUrl = new Map<string, AnswerSource>();
-  for (const reference of records(references)) {
-    const url = reference['link'];
-    if (typeof url !== 'string' || !/^https?:\/\//i.test(url) || byUrl.has(url)) continue;
-    byUrl.set(url, { url, title: clean(reference['title']) || null });
-  }
-  return [...byUrl.values()];
-}
-
 /** The markdown for an `ai_overview` object, or undefined when it holds no text worth showing. */
 export function renderAiOverview(aiOverview: unknown): RenderedAiOverview | undefined {
   if (!isRecord(aiOverview)) return undefined;
   const markdown = renderBlocks(aiOverview['text_blocks']).join('\n\n');
   if (markdown === '') return undefined;
-  return { markdown, sources: referenceSources(aiOverview['references']) };
+  return { markdown, sources: sourcesFromReferences(aiOverview['references']) };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } fr
 import { providerError } from '../provider-error-classification.ts';
 import { readAiOverviewResponse, wordPieces, type RenderedAiOverview } from './ai-overview-markdown.ts';
 import { classifySerpApiError, classifySerpApiStatus, noAiOverviewError } from './serpapi-errors.ts';
+import { SERPAPI_FINISH_REASON } from './serpapi-finish-reasons.ts';
 
 /**
  * Google's AI Overview for the question, through SerpApi's Google Search API. There is no SDK: one GET to
@@ -30,7 +31,7 @@ export class AiOverviewProvider implements AnswerProvider {
       yield { type: 'text', text };
     }
     if (overview.sources.length > 0) yield { type: 'sources', sources: overview.sources };
-    yield { type: 'finish', reason: 'stop' };
+    yield { type: 'finish', reason: SERPAPI_FINISH_REASON };
   }
 
   private async fetchOverview(request: AnswerRequest): Promise<RenderedAiOverview> {
