@@ -1,4 +1,7 @@
+import { HISTORY_DEFAULT_LIMIT } from '../../../contract/limits.ts';
 import { apiCall } from './http-client.ts';
+
+export type RequestKind = 'single' | 'comparison';
 
 /** One model's outcome inside a request, as the server stores it. */
 export interface RunResult {
@@ -12,15 +15,17 @@ export interface RunResult {
   durationMs?: number | null;
 }
 
-/** Spec section 3's Request (history item). */
+/** A past request as the history lists it. */
 export interface HistoryRequest {
   id: string;
+  /** One model or several; missing from servers that predate it (they mark a comparison by its `engine`). */
+  kind?: RequestKind;
   query: string;
-  /** The answer; for a comparison a JSON string `{ results: [...] }`. */
+  /** The answer; for a comparison a JSON string `{ results: [...] }` (`results` says the same, already parsed). */
   response: string | null;
   status: string;
   errorMessage: string | null;
-  /** `comparison` or `comparison_stream` marks a comparison. */
+  /** The engine asked; for a comparison a pseudo-engine (`comparison`, `comparison_stream`). */
   engine: string;
   model: string;
   createdAt: string;
@@ -29,6 +34,7 @@ export interface HistoryRequest {
   searchEnabled: boolean;
   brandMonitoringEnabled: boolean;
   brandConfig: { brandName: string; websiteUrl?: string; keywords?: string[] } | null;
+  /** Each model's outcome, in the order they were asked. */
   results?: RunResult[];
 }
 
@@ -37,7 +43,5 @@ export interface HistoryList {
   total: number;
 }
 
-export const DEFAULT_HISTORY_LIMIT = 20;
-
-export const fetchHistory = (limit = DEFAULT_HISTORY_LIMIT, signal?: AbortSignal) =>
+export const fetchHistory = (limit = HISTORY_DEFAULT_LIMIT, signal?: AbortSignal) =>
   apiCall<HistoryList>(`/api/user-requests?limit=${limit}`, signal ? { signal } : {});

@@ -26,7 +26,5 @@ export function useRunAgain(): RunAgainState {
   return state;
 }
 
-/** Spec section 3: `comparison` or `comparison_stream` marks a comparison request. */
-export function isComparisonRequest(request: Pick<HistoryRequest, 'engine'>): boolean {
-  return request.engine === 'comparison' || request.engine === 'comparison_stream';
-}
+// The views that take a re-run ask it which form it belongs to; the answer lives with the rest of the history.
+export { isComparisonRequest } from '../history/request-kind.ts';

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryRequest } from '../api/history-api.ts';
 import {
-  comparisonModels,
   groupCredits,
   groupKeyOf,
   groupRequests,
+  outcomeColour,
   parseComparisonResults,
   RESULT_TEXTS,
   requestAnswerView,
+  requestResults,
   shortRequestId,
   statusColour,
 } from './request-groups.ts';
@@ -34,8 +35,13 @@ function request(overrides: Partial<HistoryRequest> = {}): HistoryRequest {
   };
 }
 
-const comparison = (response: string | null, overrides: Partial<HistoryRequest> = {}) =>
+/** A comparison as a server that predates `kind` and `results` lists it: marked by its engine, results in `response`. */
+const legacyComparison = (response: string | null, overrides: Partial<HistoryRequest> = {}) =>
   request({ engine: 'comparison_stream', model: 'comparison:openai/gpt-4o-mini,deepseek/deepseek-chat', response, ...overrides });
+
+/** A comparison as the history lists it now: `kind` says what it is, `results` holds each model's outcome. */
+const comparison = (results: HistoryRequest['results'], overrides: Partial<HistoryRequest> = {}) =>
+  request({ kind: 'comparison', engine: 'comparison_stream', model: 'comparison:x', response: null, results, ...overrides });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -111,16 +117,25 @@ describe('statusColour', () => {
   });
 });
 
-describe('comparisonModels', () => {
-  it('reads the engine/model pairs after the prefix', () => {
-    expect(comparisonModels('comparison:openai/gpt-4o-mini,deepseek/deepseek-chat')).toEqual([
-      { engine: 'openai', model: 'gpt-4o-mini' },
-      { engine: 'deepseek', model: 'deepseek-chat' },
-    ]);
+describe('outcomeColour', () => {
+  it('is green only for a completed request, red for anything else, a pending one included', () => {
+    expect(outcomeColour('completed')).toBe('green');
+    expect(outcomeColour('error')).toBe('red');
+    expect(outcomeColour('pending')).toBe('red');
+    expect(outcomeColour('streaming')).toBe('red');
+  });
+});
+
+describe('requestResults', () => {
+  const result = { engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 };
+
+  it('takes the results the history sends, without reading the response', () => {
+    expect(requestResults({ results: [result], response: 'not json at all' })).toEqual([result]);
   });
 
-  it('keeps slashes inside a model id and skips entries without an engine', () => {
-    expect(comparisonModels('comparison:groq/meta-llama/llama-4, junk')).toEqual([{ engine: 'groq', model: 'meta-llama/llama-4' }]);
+  it('reads the response JSON only when the server sends no results', () => {
+    expect(requestResults({ response: JSON.stringify({ results: [result] }) })).toEqual([result]);
+    expect(requestResults({ response: null })).toEqual([]);
   });
 });
 
@@ -184,7 +199,7 @@ describe('requestAnswerView for a comparison', () => {
   ];
 
   it('gives one section per model: answer, error, "Model request failed", the predates note, JSON for objects', () => {
-    const view = requestAnswerView(comparison(JSON.stringify({ results })));
+    const view = requestAnswerView(comparison(results as HistoryRequest['results']));
     expect(view).toEqual({
       kind: 'comparison',
       results: [
@@ -203,33 +218,47 @@ describe('requestAnswerView for a comparison', () => {
   });
 
   it('says there are no results for an empty list', () => {
-    expect(requestAnswerView(comparison(JSON.stringify({ results: [] })))).toEqual({ kind: 'note', text: 'No comparison results available' });
-  });
-
-  it('treats a list that fails to parse as empty, and logs it', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(requestAnswerView(comparison('{broken'))).toEqual({ kind: 'note', text: 'No comparison results available' });
-    expect(log).toHaveBeenCalled();
-  });
-
-  it('says the response data is not available when there is none', () => {
-    expect(requestAnswerView(comparison(null))).toEqual({ kind: 'note', text: 'Response data not available' });
+    expect(requestAnswerView(comparison([]))).toEqual({ kind: 'note', text: 'No comparison results available' });
   });
 
   it('shows a failed comparison’s own error when it has no per-model results', () => {
-    expect(requestAnswerView(comparison(null, { status: 'error', errorMessage: 'Insufficient credits' }))).toEqual({
+    expect(requestAnswerView(comparison([], { status: 'error', errorMessage: 'Insufficient credits' }))).toEqual({
       kind: 'error',
       message: 'Error: Insufficient credits',
     });
   });
 
   it('shows per-model outcomes even when the comparison as a whole failed', () => {
-    const view = requestAnswerView(comparison(JSON.stringify({ results: results.slice(1, 2) }), { status: 'error', errorMessage: 'All failed' }));
+    const view = requestAnswerView(comparison(results.slice(1, 2) as HistoryRequest['results'], { status: 'error', errorMessage: 'All failed' }));
     expect(view.kind).toBe('comparison');
   });
 
+  it('goes by kind, whatever the engine says', () => {
+    const single = request({ kind: 'single', engine: 'comparison', response: 'Plain answer' });
+    expect(requestAnswerView(single)).toEqual({ kind: 'markdown', markdown: 'Plain answer' });
+    const renamed = comparison(results.slice(0, 1) as HistoryRequest['results'], { engine: 'multi' });
+    expect(requestAnswerView(renamed).kind).toBe('comparison');
+  });
+});
+
+describe('requestAnswerView for a comparison from a server without kind', () => {
+  it('recognises it by its engine and reads its results from the response', () => {
+    const view = requestAnswerView(legacyComparison(JSON.stringify({ results: [{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'A', error: null, creditsUsed: 6 }] })));
+    expect(view).toEqual({ kind: 'comparison', results: [{ label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'A' } }] });
+  });
+
+  it('treats a list that fails to parse as empty, and logs it', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(requestAnswerView(legacyComparison('{broken'))).toEqual({ kind: 'note', text: 'No comparison results available' });
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('says the response data is not available when there is none', () => {
+    expect(requestAnswerView(legacyComparison(null))).toEqual({ kind: 'note', text: 'Response data not available' });
+  });
+
   it('recognises the older "comparison" engine too', () => {
-    expect(requestAnswerView(comparison(JSON.stringify({ results: [] }), { engine: 'comparison' }))).toEqual({
+    expect(requestAnswerView(legacyComparison(JSON.stringify({ results: [] }), { engine: 'comparison' }))).toEqual({
       kind: 'note',
       text: RESULT_TEXTS.noComparisonResults,
     });

@@ -1,9 +1,9 @@
 import type { HistoryRequest } from '../api/history-api.ts';
-import { isComparisonRequest } from '../app-state/run-again-context.tsx';
+import { isComparisonRequest } from './request-kind.ts';
 
 /**
- * The history as the sidebar and its details modal see it (spec sections 3 and 8): requests asked with identical
- * parameters grouped into one entry, and what each request's answer area shows, as pure functions.
+ * The history as the sidebar and its details modal see it: requests asked with identical parameters grouped into
+ * one entry, and what each request's answer area shows, as pure functions.
  */
 
 /** Spec section 3's Request group. `requests` and the groups themselves are newest first. */
@@ -52,24 +52,19 @@ export function groupCredits(group: RequestGroup): number {
 
 export type StatusColour = 'green' | 'red' | 'gray';
 
-/** Spec section 2: completed green, error red, anything else neutral grey. */
+/** The sidebar's dot: completed green, error red, anything else (still running) neutral grey. */
 export function statusColour(status: string): StatusColour {
   if (status === 'completed') return 'green';
   if (status === 'error') return 'red';
   return 'gray';
 }
 
-/** The models a comparison asked, from its `model` field (`prefix:engine/model,engine/model`). */
-export function comparisonModels(model: string): { engine: string; model: string }[] {
-  const list = model.includes(':') ? model.slice(model.indexOf(':') + 1) : model;
-  return list
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry.includes('/'))
-    .map((entry) => ({ engine: entry.slice(0, entry.indexOf('/')), model: entry.slice(entry.indexOf('/') + 1) }));
+/** The details modal's tab dot: green only for a completed request, whose full answer the tab shows; red otherwise. */
+export function outcomeColour(status: string): Extract<StatusColour, 'green' | 'red'> {
+  return status === 'completed' ? 'green' : 'red';
 }
 
-/** Spec section 3's Comparison result, as stored in a comparison request's `response`. */
+/** One model's outcome within a request, as the details modal shows it. */
 export interface ComparisonResult {
   engine: string;
   model: string;
@@ -93,7 +88,10 @@ function asComparisonResult(value: unknown): ComparisonResult | null {
   };
 }
 
-/** The results list held in a comparison's `response` JSON; a list that fails to parse becomes empty (logged). */
+/**
+ * The results list held in a comparison's `response` JSON, for a server that does not send `results` on its own;
+ * a list that fails to parse becomes empty (logged).
+ */
 export function parseComparisonResults(response: string): ComparisonResult[] {
   try {
     const parsed: unknown = JSON.parse(response);
@@ -106,7 +104,13 @@ export function parseComparisonResults(response: string): ComparisonResult[] {
   }
 }
 
-/** Spec section 8's comparison result texts, in one place. */
+/** Each model's outcome: the request's `results`, or, from a server that predates them, its `response` JSON. */
+export function requestResults(request: Pick<HistoryRequest, 'results' | 'response'>): ComparisonResult[] {
+  if (Array.isArray(request.results)) return request.results.map(asComparisonResult).filter((result) => result !== null);
+  return request.response ? parseComparisonResults(request.response) : [];
+}
+
+/** The comparison result texts, in one place. */
 export const RESULT_TEXTS = {
   modelFailed: 'Error: Model request failed',
   predatesLogging:
@@ -148,15 +152,16 @@ export function comparisonResultView(result: ComparisonResult): ComparisonResult
   return { label, creditsUsed: result.creditsUsed, answer };
 }
 
-/** What the details modal shows as a request's answer (spec sections 2 and 8). */
+/** What the details modal shows as a request's answer. */
 export function requestAnswerView(request: HistoryRequest): RequestAnswerView {
   const failed = request.status === 'error';
   if (isComparisonRequest(request)) {
-    const results = request.response ? parseComparisonResults(request.response) : [];
+    const results = requestResults(request);
     if (results.length > 0) return { kind: 'comparison', results: results.map(comparisonResultView) };
     // With no per-model outcome to show, a failed comparison's own error is the most useful thing to say.
     if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
-    return { kind: 'note', text: request.response ? RESULT_TEXTS.noComparisonResults : RESULT_TEXTS.noResponseData };
+    const anything = request.results !== undefined || Boolean(request.response);
+    return { kind: 'note', text: anything ? RESULT_TEXTS.noComparisonResults : RESULT_TEXTS.noResponseData };
   }
   if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
   if (request.response) return { kind: 'markdown', markdown: request.response };

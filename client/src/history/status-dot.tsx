@@ -1,12 +1,11 @@
 import { Box } from '@mantine/core';
-import { statusColour } from './request-groups.ts';
+import { statusColour, type StatusColour } from './request-groups.ts';
 
 /**
- * A request's status as a coloured dot (spec section 2: completed green, error red, else grey). Colour alone says
- * nothing to a screen reader, so the dot carries the status as its accessible name.
+ * A request's status as a coloured dot (completed green, error red, else grey, unless the caller picks the colour).
+ * Colour alone says nothing to a screen reader, so the dot carries the status as its accessible name.
  */
-export function StatusDot({ status }: { status: string }) {
-  const colour = statusColour(status);
+export function StatusDot({ status, colour = statusColour(status) }: { status: string; colour?: StatusColour }) {
   return (
     <Box
       component="span"

@@ -2,9 +2,10 @@ import { Badge, Button, Divider, Group, Modal, Stack, Tabs, Text, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isComparisonRequest, useRunAgain } from '../../app-state/run-again-context.tsx';
+import { useRunAgain } from '../../app-state/run-again-context.tsx';
 import { formatRequestDate } from '../../history/request-dates.ts';
-import type { RequestGroup } from '../../history/request-groups.ts';
+import { outcomeColour, type RequestGroup } from '../../history/request-groups.ts';
+import { isComparisonRequest } from '../../history/request-kind.ts';
 import { StatusDot } from '../../history/status-dot.tsx';
 import { RequestAnswer } from './request-answer.tsx';
 import { RequestFacts } from './request-facts.tsx';
@@ -74,7 +75,9 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
               <Tabs.Tab
                 key={request.id}
                 value={request.id}
-                leftSection={<StatusDot status={request.status} />}
+                // Green once the request completed; red otherwise, a request still running included: the tab says whether
+                // there is a full answer behind it.
+                leftSection={<StatusDot status={request.status} colour={outcomeColour(request.status)} />}
                 data-testid="request-tab"
               >
                 {formatRequestDate(request.createdAt, { withSeconds: true })}

@@ -1,8 +1,8 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { isComparisonRequest } from '../../app-state/run-again-context.tsx';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { formatRequestDate } from '../../history/request-dates.ts';
 import { groupCredits, type RequestGroup } from '../../history/request-groups.ts';
+import { isComparisonRequest } from '../../history/request-kind.ts';
 import { StatusDot } from '../../history/status-dot.tsx';
 import classes from './recent-request-item.module.css';
 

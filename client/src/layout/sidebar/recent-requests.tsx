@@ -1,6 +1,7 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { HISTORY_DEFAULT_LIMIT } from '../../../../contract/limits.ts';
 import { fetchHistory } from '../../api/history-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { queryKeys } from '../../app-state/query-client.ts';
@@ -9,20 +10,16 @@ import { RecentRequestItem } from './recent-request-item.tsx';
 
 const RequestDetailsModal = lazy(() => import('../../components/request-details-modal/request-details-modal.tsx'));
 
-/** Spec section 9: the sidebar shows 15 recent requests until Show All. */
+/** The sidebar shows 15 recent groups until Show All. */
 export const RECENT_GROUPS_SHOWN = 15;
-/**
- * How many requests to fetch. Repeats collapse into one group, so the API's default of 20 requests could make
- * fewer than 15 entries; 50 keeps Show All meaningful without fetching the whole history's answers.
- */
-export const HISTORY_FETCH_LIMIT = 50;
 
 /** The signed-in user's history, grouped by identical parameters, with the details modal behind each entry. */
 export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
   const { user } = useAuth();
   const history = useQuery({
-    queryKey: [...queryKeys.history, HISTORY_FETCH_LIMIT],
-    queryFn: ({ signal }) => fetchHistory(HISTORY_FETCH_LIMIT, signal),
+    // The API's default page: each item carries its full answers, so the sidebar does not ask for more than that.
+    queryKey: [...queryKeys.history, HISTORY_DEFAULT_LIMIT],
+    queryFn: ({ signal }) => fetchHistory(HISTORY_DEFAULT_LIMIT, signal),
     enabled: user !== null,
   });
   const groups = useMemo(() => groupRequests(history.data?.requests ?? []), [history.data]);

@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
-import { isComparisonRequest, useRunAgain } from '../../app-state/run-again-context.tsx';
+import { useRunAgain } from '../../app-state/run-again-context.tsx';
 import { ErrorBoundary } from '../../components/error-panel/error-boundary.tsx';
+import { isComparisonRequest } from '../../history/request-kind.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { activeRequestToResume } from '../../streaming/active-request.ts';
 import { SingleView } from './single/single-view.tsx';
