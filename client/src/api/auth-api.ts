@@ -1,6 +1,7 @@
+import type { Tier } from '../../../contract/limits.ts';
 import { apiCall } from './http-client.ts';
 
-export type Tier = 'free' | 'registered' | 'subscribed';
+export type { Tier };
 
 /** Spec section 3's User, as the server sends it. */
 export interface User {

@@ -1,3 +1,4 @@
+import { PER_MODEL_CREDIT_CAP } from '../../../contract/limits.ts';
 import type { Tier } from '../api/auth-api.ts';
 import type { Catalogue, CatalogueModel } from '../api/catalogue-api.ts';
 import type { Pricing } from '../api/credits-api.ts';
@@ -8,8 +9,6 @@ import type { Pricing } from '../api/credits-api.ts';
  */
 
 const TIER_ORDER: Record<Tier, number> = { free: 0, registered: 1, subscribed: 2 };
-/** The most one model may cost in one request, per tier (spec section 6). */
-export const PER_MODEL_CREDIT_CAP: Record<Tier, number> = { free: 15, registered: 30, subscribed: 50 };
 
 export const LOCK_PROMPTS = {
   register: 'Register for free to unlock this feature.',

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Text, Textarea } from '@mantine/core';
 import { memo, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../api/search-contract.ts';
+import { QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
-import { limitQueryLength } from './query-text.ts';
+import { limitQueryLength, QUERY_PLACEHOLDER } from './query-text.ts';
 
 export interface QueryBoxProps {
   query: string;
@@ -24,7 +24,7 @@ export interface QueryBoxProps {
 }
 
 /**
- * The question box both views share (spec section 2): live counter, 500-character limit (more input is ignored),
+ * The question box both views share: live counter, the question length limit (more input is ignored),
  * cost badge and affordability, and the submit button that reads "Thinking..." while loading. The caller's form
  * element handles submission; Ctrl/⌘+Enter submits from inside the textarea.
  */
@@ -45,12 +45,12 @@ export const QueryBox = memo(function QueryBox(props: QueryBoxProps) {
       <Textarea
         ref={inputRef}
         label="Your question"
-        placeholder="Ask me anything..."
-        description={`Up to ${SEARCH_QUERY_MAX_LENGTH} characters. Ctrl+Enter to send.`}
+        placeholder={QUERY_PLACEHOLDER}
+        description="Ctrl+Enter to send."
         value={query}
         onChange={handleChange}
         onKeyDown={handleKeyDown}
-        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        maxLength={QUERY_MAX_LENGTH}
         error={error}
         autosize
         minRows={3}
@@ -71,8 +71,8 @@ export const QueryBox = memo(function QueryBox(props: QueryBoxProps) {
           )}
         </Group>
         <Group gap="sm">
-          <Text size="xs" c={query.length >= SEARCH_QUERY_MAX_LENGTH ? 'orange' : 'dimmed'} aria-live="polite" data-testid="query-counter">
-            {query.length}/{SEARCH_QUERY_MAX_LENGTH}
+          <Text size="xs" c={query.length >= QUERY_MAX_LENGTH ? 'orange' : 'dimmed'} aria-live="polite" data-testid="query-counter">
+            {query.length}/{QUERY_MAX_LENGTH}
           </Text>
           <Button type="submit" disabled={loading || !canSubmit} data-testid={ids.submit}>
             {loading ? 'Thinking...' : submitLabel}

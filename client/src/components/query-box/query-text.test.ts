@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitQueryLength } from './query-text.ts';
+import { limitQueryLength, QUERY_PLACEHOLDER } from './query-text.ts';
 
 describe('limitQueryLength', () => {
   it('leaves text within the limit alone', () => {
@@ -13,5 +13,11 @@ describe('limitQueryLength', () => {
   it('does not cut a two-unit character in half', () => {
     expect(limitQueryLength('a'.repeat(499) + '😀')).toBe('a'.repeat(499));
     expect(limitQueryLength('abc😀', 5)).toBe('abc😀');
+  });
+});
+
+describe('QUERY_PLACEHOLDER', () => {
+  it('states the limit', () => {
+    expect(QUERY_PLACEHOLDER).toBe('Ask me anything... (max 500 characters)');
   });
 });

@@ -1,10 +1,13 @@
-import { SEARCH_QUERY_MAX_LENGTH } from '../../api/search-contract.ts';
+import { QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
+
+/** Says the limit before anyone types. */
+export const QUERY_PLACEHOLDER = `Ask me anything... (max ${QUERY_MAX_LENGTH} characters)`;
 
 /**
  * Cuts typed or pasted text to the limit, as the textarea's `maxLength` does, without splitting an emoji or other
  * character made of two UTF-16 units (the server counts length the same way, in UTF-16 units).
  */
-export function limitQueryLength(text: string, maxLength = SEARCH_QUERY_MAX_LENGTH): string {
+export function limitQueryLength(text: string, maxLength = QUERY_MAX_LENGTH): string {
   if (text.length <= maxLength) return text;
   const lastKept = text.charCodeAt(maxLength - 1);
   const endsInsidePair = lastKept >= 0xd800 && lastKept <= 0xdbff;

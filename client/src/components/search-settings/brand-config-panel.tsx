@@ -1,6 +1,7 @@
 import { Button, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
-import { addKeyword, BRAND_LIMITS, BRAND_NAME_REQUIRED, canAddKeyword } from './brand-config.ts';
+import { BRAND_LIMITS } from '../../../../contract/limits.ts';
+import { addKeyword, BRAND_NAME_REQUIRED, canAddKeyword } from './brand-config.ts';
 import type { BrandConfig } from './search-settings-value.ts';
 
 interface BrandConfigPanelProps {

@@ -1,12 +1,11 @@
+import { BRAND_LIMITS } from '../../../../contract/limits.ts';
 import type { BrandConfig } from './search-settings-value.ts';
 
-/** Spec sections 5 and 9: brand name 100, website 500, at most 5 keywords of at most 50 characters each. */
-export const BRAND_LIMITS = { name: 100, website: 500, keywords: 5, keyword: 50 } as const;
 export const BRAND_NAME_REQUIRED = 'Brand name is required';
 
 export type KeywordAddition = { keywords: string[]; error: null } | { keywords: string[]; error: string };
 
-/** Adds a keyword the spec's way: trimmed, not empty, no duplicates (ignoring case), at most 5, each ≤ 50. */
+/** Adds a keyword: trimmed, not empty, no duplicates (ignoring case), within the keyword count and length limits. */
 export function addKeyword(keywords: readonly string[], input: string): KeywordAddition {
   const keyword = input.trim();
   if (keyword === '') return { keywords: [...keywords], error: 'Enter a keyword first' };

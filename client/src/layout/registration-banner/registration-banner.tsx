@@ -1,15 +1,23 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 
-/** Spec section 9: the banner appears 1.5 s after load. */
+/** The banner appears 1.5 s after load. */
 export const REGISTRATION_BANNER_DELAY_MS = 1_500;
 
-/** Invites signed-out visitors to register, 1.5 s after the page loads; dismissible for this visit. */
+/** The only page that invites: elsewhere (pricing, verifying an address) the visitor is already doing something. */
+const INVITING_PATH = '/';
+
+/**
+ * Invites signed-out visitors on the home page to register, 1.5 s after the page loads; dismissible for this visit.
+ * It stays mounted on every page, so leaving Home and coming back neither restarts the delay nor forgets a dismissal.
+ */
 export function RegistrationBanner() {
   const { user } = useAuth();
   const authModal = useAuthModal();
+  const onHome = useRouterState({ select: (state) => state.location.pathname === INVITING_PATH });
   const [due, setDue] = useState(false);
   const [dismissed, setDismissed] = useState(false);
 
@@ -18,7 +26,7 @@ export function RegistrationBanner() {
     return () => clearTimeout(timer);
   }, []);
 
-  if (user || !due || dismissed) return null;
+  if (user || !onHome || !due || dismissed) return null;
   return (
     <Alert
       variant="light"
