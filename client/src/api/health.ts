@@ -1,5 +1,6 @@
 import { readEnvelopeData } from './api-envelope.ts';
 import { quorumFetch } from './anonymous-session.ts';
+import { HTTP_TIMEOUT_MS } from './http-client.ts';
 
 export type DependencyStatus = 'up' | 'down';
 
@@ -29,12 +30,27 @@ export function parseHealthResponse(body: unknown): HealthReport | null {
   };
 }
 
+/** A health check that has not answered by then is given up, like any other call. */
+export const HEALTH_TIMEOUT_MS = HTTP_TIMEOUT_MS;
+
+export interface HealthCheckOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Where to ask; the page's own server unless a test points elsewhere. */
+  url?: string;
+}
+
 /**
- * Fetches the server's health. Never rejects: the page works without it, so a failure just means "unknown" (null).
+ * Fetches the server's health. Never rejects: the page works without it, so a failure, or no answer within the
+ * timeout, just means "unknown" (null). A server that hangs would otherwise leave the footer checking forever.
  */
-export async function fetchHealth(signal?: AbortSignal): Promise<HealthReport | null> {
+export async function fetchHealth({ signal, timeoutMs = HEALTH_TIMEOUT_MS, url = '/api/health' }: HealthCheckOptions = {}): Promise<HealthReport | null> {
+  const timeout = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await quorumFetch('/api/health', { headers: { accept: 'application/json' }, signal: signal ?? null });
+    const response = await quorumFetch(url, {
+      headers: { accept: 'application/json' },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
     return parseHealthResponse(await response.json());
   } catch {
     return null;

@@ -19,7 +19,7 @@ export function useHealthReport() {
   return useQuery({
     queryKey: queryKeys.health,
     // fetchHealth never rejects; "could not ask" comes back as null.
-    queryFn: ({ signal }) => fetchHealth(signal),
+    queryFn: ({ signal }) => fetchHealth({ signal }),
     refetchInterval: HEALTH_CHECK_INTERVAL_MS,
     staleTime: HEALTH_CHECK_INTERVAL_MS,
   });
