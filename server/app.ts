@@ -14,6 +14,7 @@ import redis from './plugins/app/redis.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
+import openApi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import websocket from './plugins/external/websocket.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -47,6 +48,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(clientIdentity);
   await app.register(originCheck);
   await app.register(clientStatic);
+  await app.register(openApi);
   installErrorHandler(app);
 
   await app.register(

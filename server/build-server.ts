@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import type { QuorumConfig } from '../core/config/config.ts';
@@ -8,8 +8,13 @@ import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+export interface BuildServerOptions {
+  /** Sees every route as it is added (the route table, for checks that every call is described). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** A ready (not yet listening) Fastify instance running Quorum, for `main.ts` and for tests alike. */
-export async function buildServer(config: QuorumConfig): Promise<FastifyInstance> {
+export async function buildServer(config: QuorumConfig, options: BuildServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, 'server'),
     genReqId: () => randomUUID(),
@@ -23,6 +28,7 @@ export async function buildServer(config: QuorumConfig): Promise<FastifyInstance
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

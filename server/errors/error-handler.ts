@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { failure } from '../schemas/response-envelope.ts';
+import { failure } from '../../contract/envelope.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 import { AppError, ERROR_CODES } from './app-error.ts';
 import { isInfrastructureUnavailable } from './infrastructure-errors.ts';

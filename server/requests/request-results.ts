@@ -1,22 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ModelResult } from '../../contract/model-result.ts';
+import { isFinishReason } from '../../core/runs/finish-reasons.ts';
+import { isRetryableRunFailure } from '../../core/runs/run-failures.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 
-/** One model's outcome as the spec's comparison result (section 3), plus the per-answer facts users ask for. */
-export interface RunResult {
-  runId: string;
-  engine: string;
-  model: string;
-  success: boolean;
-  response: string | null;
-  error: string | null;
-  errorCode: string | null;
-  creditsUsed: number;
-  sources: { url: string; title: string | null }[];
-  timeToFirstTokenMs: number | null;
-  durationMs: number | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-}
+/** One model's outcome, as the contract's ModelResult (every view reads the same shape). */
+export type RunResult = ModelResult;
 
 export function runResult(run: ModelRun): RunResult {
   const startedAt = run.startedAt?.getTime();
@@ -28,6 +17,8 @@ export function runResult(run: ModelRun): RunResult {
     response: run.answerText ?? null,
     error: run.status === 'error' ? (run.errorMessage ?? 'Model request failed') : null,
     errorCode: run.errorCode ?? null,
+    retryable: run.status === 'error' && isRetryableRunFailure(run.errorCode ?? ''),
+    finishReason: isFinishReason(run.finishReason) ? run.finishReason : null,
     creditsUsed: run.creditsCharged,
     sources: run.sources ?? [],
     timeToFirstTokenMs: startedAt !== undefined && run.firstTokenAt ? run.firstTokenAt.getTime() - startedAt : null,

@@ -1,25 +1,11 @@
 import type { Ajv } from 'ajv';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { ERROR_MESSAGES_KEYWORD, type FieldErrorMessages } from '../../contract/field-messages.ts';
 
-/**
- * Schemas carry the spec's own wording for their fields in an `errorMessages` keyword, so a failed validation reads
- * "Please enter a question" rather than Ajv's "must NOT have fewer than 1 characters". The keyword only annotates;
- * the error handler reads it through Ajv's verbose errors (which include the failing schema and its parent).
+/*
+ * The contract's schemas carry each field's own wording in an annotation keyword; the error handler reads it through
+ * Ajv's verbose errors (which include the failing schema and its parent).
  */
-export const ERROR_MESSAGES_KEYWORD = 'errorMessages';
-
-export interface FieldErrorMessages {
-  /** Missing, empty or blank. */
-  required?: string;
-  /** Too long. */
-  tooLong?: string;
-  /** Any other failure (wrong type, format, value not allowed). */
-  invalid?: string;
-}
-
-export function fieldMessages(messages: FieldErrorMessages): { [ERROR_MESSAGES_KEYWORD]: FieldErrorMessages } {
-  return { [ERROR_MESSAGES_KEYWORD]: messages };
-}
 
 /** Registers the annotation keyword with Ajv (it validates nothing). Passed to Fastify's `ajv.plugins`. */
 export function errorMessagesKeywordPlugin(ajv: Ajv): Ajv {

@@ -1,26 +1,75 @@
-import type { RunEvent } from '../../core/events/run-event.ts';
-import type { RunResult } from '../requests/request-results.ts';
+import type { CompareStreamFrame } from '../../contract/compare-stream.ts';
+import type { ModelResult } from '../../contract/model-result.ts';
+import type { RunEndEvent, RunErrorEvent, RunEvent } from '../../contract/run-events.ts';
+import type { ErrorFrame, SearchStreamFrame } from '../../contract/search-stream.ts';
 import type { WatchedRun } from './watch-request.ts';
 
-export interface Frame {
-  event: string;
-  data: Record<string, unknown>;
-}
+/** Any frame a stream may send: what the SSE writer and the live socket carry. */
+export type Frame = SearchStreamFrame | CompareStreamFrame;
 
-/** How one endpoint names and shapes a request's events for the browser (spec section 4). */
-export interface StreamFormat {
-  frames(event: RunEvent, run: WatchedRun): Frame[];
+/**
+ * How one endpoint names and shapes a request's events for the browser. Every frame is one of the contract's, so
+ * the browser's decoders and the OpenAPI reference describe exactly what is built here.
+ */
+export interface StreamFormat<Out extends Frame = Frame> {
+  frames(event: RunEvent, run: WatchedRun): Out[];
   /** Sent once every run has ended; nothing for a single search, whose `end` says it all. */
-  finished(results: RunResult[], requestId: string): Frame[];
+  finished(results: ModelResult[], requestId: string): Out[];
   /** Sent when the server must stop mid-answer (shutdown). */
-  interrupted(requestId: string): Frame;
+  interrupted(requestId: string): Out;
 }
 
 const RESTARTING = 'The server is restarting. Your answer is still being saved; please try again in a moment.';
 
+function restarting(requestId: string): ErrorFrame {
+  return { event: 'error', data: { requestId, message: RESTARTING, code: 'SERVER_RESTARTING', retryable: true } };
+}
+
+/** A finished run as the result every view shows. */
+export function completedResult(event: RunEndEvent, run: WatchedRun): ModelResult & { success: true; response: string } {
+  return {
+    runId: event.runId,
+    engine: run.engine,
+    model: run.model,
+    success: true,
+    response: event.text,
+    error: null,
+    errorCode: null,
+    retryable: false,
+    finishReason: event.finishReason,
+    sources: event.sources,
+    creditsUsed: event.creditsUsed,
+    durationMs: event.durationMs,
+    timeToFirstTokenMs: event.timeToFirstTokenMs,
+    inputTokens: event.inputTokens,
+    outputTokens: event.outputTokens,
+  };
+}
+
+/** A failed (or stopped) run: it cost nothing. */
+export function failedResult(event: RunErrorEvent, run: WatchedRun): ModelResult {
+  return {
+    runId: event.runId,
+    engine: run.engine,
+    model: run.model,
+    success: false,
+    response: null,
+    error: event.message,
+    errorCode: event.code,
+    retryable: event.retryable,
+    finishReason: null,
+    sources: [],
+    creditsUsed: 0,
+    durationMs: null,
+    timeToFirstTokenMs: null,
+    inputTokens: null,
+    outputTokens: null,
+  };
+}
+
 /** Single search: start, chunk…, then end or error (plus `sources` when the engine cites pages). */
-export const singleSearchFormat: StreamFormat = {
-  frames(event) {
+export const singleSearchFormat: StreamFormat<SearchStreamFrame> = {
+  frames(event, run) {
     const base = { requestId: event.requestId, runId: event.runId };
     switch (event.type) {
       case 'run_start':
@@ -30,20 +79,20 @@ export const singleSearchFormat: StreamFormat = {
       case 'sources':
         return [{ event: 'sources', data: { ...base, sources: event.sources } }];
       case 'run_end':
-        return [{ event: 'end', data: { ...base, ...endFacts(event), response: event.text, finishReason: event.finishReason, sources: event.sources } }];
+        return [{ event: 'end', data: { requestId: event.requestId, ...completedResult(event, run) } }];
       case 'run_error':
         return [{ event: 'error', data: { ...base, message: event.message, code: event.code, retryable: event.retryable } }];
     }
   },
   finished: () => [],
-  interrupted: (requestId) => ({ event: 'error', data: { requestId, message: RESTARTING, code: 'SERVER_RESTARTING', retryable: true } }),
+  interrupted: restarting,
 };
 
 /**
  * Comparison: model_start, model_chunk… and model_complete (with the model's result, success or failure) per
  * model, interleaved as they arrive, then all_complete with every result and the total credits.
  */
-export const comparisonFormat: StreamFormat = {
+export const comparisonFormat: StreamFormat<CompareStreamFrame> = {
   frames(event, run) {
     const base = { requestId: event.requestId, runId: event.runId, engine: run.engine, model: run.model };
     switch (event.type) {
@@ -54,40 +103,18 @@ export const comparisonFormat: StreamFormat = {
       case 'sources':
         return [{ event: 'model_sources', data: { ...base, sources: event.sources } }];
       case 'run_end':
-        return [
-          {
-            event: 'model_complete',
-            data: { ...base, result: { ...base, success: true, response: event.text, error: null, sources: event.sources, ...endFacts(event) } },
-          },
-        ];
+        return [{ event: 'model_complete', data: { ...base, result: completedResult(event, run) } }];
       case 'run_error':
-        return [
-          {
-            event: 'model_complete',
-            data: {
-              ...base,
-              result: { ...base, success: false, response: null, error: event.message, errorCode: event.code, retryable: event.retryable, creditsUsed: 0 },
-            },
-          },
-        ];
+        return [{ event: 'model_complete', data: { ...base, result: failedResult(event, run) } }];
     }
   },
   finished: (results, requestId) => [
-    {
-      event: 'all_complete',
-      data: { requestId, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0), results },
-    },
+    { event: 'all_complete', data: { requestId, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0), results } },
   ],
-  interrupted: (requestId) => ({ event: 'error', data: { requestId, message: RESTARTING, code: 'SERVER_RESTARTING', retryable: true } }),
+  interrupted: restarting,
 };
 
-function endFacts(event: Extract<RunEvent, { type: 'run_end' }>) {
-  return {
-    creditsUsed: event.creditsUsed,
-    durationMs: event.durationMs,
-    timeToFirstTokenMs: event.timeToFirstTokenMs,
-    inputTokens: event.inputTokens,
-    outputTokens: event.outputTokens,
-  };
+/** The format a request is followed in, by its kind. */
+export function streamFormatFor(kind: 'single' | 'comparison'): StreamFormat {
+  return kind === 'comparison' ? comparisonFormat : singleSearchFormat;
 }
-

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type QuorumConfig } from '../../core/config/config.ts';
 import { openDatabase } from '../../core/database/open-database.ts';
 import { createLogger } from '../../core/logging/create-logger.ts';
-import { buildServer } from '../../server/build-server.ts';
+import { buildServer, type BuildServerOptions } from '../../server/build-server.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
 import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
@@ -19,6 +19,8 @@ export interface TestStackOptions {
   /** Point the server (not the worker) at another Redis or Postgres address, e.g. a cuttable proxy. */
   serverRedisUrl?: string;
   serverDatabaseUrl?: string;
+  /** Sees every route the server adds (its route table). */
+  onRoute?: BuildServerOptions['onRoute'];
 }
 
 export interface TestStack {
@@ -87,7 +89,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const worker = options.withWorker === false ? undefined : await startWorkerProcess(config, createLogger(config, 'worker'));
   const inspector = await openDatabase({ databaseUrl: config.databaseUrl, logger: createLogger(config, 'test'), poolSize: 2 });
   const fundedCookie = await createFundedUser(inspector.em.fork(), config);
-  const app = await buildServer(serverConfig);
+  const app = await buildServer(serverConfig, { onRoute: options.onRoute });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

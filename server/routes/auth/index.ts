@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { AppError } from '../../errors/app-error.ts';
-import { success } from '../../schemas/response-envelope.ts';
-import { fieldMessages } from '../../schemas/validation-messages.ts';
+import { AUTH_READ_ACTIONS, AUTH_WRITE_ACTIONS, AuthBody, AuthData, AuthQuery } from '../../../contract/auth.ts';
+import { success } from '../../../contract/envelope.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
 import { deleteAccount, logout, profile, session } from './actions/session-actions.ts';
 import { google } from './actions/google.ts';
 import { login } from './actions/login.ts';
@@ -12,8 +12,8 @@ import { verifyEmail } from './actions/verify-email.ts';
 import type { AuthAction } from './auth-action.ts';
 import { rateLimitFor } from './auth-rate-limits.ts';
 
-const READ_ACTIONS: Record<string, AuthAction> = { session, profile };
-const WRITE_ACTIONS: Record<string, AuthAction> = {
+const READ_ACTIONS: Record<(typeof AUTH_READ_ACTIONS)[number], AuthAction> = { session, profile };
+const WRITE_ACTIONS: Record<(typeof AUTH_WRITE_ACTIONS)[number], AuthAction> = {
   register,
   login,
   google,
@@ -22,22 +22,7 @@ const WRITE_ACTIONS: Record<string, AuthAction> = {
   'resend-verification': resendVerification,
   'delete-account': deleteAccount,
 };
-const ALL_ACTIONS = [...Object.keys(READ_ACTIONS), ...Object.keys(WRITE_ACTIONS)];
-
-const ActionQuery = Type.Object({
-  action: Type.String({ minLength: 1, maxLength: 64, ...fieldMessages({ required: 'An action is required' }) }),
-});
-
-/** Every auth call's body fields, all optional here: each action checks the ones it needs with the spec's words. */
-const AuthBody = Type.Union([
-  Type.Object({
-    name: Type.Optional(Type.Unknown()),
-    email: Type.Optional(Type.Unknown()),
-    password: Type.Optional(Type.Unknown()),
-    token: Type.Optional(Type.Unknown()),
-  }),
-  Type.Null(),
-]);
+const ALL_ACTIONS: readonly string[] = [...AUTH_READ_ACTIONS, ...AUTH_WRITE_ACTIONS];
 
 /** `/api/auth?action=…`, the spec's single auth endpoint (section 7): GET for reads, POST for changes. */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -51,7 +36,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dispatch = (actions: Record<string, AuthAction>, method: string) =>
     async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const action = actionOf(request.query);
-      const handler = actions[action];
+      const handler = (actions as Record<string, AuthAction | undefined>)[action];
       if (!handler) {
         const known = ALL_ACTIONS.includes(action) ? ` (use ${method === 'GET' ? 'POST' : 'GET'})` : '';
         throw new AppError('VALIDATION_ERROR', `Unknown auth action "${action}"${known}`);
@@ -61,8 +46,23 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return success(await handler({ app, request, reply, body }));
     };
 
-  app.get('/auth', { schema: { querystring: ActionQuery }, config: { rateLimit } }, dispatch(READ_ACTIONS, 'GET'));
-  app.post('/auth', { schema: { querystring: ActionQuery, body: AuthBody }, config: { rateLimit } }, dispatch(WRITE_ACTIONS, 'POST'));
+  const refusals = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR'] as const;
+  const readSchema = {
+    summary: 'Who is signed in (`session`), or the account (`profile`)',
+    tags: ['Accounts'],
+    querystring: AuthQuery,
+    response: jsonResponses(AuthData, refusals),
+  };
+  const writeSchema = {
+    summary: 'Register, sign in (password or Google), verify, resend, sign out, delete the account',
+    description: 'A refused login of an unverified address answers 403 `EMAIL_NOT_VERIFIED` with `data: {requiresVerification, email}`.',
+    tags: ['Accounts'],
+    querystring: AuthQuery,
+    body: AuthBody,
+    response: jsonResponses(AuthData, [...refusals, 'EMAIL_NOT_VERIFIED']),
+  };
+  app.get('/auth', { schema: readSchema, config: { rateLimit } }, dispatch(READ_ACTIONS, 'GET'));
+  app.post('/auth', { schema: writeSchema, config: { rateLimit } }, dispatch(WRITE_ACTIONS, 'POST'));
 };
 
 export default authRoutes;

@@ -3,10 +3,13 @@ import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
 import { admitRequest, requestOptions, type AdmissionInput, type RequestKind } from '../../requests/request-admission.ts';
-import { ErrorEnvelope, success } from '../../schemas/response-envelope.ts';
+import { CompareAnswer } from '../../../contract/answers.ts';
+import { CompareRequestBody } from '../../../contract/ask.ts';
+import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
+import { success } from '../../../contract/envelope.ts';
+import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat } from '../../streaming/stream-formats.ts';
-import { CompareRequestBody } from '../search/search-schemas.ts';
 
 function admissionInput(body: CompareRequestBody, kind: RequestKind): AdmissionInput {
   const seen = new Set<string>();
@@ -28,8 +31,15 @@ function admissionInput(body: CompareRequestBody, kind: RequestKind): AdmissionI
  * the others. Streamed (model_start, model_chunk, model_complete per model, then all_complete) or answered whole.
  */
 const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const streamSchema = { body: CompareRequestBody, response: { 400: ErrorEnvelope, 402: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope } };
-  const wholeSchema = { body: CompareRequestBody };
+  const refusals = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'FORBIDDEN', 'RATE_LIMIT_ERROR'] as const;
+  const streamSchema = {
+    summary: 'Compare several models, streamed side by side',
+    description: 'Every model answers at once, each in its own run; one failing or slow model never holds up the others.',
+    tags: ['Asking'],
+    body: CompareRequestBody,
+    response: eventStreamResponses(CompareStreamFrame, refusals),
+  };
+  const wholeSchema = { summary: 'Compare several models, answered whole', tags: ['Asking'], body: CompareRequestBody, response: jsonResponses(CompareAnswer, refusals) };
 
   app.post('/compare/stream', { schema: streamSchema }, async (request, reply) => {
     const admitted = await admitRequest(app, admissionInput(request.body, 'comparison_stream'), await requesterOfRequest(app, request, reply));

@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
-import { failure, success } from '../../schemas/response-envelope.ts';
+import { FailureEnvelope, failure, success, SuccessEnvelope } from '../../../contract/envelope.ts';
+import { HealthData } from '../../../contract/health.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
-
-const HealthData = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
-  checks: Type.Object({
-    postgres: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-    redis: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-  }),
-  demoMode: Type.Boolean(),
-});
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
@@ -36,13 +27,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/health',
     {
       schema: {
+        summary: 'Whether Quorum can answer',
+        tags: ['Status'],
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: HealthData, error: Type.Null() }),
-          503: Type.Object({
-            success: Type.Literal(false),
-            data: HealthData,
-            error: Type.Object({ message: Type.String(), code: Type.String() }),
-          }),
+          200: SuccessEnvelope(HealthData),
+          503: FailureEnvelope(HealthData, { description: '`SERVICE_UNAVAILABLE`: Postgres or Redis does not answer ("System maintenance").' }),
         },
       },
     },

@@ -4,9 +4,10 @@ import { ModelRun } from '../../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../../core/database/entities/search-request.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { runResult } from '../../requests/request-results.ts';
-import { success } from '../../schemas/response-envelope.ts';
+import { success } from '../../../contract/envelope.ts';
+import { HistoryList, HistoryQuery } from '../../../contract/history.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
 
-const HistoryQuery = Type.Object({ limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$' })) });
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
@@ -15,7 +16,14 @@ const MAX_LIMIT = 100;
  * (section 3). A comparison's `response` is a JSON string holding its results list. Registered users only.
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/user-requests', { schema: { querystring: HistoryQuery } }, async (request, reply) => {
+  app.get('/user-requests', {
+      schema: {
+        summary: 'Your requests, newest first',
+        tags: ['History'],
+        querystring: HistoryQuery,
+        response: jsonResponses(HistoryList, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
+      },
+    }, async (request, reply) => {
     const session = await request.currentSession(reply);
     if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
     const limit = Math.min(MAX_LIMIT, Math.max(1, Number(request.query.limit ?? DEFAULT_LIMIT)));

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import Type from 'typebox';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import { openAccountEventHub } from '../../streaming/account-events.ts';
 import { LiveConnection, type LiveSocket } from './live-connection.ts';
+import { liveSchema } from './live-schema.ts';
 
 const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const LiveQuery = Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 64 })) });
-
 /**
  * `GET /api/live`: one WebSocket per browser tab, carrying the frames of every request the tab subscribes to and the
  * signed-in user's account events (README, "Live updates over one WebSocket").
@@ -18,7 +16,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const accountEvents = await openAccountEventHub(app);
   const refuseOtherSites = originGuard(app);
 
-  app.get('/live', { websocket: true, schema: { querystring: LiveQuery }, onRequest: refuseOtherSites }, (socket, request) => {
+  app.get('/live', { websocket: true, schema: liveSchema, onRequest: refuseOtherSites }, (socket, request) => {
     const token = request.cookies[SESSION_COOKIE];
     // Browsers cannot add headers to a WebSocket upgrade, so a guest's anonymous session id may come in the URL.
     const sent = request.query.sessionId;

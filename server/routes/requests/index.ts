@@ -1,16 +1,38 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
+import * as Type from 'typebox/type';
+import { RequestParams, ResumeQuery, StopRequestBody, StopResult } from '../../../contract/answers.ts';
+import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
+import { SearchStreamFrame } from '../../../contract/search-stream.ts';
+import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { OPEN_MODEL_RUN_STATUSES } from '../../../core/database/entities/model-run.ts';
 import { runCancellationChannel } from '../../../core/jobs/run-cancellations.ts';
 import { runFailure } from '../../../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../../../core/runs/run-outcome-announcer.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { success } from '../../schemas/response-envelope.ts';
+import { success } from '../../../contract/envelope.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat, singleSearchFormat } from '../../streaming/stream-formats.ts';
 
-const RequestParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-const ResumeQuery = Type.Object({ after: Type.Optional(Type.String({ pattern: '^\\d{1,9}$' })) });
+const eventsSchema = {
+  summary: "Follow a request's events (resume after a reload)",
+  description: 'The same frames as the endpoint that asked it (search or compare), from after `Last-Event-ID` or `?after=`.',
+  tags: ['Asking'],
+  params: RequestParams,
+  querystring: ResumeQuery,
+  response: eventStreamResponses(Type.Union([...SearchStreamFrame.anyOf, ...CompareStreamFrame.anyOf.filter((frame) => frame.properties.event.const !== 'error')]), [
+    'VALIDATION_ERROR',
+    'NOT_FOUND',
+  ]),
+};
+
+const stopSchema = {
+  summary: 'Stop models that are still answering',
+  description: 'Stops the runs named in `runIds`, or every run still answering. Stopped runs are never charged; finished ones keep their answers.',
+  tags: ['Asking'],
+  params: RequestParams,
+  body: StopRequestBody,
+  response: jsonResponses(StopResult, ['VALIDATION_ERROR', 'NOT_FOUND']),
+};
 
 /** Watching, resuming and cancelling a request one has made. */
 const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +40,7 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * `GET /api/requests/:id/events`: the request's event stream from after `Last-Event-ID` (or `?after=`), so a
    * reloaded page or a second tab continues exactly where it was, without gaps or repeats.
    */
-  app.get('/requests/:id/events', { schema: { params: RequestParams, querystring: ResumeQuery } }, async (request, reply) => {
+  app.get('/requests/:id/events', { schema: eventsSchema }, async (request, reply) => {
     const { searchRequest, runs } = await loadOwnRequest(app, request, reply, request.params.id);
     const header = request.headers['last-event-id'];
     const afterSeq = Number((typeof header === 'string' && /^\d{1,9}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
@@ -34,7 +56,7 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * `POST /api/requests/:id/cancel`: ends every model still answering, gives their holds back, and tells the
    * workers to stop their provider calls. Models that already finished keep their answers (and their charges).
    */
-  app.post('/requests/:id/cancel', { schema: { params: RequestParams } }, async (request, reply) => {
+  app.post('/requests/:id/cancel', { schema: stopSchema }, async (request, reply) => {
     const { searchRequest, runs } = await loadOwnRequest(app, request, reply, request.params.id);
     const open = runs.filter((run) => OPEN_MODEL_RUN_STATUSES.includes(run.status));
     for (const run of open) {

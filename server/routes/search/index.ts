@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requesterOfRequest } from '../../credits/requester.ts';
-import { AppError, ERROR_CODES } from '../../errors/app-error.ts';
+import { ERROR_CODES } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
 import { admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
-import { ErrorEnvelope, success } from '../../schemas/response-envelope.ts';
+import { type FailedSearchAnswer, SearchAnswer } from '../../../contract/answers.ts';
+import { SearchRequestBody } from '../../../contract/ask.ts';
+import { failure, success } from '../../../contract/envelope.ts';
+import { SearchStreamFrame } from '../../../contract/search-stream.ts';
+import { errorResponses, eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { singleSearchFormat } from '../../streaming/stream-formats.ts';
-import { SearchRequestBody } from './search-schemas.ts';
 
 function admissionInput(body: SearchRequestBody): AdmissionInput {
   return {
@@ -19,8 +22,23 @@ function admissionInput(body: SearchRequestBody): AdmissionInput {
 
 /** Single-model search: streamed (start, chunk…, end or error) or answered whole. */
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const streamSchema = { body: SearchRequestBody, response: { 400: ErrorEnvelope, 402: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope } };
-  const wholeSchema = { body: SearchRequestBody };
+  const refusals = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'FORBIDDEN', 'RATE_LIMIT_ERROR'] as const;
+  const streamSchema = {
+    summary: 'Ask one model, streamed',
+    description: 'Admits the question (credits are held, charged only if the answer succeeds) and streams the answer.',
+    tags: ['Asking'],
+    body: SearchRequestBody,
+    response: eventStreamResponses(SearchStreamFrame, refusals),
+  };
+  const wholeSchema = {
+    summary: 'Ask one model, answered whole',
+    tags: ['Asking'],
+    body: SearchRequestBody,
+    response: {
+      ...jsonResponses(SearchAnswer, refusals),
+      502: { ...errorResponses(['SERVER_ERROR'])[500], description: 'The model failed; nothing was charged. `data.result` says why.' },
+    },
+  };
 
   app.post('/search/stream', { schema: streamSchema }, async (request, reply) => {
     const admitted = await admitRequest(app, admissionInput(request.body), await requesterOfRequest(app, request, reply));
@@ -33,8 +51,8 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [result] = await awaitRequest(app, request, admitted.requestId, admitted.runs);
     if (!result?.success) {
       // The model failed: nothing was charged. 502 says the fault lies upstream, with the reason in our words.
-      const error = new AppError('SERVER_ERROR', result?.error ?? ERROR_CODES.SERVER_ERROR.message);
-      return reply.status(502).send({ success: false, data: { requestId: admitted.requestId, result }, error: { message: error.message, code: result?.errorCode ?? 'SERVER_ERROR' } });
+      const data: FailedSearchAnswer = { requestId: admitted.requestId, result: result ?? null };
+      return reply.status(502).send(failure(result?.errorCode ?? 'SERVER_ERROR', result?.error ?? ERROR_CODES.SERVER_ERROR.message, data));
     }
     return success({ requestId: admitted.requestId, ...result });
   });

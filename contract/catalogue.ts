@@ -1,0 +1,28 @@
+import * as Type from 'typebox/type';
+
+export const CatalogueModel = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  webSearchSupported: Type.Boolean(),
+  credits: Type.Integer({ minimum: 0 }),
+  freeTier: Type.Boolean({ description: 'Guests may use it.' }),
+});
+
+export const CatalogueEngine = Type.Object({
+  name: Type.String(),
+  aliases: Type.Array(Type.String()),
+  available: Type.Boolean({ description: 'False when this server has no key for the provider.' }),
+  unavailableReason: Type.Union([Type.String(), Type.Null()]),
+  models: Type.Array(CatalogueModel),
+});
+
+/** `GET /api/models`: the engines keyed by id, each with its models and prices. */
+export const CatalogueData = Type.Object({
+  models: Type.Record(Type.String(), CatalogueEngine),
+  features: Type.Object({ webSearch: Type.Integer({ minimum: 0 }) }),
+});
+
+export type CatalogueModel = Type.Static<typeof CatalogueModel>;
+export type CatalogueEngine = Type.Static<typeof CatalogueEngine>;
+export type CatalogueData = Type.Static<typeof CatalogueData>;

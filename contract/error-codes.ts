@@ -1,0 +1,23 @@
+/**
+ * The error codes a call can answer with, their HTTP status, default wording and whether trying again can help.
+ * A 4xx message reaches the user as written; a 5xx is always this wording (internals never leak).
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: { status: 400, message: 'Invalid input. Please check your data', retryable: false },
+  UNAUTHORIZED: { status: 401, message: 'Session expired', retryable: false },
+  INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits. Please add more credits to continue.', retryable: false },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this feature.', retryable: false },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email before logging in', retryable: false },
+  NOT_FOUND: { status: 404, message: 'Not found', retryable: false },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.', retryable: false },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.', retryable: false },
+  RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
+  SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },
+  TIMEOUT_ERROR: { status: 504, message: 'Request timed out. Please try again', retryable: true },
+} as const satisfies Record<string, { status: number; message: string; retryable: boolean }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The statuses after which the same call may succeed if tried again. */
+export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];

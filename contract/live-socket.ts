@@ -1,0 +1,59 @@
+import * as Type from 'typebox/type';
+import { CompareStreamFrame } from './compare-stream.ts';
+import { SearchStreamFrame } from './search-stream.ts';
+
+/**
+ * `GET /api/live`, one WebSocket per tab: it follows any number of requests at once (the same frames as the SSE
+ * endpoints, each with its `seq`, so a reconnecting tab resumes where it was) and hears about the account.
+ */
+
+const RequestId = Type.String({ minLength: 1, maxLength: 64 });
+
+/** Sequence numbers come from a Redis counter; anything beyond this is not one. */
+export const AFTER_SEQ_MAX = 1_000_000_000;
+
+export const SubscribeMessage = Type.Object({
+  type: Type.Literal('subscribe'),
+  requestId: RequestId,
+  afterSeq: Type.Optional(Type.Integer({ minimum: 0, maximum: AFTER_SEQ_MAX, description: 'The last `seq` received; 0 for everything.' })),
+});
+export const UnsubscribeMessage = Type.Object({ type: Type.Literal('unsubscribe'), requestId: RequestId });
+export const PingMessage = Type.Object({ type: Type.Literal('ping') });
+
+/** What a tab may send. */
+export const LiveClientMessage = Type.Union([SubscribeMessage, UnsubscribeMessage, PingMessage]);
+
+/** A hold was placed, captured or released: `creditsRemaining` is what `GET /api/credits` would now say. */
+export const CreditsChangedMessage = Type.Object({ type: Type.Literal('credits_changed'), creditsRemaining: Type.Integer() });
+/** One of the account's requests ended, whichever tab asked it. */
+export const RequestFinishedMessage = Type.Object({ type: Type.Literal('request_finished'), requestId: Type.String() });
+export const AccountEventMessage = Type.Union([CreditsChangedMessage, RequestFinishedMessage]);
+
+/** A request's frame, named and shaped as on its SSE endpoint. `seq` is null for frames no stored event stands behind. */
+const frameMessages = [...SearchStreamFrame.anyOf, ...CompareStreamFrame.anyOf]
+  .filter((frame, index, all) => all.findIndex((other) => other.properties.event.const === frame.properties.event.const) === index)
+  .map((frame) =>
+    Type.Object({
+      type: Type.Literal('event'),
+      requestId: Type.String(),
+      seq: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+      event: frame.properties.event,
+      data: frame.properties.data,
+    }),
+  );
+export const LiveFrameMessage = Type.Union(frameMessages);
+
+/** What the server sends. */
+export const LiveServerMessage = Type.Union([
+  LiveFrameMessage,
+  Type.Object({ type: Type.Literal('subscribed'), requestId: Type.String() }),
+  Type.Object({ type: Type.Literal('request_finished'), requestId: Type.String() }),
+  Type.Object({ type: Type.Literal('error'), requestId: Type.Optional(Type.String()), message: Type.String(), code: Type.String() }),
+  Type.Object({ type: Type.Literal('pong') }),
+  CreditsChangedMessage,
+]);
+
+export type LiveClientMessage = Type.Static<typeof LiveClientMessage>;
+export type AccountEventMessage = Type.Static<typeof AccountEventMessage>;
+export type LiveFrameMessage = Type.Static<typeof LiveFrameMessage>;
+export type LiveServerMessage = Type.Static<typeof LiveServerMessage>;

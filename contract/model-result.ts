@@ -1,0 +1,29 @@
+import * as Type from 'typebox/type';
+import { AnswerFacts, AnswerSource, FinishReason } from './run-events.ts';
+
+/**
+ * One model's outcome in a request, the same shape wherever it appears: a comparison's `model_complete` and
+ * `all_complete`, the non-streaming answers and the history. Everything is always present (null when unknown),
+ * so a view never has to guess which fields a source fills in.
+ */
+export const ModelResult = Type.Object(
+  {
+    runId: Type.String(),
+    engine: Type.String(),
+    model: Type.String(),
+    success: Type.Boolean(),
+    /** The answer as markdown; null when the model failed. */
+    response: Type.Union([Type.String(), Type.Null()]),
+    /** Why it failed, in words for the user; null on success. */
+    error: Type.Union([Type.String(), Type.Null()]),
+    errorCode: Type.Union([Type.String(), Type.Null()]),
+    /** Whether asking again may succeed (a busy provider) or not (a refusal, a stop). */
+    retryable: Type.Boolean(),
+    finishReason: FinishReason,
+    sources: Type.Array(AnswerSource),
+    ...AnswerFacts,
+  },
+  { description: "One model's answer or failure, with what it cost and how long it took." },
+);
+
+export type ModelResult = Type.Static<typeof ModelResult>;

@@ -1,0 +1,71 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyPlugin from 'fastify-plugin';
+import { liveSchema } from '../../routes/live/live-schema.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_REFERENCE_PATH = '/api/docs';
+
+/**
+ * The API reference, generated from the same contract schemas the routes validate and serialise with, so it cannot
+ * drift from what the server does: the OpenAPI 3.1 document at `/api/openapi.json` and an interactive reference at
+ * `/api/docs`. Registered before the routes, which it collects as they are added.
+ */
+export default fastifyPlugin(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Quorum API',
+          version: '1.0.0',
+          description:
+            'Ask one AI model or several at once, follow their answers as they stream, and pay in credits. Every JSON answer ' +
+            'is an envelope `{success, data, error: {message, code}}`. A guest is known by the `x-anonymous-session-id` ' +
+            'header (a new one comes back in the same header); a signed-in person by the session cookie.',
+        },
+        servers: [{ url: app.config.server.appUrl }],
+        tags: [
+          { name: 'Asking', description: 'Ask, follow the answers as they stream, resume, stop.' },
+          { name: 'Catalogue', description: 'Engines, models and prices.' },
+          { name: 'Credits', description: 'What you can spend.' },
+          { name: 'Accounts', description: 'Registration, sign-in, sessions.' },
+          { name: 'History', description: 'Requests you made.' },
+          { name: 'Live updates', description: 'One WebSocket per tab.' },
+          { name: 'Status', description: 'Health.' },
+        ],
+      },
+      // The WebSocket route is hidden from the generator (it is no HTTP call); it is described by hand from its schema.
+      transformObject: ({ openapiObject }) => ({
+        ...openapiObject,
+        paths: { ...openapiObject.paths, '/api/live': { get: liveOperation() } },
+      }),
+    });
+
+    const plainHttp = app.config.server.appUrl.startsWith('http:');
+    await app.register(swaggerUi, {
+      routePrefix: API_REFERENCE_PATH,
+      uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+      // The reference page runs the UI's own scripts, allowed by hash; everything else keeps the strict policy.
+      staticCSP: true,
+      transformStaticCSP: (header: string) => (plainHttp ? header.replace(/\s*upgrade-insecure-requests;?/, '') : header),
+    });
+
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return app.swagger();
+    });
+  },
+  { name: 'openapi', dependencies: ['configuration'] },
+);
+
+/** `GET /api/live` as an OpenAPI operation: an upgrade, its query, and the messages that flow once it is open. */
+function liveOperation() {
+  return {
+    summary: liveSchema.summary,
+    description: liveSchema.description,
+    tags: liveSchema.tags,
+    parameters: Object.entries(liveSchema.querystring.properties).map(([name, schema]) => ({ name, in: 'query', required: false, schema })),
+    responses: liveSchema.response,
+  };
+}

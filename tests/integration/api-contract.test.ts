@@ -1,0 +1,80 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/** The calls the product makes, as method and path; every one must be in the reference. */
+const PRODUCT_CALLS = [
+  'GET /api/auth',
+  'POST /api/auth',
+  'POST /api/search/stream',
+  'POST /api/search',
+  'POST /api/compare/stream',
+  'POST /api/compare',
+  'GET /api/models',
+  'GET /api/credits',
+  'GET /api/health',
+  'GET /api/user-requests',
+  'GET /api/requests/{id}/events',
+  'POST /api/requests/{id}/cancel',
+  'GET /api/live',
+];
+
+describe('the API contract', () => {
+  let stack: TestStack;
+  const routes: RouteOptions[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack({ withWorker: false, onRoute: (route) => routes.push(route) });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('gives every API route a response schema', () => {
+    const apiRoutes = routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(PRODUCT_CALLS.length);
+    const described = (route: RouteOptions) => {
+      const schema = route.schema as { response?: Record<string, unknown>; hide?: boolean } | undefined;
+      return schema?.hide === true || Object.keys(schema?.response ?? {}).some((status) => /^(1|2)\d\d$/.test(status));
+    };
+    const undescribed = apiRoutes.filter((route) => !described(route)).map((route) => `${String(route.method)} ${route.url}`);
+    expect(undescribed).toEqual([]);
+  });
+
+  it('serves an OpenAPI 3.1 document that a validator accepts and that lists every call', async () => {
+    const response = await fetch(`${stack.baseUrl}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    const listed = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    for (const call of PRODUCT_CALLS) expect(listed).toContain(call);
+  });
+
+  it('describes the errors of a call in the envelope, and the event stream frames by name', async () => {
+    const document = (await (await fetch(`${stack.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    };
+    const compare = document.paths['/api/compare/stream']!.post!;
+    expect(Object.keys(compare.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '429', '500', '503']));
+    const refusal = JSON.stringify(compare.responses['402']!.content!['application/json']!.schema);
+    expect(refusal).toContain('INSUFFICIENT_CREDITS');
+    const frames = JSON.stringify(compare.responses['200']!.content!['text/event-stream']!.schema);
+    for (const name of ['model_start', 'model_chunk', 'model_sources', 'model_complete', 'all_complete', 'error']) expect(frames).toContain(`"${name}"`);
+    const search = JSON.stringify(document.paths['/api/search/stream']!.post!.responses['200']!.content!['text/event-stream']!.schema);
+    for (const name of ['start', 'chunk', 'sources', 'end', 'error']) expect(search).toContain(`"${name}"`);
+  });
+
+  it('serves the interactive reference', async () => {
+    const response = await fetch(`${stack.baseUrl}/api/docs/`, { redirect: 'follow' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('swagger');
+  });
+});
