@@ -51,6 +51,18 @@ describe('AnthropicProvider against the simulator', () => {
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
   });
 
+  it('reports an answer cut off at its max_tokens ceiling (4096) as length, with the text up to there', async () => {
+    const prompt = 'Go on and on [[simulate chunks=4100 chunk-ms=0]]';
+    const { parts, texts, error } = await collect(prompt);
+    expect(error).toBeUndefined();
+    expect(texts).toHaveLength(4096);
+    expect(texts).toEqual(generateDeterministicAnswer({ prompt: 'Go on and on', model, pieceCount: 4100 }).pieces.slice(0, 4096));
+    expect(parts.slice(-2)).toEqual([
+      { type: 'usage', inputTokens: 7, outputTokens: 4096 },
+      { type: 'finish', reason: 'length' },
+    ]);
+  });
+
   it('turns status=429 into a retryable RATE_LIMIT_ERROR with the retry-after hint', async () => {
     const { parts, error } = await collect('Busy? [[simulate status=429]]');
     expect(parts).toEqual([]);

@@ -32,7 +32,7 @@ function collect(
 }
 
 describe('GeminiProvider against the simulator', () => {
-  it('streams the whole answer, then usage and the STOP finish reason', async () => {
+  it('streams the whole answer, then usage and STOP as the stop finish reason', async () => {
     const prompt = 'What is a cache and when should I use one?';
     const before = simulator.requests.length;
     const { parts, texts, error } = await collect(prompt);
@@ -219,7 +219,7 @@ describe('GeminiProvider against the simulator', () => {
     expect(error?.message).toMatch(/safety filters flagged the prompt/);
   });
 
-  it('rejects an answer the safety filters stopped, and passes other finish reasons through', async () => {
+  it('rejects an answer the safety filters stopped, and normalises other finish reasons', async () => {
     const stopped = await collect('Risky [[simulate chunks=4]] [[gemini finish-reason=SAFETY]]');
     expect(stopped.texts).toHaveLength(4);
     expect(stopped.error).toMatchObject({ code: 'PROVIDER_REJECTED', retryable: false });
@@ -228,6 +228,10 @@ describe('GeminiProvider against the simulator', () => {
     const truncated = await collect('Wordy [[simulate chunks=4]] [[gemini finish-reason=MAX_TOKENS]]');
     expect(truncated.error).toBeUndefined();
     expect(truncated.parts.at(-1)).toEqual({ type: 'finish', reason: 'length' });
+
+    const unsupported = await collect('Parlez [[simulate chunks=4]] [[gemini finish-reason=LANGUAGE]]');
+    expect(unsupported.error).toBeUndefined();
+    expect(unsupported.parts.at(-1)).toEqual({ type: 'finish', reason: 'other' });
   });
 });
 

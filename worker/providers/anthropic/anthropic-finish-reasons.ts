@@ -1,5 +1,6 @@
 import type { StopReason } from '@anthropic-ai/sdk/resources/messages';
 import type { FinishReason } from '../answer-provider.ts';
+import { lookUpFinishReason } from '../finish-reason-lookup.ts';
 
 /**
  * The Messages API's `stop_reason`, typed against the SDK so a value a new SDK version adds fails the type check
@@ -18,5 +19,5 @@ const stopReasons = {
 
 /** A `message_delta`'s `stop_reason`; null when absent or a value this version does not know. */
 export function anthropicFinishReason(stopReason: string | null | undefined): FinishReason | null {
-  return stopReason ? ((stopReasons as Readonly<Record<string, FinishReason>>)[stopReason] ?? null) : null;
+  return lookUpFinishReason(stopReasons, stopReason);
 }

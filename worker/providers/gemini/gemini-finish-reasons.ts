@@ -1,5 +1,6 @@
 import type { FinishReason as GeminiFinishReason } from '@google/genai';
 import type { FinishReason } from '../answer-provider.ts';
+import { lookUpFinishReason } from '../finish-reason-lookup.ts';
 
 /**
  * A candidate's `finishReason`, typed against the SDK's enum so a value a new SDK version adds fails the type check
@@ -34,5 +35,5 @@ const finishReasons = {
 
 /** A candidate's `finishReason`; null when absent, unspecified, or a value this version does not know. */
 export function geminiFinishReason(finishReason: string | null | undefined): FinishReason | null {
-  return finishReason ? ((finishReasons as Readonly<Record<string, FinishReason | null>>)[finishReason] ?? null) : null;
+  return lookUpFinishReason(finishReasons, finishReason);
 }

@@ -1,6 +1,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { Response } from 'openai/resources/responses/responses';
 import type { FinishReason } from '../answer-provider.ts';
+import { lookUpFinishReason } from '../finish-reason-lookup.ts';
 
 type ChatFinishReason = NonNullable<ChatCompletionChunk.Choice['finish_reason']>;
 type IncompleteReason = NonNullable<NonNullable<Response['incomplete_details']>['reason']>;
@@ -21,14 +22,14 @@ const chatReasons = {
  * What OpenAI-compatible vendors send beyond OpenAI's own values. DeepSeek ends an answer its servers could not
  * finish with `insufficient_system_resource`; Ollama and vLLM stick to OpenAI's words.
  */
-const compatibleChatReasons: Readonly<Record<string, FinishReason>> = {
+const compatibleChatReasons = {
   ...chatReasons,
   insufficient_system_resource: 'other',
-};
+} as const satisfies Record<string, FinishReason>;
 
 /** A chat completion chunk's `finish_reason`, from OpenAI or a compatible vendor; null when absent or unknown. */
 export function chatFinishReason(reason: string | null | undefined): FinishReason | null {
-  return reason ? (compatibleChatReasons[reason] ?? null) : null;
+  return lookUpFinishReason(compatibleChatReasons, reason);
 }
 
 /** Why a Responses API answer stopped early (`incomplete_details.reason`). `max_messages` is a limit too. */
@@ -46,6 +47,6 @@ const incompleteReasons = {
 export function responseFinishReason(response: Pick<Response, 'status' | 'incomplete_details'>): FinishReason | null {
   if (response.status === 'completed') return 'stop';
   if (response.status !== 'incomplete') return null;
-  const reason = response.incomplete_details?.reason;
-  return reason ? ((incompleteReasons as Readonly<Record<string, FinishReason>>)[reason] ?? 'other') : 'other';
+  // Incomplete without saying why (or why in words we do not know) was still cut short: `other`, never null.
+  return lookUpFinishReason(incompleteReasons, response.incomplete_details?.reason, 'other') ?? 'other';
 }
