@@ -1,5 +1,5 @@
 import * as Type from 'typebox/type';
-import { CompareStreamFrame } from './compare-stream.ts';
+import { CompareStreamFrame, type StreamFrame } from './compare-stream.ts';
 import { SearchStreamFrame } from './search-stream.ts';
 
 /**
@@ -55,5 +55,10 @@ export const LiveServerMessage = Type.Union([
 
 export type LiveClientMessage = Type.Static<typeof LiveClientMessage>;
 export type AccountEventMessage = Type.Static<typeof AccountEventMessage>;
-export type LiveFrameMessage = Type.Static<typeof LiveFrameMessage>;
-export type LiveServerMessage = Type.Static<typeof LiveServerMessage>;
+/** Spelled out: the schema above is assembled from the frame unions, which the type checker cannot follow. */
+export type LiveFrameMessage = StreamFrame extends infer Frame
+  ? Frame extends StreamFrame
+    ? { type: 'event'; requestId: string; seq: number | null; event: Frame['event']; data: Frame['data'] }
+    : never
+  : never;
+export type LiveServerMessage = LiveFrameMessage | Exclude<Type.Static<typeof LiveServerMessage>, { type: 'event' }>;

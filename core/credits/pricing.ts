@@ -1,16 +1,7 @@
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 
-/** The spec's tiers (section 6): what each may spend per model in one request, and what it starts with. */
-export type Tier = 'free' | 'registered' | 'subscribed';
-
-export const TIER_RULES: Record<Tier, { perModelCap: number }> = {
-  free: { perModelCap: 15 },
-  registered: { perModelCap: 30 },
-  subscribed: { perModelCap: 50 },
-};
-
-export const GUEST_GRANT = 20;
-export const REGISTERED_GRANT = 150;
+/** The tiers, what each may spend per model in one request, and the one-time grants, as the contract states them. */
+export { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT, type Tier } from '../../contract/limits.ts';
 
 /** A model's price; a model the catalogue does not list costs the catalogue's default (the spec's 5). */
 export function modelCredits(catalogue: ModelCatalogue, engineId: string, modelId: string): number {

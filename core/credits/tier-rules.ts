@@ -1,5 +1,5 @@
 import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
-import { TIER_RULES, type Tier } from './pricing.ts';
+import { PER_MODEL_CREDIT_CAP, type Tier } from '../../contract/limits.ts';
 
 /** The spec's own prompts (sections 2 and 6). */
 export const REGISTER_TO_UNLOCK = 'Register for free to unlock this feature.';
@@ -27,7 +27,7 @@ export function tierRefusal(tier: Tier, request: RequestShape): string | undefin
     if (request.brandMonitoringEnabled) return BRAND_MONITORING_NEEDS_REGISTRATION;
     if (request.runs.some((run) => !run.model.freeTier)) return REGISTER_TO_UNLOCK;
   }
-  const cap = TIER_RULES[tier].perModelCap;
+  const cap = PER_MODEL_CREDIT_CAP[tier];
   if (request.runs.some((run) => run.credits > cap)) return tier === 'free' ? REGISTER_TO_UNLOCK : UPGRADE_FOR_ALL_MODELS;
   return undefined;
 }

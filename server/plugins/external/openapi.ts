@@ -36,10 +36,10 @@ export default fastifyPlugin(
         ],
       },
       // The WebSocket route is hidden from the generator (it is no HTTP call); it is described by hand from its schema.
-      transformObject: ({ openapiObject }) => ({
-        ...openapiObject,
-        paths: { ...openapiObject.paths, '/api/live': { get: liveOperation() } },
-      }),
+      transformObject: (documents) => {
+        const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+        return { ...document, paths: { ...document.paths, '/api/live': { get: liveOperation() } } };
+      },
     });
 
     const plainHttp = app.config.server.appUrl.startsWith('http:');

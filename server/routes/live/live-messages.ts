@@ -1,26 +1,15 @@
-import type { AccountEvent } from '../../../core/events/account-event.ts';
+import { AFTER_SEQ_MAX, type LiveClientMessage, type LiveServerMessage } from '../../../contract/live-socket.ts';
 
-/** What a tab may send over `GET /api/live`. */
-export type ClientMessage =
-  | { type: 'subscribe'; requestId: string; afterSeq: number }
-  | { type: 'unsubscribe'; requestId: string }
-  | { type: 'ping' };
-
-/** What the server sends: a request's frames (named as on the SSE endpoints), acknowledgements, errors, account news. */
-export type ServerMessage =
-  /** `seq` is null for frames no stored event stands behind (`all_complete`, a restart notice): not a resume point. */
-  | { type: 'event'; requestId: string; seq: number | null; event: string; data: Record<string, unknown> }
-  | { type: 'subscribed'; requestId: string }
-  | { type: 'request_finished'; requestId: string }
-  | { type: 'error'; requestId?: string; message: string; code: string }
-  | { type: 'pong' }
-  | AccountEvent;
+/** What a tab may send over `GET /api/live`, and what the server sends back: the contract's socket messages. */
+export type ClientMessage = LiveClientMessage;
+export type ServerMessage = LiveServerMessage;
 
 const REQUEST_ID_MAX_LENGTH = 64;
-/** Sequence numbers are handed out by a Redis counter; anything beyond this is not one. */
-const AFTER_SEQ_MAX = 1_000_000_000;
 
-/** A message, or the reason it is not one, in words the tab can show a developer. */
+/**
+ * A message, or the reason it is not one, in words a developer can act on (a schema validator's wording would not
+ * say which field to fix). Bounds are the contract's.
+ */
 export function parseClientMessage(text: string): ClientMessage | { invalid: string } {
   let value: unknown;
   try {
