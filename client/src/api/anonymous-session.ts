@@ -1,4 +1,5 @@
 import { storageKeys } from '../storage/local-storage.ts';
+import { announceSessionExpired } from './session-expiry.ts';
 
 /**
  * The anonymous session id (spec sections 3 and 7): the server hands one out in the `x-session-id` header, the
@@ -37,9 +38,14 @@ export function rememberAnonymousSession(response: Pick<Response, 'status' | 'he
   if (id) storage.setItem(ANONYMOUS_SESSION_STORAGE_KEY, id);
 }
 
-/** `fetch` for every call to Quorum's API: carries the anonymous session id both ways. */
+/**
+ * `fetch` for every call to Quorum's API (JSON calls and answer streams alike): carries the anonymous session id
+ * both ways, and announces a 401, so whichever call first meets an ended session signs the page out.
+ */
 export async function quorumFetch(input: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(input, { ...init, headers: withAnonymousSession(init.headers) });
   rememberAnonymousSession(response);
+  // Auth actions answer 401 for a wrong password too; the auth state ignores it, as nobody is signed in then.
+  if (response.status === 401) announceSessionExpired();
   return response;
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { authApi, type SessionInfo, type SignedIn, type Tier, type User } from '../api/auth-api.ts';
+import { onSessionExpired } from '../api/session-expiry.ts';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage/local-storage.ts';
 import { queryKeys } from './query-client.ts';
 
@@ -15,6 +16,9 @@ export interface AuthState {
   signedIn(result: SignedIn): void;
   logout(): Promise<void>;
   deleteAccount(): Promise<void>;
+  /** The session ended under the page (expired, or signed out in another tab) and the page signed itself out. */
+  sessionExpired: boolean;
+  dismissSessionExpired(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -26,22 +30,44 @@ function remember(user: User | null, session: SessionInfo | null): void {
   else removeStored(storageKeys.session);
 }
 
-/** Who is signed in. Every query that depends on the person (credits, history) refreshes when that changes. */
+/**
+ * Who is signed in. Every query that depends on the person (credits, history) refreshes when that changes, and an
+ * announced end of the session (`session-expiry.ts`) signs the page out at once.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<'loading' | 'ready'>('loading');
   const [user, setUser] = useState<User | null>(() => readStored<User>(storageKeys.user) ?? null);
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
+  const [sessionExpired, setSessionExpired] = useState(false);
+  // Announcements arrive between renders: they are judged against who is signed in right now, not at the last render.
+  const current = useRef({ user, ready: false, leaving: false });
 
   const changeUser = useCallback(
     (next: User | null, session: SessionInfo | null) => {
       remember(next, session);
+      current.current.user = next;
       setUser(next);
-      // Credits and history belong to whoever is signed in now; drop what belonged to the one before.
+      if (next) setSessionExpired(false);
+      // Credits and history belong to whoever is signed in now; drop what belonged to the one before. The count is
+      // reset rather than refreshed, so the old person's number never shows beside the new chrome while it loads.
       queryClient.removeQueries({ queryKey: queryKeys.history });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
+      void queryClient.resetQueries({ queryKey: queryKeys.credits });
     },
     [queryClient],
+  );
+
+  useEffect(
+    () =>
+      onSessionExpired((userId) => {
+        const { user: signedIn, ready, leaving } = current.current;
+        // Nobody to sign out (a wrong password is a 401 too), a sign-out already under way, the start-up check
+        // still deciding, or news about someone who is no longer the one signed in.
+        if (!signedIn || !ready || leaving || (userId !== null && userId !== signedIn.id)) return;
+        changeUser(null, null);
+        setSessionExpired(true);
+      }),
+    [changeUser],
   );
 
   useEffect(() => {
@@ -53,15 +79,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setGoogleClientId(check.googleClientId ?? null);
         const next = check.authenticated ? check.user : null;
         remember(next, check.authenticated ? check.session : null);
+        current.current.user = next;
         setUser(next);
       })
       .catch((error: unknown) => {
         // The app still works signed out; a failed check must not leave the loader up forever.
         console.error('Failed to fetch profile', error);
-        if (!cancelled) setUser(null);
+        if (cancelled) return;
+        current.current.user = null;
+        setUser(null);
       })
       .finally(() => {
-        if (!cancelled) setStatus('ready');
+        if (cancelled) return;
+        current.current.ready = true;
+        setStatus('ready');
       });
     return () => {
       cancelled = true;
@@ -70,23 +101,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback((result: SignedIn) => changeUser(result.user, result.session), [changeUser]);
 
-  const logout = useCallback(async () => {
+  /** Runs a deliberate sign-out: calls racing it may meet the ended session, and that is no expiry to report. */
+  const leave = useCallback(async (action: () => Promise<unknown>, always: boolean) => {
+    current.current.leaving = true;
+    let done = false;
     try {
-      await authApi.logout();
+      await action();
+      done = true;
     } finally {
-      // Signed out here whatever the server said: the cookie is cleared on its side, the user on ours.
-      changeUser(null, null);
+      if (done || always) changeUser(null, null);
+      current.current.leaving = false;
     }
   }, [changeUser]);
 
-  const deleteAccount = useCallback(async () => {
-    await authApi.deleteAccount();
-    changeUser(null, null);
-  }, [changeUser]);
+  // Signed out here whatever the server said: the cookie is cleared on its side, the user on ours.
+  const logout = useCallback(() => leave(authApi.logout, true), [leave]);
+  const deleteAccount = useCallback(() => leave(authApi.deleteAccount, false), [leave]);
+  const dismissSessionExpired = useCallback(() => setSessionExpired(false), []);
 
   const value = useMemo<AuthState>(
-    () => ({ status, user, tier: user?.tier ?? 'free', googleClientId, signedIn, logout, deleteAccount }),
-    [status, user, googleClientId, signedIn, logout, deleteAccount],
+    () => ({
+      status,
+      user,
+      tier: user?.tier ?? 'free',
+      googleClientId,
+      signedIn,
+      logout,
+      deleteAccount,
+      sessionExpired,
+      dismissSessionExpired,
+    }),
+    [status, user, googleClientId, signedIn, logout, deleteAccount, sessionExpired, dismissSessionExpired],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

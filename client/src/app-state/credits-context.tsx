@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, useRef, type ReactNode } from 'react';
 import type { Tier } from '../api/auth-api.ts';
 import { fetchCredits, type CreditsReport, type Pricing } from '../api/credits-api.ts';
+import { announceSessionExpired } from '../api/session-expiry.ts';
+import { useAuth } from './auth-context.tsx';
 import { queryKeys } from './query-client.ts';
-import { refreshWithRetries } from './refresh-with-retries.ts';
 
 export interface CreditsState {
   /** Null until the first answer (or when it failed). */
@@ -12,8 +13,8 @@ export interface CreditsState {
   /** The tier the server applies to this visitor. */
   tier: Tier | null;
   loading: boolean;
-  /** Refreshes after a search or comparison: optional delay, then up to 5 tries (spec section 4). */
-  refreshAfterRequest(delayMs?: number): Promise<void>;
+  /** Reads the count once more; rejects when that fails (`refresh-after-answer.ts` decides about retries). */
+  refreshCredits(): Promise<void>;
   /** Takes a count another tab's spending announced over the live connection. */
   setCreditsRemaining(count: number): void;
 }
@@ -23,15 +24,24 @@ const CreditsContext = createContext<CreditsState | null>(null);
 /** The visitor's credits and the price list, from `GET /api/credits`. */
 export function CreditsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.credits, queryFn: ({ signal }) => fetchCredits(signal) });
+  const { user } = useAuth();
+  const signedInAs = useRef<string | null>(null);
+  signedInAs.current = user?.id ?? null;
 
-  const refreshAfterRequest = useCallback(
-    async (delayMs = 0) => {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await refreshWithRetries(async () => queryClient.setQueryData(queryKeys.credits, await fetchCredits()));
-    },
-    [queryClient],
-  );
+  const readCredits = useCallback(async (signal?: AbortSignal) => {
+    const expected = signedInAs.current;
+    const report = await fetchCredits(signal);
+    // The server counted a guest although this page has someone signed in: their session ended on the server
+    // (the credits call never answers 401, it just stops knowing the person).
+    if (expected !== null && report.user.id === null) announceSessionExpired(expected);
+    return report;
+  }, []);
+
+  const query = useQuery({ queryKey: queryKeys.credits, queryFn: ({ signal }) => readCredits(signal) });
+
+  const refreshCredits = useCallback(async () => {
+    queryClient.setQueryData(queryKeys.credits, await readCredits());
+  }, [queryClient, readCredits]);
 
   const setCreditsRemaining = useCallback(
     (count: number) =>
@@ -47,10 +57,10 @@ export function CreditsProvider({ children }: { children: ReactNode }) {
       pricing: query.data?.pricing ?? null,
       tier: query.data?.user.tier ?? null,
       loading: query.isPending,
-      refreshAfterRequest,
+      refreshCredits,
       setCreditsRemaining,
     }),
-    [query.data, query.isPending, refreshAfterRequest, setCreditsRemaining],
+    [query.data, query.isPending, refreshCredits, setCreditsRemaining],
   );
   return <CreditsContext value={value}>{children}</CreditsContext>;
 }

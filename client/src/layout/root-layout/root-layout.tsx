@@ -16,6 +16,10 @@ const SIDEBAR_WIDTH = 300;
 const AuthModal = lazy(() => import('../../components/auth-modal/auth-modal.tsx'));
 // Only signed-in people have a sidebar; guests, most first visits, never download it.
 const AppSidebar = lazy(() => import('../sidebar/app-sidebar.tsx').then((module) => ({ default: module.AppSidebar })));
+// Rare: only when a session ends under the page.
+const SessionExpiredNotice = lazy(() =>
+  import('../session-notice/session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })),
+);
 
 /**
  * The frame around every page (spec section 2, "Shared chrome"): top bar, the sidebar for signed-in users (a
@@ -23,7 +27,7 @@ const AppSidebar = lazy(() => import('../sidebar/app-sidebar.tsx').then((module)
  * full-screen loader stands in, so nobody sees the signed-out chrome flash before their own.
  */
 export function RootLayout() {
-  const { status, user } = useAuth();
+  const { status, user, sessionExpired } = useAuth();
   const authModal = useAuthModal();
   const [navigationOpened, navigation] = useDisclosure(false);
   // Mantine's md breakpoint: below it the sidebar is a drawer, moved off-screen when closed.
@@ -66,6 +70,11 @@ export function RootLayout() {
       {authModal.mode !== null && (
         <Suspense fallback={null}>
           <AuthModal />
+        </Suspense>
+      )}
+      {sessionExpired && (
+        <Suspense fallback={null}>
+          <SessionExpiredNotice />
         </Suspense>
       )}
     </AppShell>
