@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { streamCompare } from '../../../api/compare-stream.ts';
 import { streamSearch } from '../../../api/search-stream.ts';
-import { useCredits } from '../../../app-state/credits-context.tsx';
 import { useLiveSocket } from '../../../app-state/live-updates-context.tsx';
-import { queryKeys } from '../../../app-state/query-client.ts';
+import { useRefreshAfterAnswer } from '../../../app-state/refresh-after-answer.ts';
 import { forgetActiveRequest, rememberActiveRequest } from '../../../streaming/active-request.ts';
 import { createComparisonRunner, type ComparisonRunner } from './comparison-runner.ts';
 import { comparisonReducer, initialComparisonState, type ComparisonState } from './comparison-state.ts';
@@ -17,12 +15,11 @@ export type ComparisonControls = Omit<ComparisonRunner, 'abandon'> & { state: Co
  */
 export function useComparison(): ComparisonControls {
   const [state, dispatch] = useReducer(comparisonReducer, initialComparisonState);
-  const { refreshAfterRequest } = useCredits();
-  const queryClient = useQueryClient();
+  const refreshAfterAnswer = useRefreshAfterAnswer();
   const live = useLiveSocket();
   // The runner lives as long as the view; it reaches the app's services through this ref, so it never goes stale.
-  const services = useRef({ refreshAfterRequest, queryClient, live });
-  services.current = { refreshAfterRequest, queryClient, live };
+  const services = useRef({ refreshAfterAnswer, live });
+  services.current = { refreshAfterAnswer, live };
 
   const [runner] = useState(() =>
     createComparisonRunner({
@@ -32,12 +29,8 @@ export function useComparison(): ComparisonControls {
       follow: (requestId, afterSeq, handlers) => services.current.live.follow(requestId, afterSeq, handlers),
       remember: rememberActiveRequest,
       forget: forgetActiveRequest,
-      afterRequest(creditsDelayMs) {
-        const { queryClient: client, refreshAfterRequest: refresh } = services.current;
-        void client.invalidateQueries({ queryKey: queryKeys.history });
-        // Never rejects: spec section 4's retries and their final log line live in `refreshAfterRequest`.
-        void refresh(creditsDelayMs);
-      },
+      // A delay marks the whole comparison's end; none, one column asked again.
+      afterRequest: (creditsDelayMs) => void services.current.refreshAfterAnswer(creditsDelayMs > 0 ? 'comparison' : 'single'),
     }),
   );
 

@@ -1,11 +1,10 @@
 import { Paper, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchRequest } from '../../../api/search-contract.ts';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { useCredits } from '../../../app-state/credits-context.tsx';
-import { queryKeys } from '../../../app-state/query-client.ts';
+import { useRefreshAfterAnswer } from '../../../app-state/refresh-after-answer.ts';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
 import { isAffordable, requestCost, type ModelChoice } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
@@ -32,8 +31,8 @@ const AiOverviewSettings = lazy(() =>
 export function SingleView() {
   const { tier } = useAuth();
   const { catalogue } = useCatalogue();
-  const { creditsRemaining, pricing, refreshAfterRequest } = useCredits();
-  const queryClient = useQueryClient();
+  const { creditsRemaining, pricing } = useCredits();
+  const refreshAfterAnswer = useRefreshAfterAnswer();
   const runAgain = useRunAgain();
   const [selection, setSelection] = useState<ModelSelection>({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
@@ -41,10 +40,7 @@ export function SingleView() {
   const [errors, setErrors] = useState<{ query: string | null; engine: string | null; model: string | null }>({ query: null, engine: null, model: null });
   const queryInput = useRef<HTMLTextAreaElement>(null);
 
-  const onSettled = useCallback(() => {
-    void refreshAfterRequest();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.history });
-  }, [refreshAfterRequest, queryClient]);
+  const onSettled = useCallback(() => void refreshAfterAnswer('single'), [refreshAfterAnswer]);
   const { state, ask, resume, retry, clear } = useSearch({ onSettled });
   const loading = state.status === 'streaming';
 
