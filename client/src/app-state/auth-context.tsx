@@ -49,10 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       current.current.user = next;
       setUser(next);
       if (next) setSessionExpired(false);
-      // Credits and history belong to whoever is signed in now; drop what belonged to the one before. The count is
-      // reset rather than refreshed, so the old person's number never shows beside the new chrome while it loads.
+      // Credits and history belong to whoever is signed in now; drop what belonged to the one before.
       queryClient.removeQueries({ queryKey: queryKeys.history });
-      void queryClient.resetQueries({ queryKey: queryKeys.credits });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
     },
     [queryClient],
   );
@@ -101,22 +100,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback((result: SignedIn) => changeUser(result.user, result.session), [changeUser]);
 
-  /** Runs a deliberate sign-out: calls racing it may meet the ended session, and that is no expiry to report. */
-  const leave = useCallback(async (action: () => Promise<unknown>, always: boolean) => {
+  const logout = useCallback(async () => {
+    // Calls racing a deliberate sign-out may meet the ended session: that is no expiry to report.
     current.current.leaving = true;
-    let done = false;
     try {
-      await action();
-      done = true;
+      await authApi.logout();
     } finally {
-      if (done || always) changeUser(null, null);
+      // Signed out here whatever the server said: the cookie is cleared on its side, the user on ours.
+      changeUser(null, null);
       current.current.leaving = false;
     }
   }, [changeUser]);
 
-  // Signed out here whatever the server said: the cookie is cleared on its side, the user on ours.
-  const logout = useCallback(() => leave(authApi.logout, true), [leave]);
-  const deleteAccount = useCallback(() => leave(authApi.deleteAccount, false), [leave]);
+  const deleteAccount = useCallback(async () => {
+    // No sign-out until it succeeds: a 401 here means the session had already ended, and is announced as such.
+    await authApi.deleteAccount();
+    changeUser(null, null);
+  }, [changeUser]);
+
   const dismissSessionExpired = useCallback(() => setSessionExpired(false), []);
 
   const value = useMemo<AuthState>(

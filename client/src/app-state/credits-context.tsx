@@ -51,16 +51,19 @@ export function CreditsProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // A count belongs to one person: from the render where someone signs in or out, the previous person's number is
+  // hidden until their own arrives, so the top bar never pairs one person's chrome with another's credits.
+  const own = query.data && query.data.user.id === (user?.id ?? null) ? query.data : undefined;
   const value = useMemo<CreditsState>(
     () => ({
-      creditsRemaining: query.data?.user.creditsRemaining ?? null,
+      creditsRemaining: own?.user.creditsRemaining ?? null,
       pricing: query.data?.pricing ?? null,
-      tier: query.data?.user.tier ?? null,
+      tier: own?.user.tier ?? null,
       loading: query.isPending,
       refreshCredits,
       setCreditsRemaining,
     }),
-    [query.data, query.isPending, refreshCredits, setCreditsRemaining],
+    [own, query.data, query.isPending, refreshCredits, setCreditsRemaining],
   );
   return <CreditsContext value={value}>{children}</CreditsContext>;
 }

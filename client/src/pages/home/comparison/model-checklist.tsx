@@ -4,6 +4,7 @@ import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { lockPrompt, modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
+import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
 import { COMPARISON_PRESETS, presetSelection } from './comparison-presets.ts';
 import {
   allUsableKeys,
@@ -121,7 +122,7 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
                   <Group gap={6} wrap="nowrap" component="span">
                     <span>{label}</span>
                     {lock && (
-                      <Badge size="xs" variant="light" color={lock === 'Register' ? 'gray' : 'yellow'} component="span">
+                      <Badge size="xs" variant="light" color={lock === 'Register' ? 'gray' : 'yellow'} component="span" leftSection={<LockIcon />}>
                         {lock}
                       </Badge>
                     )}

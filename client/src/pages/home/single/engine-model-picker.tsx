@@ -5,6 +5,8 @@ import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { useAuthModal } from '../../../app-state/auth-modal-context.tsx';
 import { creditsText, lockPrompt, modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
+import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
+import classes from './engine-model-picker.module.css';
 import { engineLock, type ModelSelection } from './model-selection.ts';
 
 interface ModelOption extends ComboboxItem {
@@ -39,7 +41,7 @@ function EngineLockNotice({ engineName, lock }: { engineName: string; lock: Mode
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" style={{ flex: '1 1 16rem' }}>
-          {lockPrompt(lock)} Until then Ask stays off here; choose another engine to ask now.
+          {lockPrompt(lock)} Until then, Ask stays off here: switch to another engine to ask now.
         </Text>
         {register ? (
           <Button size="xs" onClick={() => authModal.open('register')} data-testid="engine-lock-sign-up">
@@ -85,13 +87,18 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
     return (
       <Stack gap={2} w="100%" data-testid="model-option" data-model={model.value} data-lock={model.lock ?? ''}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} c={model.lock ? 'dimmed' : undefined}>
             {model.label}
           </Text>
           <Group gap={4} wrap="nowrap">
             {model.lock && (
-              <Badge size="xs" color={model.lock === 'Register' ? 'indigo' : 'grape'} data-testid="model-lock-badge">
-                🔒 {model.lock}
+              <Badge
+                size="xs"
+                color={model.lock === 'Register' ? 'indigo' : 'grape'}
+                leftSection={<LockIcon />}
+                data-testid="model-lock-badge"
+              >
+                {model.lock}
               </Badge>
             )}
             <Badge size="xs" variant="light" color="gray">
@@ -105,7 +112,7 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
           </Text>
         )}
         {model.lock && (
-          <Text size="xs" c="indigo">
+          <Text size="xs" c={model.lock === 'Register' ? 'indigo' : 'grape'}>
             {lockPrompt(model.lock)}
           </Text>
         )}
@@ -144,6 +151,7 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
           description={selectedModel?.description}
           maxDropdownHeight={360}
           comboboxProps={{ withinPortal: true }}
+          classNames={{ option: classes.option }}
           data-testid="model-select"
         />
       </SimpleGrid>
