@@ -1,4 +1,4 @@
-# One image for both roles: `npm start` runs the HTTP server, `npm run start:worker` a worker.
+# One image for both roles: `npm run start:server` runs the HTTP server, `npm run start:worker` a worker.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -19,4 +19,4 @@ COPY simulator ./simulator
 COPY migrations ./migrations
 USER node
 EXPOSE 3000
-CMD ["npm", "start"]
+CMD ["npm", "run", "start:server"]

@@ -1,11 +1,17 @@
 /**
- * Starts Quorum on one machine: the HTTP server and `--workers N` worker processes (default 1), each a separate
- * Node process exactly as in production. Ctrl-C (or SIGTERM) stops them gracefully: open answers finish first.
+ * `npm start [-- --workers N]`: Quorum on one machine. The HTTP server and N worker processes (default 1), each a
+ * separate Node process exactly as in production, supervised by `process-supervisor.ts`: a crashed worker is
+ * restarted with backoff, a dead server stops everything with a non-zero exit. Ctrl-C (or SIGTERM) stops them
+ * gracefully: open answers finish first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { createLogger } from '../core/logging/create-logger.ts';
+import { loadConfigOrExit } from '../core/process/process-lifecycle.ts';
+import { ProcessSupervisor } from './process-supervisor.ts';
+import { WORKER_RESTART_BACKOFF } from './restart-backoff.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+/** Beyond the children's own grace period: closing connections and the database takes a moment more. */
+const STOP_MARGIN_MS = 15_000;
+
 const workersFlag = process.argv.indexOf('--workers');
 const workerCount = workersFlag === -1 ? 1 : Number(process.argv[workersFlag + 1]);
 if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
@@ -13,35 +19,15 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
   process.exit(2);
 }
 
-const children: ChildProcess[] = [];
-let stopping = false;
-
-function start(entry: string, label: string): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, stdio: 'inherit', env: process.env });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`${label} exited (${signal ?? code}); stopping the others`);
-    stopAll(code ?? 1);
-  });
-}
-
-function stopAll(exitCode: number): void {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  let remaining = children.filter((child) => child.exitCode === null).length;
-  if (remaining === 0) process.exit(exitCode);
-  for (const child of children) {
-    child.once('exit', () => {
-      remaining -= 1;
-      if (remaining <= 0) process.exit(exitCode);
-    });
-  }
-}
-
-// Workers first: in demo mode each brings its own simulator, and the first to start applies migrations.
-for (let index = 1; index <= workerCount; index += 1) start('worker/main.ts', `worker ${index}`);
-start('server/main.ts', 'server');
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+// Checked here once, so a bad setting stops the launch with its message instead of every child failing alike.
+const config = loadConfigOrExit();
+const supervisor = new ProcessSupervisor({
+  logger: createLogger(config, 'launcher'),
+  workerCount,
+  workerBackoff: WORKER_RESTART_BACKOFF,
+  stopTimeoutMs: config.server.shutdownGraceMs + STOP_MARGIN_MS,
+});
+supervisor.start();
+process.on('SIGINT', () => supervisor.stop('SIGINT'));
+process.on('SIGTERM', () => supervisor.stop('SIGTERM'));
+void supervisor.exited.then((code) => process.exit(code));

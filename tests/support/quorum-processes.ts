@@ -3,8 +3,9 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
 
 /**
- * Runs a Quorum entry point (`server/main.ts`, `worker/main.ts`) as its own process, the way production does, so a
- * test can kill it outright or a benchmark can keep it off its own event loop.
+ * Runs a Quorum entry point (`server/main.ts`, `worker/main.ts`, or the launcher `scripts/start-all.ts` that
+ * `npm start` runs) as its own process, the way production does, so a test can kill it outright or a benchmark can
+ * keep it off its own event loop.
  */
 export interface QuorumProcess {
   child: ChildProcess;
@@ -15,7 +16,10 @@ export interface QuorumProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function startQuorumProcess(entry: 'server/main.ts' | 'worker/main.ts', environment: Record<string, string>): QuorumProcess {
+export function startQuorumProcess(
+  entry: 'server/main.ts' | 'worker/main.ts' | 'scripts/start-all.ts',
+  environment: Record<string, string>,
+): QuorumProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },

@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { PROJECT_ROOT } from '../core/config/config.ts';
+import { RestartBackoff, type RestartBackoffPolicy } from './restart-backoff.ts';
+
+/** What `loadConfigOrExit` exits with: the same settings would fail again, so restarting is pointless. */
+const CONFIGURATION_EXIT_CODE = 78;
+
+export interface ProcessSupervisorOptions {
+  logger: Logger;
+  workerCount: number;
+  workerBackoff: RestartBackoffPolicy;
+  /** How long children get to stop after SIGTERM before they are killed outright. */
+  stopTimeoutMs: number;
+}
+
+type Role = 'server' | 'worker';
+
+interface Slot {
+  role: Role;
+  /** 1-based number of a worker; 0 for the server. */
+  index: number;
+  label: string;
+  entry: string;
+  child: ChildProcess | undefined;
+  startedAt: number;
+  backoff: RestartBackoff;
+  restartTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Runs the server and the workers as child processes and keeps them running. A crashed worker (non-zero exit or a
+ * signal) is started again after a growing wait, because one bad job or a dependency blip should not cost the
+ * machine its capacity. A dead server ends everything with a non-zero exit: nothing answers the browser without it,
+ * so the supervisor above this one (systemd, compose, Kubernetes) should restart the whole. Every start, exit and
+ * restart is logged with the child's pid (`childPid`; `pid` is the launcher's own), which also lets tests find them.
+ */
+export class ProcessSupervisor {
+  private readonly slots: Slot[];
+  private stopping = false;
+  private exitCode = 0;
+  private resolveExited: (code: number) => void = () => undefined;
+  /** Resolves with the exit code once every child is gone after a stop. */
+  readonly exited = new Promise<number>((resolve) => {
+    this.resolveExited = resolve;
+  });
+
+  constructor(private readonly options: ProcessSupervisorOptions) {
+    const slot = (role: Role, index: number, label: string, entry: string): Slot => ({
+      role,
+      index,
+      label,
+      entry,
+      child: undefined,
+      startedAt: 0,
+      backoff: new RestartBackoff(options.workerBackoff),
+      restartTimer: undefined,
+    });
+    // Workers first: in demo mode each brings its own simulator, and whichever starts first applies migrations.
+    this.slots = [
+      ...Array.from({ length: options.workerCount }, (_, index) => slot('worker', index + 1, `worker ${index + 1}`, 'worker/main.ts')),
+      slot('server', 0, 'server', 'server/main.ts'),
+    ];
+  }
+
+  start(): void {
+    this.options.logger.info({ workers: this.options.workerCount }, 'starting the server and workers');
+    for (const slot of this.slots) this.launch(slot);
+  }
+
+  /** Stops every child with SIGTERM (they finish answers in flight), then resolves `exited`. Safe to call twice. */
+  stop(reason: string, exitCode = 0): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.exitCode = exitCode;
+    this.options.logger.info({ reason }, 'stopping the server and workers');
+    for (const slot of this.slots) {
+      clearTimeout(slot.restartTimer);
+      slot.restartTimer = undefined;
+      if (isRunning(slot.child)) slot.child.kill('SIGTERM');
+    }
+    const killTimer = setTimeout(() => this.killStragglers(), this.options.stopTimeoutMs);
+    killTimer.unref();
+    this.finishIfAllExited();
+  }
+
+  private launch(slot: Slot): void {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, slot.entry)], {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    });
+    slot.child = child;
+    slot.startedAt = Date.now();
+    this.options.logger.info({ role: slot.role, index: slot.index, childPid: child.pid }, `${slot.label} started`);
+    let reported = false;
+    const onGone = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (reported) return;
+      reported = true;
+      this.childExited(slot, child, code, signal);
+    };
+    child.once('exit', onGone);
+    // A spawn that failed outright emits `error` and no `exit`.
+    child.once('error', (error) => {
+      this.options.logger.error({ err: error, role: slot.role, index: slot.index }, `${slot.label} could not be started`);
+      if (child.pid === undefined) onGone(null, null);
+    });
+  }
+
+  private childExited(slot: Slot, child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    const facts = { role: slot.role, index: slot.index, childPid: child.pid, code, signal, uptimeMs: Date.now() - slot.startedAt };
+    if (this.stopping) {
+      if (code !== 0) this.exitCode ||= 1;
+      this.options.logger.info(facts, `${slot.label} stopped`);
+      this.finishIfAllExited();
+      return;
+    }
+    if (code === CONFIGURATION_EXIT_CODE) {
+      this.options.logger.error(facts, `${slot.label} rejected the configuration; stopping everything`);
+      this.stop(`${slot.label} rejected the configuration`, CONFIGURATION_EXIT_CODE);
+      return;
+    }
+    if (slot.role === 'server') {
+      this.options.logger.error(facts, 'server exited; stopping the workers');
+      this.stop('the server exited', code !== null && code !== 0 ? code : 1);
+      return;
+    }
+    if (code === 0 && signal === null) {
+      // Only a SIGTERM sent to the worker itself makes it exit cleanly: someone stopped it on purpose.
+      this.options.logger.warn(facts, `${slot.label} exited cleanly on its own; not restarting it`);
+      return;
+    }
+    const delayMs = slot.backoff.afterCrash(facts.uptimeMs);
+    this.options.logger.warn(
+      { ...facts, restartInMs: delayMs, crashesInARow: slot.backoff.crashesInARow },
+      `${slot.label} crashed; restarting it in ${delayMs} ms`,
+    );
+    slot.restartTimer = setTimeout(() => {
+      slot.restartTimer = undefined;
+      if (!this.stopping) this.launch(slot);
+    }, delayMs);
+  }
+
+  private killStragglers(): void {
+    for (const slot of this.slots) {
+      if (!isRunning(slot.child)) continue;
+      this.options.logger.warn({ role: slot.role, index: slot.index, childPid: slot.child.pid }, `${slot.label} did not stop in time; killing it`);
+      this.exitCode ||= 1;
+      slot.child.kill('SIGKILL');
+    }
+  }
+
+  private finishIfAllExited(): void {
+    if (this.slots.some((slot) => isRunning(slot.child))) return;
+    this.options.logger.info({ exitCode: this.exitCode }, 'all stopped');
+    this.resolveExited(this.exitCode);
+  }
+}
+
+function isRunning(child: ChildProcess | undefined): child is ChildProcess {
+  return child !== undefined && child.pid !== undefined && child.exitCode === null && child.signalCode === null;
+}

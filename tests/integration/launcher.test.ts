@@ -1,0 +1,213 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
+import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
+import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
+import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
+import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+
+/**
+ * `npm start` for real: the launcher as its own process, starting a real server and worker on a database and Redis
+ * prefix of their own, against the provider simulator. Children are found through the pids the launcher logs, and
+ * "nothing left behind" is checked by looking for any process that still carries this file's Redis prefix.
+ */
+
+interface LauncherEvent {
+  msg: string;
+  role?: 'server' | 'worker';
+  index?: number;
+  childPid?: number;
+  code?: number | null;
+  signal?: string | null;
+  restartInMs?: number;
+  exitCode?: number;
+}
+
+let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+let redis: Awaited<ReturnType<typeof createIsolatedRedisPrefix>>;
+let simulator: RunningProviderSimulator;
+let environment: Record<string, string>;
+let launcher: QuorumProcess | undefined;
+
+beforeAll(async () => {
+  [database, redis, simulator] = await Promise.all([
+    createIsolatedDatabase(),
+    createIsolatedRedisPrefix(),
+    startProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 12 }),
+  ]);
+  environment = {
+    NODE_ENV: 'test',
+    // The launcher's start/exit lines (with pids) and Fastify's "listening at" line are info-level.
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.redisUrl,
+    REDIS_KEY_PREFIX: redis.keyPrefix,
+    DEMO_MODE: 'off',
+    ...Object.fromEntries(
+      Object.entries(simulatorBaseUrls(simulator.url)).flatMap(([id, baseUrl]) => [
+        [`${id.toUpperCase()}_API_KEY`, 'test-key'],
+        [`${id.toUpperCase()}_BASE_URL`, baseUrl],
+      ]),
+    ),
+    PROVIDER_MAX_RETRIES: '0',
+    SHUTDOWN_GRACE_MS: '2000',
+    RUN_LEASE_MS: '1500',
+    DATABASE_POOL_SIZE: '4',
+  };
+});
+
+afterEach(async () => {
+  // A failed test must not leave a Quorum running: the launcher first, then anything it left behind.
+  await launcher?.kill('SIGKILL');
+  launcher = undefined;
+  for (const pid of ourProcesses()) killQuietly(pid);
+});
+
+afterAll(async () => {
+  await simulator?.close();
+  await Promise.all([database?.drop(), redis?.cleanup()]);
+});
+
+/** The launcher's own log lines, in order. Children print to the same stdout, so only `process: launcher` counts. */
+function launcherEvents(output: string): LauncherEvent[] {
+  const events: LauncherEvent[] = [];
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const parsed = JSON.parse(line) as LauncherEvent & { process?: string };
+      if (parsed.process === 'launcher') events.push(parsed);
+    } catch {
+      // A line cut where the output was read; it is whole by the next read.
+    }
+  }
+  return events;
+}
+
+function startedPids(running: QuorumProcess, role: 'server' | 'worker'): number[] {
+  return launcherEvents(running.output())
+    .filter((event) => event.role === role && event.msg.endsWith('started') && typeof event.childPid === 'number')
+    .map((event) => event.childPid!);
+}
+
+async function waitUntil<T>(what: string, running: QuorumProcess, check: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (running.child.exitCode !== null || running.child.signalCode !== null) break;
+    await sleep(100);
+  }
+  throw new Error(`${what} did not happen within ${timeoutMs} ms. Output:\n${running.output().split('\n').slice(-40).join('\n')}`);
+}
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Every live process whose environment carries this file's Redis prefix: the launcher and whatever it started. */
+function ourProcesses(): number[] {
+  if (!redis) return [];
+  const marker = `REDIS_KEY_PREFIX=${redis.keyPrefix}`;
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(marker)) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+/** Starts the launcher and waits until the server answers /api/health and a worker is ready. */
+async function startLauncher(): Promise<{ running: QuorumProcess; baseUrl: string }> {
+  const running = startQuorumProcess('scripts/start-all.ts', environment);
+  launcher = running;
+  const baseUrl = await waitUntil('the server listening', running, () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1], 45_000);
+  await running.waitForOutput('worker ready', 45_000);
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+    if (response?.ok) return { running, baseUrl };
+    if (performance.now() > deadline) throw new Error(`/api/health did not answer 200. Output:\n${running.output()}`);
+    await sleep(200);
+  }
+}
+
+describe('npm start', () => {
+  it('restarts a worker that was killed outright, keeps answering, and stops everything cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+    const { running, baseUrl } = await startLauncher();
+    const [firstWorker] = startedPids(running, 'worker');
+    const [server] = startedPids(running, 'server');
+    expect(firstWorker).toBeGreaterThan(0);
+    expect(server).toBeGreaterThan(0);
+    expect(isAlive(firstWorker!)).toBe(true);
+
+    process.kill(firstWorker!, 'SIGKILL');
+
+    const crash = await waitUntil('the crash being noticed', running, () =>
+      launcherEvents(running.output()).find((event) => event.role === 'worker' && event.childPid === firstWorker && event.msg.includes('crashed')),
+    );
+    expect(crash).toMatchObject({ index: 1, code: null, signal: 'SIGKILL', restartInMs: 1_000 });
+    const secondWorker = await waitUntil('a new worker', running, () => startedPids(running, 'worker')[1]);
+    expect(secondWorker).not.toBe(firstWorker);
+    expect(isAlive(firstWorker!)).toBe(false);
+    expect(isAlive(secondWorker)).toBe(true);
+    // The server was left alone.
+    expect(startedPids(running, 'server')).toEqual([server]);
+
+    // The only worker now is the new one, so an answer proves it took over the queue.
+    await waitUntil('the new worker ready', running, () => (occurrences(running.output(), '"worker ready"') >= 2 ? true : undefined));
+    const answer = await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Still there after a crash? [[simulate chunks=5]]' });
+    expect(answer.events.at(-1)?.event).toBe('end');
+    expect(answer.events.filter((event) => event.event === 'chunk')).toHaveLength(5);
+
+    // (tsx's esbuild helpers carry the environment too, which is why this is not an exact list.)
+    expect(ourProcesses()).toEqual(expect.arrayContaining([running.child.pid, server, secondWorker]));
+    expect(ourProcesses()).not.toContain(firstWorker);
+    expect(await running.kill('SIGTERM')).toBe(0);
+    // Not necessarily the last line: the launcher's log writes are flushed in a batch as it exits.
+    expect(launcherEvents(running.output()).find((event) => event.msg === 'all stopped')).toMatchObject({ exitCode: 0 });
+    expect(ourProcesses()).toEqual([]);
+  });
+
+  it('stops the workers and exits non-zero when the server dies', { timeout: 120_000 }, async () => {
+    const { running } = await startLauncher();
+    const [worker] = startedPids(running, 'worker');
+    const [server] = startedPids(running, 'server');
+
+    const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
+    process.kill(server!, 'SIGKILL');
+    const code = await exited;
+
+    expect(code).toBe(1);
+    expect(launcherEvents(running.output()).map((event) => event.msg)).toEqual(
+      expect.arrayContaining(['server exited; stopping the workers', 'worker 1 stopped', 'all stopped']),
+    );
+    // The worker was stopped, not restarted.
+    expect(startedPids(running, 'worker')).toEqual([worker]);
+    expect(isAlive(worker!)).toBe(false);
+    expect(ourProcesses()).toEqual([]);
+  });
+});
