@@ -4,12 +4,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { releaseHold } from '../core/credits/credit-ledger.ts';
 import { ModelRun } from '../core/database/entities/model-run.ts';
-import { runLeaseKey } from '../core/events/request-event-keys.ts';
 import type { RequestEventWriter } from '../core/events/request-event-writer.ts';
 import { runFailure } from '../core/runs/run-failures.ts';
+import { checkRunLiveness } from '../core/runs/run-liveness-check.ts';
+import { livenessCutoffs } from '../core/runs/run-liveness.ts';
 import { failRunAndAnnounce } from '../core/runs/run-outcome-announcer.ts';
 
-const PENDING_JOB_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
+const SWEEP_BATCH = 200;
 
 export interface StaleRunSweeperOptions {
   orm: MikroORM;
@@ -23,44 +24,36 @@ export interface StaleRunSweeperOptions {
 }
 
 /**
- * Ends runs nobody will finish: "running" whose worker's lease lapsed (the process died while no browser was
- * watching), and "queued" whose job vanished from Redis or ended without running. Every worker process runs it; the conditional updates make
- * concurrent sweeps harmless.
+ * Ends runs nobody will finish, by the same liveness rule the server's watchdog applies: "running" whose worker's
+ * lease lapsed (the process died while no browser was watching), and "queued" whose job vanished from Redis or
+ * ended without running. Nobody is waiting on these, so a job still queued is a backlog and is left to drain. Every
+ * worker process runs it; the conditional updates make concurrent sweeps harmless.
  */
 export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<number> {
   const em = options.orm.em.fork();
-  const now = Date.now();
+  const limits = { runLeaseMs: options.runLeaseMs, queueWaitTimeoutMs: options.queueWaitTimeoutMs };
+  const check = { orm: options.orm, redis: options.redis, queue: options.queue, writer: options.writer, keyPrefix: options.keyPrefix, limits };
+  const cutoffs = livenessCutoffs(limits, Date.now());
   let swept = 0;
 
-  const running = await em.find(
-    ModelRun,
-    { status: 'running', startedAt: { $lt: new Date(now - options.runLeaseMs) } },
-    { limit: 200 },
-  );
-  for (const run of running) {
-    const leased = await options.redis.exists(runLeaseKey(options.keyPrefix, run.id));
-    if (leased) continue;
-    await failRunAndAnnounce(options.orm.em.fork(), options.writer, run.id, runFailure('WORKER_LOST'));
-    swept += 1;
-  }
-
-  const queued = await em.find(
-    ModelRun,
-    { status: 'queued', createdAt: { $lt: new Date(now - options.queueWaitTimeoutMs) } },
-    { limit: 200 },
-  );
-  for (const run of queued) {
-    // A job that failed or finished without claiming its run (e.g. Postgres was down) will never answer it either.
-    const job = await options.queue.getJob(run.id);
-    const state = job ? await job.getState() : 'missing';
-    if (PENDING_JOB_STATES.has(state)) continue;
-    await failRunAndAnnounce(options.orm.em.fork(), options.writer, run.id, runFailure('QUEUE_TIMEOUT'));
-    swept += 1;
+  // Each state has its own batch, so a long backlog of queued runs never keeps a dead worker's runs waiting.
+  const candidates = [
+    ...(await em.find(ModelRun, { status: 'running', startedAt: { $lt: cutoffs.startedBefore } }, { limit: SWEEP_BATCH })),
+    ...(await em.find(ModelRun, { status: 'queued', createdAt: { $lt: cutoffs.queuedBefore } }, { limit: SWEEP_BATCH })),
+  ];
+  for (const run of candidates) {
+    const verdict = await checkRunLiveness(check, run.id, {
+      status: run.status === 'running' ? 'running' : 'queued',
+      queuedAt: run.createdAt.getTime(),
+      lastSignOfLifeAt: run.startedAt?.getTime() ?? null,
+      watched: false,
+    });
+    if (verdict !== 'alive') swept += 1;
   }
 
   // A hold outlives its run's longest possible life; one still open past that belongs to a run that will never settle.
   const expired = await em.getConnection().execute<{ run_id: string }[]>(
-    `select run_id from credit_holds where status = 'held' and expires_at < now() limit 200`,
+    `select run_id from credit_holds where status = 'held' and expires_at < now() limit ${SWEEP_BATCH}`,
   );
   for (const { run_id: runId } of expired) {
     await failRunAndAnnounce(options.orm.em.fork(), options.writer, runId, runFailure('WORKER_LOST'));

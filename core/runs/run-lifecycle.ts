@@ -114,12 +114,22 @@ export async function failRun(em: EntityManager, runId: string, failure: RunFail
   return (await failRunWithSettlement(em, runId, failure)) !== undefined;
 }
 
+export interface FailRunOptions {
+  /** End the run only while it is in this state (a checker that judged it from a possibly stale view). */
+  onlyWhile?: 'queued' | 'running';
+}
+
 /** `failRun` that also says what the ending changed. Undefined when the run had already ended. */
-export async function failRunWithSettlement(em: EntityManager, runId: string, failure: RunFailure): Promise<RunSettlement | undefined> {
+export async function failRunWithSettlement(
+  em: EntityManager,
+  runId: string,
+  failure: RunFailure,
+  options: FailRunOptions = {},
+): Promise<RunSettlement | undefined> {
   return em.transactional(async (transaction) => {
     const updated = await transaction.nativeUpdate(
       ModelRun,
-      { id: runId, status: { $in: [...OPEN_MODEL_RUN_STATUSES] } },
+      { id: runId, status: options.onlyWhile ?? { $in: [...OPEN_MODEL_RUN_STATUSES] } },
       { status: 'error', errorCode: failure.code, errorMessage: failure.message, completedAt: new Date() },
     );
     if (updated === 0) return undefined;

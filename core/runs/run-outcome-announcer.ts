@@ -3,24 +3,27 @@ import { ModelRun } from '../database/entities/model-run.ts';
 import type { RequestEventWriter } from '../events/request-event-writer.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
 import { publishRunSettlement } from '../events/account-event-publisher.ts';
-import { failRunWithSettlement, type RunFailure } from './run-lifecycle.ts';
+import { failRunWithSettlement, type FailRunOptions, type RunFailure } from './run-lifecycle.ts';
 
 /**
  * Ends a run that its worker can no longer end (the worker died, or never picked the job up), then makes sure the
  * run's real outcome is in its request's event stream. If the worker did finish but died before announcing it, the
  * stored answer is announced instead of an error: Postgres is the record, the stream only reports it. Appending a
- * second terminal event is refused by the stream, so calling this twice, or from two servers, is harmless.
+ * second terminal event is refused by the stream, so calling this twice, or from two servers, is harmless. Says
+ * whether this call was the one that ended the run.
  */
 export async function failRunAndAnnounce(
   em: EntityManager,
   writer: RequestEventWriter,
   runId: string,
   failure: RunFailure,
-): Promise<void> {
-  const settlement = await failRunWithSettlement(em, runId, failure);
+  options: FailRunOptions = {},
+): Promise<boolean> {
+  const settlement = await failRunWithSettlement(em, runId, failure, options);
   await announceStoredOutcome(em, writer, runId);
   // The owner's other tabs learn their credits came back; a lost notice only delays their refresh.
   if (settlement) await publishRunSettlement(em, writer.connection, writer.keyPrefix, settlement).catch(() => undefined);
+  return settlement !== undefined;
 }
 
 export async function announceStoredOutcome(

@@ -39,6 +39,8 @@ describe('run lifecycle', () => {
     const claims = await Promise.all([claimRun(stack.records(), runIds[0]!), claimRun(stack.records(), runIds[0]!)]);
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(claims.find(Boolean)).toMatchObject({ runId: runIds[0], query: 'q', engine: 'openai' });
+    // Claimed without a worker's lease, it would look abandoned to the sweeper test below.
+    await failRun(stack.records(), runIds[0]!, failure);
   });
 
   it('ends a run once: whoever comes second is told it lost and changes nothing', async () => {

@@ -1,0 +1,58 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { runLeaseKey } from '../events/request-event-keys.ts';
+import type { RequestEventWriter } from '../events/request-event-writer.ts';
+import { runFailure } from './run-failures.ts';
+import { assessRunLiveness, type JobStanding, type RunLiveness, type RunLivenessFacts, type RunLivenessLimits } from './run-liveness.ts';
+import { failRunAndAnnounce } from './run-outcome-announcer.ts';
+
+export interface RunLivenessCheckDependencies {
+  orm: MikroORM;
+  redis: Redis;
+  queue: Pick<Queue, 'getJobState' | 'remove'>;
+  writer: RequestEventWriter;
+  keyPrefix: string;
+  limits: RunLivenessLimits;
+}
+
+/**
+ * Applies the liveness rule to one run: reads its lease and its queue job only when the rule asks for them, and ends
+ * a dead run in Postgres and in its event stream. Returns the verdict it acted on (`alive` when it ended nothing).
+ */
+export async function checkRunLiveness(dependencies: RunLivenessCheckDependencies, runId: string, known: RunLivenessFacts): Promise<RunLiveness> {
+  const facts = { ...known };
+  for (;;) {
+    const assessment = assessRunLiveness(facts, dependencies.limits, Date.now());
+    if ('needs' in assessment) {
+      if (assessment.needs === 'lease') facts.leaseHeld = (await dependencies.redis.exists(runLeaseKey(dependencies.keyPrefix, runId))) === 1;
+      else facts.job = jobStanding(await dependencies.queue.getJobState(runId));
+      continue;
+    }
+    const { verdict } = assessment;
+    if (verdict === 'alive') return verdict;
+    // A waiting job is taken back first; if a worker took it meanwhile, it is about to answer after all.
+    if (verdict === 'QUEUE_TIMEOUT' && facts.job === 'waiting' && (await dependencies.queue.remove(runId)) !== 1) return 'alive';
+    // Only a run still in the state the verdict was drawn from is ended: a watcher's view of it may be behind. When
+    // it was not ended here, its real ending (or another checker's) reaches its watchers through the stream.
+    const ended = await failRunAndAnnounce(dependencies.orm.em.fork(), dependencies.writer, runId, runFailure(verdict), {
+      onlyWhile: verdict === 'WORKER_LOST' ? 'running' : 'queued',
+    });
+    return ended ? verdict : 'alive';
+  }
+}
+
+function jobStanding(state: string): JobStanding {
+  switch (state) {
+    case 'waiting':
+    case 'delayed':
+    case 'prioritized':
+    case 'waiting-children':
+      return 'waiting';
+    case 'active':
+      return 'taken';
+    default:
+      // Missing ('unknown'), completed or failed without the run having been claimed: no worker will answer it.
+      return 'gone';
+  }
+}
