@@ -23,6 +23,7 @@ const question = (query: string) => ({
   query,
   selections: [{ engine: 'openai', model: 'gpt-4o-mini' }],
   kind: 'single' as const,
+  streamed: false,
   searchEnabled: false,
   brandMonitoringEnabled: false,
 });
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
             const requester = requesters[index % requesters.length]!;
             const begin = performance.now();
             try {
-              await admitRequest(app, question(`Benchmark question ${index}`), requester);
+              await admitRequest(app.requestServices, question(`Benchmark question ${index}`), requester);
             } catch {
               refused += 1;
             }
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
 
     // Warm up connections and caches.
     const warm = await payers(1);
-    for (let index = 0; index < 50; index += 1) await admitRequest(app, question('warm-up'), warm[0]!);
+    for (let index = 0; index < 50; index += 1) await admitRequest(app.requestServices, question('warm-up'), warm[0]!);
 
     const rows = [await scenario('one account', await payers(1)), await scenario('many accounts', await payers(ACCOUNTS_FOR_MANY))];
     console.log(`credit admission, ${CONCURRENCY} concurrent callers, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}`);

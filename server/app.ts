@@ -11,6 +11,7 @@ import database from './plugins/app/database.ts';
 import openStreams from './plugins/app/open-streams.ts';
 import originCheck from './plugins/app/origin-check.ts';
 import redis from './plugins/app/redis.ts';
+import requestServices from './plugins/app/request-services.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
@@ -42,6 +43,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(rateLimit);
   await app.register(answerQueue);
   await app.register(openStreams);
+  await app.register(requestServices);
   // After open-streams: at shutdown its drain ends subscriptions before this closes their sockets.
   await app.register(websocket);
   await app.register(accounts);

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -16,12 +17,12 @@ export interface RequestViewer {
  * asked it. Anyone else gets the same 404 as for a request that does not exist, so ids cannot be probed.
  */
 export async function loadOwnRequest(
-  app: FastifyInstance,
+  em: EntityManager,
   request: FastifyRequest,
   reply: FastifyReply,
   requestId: string,
 ): Promise<{ searchRequest: SearchRequest; runs: ModelRun[] }> {
-  return loadRequestForViewer(app, requestId, async () => ({
+  return loadRequestForViewer(em, requestId, async () => ({
     userId: (await request.currentSession(reply))?.user.id,
     anonymousSessionId: request.clientIdentity.anonymousSessionId,
   }));
@@ -32,13 +33,12 @@ export async function loadOwnRequest(
  * request exists, as the HTTP endpoints do, so an unknown id costs no session lookup.
  */
 export async function loadRequestForViewer(
-  app: FastifyInstance,
+  em: EntityManager,
   requestId: string,
   viewer: () => Promise<RequestViewer>,
 ): Promise<{ searchRequest: SearchRequest; runs: ModelRun[] }> {
   const notFound = new AppError('NOT_FOUND', 'Request not found');
   if (!UUID.test(requestId)) throw notFound;
-  const em = app.orm.em.fork();
   const searchRequest = await em.findOne(SearchRequest, requestId);
   if (!searchRequest) throw notFound;
   const { userId, anonymousSessionId } = await viewer();

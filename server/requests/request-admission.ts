@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_AI_OVERVIEW_COUNTRY,
@@ -12,21 +11,26 @@ import { publishCreditsRemaining } from '../../core/events/account-event-publish
 import { runCredits } from '../../core/credits/pricing.ts';
 import { tierRefusal } from '../../core/credits/tier-rules.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { SearchRequest } from '../../core/database/entities/search-request.ts';
+import { SearchRequest, type RequestKind } from '../../core/database/entities/search-request.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { ANSWER_JOB_NAME } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
+import type { RequestServices } from './request-services.ts';
 
-/** How a request was asked: one model, or a comparison (streamed or not); stored as the spec's `engine`. */
-export type RequestKind = 'single' | 'comparison_stream' | 'comparison';
+export type AdmissionServices = Pick<
+  RequestServices,
+  'orm' | 'redis' | 'keyPrefix' | 'eventWriter' | 'answerQueue' | 'catalogue' | 'engineSettings' | 'queueWaitTimeoutMs' | 'providerTimeoutMs' | 'logger'
+>;
 
 export interface AdmissionInput {
   query: string;
   selections: { engine: string; model: string }[];
   kind: RequestKind;
+  /** Asked through a streaming endpoint. */
+  streamed: boolean;
   searchEnabled: boolean;
   aiOverviewParams?: { gl?: string | undefined; hl?: string | undefined } | null | undefined;
   brandMonitoringEnabled: boolean;
@@ -64,7 +68,6 @@ export function requestOptions(body: {
 
 /** Holds outlive their run's longest possible life by this much before the sweeper may release them. */
 const HOLD_MARGIN_MS = 5 * 60_000;
-const COMPARISON_MODEL_PREFIX = 'comparison:';
 
 interface ResolvedSelection {
   engine: CatalogueEngine;
@@ -79,37 +82,40 @@ interface ResolvedSelection {
  * hold per model and writes the request and its runs, so a worker never sees a job without its run and two requests
  * can never spend the same credits. If Redis refuses the jobs, the runs are failed at once, releasing their holds.
  */
-export async function admitRequest(app: FastifyInstance, input: AdmissionInput, requester: Requester): Promise<AdmittedRequest> {
-  const resolved = input.selections.map((selection) => resolveSelection(app, selection, input.searchEnabled));
+export async function admitRequest(services: AdmissionServices, input: AdmissionInput, requester: Requester): Promise<AdmittedRequest> {
+  const resolved = input.selections.map((selection) => resolveSelection(services, selection, input.searchEnabled));
   const aiOverviewParams = resolved.some((entry) => entry.engine.provider === 'serpapi') ? aiOverviewParamsFrom(input.aiOverviewParams) : null;
   const refusal = tierRefusal(requester.tier, {
     runs: resolved.map((entry) => ({ model: entry.model, credits: entry.credits })),
-    comparison: input.kind !== 'single',
+    comparison: input.kind === 'comparison',
     searchEnabled: resolved.some((entry) => entry.searchEnabled),
     brandMonitoringEnabled: input.brandMonitoringEnabled,
   });
   if (refusal) throw new AppError('FORBIDDEN', refusal);
   // Refuse before writing anything when the queue cannot take the jobs anyway.
-  if (app.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
+  if (services.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
 
   const requestId = randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
-  const holdExpiresAt = new Date(Date.now() + app.config.server.queueWaitTimeoutMs + app.config.worker.providerTimeoutMs + HOLD_MARGIN_MS);
+  const holdExpiresAt = new Date(Date.now() + services.queueWaitTimeoutMs + services.providerTimeoutMs + HOLD_MARGIN_MS);
 
-  const creditsRemaining = await app.orm.em.fork().transactional(async (transaction) => {
+  const creditsRemaining = await services.orm.em.fork().transactional(async (transaction) => {
     // Locked until commit: concurrent requests against one account are admitted one at a time.
     const account =
       (await lockOwnedCreditAccount(transaction, requester.owner)) ??
       (await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id));
     if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
     for (const run of runs) await placeHold(transaction, account.id, run.runId, run.credits, holdExpiresAt);
+    // A comparison's engines and models are its runs'; only a single question names one on the request.
     const single = input.kind === 'single' ? runs[0] : undefined;
     const request = transaction.create(SearchRequest, {
       id: requestId,
       query: input.query.trim(),
-      engine: single ? single.engine : input.kind,
-      model: single ? single.model : `${COMPARISON_MODEL_PREFIX}${runs.map((run) => `${run.engine}/${run.model}`).join(',')}`,
+      kind: input.kind,
+      streamed: input.streamed,
+      engine: single?.engine ?? null,
+      model: single?.model ?? null,
       searchEnabled: resolved.some((entry) => entry.searchEnabled),
       aiOverviewParams,
       brandMonitoringEnabled: input.brandMonitoringEnabled,
@@ -125,35 +131,39 @@ export async function admitRequest(app: FastifyInstance, input: AdmissionInput, 
 
   if (requester.userId) {
     // The owner's other tabs show the credits this request has put on hold.
-    publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, requester.userId, creditsRemaining).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'could not publish a credits change'),
+    publishCreditsRemaining(services.redis, services.keyPrefix, requester.userId, creditsRemaining).catch((error: unknown) =>
+      services.logger.warn({ err: error }, 'could not publish a credits change'),
     );
   }
   try {
     // Job id = run id: a retried add cannot create a second job for the same run.
-    await app.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId }, opts: { jobId: run.runId } })));
+    await services.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId }, opts: { jobId: run.runId } })));
   } catch (error) {
     for (const run of runs) {
-      await failRunAndAnnounce(app.orm.em.fork(), app.eventWriter, run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
+      await failRunAndAnnounce(services.orm.em.fork(), services.eventWriter, run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
     }
     throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
   }
   return { requestId, runs, totalCredits };
 }
 
-function resolveSelection(app: FastifyInstance, selection: { engine: string; model: string }, searchRequested: boolean): ResolvedSelection {
-  const engine = app.catalogue.findEngine(selection.engine);
+function resolveSelection(
+  services: Pick<RequestServices, 'catalogue' | 'engineSettings'>,
+  selection: { engine: string; model: string },
+  searchRequested: boolean,
+): ResolvedSelection {
+  const engine = services.catalogue.findEngine(selection.engine);
   if (!engine) {
-    const known = app.catalogue.engines.map((candidate) => candidate.id).join(', ');
+    const known = services.catalogue.engines.map((candidate) => candidate.id).join(', ');
     throw new AppError('VALIDATION_ERROR', `Unknown engine "${selection.engine}". Choose one of: ${known}`);
   }
-  const model = app.catalogue.findModel(engine, selection.model);
+  const model = services.catalogue.findModel(engine, selection.model);
   if (!model) throw new AppError('VALIDATION_ERROR', `Unknown model "${selection.model}" for ${engine.name}`);
-  const availability = engineAvailability(app.config, engine);
+  const availability = engineAvailability(services.engineSettings, engine);
   if (!availability.available) throw new AppError('VALIDATION_ERROR', availability.reason ?? `${engine.name} is not available`);
   // Web search only where the model supports it; elsewhere it is quietly off, as the page's toggle would be.
   const searchEnabled = searchRequested && model.webSearchSupported;
-  return { engine, model, searchEnabled, credits: runCredits(app.catalogue, engine.id, model.id, searchEnabled) };
+  return { engine, model, searchEnabled, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };
 }
 
 /** The spec's AI Overview defaults are location us and language en; only its 15 of each are offered. */

@@ -1,9 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../../core/database/entities/model-run.ts';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { isTerminalRunEvent, type RunEvent } from '../../core/events/run-event.ts';
 import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
+import type { RequestServices } from '../requests/request-services.ts';
 import { followRequestEvents } from './follow-request-events.ts';
-import { RunWatchdog } from './run-watchdog.ts';
+import { RunWatchdog, type WatchedRunState } from './run-watchdog.ts';
 
 export interface WatchedRun {
   runId: string;
@@ -11,7 +13,11 @@ export interface WatchedRun {
   model: string;
   /** Already ended in Postgres when watching began (a resume): its ending is announced again if the stream lost it. */
   endedBefore?: boolean;
+  /** Where the run stood when watching began; a run without it was queued just now. */
+  state?: WatchedRunState;
 }
+
+export type WatchServices = Pick<RequestServices, 'orm' | 'redis' | 'keyPrefix' | 'eventWriter' | 'requestEvents' | 'liveness'>;
 
 export interface WatchRequestOptions {
   requestId: string;
@@ -21,54 +27,64 @@ export interface WatchRequestOptions {
   logger: FastifyBaseLogger;
 }
 
+/** The runs of a stored request as a watch sees them, from their rows. */
+export function watchedRuns(runs: ModelRun[]): WatchedRun[] {
+  return runs.map((run) => {
+    const open = OPEN_MODEL_RUN_STATUSES.includes(run.status);
+    return {
+      runId: run.id,
+      engine: run.engine,
+      model: run.model,
+      endedBefore: !open,
+      ...(open
+        ? { state: { status: run.status === 'running' ? 'running' : 'queued', queuedAt: run.createdAt.getTime(), startedAt: run.startedAt?.getTime() ?? null } }
+        : {}),
+    };
+  });
+}
+
 /**
  * Every event of a request's runs, in order, until each run has ended (or `signal` aborts). A watchdog per open
  * run ends runs whose worker died or never came; endings already in Postgres are re-announced (the stream refuses a
- * second terminal event, so this only fills in what an expired stream forgot). Both the SSE bridges and the
+ * second terminal event, so this only fills in what an expired stream forgot). Both the live bridges and the
  * non-streaming endpoints read answers through this.
  */
-export async function* watchRequest(app: FastifyInstance, options: WatchRequestOptions): AsyncGenerator<RunEvent> {
+export async function* watchRequest(services: WatchServices, options: WatchRequestOptions): AsyncGenerator<RunEvent> {
   // Runs that ended before watching began do not hold the watch open; their events still pass through.
   const open = new Set(options.runs.filter((run) => !run.endedBefore).map((run) => run.runId));
   const known = new Set(options.runs.map((run) => run.runId));
   const watchdogs = new Map<string, RunWatchdog>();
+  const watchedAt = Date.now();
   for (const run of options.runs) {
     if (run.endedBefore) continue;
     const watchdog = new RunWatchdog({
-      orm: app.orm,
-      redis: app.redis,
-      queue: app.answerQueue,
-      writer: app.eventWriter,
+      liveness: services.liveness,
       logger: options.logger,
-      keyPrefix: app.config.redis.keyPrefix,
       runId: run.runId,
-      runLeaseMs: app.config.worker.runLeaseMs,
-      queueWaitTimeoutMs: app.config.server.queueWaitTimeoutMs,
+      run: run.state ?? { status: 'queued', queuedAt: watchedAt, startedAt: null },
     });
     watchdog.start();
     watchdogs.set(run.runId, watchdog);
   }
   try {
     for (const run of options.runs) {
-      if (run.endedBefore) await announceStoredOutcome(app.orm.em.fork(), app.eventWriter, run.runId);
+      if (run.endedBefore) await announceStoredOutcome(services.orm.em.fork(), services.eventWriter, run.runId);
     }
     if (open.size === 0) {
       // Everything had ended: replay what the watcher missed and stop.
-      yield* (await readRequestEvents(app.redis, app.config.redis.keyPrefix, options.requestId, options.afterSeq ?? 0)).filter((event) =>
-        known.has(event.runId),
-      );
+      yield* (await readRequestEvents(services.redis, services.keyPrefix, options.requestId, options.afterSeq ?? 0)).filter((event) => known.has(event.runId));
       return;
     }
     for await (const event of followRequestEvents({
-      hub: app.eventHub,
-      redis: app.redis,
-      keyPrefix: app.config.redis.keyPrefix,
+      hub: services.requestEvents,
+      redis: services.redis,
+      keyPrefix: services.keyPrefix,
       requestId: options.requestId,
       afterSeq: options.afterSeq ?? 0,
       signal: options.signal,
     })) {
       if (!known.has(event.runId)) continue;
-      watchdogs.get(event.runId)?.noteActivity(event.type === 'run_start' || event.type === 'text_delta');
+      watchdogs.get(event.runId)?.noteActivity();
       yield event;
       if (isTerminalRunEvent(event)) {
         open.delete(event.runId);

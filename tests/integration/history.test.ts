@@ -3,6 +3,13 @@ import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import type { HistoryList } from '../../client/src/api/history-api.ts';
+import { randomUUID } from 'node:crypto';
+import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { SearchRequest } from '../../core/database/entities/search-request.ts';
+import { User } from '../../core/database/entities/user.ts';
+import { serializeHistoryItem } from '../../server/requests/history-item.ts';
+import { loadRequestHistory, type HistoryRow } from '../../server/requests/request-history-repository.ts';
+import type { RunResult } from '../../server/requests/request-results.ts';
 
 let stack: TestStack;
 
@@ -40,6 +47,7 @@ describe('GET /api/user-requests', () => {
     expect(body.data.total).toBe(3);
     const [comparison, failed, single] = body.data.requests;
     expect(single).toMatchObject({
+      kind: 'single',
       query: 'First, a single question',
       status: 'completed',
       engine: 'openai',
@@ -52,9 +60,24 @@ describe('GET /api/user-requests', () => {
     });
     expect(single!.response!.length).toBeGreaterThan(10);
     expect(new Date(single!.completedAt!).getTime()).toBeGreaterThanOrEqual(new Date(single!.createdAt).getTime());
-    expect(failed).toMatchObject({ status: 'error', creditsUsed: 0, response: null, errorMessage: 'The model provider refused our credentials. Please contact support.' });
+    expect(failed).toMatchObject({ kind: 'single', status: 'error', creditsUsed: 0, response: null, errorMessage: 'The model provider refused our credentials. Please contact support.' });
 
-    expect(comparison).toMatchObject({ engine: 'comparison_stream', model: 'comparison:openai/gpt-4o-mini,deepseek/deepseek-chat', status: 'completed', creditsUsed: 6 });
+    expect(comparison).toMatchObject({
+      kind: 'comparison',
+      engine: 'comparison_stream',
+      model: 'comparison:openai/gpt-4o-mini,deepseek/deepseek-chat',
+      status: 'completed',
+      creditsUsed: 6,
+    });
+    // The runs come in the order the models were picked, with the same results the response text carries.
+    expect(comparison!.results!.map((result) => [result.engine, result.success])).toEqual([
+      ['openai', true],
+      ['deepseek', false],
+    ]);
+    // Stored plainly: the kind and how it was asked; the engines and models are the runs'.
+    const stored = await stack.records().findOneOrFail(SearchRequest, comparison!.id);
+    expect(stored).toMatchObject({ kind: 'comparison', streamed: true, engine: null, model: null });
+    expect(await stack.records().findOneOrFail(SearchRequest, single!.id)).toMatchObject({ kind: 'single', streamed: true, engine: 'openai', model: 'gpt-4o-mini' });
     const parsed = JSON.parse(comparison!.response!) as { results: { engine: string; success: boolean; response: string | null; error: string | null }[] };
     expect(parsed.results.map((result) => [result.engine, result.success])).toEqual([
       ['openai', true],
@@ -66,6 +89,26 @@ describe('GET /api/user-requests', () => {
     expect(limited.body.data.total).toBe(3);
   });
 
+  it('loads each request with its runs in the order the models were picked, whatever order they were stored in', async () => {
+    const em = stack.records();
+    const user = em.create(User, { id: randomUUID(), name: 'Orderly', email: `orderly-${randomUUID()}@example.com`, emailVerified: true, passwordHash: 'x', tier: 'subscribed' });
+    const older = em.create(SearchRequest, { id: randomUUID(), query: 'older', engine: 'openai', model: 'gpt-4o-mini', user, createdAt: new Date(Date.now() - 60_000) });
+    em.create(ModelRun, { id: randomUUID(), request: older, engine: 'openai', model: 'gpt-4o-mini' });
+    const comparison = em.create(SearchRequest, { id: randomUUID(), query: 'newer', kind: 'comparison', streamed: false, engine: null, model: null, user });
+    for (const [position, engine] of [[2, 'groq'], [0, 'openai'], [1, 'deepseek']] as const) {
+      em.create(ModelRun, { id: randomUUID(), request: comparison, engine, model: `${engine}-model`, position });
+    }
+    await em.flush();
+
+    const page = await loadRequestHistory(stack.records(), user.id, 10);
+    expect(page.total).toBe(2);
+    expect(page.rows.map((row) => row.query)).toEqual(['newer', 'older']);
+    expect(page.rows[0]!.results.map((result) => result.engine)).toEqual(['openai', 'deepseek', 'groq']);
+    expect(serializeHistoryItem(page.rows[0]!).model).toBe('comparison:openai/openai-model,deepseek/deepseek-model,groq/groq-model');
+    const limited = await loadRequestHistory(stack.records(), user.id, 1);
+    expect([limited.total, limited.rows.length, limited.rows[0]!.results.length]).toEqual([2, 1, 3]);
+  });
+
   it('shows another user nothing of it, and a guest is told to sign in', async () => {
     const stranger = await createFundedUser(stack.records(), stack.config);
     const theirs = await history(stranger);
@@ -73,5 +116,68 @@ describe('GET /api/user-requests', () => {
     const guest = await history(undefined);
     expect(guest.status).toBe(401);
     expect(guest.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'Session expired' });
+  });
+});
+
+describe('the history item serialiser', () => {
+  const result = (engine: string, model: string, creditsUsed: number): RunResult => ({
+    runId: `${engine}-run`,
+    engine,
+    model,
+    success: creditsUsed > 0,
+    response: creditsUsed > 0 ? `${engine} says hi` : null,
+    error: creditsUsed > 0 ? null : 'Failed',
+    errorCode: creditsUsed > 0 ? null : 'PROVIDER_ERROR',
+    retryable: creditsUsed === 0,
+    finishReason: creditsUsed > 0 ? 'stop' : null,
+    sources: [],
+    creditsUsed,
+    timeToFirstTokenMs: null,
+    durationMs: null,
+    inputTokens: null,
+    outputTokens: null,
+  });
+  const row = (overrides: Partial<HistoryRow>): HistoryRow => ({
+    id: 'request-id',
+    kind: 'single',
+    streamed: false,
+    query: 'Hi',
+    engine: 'openai',
+    model: 'gpt-4o-mini',
+    status: 'completed',
+    errorMessage: null,
+    searchEnabled: false,
+    brandMonitoringEnabled: false,
+    brandConfig: null,
+    createdAt: new Date('2026-01-02T03:04:05.000Z'),
+    completedAt: null,
+    results: [result('openai', 'gpt-4o-mini', 6)],
+    ...overrides,
+  });
+
+  it('names a comparison by how it was asked and lists its runs in the model string', () => {
+    const results = [result('openai', 'gpt-4o-mini', 6), result('groq', 'llama-3.1-8b-instant', 0), result('deepseek', 'deepseek-chat', 1)];
+    const streamed = serializeHistoryItem(row({ kind: 'comparison', streamed: true, engine: null, model: null, results }));
+    expect(streamed).toMatchObject({
+      kind: 'comparison',
+      engine: 'comparison_stream',
+      model: 'comparison:openai/gpt-4o-mini,groq/llama-3.1-8b-instant,deepseek/deepseek-chat',
+      creditsUsed: 7,
+      results,
+    });
+    expect(JSON.parse(streamed.response!)).toEqual({ results });
+    expect(serializeHistoryItem(row({ kind: 'comparison', streamed: false, engine: null, model: null, results })).engine).toBe('comparison');
+  });
+
+  it('gives a single question its own engine, model and answer text', () => {
+    expect(serializeHistoryItem(row({ streamed: true }))).toMatchObject({
+      kind: 'single',
+      engine: 'openai',
+      model: 'gpt-4o-mini',
+      response: 'openai says hi',
+      creditsUsed: 6,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      completedAt: null,
+    });
   });
 });

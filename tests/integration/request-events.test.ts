@@ -7,6 +7,7 @@ import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
 import { RunEvent } from '../../core/events/run-event.ts';
 import { Value } from 'typebox/value';
 import { followRequestEvents } from '../../server/streaming/follow-request-events.ts';
+import { ChannelHub } from '../../server/streaming/channel-hub.ts';
 import { RequestEventHub } from '../../server/streaming/request-event-hub.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   redis = new Redis(isolated.redisUrl);
   subscriber = new Redis(isolated.redisUrl);
   writer = new RequestEventWriter(redis, { keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 10_000 });
-  hub = new RequestEventHub(subscriber, keyPrefix, pino({ level: 'silent' }));
+  hub = new RequestEventHub(new ChannelHub(subscriber, pino({ level: 'silent' })), keyPrefix);
 });
 
 afterAll(async () => {

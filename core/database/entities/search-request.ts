@@ -5,6 +5,10 @@ import { User } from './user.ts';
 export const SEARCH_REQUEST_STATUSES = ['pending', 'completed', 'error'] as const;
 export type SearchRequestStatus = (typeof SEARCH_REQUEST_STATUSES)[number];
 
+/** How many models answer a request: one (`single`) or several side by side (`comparison`). */
+export const REQUEST_KINDS = ['single', 'comparison'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
 /** One question a person asked: one model (single mode) or several (comparison), each answered by a run. */
 const SearchRequestSchema = defineEntity({
   name: 'SearchRequest',
@@ -12,10 +16,13 @@ const SearchRequestSchema = defineEntity({
   properties: {
     id: p.uuid().primary(),
     query: p.text(),
-    /** The spec's `model` field: an engine id, or `comparison` for a comparison request. */
-    engine: p.string(),
-    /** The spec's `specificModel`, or for comparisons the `prefix:engine/model,…` list. */
-    model: p.text(),
+    kind: p.enum(REQUEST_KINDS).default('single'),
+    /** Asked through a streaming endpoint. */
+    streamed: p.boolean().default(false),
+    /** A single question's engine id; null for a comparison, whose runs name theirs. */
+    engine: p.string().nullable(),
+    /** A single question's model id; null for a comparison. */
+    model: p.text().nullable(),
     searchEnabled: p.boolean().default(false),
     brandMonitoringEnabled: p.boolean().default(false),
     /** The spec's aiOverviewParams (`gl` country, `hl` language), for the ai-overview engine. */

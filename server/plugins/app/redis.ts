@@ -2,14 +2,11 @@ import type { Redis } from 'ioredis';
 import fastifyPlugin from 'fastify-plugin';
 import { RequestEventWriter } from '../../../core/events/request-event-writer.ts';
 import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
-import { RequestEventHub } from '../../streaming/request-event-hub.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Commands on request paths: fails fast while Redis is down. */
     redis: Redis;
-    /** The process's single pub/sub listener, shared by every open stream. */
-    eventHub: RequestEventHub;
     eventWriter: RequestEventWriter;
   }
 }
@@ -17,13 +14,10 @@ declare module 'fastify' {
 export default fastifyPlugin(
   async (app) => {
     const { url, keyPrefix } = app.config.redis;
-    const logger = app.log as never;
-    const redis = createRedisConnection(url, 'fail-fast', logger, 'quorum-server-commands');
-    const subscriber = createRedisConnection(url, 'subscriber', logger, 'quorum-server-subscriber');
-    await Promise.all([waitUntilReady(redis), waitUntilReady(subscriber)]);
+    const redis = createRedisConnection(url, 'fail-fast', app.log as never, 'quorum-server-commands');
+    await waitUntilReady(redis);
 
     app.decorate('redis', redis);
-    app.decorate('eventHub', new RequestEventHub(subscriber, keyPrefix, app.log));
     app.decorate(
       'eventWriter',
       new RequestEventWriter(redis, {
@@ -33,7 +27,7 @@ export default fastifyPlugin(
       }),
     );
     app.addHook('onClose', async () => {
-      await Promise.all([redis.quit().catch(() => redis.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
+      await redis.quit().catch(() => redis.disconnect());
     });
   },
   { name: 'redis', dependencies: ['configuration'] },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest, requestOptions, type AdmissionInput, type RequestKind } from '../../requests/request-admission.ts';
+import { admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { CompareRequestBody } from '../../../contract/ask.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
@@ -11,7 +11,7 @@ import { eventStreamResponses, jsonResponses } from '../../schemas/route-respons
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat } from '../../streaming/stream-formats.ts';
 
-function admissionInput(body: CompareRequestBody, kind: RequestKind): AdmissionInput {
+function admissionInput(body: CompareRequestBody, streamed: boolean): AdmissionInput {
   const seen = new Set<string>();
   for (const selection of body.models) {
     const key = `${selection.engine.trim().toLowerCase()}/${selection.model.trim()}`;
@@ -21,7 +21,8 @@ function admissionInput(body: CompareRequestBody, kind: RequestKind): AdmissionI
   return {
     query: body.query,
     selections: body.models,
-    kind,
+    kind: 'comparison',
+    streamed,
     ...requestOptions(body),
   };
 }
@@ -42,14 +43,14 @@ const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const wholeSchema = { summary: 'Compare several models, answered whole', tags: ['Asking'], body: CompareRequestBody, response: jsonResponses(CompareAnswer, refusals) };
 
   app.post('/compare/stream', { schema: streamSchema }, async (request, reply) => {
-    const admitted = await admitRequest(app, admissionInput(request.body, 'comparison_stream'), await requesterOfRequest(app, request, reply));
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
     request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'comparison admitted');
-    await relayRequestToBrowser(app, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
+    await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
   });
 
   app.post('/compare', { schema: wholeSchema }, async (request, reply) => {
-    const admitted = await admitRequest(app, admissionInput(request.body, 'comparison'), await requesterOfRequest(app, request, reply));
-    const results = await awaitRequest(app, request, admitted.requestId, admitted.runs);
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await requesterOfRequest(app, request, reply));
+    const results = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     return success({ requestId: admitted.requestId, results, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0) });
   });
 };

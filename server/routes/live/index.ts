@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
 import { AppError } from '../../errors/app-error.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
-import { openAccountEventHub } from '../../streaming/account-events.ts';
 import { LiveConnection, type LiveSocket } from './live-connection.ts';
 import { liveSchema } from './live-schema.ts';
 
@@ -13,7 +12,6 @@ const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * signed-in user's account events (README, "Live updates over one WebSocket").
  */
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const accountEvents = await openAccountEventHub(app);
   const refuseOtherSites = originGuard(app);
 
   app.get('/live', { websocket: true, schema: liveSchema, onRequest: refuseOtherSites }, (socket, request) => {
@@ -25,7 +23,7 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       userId: token ? (await app.sessions.resolve(app.orm.em.fork(), token))?.user.id : undefined,
       anonymousSessionId,
     });
-    new LiveConnection(app, { socket: socket as LiveSocket, viewer, accountEvents, logger: request.log });
+    new LiveConnection(app.requestServices, { socket: socket as LiveSocket, viewer, logger: request.log });
   });
 };
 

@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AccountEvent } from '../../../core/events/account-event.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
-import type { AccountEventHub } from '../../streaming/account-events.ts';
+import type { RequestServices } from '../../requests/request-services.ts';
+import type { RelayServices } from '../../streaming/relay-request.ts';
 import { parseClientMessage, type ServerMessage } from './live-messages.ts';
 import { runLiveSubscription } from './live-subscription.ts';
 
@@ -26,7 +27,6 @@ export interface LiveConnectionOptions {
   socket: LiveSocket;
   /** Who is on the other end, looked up afresh each time (a session may end while the socket stays open). */
   viewer: () => Promise<RequestViewer>;
-  accountEvents: AccountEventHub;
   logger: FastifyBaseLogger;
 }
 
@@ -42,7 +42,7 @@ export class LiveConnection {
   private readonly joined: Promise<void>;
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly services: RelayServices & Pick<RequestServices, 'accountEvents'>,
     private readonly options: LiveConnectionOptions,
   ) {
     this.joined = this.joinAccountEvents();
@@ -62,7 +62,7 @@ export class LiveConnection {
     try {
       const { userId } = await this.options.viewer();
       if (!userId || this.closed) return;
-      const stop = await this.options.accountEvents.subscribe(userId, (event) => this.passOn(event));
+      const stop = await this.services.accountEvents.subscribe(userId, (event) => this.passOn(event));
       if (this.closed) await stop();
       else this.stopAccountEvents = stop;
     } catch (error) {
@@ -93,7 +93,7 @@ export class LiveConnection {
         this.subscriptions.delete(message.requestId);
         return;
       case 'subscribe':
-        this.subscribe(message.requestId, message.afterSeq);
+        this.subscribe(message.requestId, message.afterSeq ?? 0);
         return;
     }
   }
@@ -108,7 +108,7 @@ export class LiveConnection {
     }
     const controller = new AbortController();
     this.subscriptions.set(requestId, controller);
-    runLiveSubscription(this.app, {
+    runLiveSubscription(this.services, {
       requestId,
       afterSeq,
       viewer: this.options.viewer,

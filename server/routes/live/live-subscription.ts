@@ -1,11 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { OPEN_MODEL_RUN_STATUSES } from '../../../core/database/entities/model-run.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { loadRequestForViewer, type RequestViewer } from '../../requests/request-access.ts';
-import { requestResults } from '../../requests/request-results.ts';
-import { comparisonFormat, singleSearchFormat } from '../../streaming/stream-formats.ts';
-import { watchRequest, type WatchedRun } from '../../streaming/watch-request.ts';
+import { relayRequest, streamFormatFor, type RelayServices } from '../../streaming/relay-request.ts';
+import { watchedRuns } from '../../streaming/watch-request.ts';
 import type { ServerMessage } from './live-messages.ts';
 
 export interface LiveSubscriptionOptions {
@@ -21,56 +19,31 @@ export interface LiveSubscriptionOptions {
 }
 
 /**
- * One request watched over a live socket: the WebSocket twin of `relayRequestToBrowser`. Checks the viewer may see
- * the request (the same 404 as the HTTP endpoints), acknowledges, relays its frames with their `seq` until every
- * run has ended, then says `request_finished`. Like an SSE stream, it counts as an open stream for a graceful
- * shutdown: it may finish during the grace period, and is told the server is restarting otherwise.
+ * One request watched over a live socket: the WebSocket side of `relayRequest`. Checks the viewer may see the
+ * request (the same 404 as the HTTP endpoints), acknowledges, relays its frames with their `seq` until every run has
+ * ended, then says `request_finished`.
  */
-export async function runLiveSubscription(app: FastifyInstance, options: LiveSubscriptionOptions): Promise<void> {
-  const { requestId, logger } = options;
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  options.signal.addEventListener('abort', onAbort, { once: true });
-  if (options.signal.aborted) stop.abort();
-  // Nothing more goes out once the subscription is stopped, whoever stopped it.
+export async function runLiveSubscription(services: RelayServices, options: LiveSubscriptionOptions): Promise<void> {
+  const { requestId, logger, signal } = options;
+  // Nothing more goes out once the tab has unsubscribed or gone.
   const send = async (message: ServerMessage) => {
-    if (!stop.signal.aborted) await options.send(message);
+    if (!signal.aborted) await options.send(message);
   };
-  let unregister = () => {};
 
   try {
-    const { searchRequest, runs } = await loadRequestForViewer(app, requestId, options.viewer);
+    const { searchRequest, runs } = await loadRequestForViewer(services.orm.em.fork(), requestId, options.viewer);
     await send({ type: 'subscribed', requestId });
-    if (stop.signal.aborted) return;
-
-    const format = searchRequest.engine.startsWith('comparison') ? comparisonFormat : singleSearchFormat;
-    unregister = app.openStreams.add({
-      interrupt: async () => {
-        const frame = format.interrupted(requestId);
-        // Stop first, so no frame of the answer can follow the notice.
-        stop.abort();
-        await options.send({ type: 'event', requestId, seq: null, event: frame.event, data: frame.data });
-      },
+    if (signal.aborted) return;
+    const outcome = await relayRequest(services, {
+      requestId,
+      runs: watchedRuns(runs),
+      afterSeq: options.afterSeq,
+      format: streamFormatFor(searchRequest.kind),
+      signal,
+      logger,
+      send: (frame, seq) => options.send({ type: 'event', requestId, seq, ...frame }),
     });
-    const watched: WatchedRun[] = runs.map((run) => ({
-      runId: run.id,
-      engine: run.engine,
-      model: run.model,
-      endedBefore: !OPEN_MODEL_RUN_STATUSES.includes(run.status),
-    }));
-    const runsById = new Map(watched.map((run) => [run.runId, run]));
-
-    const watch = watchRequest(app, { requestId, runs: watched, afterSeq: options.afterSeq, signal: stop.signal, logger });
-    for await (const event of watch) {
-      for (const frame of format.frames(event, runsById.get(event.runId)!)) {
-        await send({ type: 'event', requestId, seq: event.seq, event: frame.event, data: frame.data });
-      }
-    }
-    // The watch ends either because every run ended (then say so) or because it was stopped.
-    if (stop.signal.aborted) return;
-    const results = await requestResults(app.orm.em.fork(), requestId);
-    for (const frame of format.finished(results, requestId)) await send({ type: 'event', requestId, seq: null, event: frame.event, data: frame.data });
-    await send({ type: 'request_finished', requestId });
+    if (outcome === 'finished') await send({ type: 'request_finished', requestId });
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND') {
       await send({ type: 'error', requestId, message: error.message, code: 'NOT_FOUND' });
@@ -78,8 +51,5 @@ export async function runLiveSubscription(app: FastifyInstance, options: LiveSub
     }
     logger.error({ err: error, requestId }, 'live subscription failed');
     await send({ type: 'error', requestId, message: RUN_FAILURES.SERVICE_UNAVAILABLE.message, code: 'SERVICE_UNAVAILABLE' });
-  } finally {
-    unregister();
-    options.signal.removeEventListener('abort', onAbort);
   }
 }

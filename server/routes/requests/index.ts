@@ -10,8 +10,9 @@ import { runFailure } from '../../../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../../../core/runs/run-outcome-announcer.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { success } from '../../../contract/envelope.ts';
+import { streamFormatFor } from '../../streaming/relay-request.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
-import { comparisonFormat, singleSearchFormat } from '../../streaming/stream-formats.ts';
+import { watchedRuns } from '../../streaming/watch-request.ts';
 
 const eventsSchema = {
   summary: "Follow a request's events (resume after a reload)",
@@ -41,14 +42,14 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * reloaded page or a second tab continues exactly where it was, without gaps or repeats.
    */
   app.get('/requests/:id/events', { schema: eventsSchema }, async (request, reply) => {
-    const { searchRequest, runs } = await loadOwnRequest(app, request, reply, request.params.id);
+    const { searchRequest, runs } = await loadOwnRequest(app.orm.em.fork(), request, reply, request.params.id);
     const header = request.headers['last-event-id'];
     const afterSeq = Number((typeof header === 'string' && /^\d{1,9}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
-    await relayRequestToBrowser(app, request, reply, {
+    await relayRequestToBrowser(app.requestServices, request, reply, {
       requestId: searchRequest.id,
       afterSeq,
-      runs: runs.map((run) => ({ runId: run.id, engine: run.engine, model: run.model, endedBefore: !OPEN_MODEL_RUN_STATUSES.includes(run.status) })),
-      format: searchRequest.engine.startsWith('comparison') ? comparisonFormat : singleSearchFormat,
+      runs: watchedRuns(runs),
+      format: streamFormatFor(searchRequest.kind),
     });
   });
 
@@ -57,7 +58,7 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * workers to stop their provider calls. Models that already finished keep their answers (and their charges).
    */
   app.post('/requests/:id/cancel', { schema: stopSchema }, async (request, reply) => {
-    const { searchRequest, runs } = await loadOwnRequest(app, request, reply, request.params.id);
+    const { searchRequest, runs } = await loadOwnRequest(app.orm.em.fork(), request, reply, request.params.id);
     const open = runs.filter((run) => OPEN_MODEL_RUN_STATUSES.includes(run.status));
     for (const run of open) {
       // A job still waiting is simply taken back; a running one is told to stop.

@@ -11,11 +11,12 @@ import { errorResponses, eventStreamResponses, jsonResponses } from '../../schem
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { singleSearchFormat } from '../../streaming/stream-formats.ts';
 
-function admissionInput(body: SearchRequestBody): AdmissionInput {
+function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionInput {
   return {
     query: body.query,
     selections: [{ engine: body.model, model: body.specificModel }],
     kind: 'single',
+    streamed,
     ...requestOptions(body),
   };
 }
@@ -41,14 +42,14 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.post('/search/stream', { schema: streamSchema }, async (request, reply) => {
-    const admitted = await admitRequest(app, admissionInput(request.body), await requesterOfRequest(app, request, reply));
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
     request.log.info({ searchRequestId: admitted.requestId, credits: admitted.totalCredits }, 'search admitted');
-    await relayRequestToBrowser(app, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: singleSearchFormat });
+    await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: singleSearchFormat });
   });
 
   app.post('/search', { schema: wholeSchema }, async (request, reply) => {
-    const admitted = await admitRequest(app, admissionInput(request.body), await requesterOfRequest(app, request, reply));
-    const [result] = await awaitRequest(app, request, admitted.requestId, admitted.runs);
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await requesterOfRequest(app, request, reply));
+    const [result] = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     if (!result?.success) {
       // The model failed: nothing was charged. 502 says the fault lies upstream, with the reason in our words.
       const data: FailedSearchAnswer = { requestId: admitted.requestId, result: result ?? null };

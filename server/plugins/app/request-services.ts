@@ -1,0 +1,60 @@
+import fastifyPlugin from 'fastify-plugin';
+import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
+import type { RequestServices } from '../../requests/request-services.ts';
+import { AccountEventHub } from '../../streaming/account-events.ts';
+import { ChannelHub } from '../../streaming/channel-hub.ts';
+import { RequestEventHub } from '../../streaming/request-event-hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What admitting, watching, relaying and stopping requests work with; routes hand it to those services. */
+    requestServices: RequestServices;
+  }
+}
+
+/**
+ * Builds the request services once: one pub/sub subscriber connection for the whole process, carrying both the
+ * requests' live events and the users' account events, and the dependencies every request service draws from.
+ */
+export default fastifyPlugin(
+  async (app) => {
+    const { config } = app;
+    const subscriber = createRedisConnection(config.redis.url, 'subscriber', app.log as never, 'quorum-server-subscriber');
+    try {
+      await waitUntilReady(subscriber);
+    } catch (error) {
+      subscriber.disconnect();
+      throw error;
+    }
+    app.addHook('onClose', async () => {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    });
+    const channels = new ChannelHub(subscriber, app.log);
+    const keyPrefix = config.redis.keyPrefix;
+
+    app.decorate('requestServices', {
+      orm: app.orm,
+      redis: app.redis,
+      keyPrefix,
+      eventWriter: app.eventWriter,
+      requestEvents: new RequestEventHub(channels, keyPrefix),
+      accountEvents: new AccountEventHub(channels, keyPrefix, app.log),
+      answerQueue: app.answerQueue,
+      openStreams: app.openStreams,
+      liveness: {
+        orm: app.orm,
+        redis: app.redis,
+        queue: app.answerQueue,
+        writer: app.eventWriter,
+        keyPrefix,
+        limits: { runLeaseMs: config.worker.runLeaseMs, queueWaitTimeoutMs: config.server.queueWaitTimeoutMs },
+      },
+      catalogue: app.catalogue,
+      engineSettings: { demoMode: config.demoMode, providers: config.providers, localModels: config.localModels },
+      queueWaitTimeoutMs: config.server.queueWaitTimeoutMs,
+      providerTimeoutMs: config.worker.providerTimeoutMs,
+      logger: app.log,
+    } satisfies RequestServices);
+  },
+  { name: 'request-services', dependencies: ['configuration', 'catalogue', 'database', 'redis', 'answer-queue', 'open-streams'] },
+);

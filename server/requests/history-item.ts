@@ -1,0 +1,31 @@
+import type { HistoryItem } from '../../contract/history.ts';
+import type { HistoryRow } from './request-history-repository.ts';
+
+const COMPARISON_MODEL_PREFIX = 'comparison:';
+
+/**
+ * A history row as `GET /api/user-requests` sends it: the one place the wire's legacy strings are made. A
+ * comparison's `engine` says how it was asked (`comparison_stream` or `comparison`) and its `model` lists its runs
+ * (`comparison:engine/model,…`); its `response` is a JSON string holding the results. `kind` and `results` say the
+ * same plainly.
+ */
+export function serializeHistoryItem(row: HistoryRow): HistoryItem {
+  const comparison = row.kind === 'comparison';
+  return {
+    id: row.id,
+    kind: row.kind,
+    query: row.query,
+    response: comparison ? JSON.stringify({ results: row.results }) : (row.results[0]?.response ?? null),
+    status: row.status,
+    errorMessage: row.errorMessage,
+    engine: comparison ? (row.streamed ? 'comparison_stream' : 'comparison') : (row.engine ?? ''),
+    model: comparison ? `${COMPARISON_MODEL_PREFIX}${row.results.map((result) => `${result.engine}/${result.model}`).join(',')}` : (row.model ?? ''),
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    creditsUsed: row.results.reduce((sum, result) => sum + result.creditsUsed, 0),
+    searchEnabled: row.searchEnabled,
+    brandMonitoringEnabled: row.brandMonitoringEnabled,
+    brandConfig: row.brandConfig,
+    results: row.results,
+  };
+}

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RequestKind } from '../../core/database/entities/search-request.ts';
+import { requestResults } from '../requests/request-results.ts';
+import type { RequestServices } from '../requests/request-services.ts';
+import { comparisonFormat, singleSearchFormat, type Frame, type StreamFormat } from './stream-formats.ts';
+import { watchRequest, type WatchedRun, type WatchServices } from './watch-request.ts';
+
+export type RelayServices = WatchServices & Pick<RequestServices, 'openStreams'>;
+
+/** Puts one frame on the wire; `seq` is null for frames no stored event stands behind (not a resume point). */
+export type FrameSink = (frame: Frame, seq: number | null) => Promise<void>;
+
+export interface RelayRequestOptions {
+  requestId: string;
+  runs: WatchedRun[];
+  /** Resume after this sequence number; 0 for everything. */
+  afterSeq?: number;
+  format: StreamFormat;
+  /** Aborted when the receiver leaves. */
+  signal: AbortSignal;
+  logger: FastifyBaseLogger;
+  send: FrameSink;
+}
+
+/** `finished`: every run ended and the format's closing frames went out. `stopped`: the receiver left or the server is stopping. */
+export type RelayOutcome = 'finished' | 'stopped';
+
+/** The frames a stored request is relayed in. */
+export function streamFormatFor(kind: RequestKind): StreamFormat {
+  return kind === 'comparison' ? comparisonFormat : singleSearchFormat;
+}
+
+/**
+ * Relays a request's events as its format's frames until every run has ended, the receiver leaves, or the server
+ * shuts down; the one loop behind the SSE endpoints and the live socket. It counts as an open stream for a graceful
+ * shutdown: it may finish during the grace period, and is otherwise told the server is restarting, after which
+ * nothing more goes out. Failures are thrown for the caller to report in its own words.
+ */
+export async function relayRequest(services: RelayServices, options: RelayRequestOptions): Promise<RelayOutcome> {
+  const { requestId, format } = options;
+  const stop = new AbortController();
+  const onLeave = () => stop.abort();
+  options.signal.addEventListener('abort', onLeave, { once: true });
+  if (options.signal.aborted) stop.abort();
+  const send: FrameSink = async (frame, seq) => {
+    if (!stop.signal.aborted) await options.send(frame, seq);
+  };
+  let relayed: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    relayed = resolve;
+  });
+  const unregister = services.openStreams.add({
+    interrupt: async () => {
+      // Stop first, so no frame of the answer can follow the notice; then wait until the loop has let go.
+      stop.abort();
+      await options.send(format.interrupted(requestId), null);
+      await done;
+    },
+  });
+  const runsById = new Map(options.runs.map((run) => [run.runId, run]));
+
+  try {
+    const watch = watchRequest(services, { requestId, runs: options.runs, afterSeq: options.afterSeq ?? 0, signal: stop.signal, logger: options.logger });
+    for await (const event of watch) {
+      for (const frame of format.frames(event, runsById.get(event.runId)!)) await send(frame, event.seq);
+    }
+    // The watch ends either because every run ended (then say so) or because it was stopped.
+    if (stop.signal.aborted) return 'stopped';
+    const results = await requestResults(services.orm.em.fork(), requestId);
+    for (const frame of format.finished(results, requestId)) await send(frame, null);
+    return stop.signal.aborted ? 'stopped' : 'finished';
+  } finally {
+    relayed();
+    unregister();
+    options.signal.removeEventListener('abort', onLeave);
+  }
+}
