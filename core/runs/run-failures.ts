@@ -25,7 +25,7 @@ export const RUN_FAILURES = {
     retryable: true,
   },
   SERVICE_UNAVAILABLE: { message: 'Service temporarily unavailable. Please try again later.', retryable: true },
-  CANCELLED: { message: 'Cancelled.', retryable: false },
+  CANCELLED: { message: 'Stopped.', retryable: false },
   INTERNAL_ERROR: { message: 'Something went wrong while answering. Please try again.', retryable: true },
 } as const satisfies Record<string, { message: string; retryable: boolean }>;
 

@@ -4,11 +4,9 @@ import { RequestParams, ResumeQuery, StopRequestBody, StopResult } from '../../.
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { SearchStreamFrame } from '../../../contract/search-stream.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
-import { OPEN_MODEL_RUN_STATUSES } from '../../../core/database/entities/model-run.ts';
-import { runCancellationChannel } from '../../../core/jobs/run-cancellations.ts';
-import { runFailure } from '../../../core/runs/run-failures.ts';
-import { failRunAndAnnounce } from '../../../core/runs/run-outcome-announcer.ts';
+import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
+import { runsToStop, stopRuns } from '../../requests/stop-runs.ts';
 import { success } from '../../../contract/envelope.ts';
 import { streamFormatFor } from '../../streaming/relay-request.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
@@ -54,19 +52,14 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /**
-   * `POST /api/requests/:id/cancel`: ends every model still answering, gives their holds back, and tells the
-   * workers to stop their provider calls. Models that already finished keep their answers (and their charges).
+   * `POST /api/requests/:id/cancel`: ends the named models (`runIds`), or every model still answering, gives their
+   * holds back, and tells the workers to stop their provider calls. Models that already finished keep their answers
+   * (and their charges).
    */
   app.post('/requests/:id/cancel', { schema: stopSchema }, async (request, reply) => {
     const { searchRequest, runs } = await loadOwnRequest(app.orm.em.fork(), request, reply, request.params.id);
-    const open = runs.filter((run) => OPEN_MODEL_RUN_STATUSES.includes(run.status));
-    for (const run of open) {
-      // A job still waiting is simply taken back; a running one is told to stop.
-      await app.answerQueue.remove(run.id).catch(() => 0);
-      await failRunAndAnnounce(app.orm.em.fork(), app.eventWriter, run.id, runFailure('CANCELLED'));
-      await app.redis.publish(runCancellationChannel(app.config.redis.keyPrefix), run.id);
-    }
-    return success({ requestId: searchRequest.id, cancelledRuns: open.length, message: open.length > 0 ? 'Cancelled.' : 'Nothing was still running.' });
+    const stopped = await stopRuns(app.requestServices, runsToStop(runs, request.body?.runIds));
+    return success({ requestId: searchRequest.id, cancelledRuns: stopped, message: stopped > 0 ? RUN_FAILURES.CANCELLED.message : 'Nothing was still running.' });
   });
 };
 
