@@ -12,6 +12,11 @@ export interface ServerSentEvent {
   data: string;
   /** The most recent `id:` seen on the stream; like `EventSource.lastEventId`, it carries over to later events. */
   id: string;
+  /**
+   * The `id:` this event carried itself, or null. A resumable stream numbers only the events it can resume from;
+   * an event without its own id (a summary at the end) is no resume point even though `id` carries over to it.
+   */
+  ownId: string | null;
 }
 
 const LINE_FEED = 10;
@@ -27,6 +32,7 @@ export class ServerSentEventParser {
   #eventType = '';
   #dataLines: string[] = [];
   #lastEventId = '';
+  #ownId: string | null = null;
 
   /** Consumes the next piece of the stream and returns the events it completed, in order. */
   push(chunk: string): ServerSentEvent[] {
@@ -82,7 +88,10 @@ export class ServerSentEventParser {
         break;
       case 'id':
         // The specification ignores ids containing NULL, which could never be echoed back in a header.
-        if (!value.includes('\0')) this.#lastEventId = value;
+        if (!value.includes('\0')) {
+          this.#lastEventId = value;
+          this.#ownId = value;
+        }
         break;
       default:
         // `retry:` only matters to a client that reconnects by itself, which this one does not; unknown fields are
@@ -94,9 +103,10 @@ export class ServerSentEventParser {
   #dispatch(events: ServerSentEvent[]): void {
     // An event without data lines is dropped, as `EventSource` does, and its type does not leak into the next one.
     if (this.#dataLines.length > 0) {
-      events.push({ event: this.#eventType || 'message', data: this.#dataLines.join('\n'), id: this.#lastEventId });
+      events.push({ event: this.#eventType || 'message', data: this.#dataLines.join('\n'), id: this.#lastEventId, ownId: this.#ownId });
     }
     this.#eventType = '';
+    this.#ownId = null;
     this.#dataLines = [];
   }
 }

@@ -5,7 +5,7 @@ import { useRunAgain } from '../../app-state/run-again-context.tsx';
 import { ErrorBoundary } from '../../components/error-panel/error-boundary.tsx';
 import { isComparisonRequest } from '../../history/request-kind.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { activeRequestToResume } from '../../streaming/active-request.ts';
+import { watchedRequestToResume } from '../../requests/watched-request.ts';
 import { SingleView } from './single/single-view.tsx';
 
 // The home page opens in single mode; the comparison view's code is fetched when someone switches to it.
@@ -24,7 +24,7 @@ export function HomePage() {
   const runAgain = useRunAgain();
   usePageTitle(null);
   // A comparison still streaming when the page was reloaded reopens its view.
-  const [mode, setMode] = useState<Mode>(() => (activeRequestToResume('comparison') ? 'comparison' : 'single'));
+  const [mode, setMode] = useState<Mode>(() => (watchedRequestToResume('comparison') ? 'comparison' : 'single'));
 
   // "Run this prompt again" on a comparison switches to the comparison view, which then takes the request.
   useEffect(() => {

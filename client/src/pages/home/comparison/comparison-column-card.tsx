@@ -1,34 +1,28 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
-import type { ModelPair } from '../../../api/compare-contract.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
+import { AnswerFacts } from '../../../components/answer-facts/answer-facts.tsx';
 import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
-import { columnErrorText, NO_RESPONSE_CONTENT, timingText } from './column-text.ts';
-import type { ComparisonColumn } from './comparison-state.ts';
+import { StopButton } from '../../../components/stop-button/stop-button.tsx';
+import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
+import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
 
 export interface ComparisonColumnCardProps {
-  column: ComparisonColumn;
+  column: RunColumn;
   /** Display names, as strings so the memo holds across renders. */
   engineName: string;
   modelName: string;
-  onRetry(column: ModelPair): void;
+  onRetry(column: RunColumn): void;
+  onStop(column: RunColumn): void;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-}
-
-/** One model's answer in the results grid: waiting, streaming, then its answer, cost and timing, or its own error. */
-export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column, engineName, modelName, onRetry }: ComparisonColumnCardProps) {
+/** One model's answer in the results grid: waiting, streaming, then its answer and facts, its own error, or Stopped. */
+export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column, engineName, modelName, onRetry, onStop }: ComparisonColumnCardProps) {
   // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
   const text = useDeferredValue(column.text);
   const { phase, result } = column;
-  const open = phase === 'waiting' || phase === 'streaming';
-  const timing = result ? timingText(result.timeToFirstTokenMs, result.durationMs) : null;
+  const open = isOpen(column);
+  const stopped = phase === 'stopped';
 
   return (
     <Paper
@@ -53,12 +47,20 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
               {engineName}
             </Text>
           </div>
-          {phase === 'streaming' && <Loader size="xs" type="dots" aria-label="Answering" />}
-          {result && (
-            <Badge variant="light" color={result.success ? 'indigo' : 'gray'} tt="none" style={{ flexShrink: 0 }} data-testid="column-credits">
-              {creditsText(result.creditsUsed)}
-            </Badge>
-          )}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            {phase === 'streaming' && <Loader size="xs" type="dots" aria-label="Answering" />}
+            {open && column.runId !== null && <StopButton onStop={() => onStop(column)} stopping={column.stopping} testId="column-stop" />}
+            {stopped && (
+              <Badge variant="filled" color="gray" data-testid="column-stopped">
+                {STOPPED_TEXT}
+              </Badge>
+            )}
+            {result && (
+              <Badge variant="light" color={result.success ? 'indigo' : 'gray'} tt="none" data-testid="column-credits">
+                {creditsText(result.creditsUsed)}
+              </Badge>
+            )}
+          </Group>
         </Group>
 
         {phase === 'waiting' && (
@@ -71,7 +73,8 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
         )}
 
         {text !== '' && (
-          <div data-testid="column-answer" style={{ overflowWrap: 'anywhere' }}>
+          // What a stopped model had written stays readable, set back so it does not pass for a whole answer.
+          <div data-testid="column-answer" style={{ overflowWrap: 'anywhere', ...(stopped ? { opacity: 0.65 } : {}) }}>
             <LazyMarkdownAnswer content={text} />
           </div>
         )}
@@ -80,11 +83,16 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
             {NO_RESPONSE_CONTENT}
           </Text>
         )}
+        {stopped && column.text === '' && (
+          <Text size="sm" c="dimmed">
+            Stopped before the first words arrived.
+          </Text>
+        )}
 
         {phase === 'error' && (
           <Alert color="red" variant="light" p="sm" data-testid="column-error">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{columnErrorText(result?.error)}</Text>
+              <Text size="sm">{runErrorText(result?.error)}</Text>
               {result?.retryable === true && (
                 <Button size="compact-sm" variant="outline" color="red" onClick={() => onRetry(column)} data-testid="column-retry">
                   Retry
@@ -94,24 +102,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
           </Alert>
         )}
 
-        {column.sources.length > 0 && !open && (
-          <Group gap={6} wrap="wrap" data-testid="column-sources">
-            <Text size="xs" c="dimmed">
-              Sources:
-            </Text>
-            {column.sources.map((source) => (
-              <Anchor key={source.url} href={source.url} target="_blank" rel="noopener noreferrer" size="xs" title={source.title ?? source.url}>
-                {hostOf(source.url)}
-              </Anchor>
-            ))}
-          </Group>
-        )}
-
-        {timing && (
-          <Text size="xs" c="dimmed" data-testid="column-timing">
-            {timing}
-          </Text>
-        )}
+        {!open && <AnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
       </Stack>
     </Paper>
   );

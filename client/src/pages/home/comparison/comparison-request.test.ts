@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARISON_VALIDATION } from '../../../components/query-box/query-text.ts';
-import { buildCompareRequest, retryRequest, TOO_MANY_MODELS_MESSAGE, validateComparison, type SettingsFields } from './comparison-request.ts';
+import { buildCompareRequest, TOO_MANY_MODELS_MESSAGE, validateComparison, type SettingsFields } from './comparison-request.ts';
 
 const plain: SettingsFields = { searchEnabled: false, brandMonitoringEnabled: false, brandConfig: null };
 const ukEnglish = { gl: 'uk', hl: 'en' };
@@ -40,19 +40,5 @@ describe('buildCompareRequest', () => {
     const request = buildCompareRequest('Q', [gpt], { ...plain, brandConfig: { brandName: 'Acme', keywords: [] } }, ukEnglish);
     expect(request.brandMonitoringEnabled).toBe(false);
     expect(request).not.toHaveProperty('brandConfig');
-  });
-});
-
-describe('retryRequest', () => {
-  it('asks one model the comparison’s question with its settings', () => {
-    const comparison = buildCompareRequest('Q', [gpt, overview], plain, ukEnglish);
-    expect(retryRequest(comparison, gpt)).toEqual({
-      query: 'Q',
-      model: 'openai',
-      specificModel: 'gpt-4o',
-      searchEnabled: false,
-      brandMonitoringEnabled: false,
-    });
-    expect(retryRequest(comparison, overview)).toMatchObject({ model: 'ai-overview', aiOverviewParams: { gl: 'uk', hl: 'en' } });
   });
 });

@@ -1,10 +1,8 @@
-import type { CompareRequest, ModelPair } from '../../../api/compare-contract.ts';
-import type { SearchRequest } from '../../../api/search-contract.ts';
+import type { CompareRequestBody, ModelPair } from '../../../../../contract/ask.ts';
+import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
 import { COMPARISON_VALIDATION } from '../../../components/query-box/query-text.ts';
 
-/** The server compares at most this many models at once (its own limit; asking for more is refused). */
-export const MAX_COMPARED_MODELS = 10;
 export const TOO_MANY_MODELS_MESSAGE = `You can compare at most ${MAX_COMPARED_MODELS} models at once`;
 export const AI_OVERVIEW_ENGINE = 'ai-overview';
 
@@ -30,14 +28,14 @@ export const hasProblems = (problems: ComparisonProblems): boolean => problems.m
 export interface SettingsFields {
   searchEnabled: boolean;
   brandMonitoringEnabled: boolean;
-  brandConfig: CompareRequest['brandConfig'];
+  brandConfig: CompareRequestBody['brandConfig'];
 }
 
 /**
  * Spec section 3's compare request; the query is trimmed before sending (spec section 5). The AI Overview params
  * travel only when that engine is among the models.
  */
-export function buildCompareRequest(query: string, models: readonly ModelPair[], settings: SettingsFields, aiOverview: AiOverviewParams): CompareRequest {
+export function buildCompareRequest(query: string, models: readonly ModelPair[], settings: SettingsFields, aiOverview: AiOverviewParams): CompareRequestBody {
   return {
     query: query.trim(),
     models: models.map(({ engine, model }) => ({ engine, model })),
@@ -45,18 +43,5 @@ export function buildCompareRequest(query: string, models: readonly ModelPair[],
     ...(models.some((pair) => pair.engine === AI_OVERVIEW_ENGINE) ? { aiOverviewParams: aiOverview } : {}),
     brandMonitoringEnabled: settings.brandMonitoringEnabled,
     ...(settings.brandMonitoringEnabled && settings.brandConfig ? { brandConfig: settings.brandConfig } : {}),
-  };
-}
-
-/** The single-model search that asks one column's model again, with the comparison's question and settings. */
-export function retryRequest(comparison: CompareRequest, column: ModelPair): SearchRequest {
-  return {
-    query: comparison.query,
-    model: column.engine,
-    specificModel: column.model,
-    searchEnabled: comparison.searchEnabled,
-    ...(column.engine === AI_OVERVIEW_ENGINE && comparison.aiOverviewParams ? { aiOverviewParams: comparison.aiOverviewParams } : {}),
-    brandMonitoringEnabled: comparison.brandMonitoringEnabled,
-    ...(comparison.brandConfig ? { brandConfig: comparison.brandConfig } : {}),
   };
 }

@@ -12,7 +12,8 @@ import { QueryBox } from '../../../components/query-box/query-box.tsx';
 import { limitQueryLength } from '../../../components/query-box/query-text.ts';
 import { SearchSettings } from '../../../components/search-settings/search-settings.tsx';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
-import { activeRequestToResume } from '../../../streaming/active-request.ts';
+import { useRequestRunner } from '../../../requests/use-request-runner.ts';
+import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { scrollToTop } from '../scroll-to-top.ts';
 import { ComparisonLocked } from './comparison-locked.tsx';
 import { AI_OVERVIEW_ENGINE, buildCompareRequest, hasProblems, validateComparison, type ComparisonProblems } from './comparison-request.ts';
@@ -20,7 +21,6 @@ import { ComparisonResults } from './comparison-results.tsx';
 import { ModelChecklist } from './model-checklist.tsx';
 import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey } from './model-selection.ts';
 import { requestedModels } from './requested-models.ts';
-import { useComparison } from './use-comparison.ts';
 
 // Only for the AI Overview engine: its country and language lists load when that engine is ticked.
 const AiOverviewSettings = lazy(() =>
@@ -41,13 +41,13 @@ function ComparisonForm() {
   const { catalogue } = useCatalogue();
   const { creditsRemaining, pricing } = useCredits();
   const runAgain = useRunAgain();
-  const { state, compare, compareAgain, resume, retryColumn, clear } = useComparison();
+  const { state, ask, askAgain, resume, retry, stop, stopAll, clear } = useRequestRunner('comparison');
   const [selected, setSelected] = useState<ReadonlySet<SelectionKey>>(() => new Set());
   const [query, setQuery] = useState('');
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
   const [problems, setProblems] = useState<ComparisonProblems>(NO_PROBLEMS);
   const queryInput = useRef<HTMLTextAreaElement>(null);
-  const loading = state.status === 'loading';
+  const loading = state.status === 'running';
 
   const choices = useMemo(() => (catalogue ? allChoices(catalogue) : []), [catalogue]);
   const selection = useMemo(() => selectedChoices(choices, selected), [choices, selected]);
@@ -63,7 +63,7 @@ function ComparisonForm() {
 
   // A comparison that was streaming when the page went away: show its question and models, and follow it again.
   useEffect(() => {
-    const active = activeRequestToResume('comparison');
+    const active = watchedRequestToResume('comparison');
     if (!active) return;
     setQuery(active.query);
     setSelected(new Set(active.models.map(selectionKey)));
@@ -97,7 +97,7 @@ function ComparisonForm() {
     const found = validateComparison(query, selection.length);
     setProblems(found);
     if (hasProblems(found) || !affordable || settings.problem !== null) return;
-    compare(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
+    ask(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
   };
 
   const handleNewComparison = useCallback(() => {
@@ -146,10 +146,17 @@ function ComparisonForm() {
         </Stack>
       </Paper>
 
-      {state.error && <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={compareAgain} />}
+      {state.error && <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={askAgain} />}
 
       {state.columns.length > 0 && (
-        <ComparisonResults state={state} catalogue={catalogue} onRetry={retryColumn} onNewComparison={handleNewComparison} />
+        <ComparisonResults
+          state={state}
+          catalogue={catalogue}
+          onRetry={retry}
+          onStop={stop}
+          onStopAll={stopAll}
+          onNewComparison={handleNewComparison}
+        />
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
-import type { ModelPair } from '../../../api/compare-contract.ts';
+import type { ModelPair } from '../../../../../contract/ask.ts';
 import { modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ModelPair } from '../../../api/compare-contract.ts';
+import type { ModelPair } from '../../../../../contract/ask.ts';
 import type { HistoryRequest } from '../../../api/history-api.ts';
 
 /**

@@ -1,10 +1,9 @@
-import { Paper, Stack } from '@mantine/core';
+import { Button, Group, Paper, Stack } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { SearchRequest } from '../../../api/search-contract.ts';
+import type { SearchRequestBody } from '../../../../../contract/ask.ts';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { useCredits } from '../../../app-state/credits-context.tsx';
-import { useRefreshAfterAnswer } from '../../../app-state/refresh-after-answer.ts';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
 import { isAffordable, requestCost, type ModelChoice } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
@@ -14,12 +13,14 @@ import { QueryBox } from '../../../components/query-box/query-box.tsx';
 import { SEARCH_VALIDATION } from '../../../components/query-box/query-text.ts';
 import { SearchSettings } from '../../../components/search-settings/search-settings.tsx';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
-import { activeRequestToResume } from '../../../streaming/active-request.ts';
+import { isOpen } from '../../../requests/request-state.ts';
+import { runErrorText } from '../../../requests/run-outcome-text.ts';
+import { useRequestRunner } from '../../../requests/use-request-runner.ts';
+import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { scrollToTop } from '../scroll-to-top.ts';
 import { AnswerPanel } from './answer-panel/answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
 import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
-import { useSearch } from './use-search.ts';
 
 const AI_OVERVIEW_ENGINE = 'ai-overview';
 // Only for the AI Overview engine: its country and language lists load when that engine is chosen.
@@ -32,7 +33,6 @@ export function SingleView() {
   const { tier } = useAuth();
   const { catalogue } = useCatalogue();
   const { creditsRemaining, pricing } = useCredits();
-  const refreshAfterAnswer = useRefreshAfterAnswer();
   const runAgain = useRunAgain();
   const [selection, setSelection] = useState<ModelSelection>({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
@@ -40,9 +40,9 @@ export function SingleView() {
   const [errors, setErrors] = useState<{ query: string | null; engine: string | null; model: string | null }>({ query: null, engine: null, model: null });
   const queryInput = useRef<HTMLTextAreaElement>(null);
 
-  const onSettled = useCallback(() => void refreshAfterAnswer('single'), [refreshAfterAnswer]);
-  const { state, ask, resume, retry, clear } = useSearch({ onSettled });
-  const loading = state.status === 'streaming';
+  const { state, ask, askAgain, resume, stop, clear } = useRequestRunner('single');
+  const loading = state.status === 'running';
+  const column = state.columns[0] ?? null;
 
   // Fetch the answer renderer now, so it is ready before the first words of an answer arrive.
   useEffect(preloadMarkdownAnswer, []);
@@ -56,7 +56,7 @@ export function SingleView() {
 
   // An answer that was streaming when the page went away picks up where it is.
   useEffect(() => {
-    const active = activeRequestToResume('single');
+    const active = watchedRequestToResume('single');
     if (!active) return;
     const [asked] = active.models;
     if (asked) setSelection({ engine: asked.engine, model: asked.model });
@@ -109,7 +109,7 @@ export function SingleView() {
     };
     setErrors(problems);
     if (problems.query || problems.engine || problems.model || !canSubmit) return;
-    const request: SearchRequest = {
+    const request: SearchRequestBody = {
       query: query.trim(),
       model: selection.engine,
       specificModel: selection.model,
@@ -134,7 +134,12 @@ export function SingleView() {
     queryInput.current?.focus({ preventScroll: true });
   }, [clear]);
 
-  const showAnswer = state.status === 'streaming' || state.status === 'done' || state.answer !== '';
+  // A failed run speaks for itself; otherwise the request's own failure (a refusal, a broken stream).
+  const error =
+    column?.phase === 'error' && column.result
+      ? { message: runErrorText(column.result.error), retryable: column.result.retryable }
+      : state.error;
+  const showAnswer = column !== null && (isOpen(column) || column.phase === 'done' || column.phase === 'stopped' || column.text !== '');
 
   return (
     <Stack gap="md">
@@ -171,19 +176,16 @@ export function SingleView() {
         </Stack>
       </Paper>
 
-      {state.error && (
-        <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={retry} onClear={handleClear} />
-      )}
+      {error && <ErrorPanel message={error.message} retryable={error.retryable} onRetry={askAgain} onClear={handleClear} />}
 
-      {showAnswer && (
-        <AnswerPanel
-          status={state.status}
-          model={state.model}
-          answer={state.answer}
-          creditsUsed={state.creditsUsed}
-          onClear={handleClear}
-          onNewSearch={handleNewSearch}
-        />
+      {column && showAnswer && <AnswerPanel column={column} onStop={stop} onClear={handleClear} onNewSearch={handleNewSearch} />}
+
+      {error && !showAnswer && (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={handleNewSearch} data-testid="new-search-button">
+            New Search
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -1,64 +1,69 @@
 import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
-import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { creditsText } from '../../../../catalogue/model-access.ts';
-import type { SearchStatus } from '../search-state.ts';
+import { AnswerFacts } from '../../../../components/answer-facts/answer-facts.tsx';
+import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
+import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
+import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
+import { STOPPED_TEXT } from '../../../../requests/run-outcome-text.ts';
 
 export interface AnswerPanelProps {
-  status: SearchStatus;
-  model: string | null;
-  answer: string;
-  creditsUsed: number | null;
+  column: RunColumn;
+  onStop(column: RunColumn): void;
   onClear(): void;
   onNewSearch(): void;
 }
 
-/** The answer as it streams in, then what it cost and a way to start over. */
-export const AnswerPanel = memo(function AnswerPanel({
-  status,
-  model,
-  answer,
-  creditsUsed,
-  onClear,
-  onNewSearch,
-}: AnswerPanelProps) {
+/** The answer as it streams in, then its sources, what it cost and took, and a way to start over. */
+export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, onNewSearch }: AnswerPanelProps) {
   // Re-parsing the markdown is the costly part of each frame; deferring it lets React drop intermediate versions
   // rather than let typing or scrolling stutter when answers grow long.
-  const renderedAnswer = useDeferredValue(answer);
-  const streaming = status === 'streaming';
+  const renderedAnswer = useDeferredValue(column.text);
+  const { phase, result } = column;
+  const streaming = isOpen(column);
+  const stopped = phase === 'stopped';
 
   return (
-    <Paper withBorder p="md" aria-busy={streaming}>
+    <Paper withBorder p="md" aria-busy={streaming} data-testid="answer-panel" data-state={phase}>
       <Stack gap="md">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Group gap="xs">
-            {model && (
-              <Badge variant="light" tt="none" data-testid="model-badge">
-                {model}
+            <Badge variant="light" tt="none" data-testid="model-badge">
+              {column.model}
+            </Badge>
+            {result && (phase === 'done' || stopped) && (
+              <Badge variant="outline" color="gray" data-testid="credits-used">
+                {creditsText(result.creditsUsed)} used
               </Badge>
             )}
-            {creditsUsed !== null && (
-              <Badge variant="outline" color="gray" data-testid="credits-used">
-                {creditsText(creditsUsed)} used
+            {stopped && (
+              <Badge variant="filled" color="gray" data-testid="answer-stopped">
+                {STOPPED_TEXT}
               </Badge>
             )}
             {streaming && (
               <Group gap="xs" data-testid="streaming-indicator" role="status">
                 <Loader size="xs" type="dots" />
                 <Text size="sm" c="dimmed">
-                  {answer === '' ? 'Thinking...' : 'Answering…'}
+                  {column.text === '' ? 'Thinking...' : 'Answering…'}
                 </Text>
               </Group>
             )}
           </Group>
-          <CloseButton aria-label="Clear results" onClick={onClear} />
+          <Group gap="xs" wrap="nowrap">
+            {streaming && column.runId !== null && <StopButton onStop={() => onStop(column)} stopping={column.stopping} />}
+            <CloseButton aria-label="Clear results" onClick={onClear} />
+          </Group>
         </Group>
 
-        <div data-testid="answer">
+        {/* What a stopped answer had written stays readable, set back so it does not pass for a whole answer. */}
+        <div data-testid="answer" style={stopped ? { opacity: 0.65 } : undefined}>
           <LazyMarkdownAnswer content={renderedAnswer} />
         </div>
 
-        {status === 'done' && (
+        {!streaming && <AnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+
+        {!streaming && (
           <Group justify="flex-end">
             <Button variant="light" onClick={onNewSearch} data-testid="new-search-button">
               New Search

@@ -1,0 +1,39 @@
+import type { AnswerSource } from '../../../../contract/run-events.ts';
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** "First token 0.4 s · 2.1 s total"; whichever part is unknown is left out, and null when both are. */
+export function timingText(timeToFirstTokenMs: number | null, durationMs: number | null): string | null {
+  const parts: string[] = [];
+  if (timeToFirstTokenMs !== null) parts.push(`First token ${seconds(timeToFirstTokenMs)}`);
+  if (durationMs !== null) parts.push(`${seconds(durationMs)} total`);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** "12 in · 340 out tokens"; null when the provider counted neither. */
+export function tokensText(inputTokens: number | null, outputTokens: number | null): string | null {
+  const parts: string[] = [];
+  if (inputTokens !== null) parts.push(`${inputTokens.toLocaleString('en-US')} in`);
+  if (outputTokens !== null) parts.push(`${outputTokens.toLocaleString('en-US')} out`);
+  return parts.length > 0 ? `${parts.join(' · ')} tokens` : null;
+}
+
+/** A source's title, or its host name (without `www.`) when the page had none. */
+export function sourceLabel(source: AnswerSource): string {
+  if (source.title && source.title.trim() !== '') return source.title.trim();
+  try {
+    return new URL(source.url).hostname.replace(/^www\./, '');
+  } catch {
+    return source.url;
+  }
+}
+
+/** Only web addresses become links: a `javascript:` URL from a model's citations must never be clickable. */
+export function isWebAddress(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

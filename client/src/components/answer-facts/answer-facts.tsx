@@ -1,0 +1,58 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { ModelResult } from '../../../../contract/model-result.ts';
+import type { AnswerSource } from '../../../../contract/run-events.ts';
+import { isWebAddress, sourceLabel, timingText, tokensText } from './answer-facts-text.ts';
+
+export interface AnswerFactsProps {
+  sources: readonly AnswerSource[];
+  /** The finished answer's result; its timings and tokens show once it is there. */
+  result: ModelResult | null;
+}
+
+/** What a single answer and every comparison column show under an answer: its sources, timings and tokens. */
+export function AnswerFacts({ sources, result }: AnswerFactsProps) {
+  const timing = result ? timingText(result.timeToFirstTokenMs, result.durationMs) : null;
+  const tokens = result ? tokensText(result.inputTokens, result.outputTokens) : null;
+  if (sources.length === 0 && !timing && !tokens) return null;
+
+  return (
+    <Stack gap={6} data-testid="answer-facts">
+      {sources.length > 0 && (
+        <div data-testid="answer-sources">
+          <Text size="xs" c="dimmed" fw={500} component="h3" m={0}>
+            Sources
+          </Text>
+          <ol style={{ margin: '4px 0 0', paddingInlineStart: '1.25rem' }}>
+            {sources.map((source) => (
+              <li key={source.url} style={{ overflowWrap: 'anywhere' }}>
+                {isWebAddress(source.url) ? (
+                  <Anchor href={source.url} target="_blank" rel="noopener noreferrer" size="xs" title={source.url} data-testid="answer-source">
+                    {sourceLabel(source)}
+                  </Anchor>
+                ) : (
+                  <Text size="xs" span>
+                    {sourceLabel(source)}
+                  </Text>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {(timing || tokens) && (
+        <Group gap="md" wrap="wrap">
+          {timing && (
+            <Text size="xs" c="dimmed" data-testid="answer-timing">
+              {timing}
+            </Text>
+          )}
+          {tokens && (
+            <Text size="xs" c="dimmed" data-testid="answer-tokens">
+              {tokens}
+            </Text>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

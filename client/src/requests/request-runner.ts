@@ -1,0 +1,160 @@
+import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
+import type { FollowRequestOptions } from './follow-request.ts';
+import { columnKey, isOpen, type RequestAction, type RunColumn, type UpdateScope } from './request-state.ts';
+import { askedModels, retryBody } from './retry-body.ts';
+import { createRunTextFeed, type RunTextFeed } from './run-text-feed.ts';
+import type { FrameScheduler } from './text-batcher.ts';
+import type { WatchedRequest } from './watched-request.ts';
+
+export type AskBody = SearchRequestBody | CompareRequestBody;
+
+/** What the runner works with; the hook passes the real ones, tests their own. */
+export interface RequestRunnerDeps {
+  kind: RequestKind;
+  dispatch(action: RequestAction): void;
+  follow(options: Omit<FollowRequestOptions, 'live'>): Promise<void>;
+  remember(request: WatchedRequest): void;
+  forget(requestId?: string): void;
+  stopRuns(requestId: string, runIds: readonly string[] | null): Promise<unknown>;
+  /** Refreshes credits then history once a request has ended (or been stopped): nothing is charged unseen. */
+  afterRequest(kind: RequestKind): void;
+  scheduler?: FrameScheduler;
+}
+
+export interface RequestRunner {
+  /** Sends a new request, leaving anything still on screen. */
+  ask(body: AskBody): void;
+  /** Sends the last request again (the error panel's Try Again). */
+  askAgain(): void;
+  /** Follows a request that was running when the page reloaded, rebuilding its columns from the start. */
+  resume(watched: WatchedRequest): void;
+  /** Asks one failed column's model again, with the same question and settings (a single answer: asks again). */
+  retry(column: RunColumn): void;
+  /** Stops these columns' runs; the others carry on. */
+  stop(columns: readonly RunColumn[]): void;
+  /** Stops whatever is still answering and forgets the request. */
+  clear(openColumns: readonly RunColumn[]): void;
+  /** Stops listening (the view went away); the server still finishes and stores the answers. */
+  abandon(): void;
+}
+
+interface Followed {
+  controller: AbortController;
+  feed: RunTextFeed;
+  requestId: string | null;
+}
+
+/**
+ * Runs the requests of one view, single answer or comparison alike: follows each to its end through the reducer,
+ * remembers it so a reload can pick it up again, asks failed columns again, stops runs, and refreshes credits and
+ * history after each.
+ */
+export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
+  let main: Followed | null = null;
+  let lastBody: AskBody | null = null;
+  const retries = new Map<string, Followed>();
+
+  const start = (kind: RequestKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
+    const followed: Followed = {
+      controller: new AbortController(),
+      feed: createRunTextFeed((update) => deps.dispatch({ type: 'update', update, scope }), deps.scheduler),
+      requestId: 'requestId' in start ? start.requestId : null,
+    };
+    void deps
+      .follow({
+        kind,
+        start,
+        signal: followed.controller.signal,
+        onRequestId(requestId) {
+          followed.requestId = requestId;
+          onRequestId?.(requestId);
+        },
+        onUpdate(update) {
+          followed.feed.receive(update);
+          if (update.type !== 'request-finished' && update.type !== 'request-failed') return;
+          if ('request' in scope && followed.requestId) deps.forget(followed.requestId);
+          if (!('request' in scope) && retries.get(scope.column) === followed) retries.delete(scope.column);
+          // A refusal before the request existed charged nothing and changed no history.
+          if (followed.requestId) deps.afterRequest(kind);
+        },
+      })
+      .catch((error: unknown) => console.error('Following a request failed', error));
+    return followed;
+  };
+
+  const abandon = (): void => {
+    for (const followed of [main, ...retries.values()]) {
+      followed?.controller.abort();
+      followed?.feed.discard();
+    }
+    main = null;
+    retries.clear();
+  };
+
+  const watch = (body: AskBody, requestId: string): void =>
+    deps.remember({ requestId, kind: deps.kind, query: body.query, models: askedModels(body), body, startedAt: new Date().toISOString() });
+
+  const ask = (body: AskBody): void => {
+    abandon();
+    lastBody = body;
+    deps.dispatch({ type: 'asked', models: askedModels(body) });
+    main = start(deps.kind, { body }, { request: true }, (requestId) => watch(body, requestId));
+  };
+
+  /** The request a column's run belongs to: its own once named, else the request it was first asked in. */
+  const requestOf = (column: RunColumn): string | null =>
+    column.requestId ?? (column.attempt === 0 ? (main?.requestId ?? null) : (retries.get(columnKey(column))?.requestId ?? null));
+
+  const stop = (columns: readonly RunColumn[]): void => {
+    const byRequest = new Map<string, RunColumn[]>();
+    for (const column of columns) {
+      const requestId = isOpen(column) ? requestOf(column) : null;
+      if (requestId) byRequest.set(requestId, [...(byRequest.get(requestId) ?? []), column]);
+    }
+    for (const [requestId, group] of byRequest) {
+      const keys = group.map(columnKey);
+      deps.dispatch({ type: 'stop-requested', keys });
+      // A run not named yet can only be stopped with the whole request's open runs.
+      const runIds = group.every((column) => column.runId !== null) ? group.map((column) => column.runId!) : null;
+      deps.stopRuns(requestId, runIds).then(
+        () => deps.afterRequest('single'),
+        (error: unknown) => {
+          console.error('Stopping failed', error);
+          deps.dispatch({ type: 'stop-failed', keys });
+        },
+      );
+    }
+  };
+
+  return {
+    ask,
+    askAgain() {
+      if (lastBody) ask(lastBody);
+    },
+    resume(watched) {
+      abandon();
+      lastBody = watched.body ?? null;
+      deps.dispatch({ type: 'resumed', requestId: watched.requestId, models: watched.models });
+      // From the start: the text shown before the reload is gone and is rebuilt from the replayed frames.
+      main = start(deps.kind, { requestId: watched.requestId, afterSeq: 0 }, { request: true });
+    },
+    retry(column) {
+      if (deps.kind === 'single' || !lastBody || !('models' in lastBody)) {
+        if (lastBody) ask(lastBody);
+        return;
+      }
+      const key = columnKey(column);
+      retries.get(key)?.controller.abort();
+      deps.dispatch({ type: 'column-retried', key });
+      retries.set(key, start('single', { body: retryBody(lastBody, column) }, { column: key }));
+    },
+    stop,
+    clear(openColumns) {
+      stop(openColumns);
+      abandon();
+      deps.forget();
+      deps.dispatch({ type: 'cleared' });
+    },
+    abandon,
+  };
+}

@@ -1,0 +1,21 @@
+import type { CompareRequestBody, ModelPair, SearchRequestBody } from '../../../contract/ask.ts';
+
+const AI_OVERVIEW_ENGINE = 'ai-overview';
+
+/** The single-model question that asks one comparison column's model again, with the comparison's settings. */
+export function retryBody(comparison: CompareRequestBody, column: ModelPair): SearchRequestBody {
+  return {
+    query: comparison.query,
+    model: column.engine,
+    specificModel: column.model,
+    ...(comparison.searchEnabled !== undefined ? { searchEnabled: comparison.searchEnabled } : {}),
+    ...(column.engine === AI_OVERVIEW_ENGINE && comparison.aiOverviewParams ? { aiOverviewParams: comparison.aiOverviewParams } : {}),
+    ...(comparison.brandMonitoringEnabled !== undefined ? { brandMonitoringEnabled: comparison.brandMonitoringEnabled } : {}),
+    ...(comparison.brandConfig ? { brandConfig: comparison.brandConfig } : {}),
+  };
+}
+
+/** The models a body asks, in the order asked. */
+export function askedModels(body: SearchRequestBody | CompareRequestBody): ModelPair[] {
+  return 'models' in body ? body.models.map(({ engine, model }) => ({ engine, model })) : [{ engine: body.model, model: body.specificModel }];
+}
