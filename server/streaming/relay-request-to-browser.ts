@@ -1,19 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RUN_FAILURES } from '../../core/runs/run-failures.ts';
-import { relayRequest, type RelayServices } from './relay-request.ts';
+import { relayRequest, type RelayRequestOptions, type RelayServices } from './relay-request.ts';
 import { ServerSentEventStream } from './server-sent-events.ts';
-import type { StreamFormat } from './stream-formats.ts';
-import type { WatchedRun } from './watch-request.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 
-export interface RelayToBrowserOptions {
-  requestId: string;
-  runs: WatchedRun[];
-  /** Resume after this sequence number (Last-Event-ID); 0 for everything. */
-  afterSeq?: number;
-  format: StreamFormat;
-}
+/** What to relay; `afterSeq` is the browser's Last-Event-ID. */
+export type RelayToBrowserOptions = Pick<RelayRequestOptions, 'requestId' | 'runs' | 'afterSeq' | 'format'>;
 
 /**
  * Relays a request to the browser as server-sent events: the SSE side of `relayRequest`, each frame an event with

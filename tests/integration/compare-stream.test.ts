@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { postSearchStream, SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -13,12 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-const THREE_MODELS = [
-  { engine: 'openai', model: 'gpt-4o-mini' },
-  { engine: 'deepseek', model: 'deepseek-chat' },
-  { engine: 'groq', model: 'llama-3.1-8b-instant' },
-];
 
 function compare(query: string, options: Parameters<TestStack['ask']>[1] = {}) {
   return stack.ask({ query, models: THREE_MODELS }, { ...options, path: '/api/compare/stream' });

@@ -2,14 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { Queue } from 'bullmq';
-import { creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { User } from '../../core/database/entities/user.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
-import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
-import { SessionService } from '../../server/auth/session-service.ts';
-import { requesterFor } from '../../server/credits/requester.ts';
 import { sweepStaleRuns } from '../../worker/stale-run-sweeper.ts';
+import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -24,25 +20,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A signed-in user whose account holds exactly `credits`. */
-async function payerWith(credits: number) {
-  const em = stack.records();
-  const user = em.create(User, { id: randomUUID(), name: 'Racer', email: `racer-${randomUUID()}@example.com`, emailVerified: true, passwordHash: 'x', tier: 'registered' });
-  await em.flush();
-  const account = await ensureCreditAccount(em, { userId: user.id });
-  // Use up the one-time registration grant with the amount the test wants, so the account holds exactly that.
-  await creditOnce(em, account.id, 'grant', credits, requesterFor(stack.config.appSecret, user, { guestKey: 'unused', anonymousSessionId: 'unused' }).grant.reference);
-  const session = await new SessionService(stack.config.auth).issue(em, user);
-  return { user, accountId: account.id, cookie: `${SESSION_COOKIE}=${session.token}` };
-}
-
-async function ledger(accountId: string) {
-  const [row] = await stack.records().getConnection().execute<{ balance: string; held: string }[]>(
-    `select balance, held from credit_accounts where id = ?`,
-    [accountId],
-  );
-  return { balance: Number(row!.balance), held: Number(row!.held) };
-}
+const payerWith = (credits: number) => createPayer(stack.records(), stack.config, credits);
+const ledger = (accountId: string) => accountLedger(stack.records(), accountId);
 
 describe('admission races', () => {
   it('admits exactly what one account can afford out of 200 concurrent requests', async () => {

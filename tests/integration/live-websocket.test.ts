@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerSentEventParser } from '../../client/src/api/server-sent-events.ts';
-import { postSearchStream, SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -137,12 +137,6 @@ async function sseResume(requestId: string, cookie = stack.fundedCookie): Promis
   }
   return received;
 }
-
-const THREE_MODELS = [
-  { engine: 'openai', model: 'gpt-4o-mini' },
-  { engine: 'deepseek', model: 'deepseek-chat' },
-  { engine: 'groq', model: 'llama-3.1-8b-instant' },
-];
 
 describe('GET /api/live: watching requests', () => {
   it('relays a running single search frame by frame, as the SSE endpoint does, then says request_finished', async () => {

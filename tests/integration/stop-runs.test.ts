@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STOPPED_RUNS } from '../../contract/limits.ts';
-import { creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { User } from '../../core/database/entities/user.ts';
-import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
-import { SessionService } from '../../server/auth/session-service.ts';
-import { requesterFor } from '../../server/credits/requester.ts';
-import { postSearchStream, SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -20,21 +16,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A signed-in user whose account holds exactly `credits`. */
-async function payerWith(credits: number) {
-  const em = stack.records();
-  const user = em.create(User, { id: randomUUID(), name: 'Stopper', email: `stopper-${randomUUID()}@example.com`, emailVerified: true, passwordHash: 'x', tier: 'registered' });
-  await em.flush();
-  const account = await ensureCreditAccount(em, { userId: user.id });
-  await creditOnce(em, account.id, 'grant', credits, requesterFor(stack.config.appSecret, user, { guestKey: 'unused', anonymousSessionId: 'unused' }).grant.reference);
-  const session = await new SessionService(stack.config.auth).issue(em, user);
-  return { accountId: account.id, cookie: `${SESSION_COOKIE}=${session.token}` };
-}
-
-async function ledger(accountId: string) {
-  const [row] = await stack.records().getConnection().execute<{ balance: string; held: string }[]>(`select balance, held from credit_accounts where id = ?`, [accountId]);
-  return { balance: Number(row!.balance), held: Number(row!.held) };
-}
+const payerWith = (credits: number) => createPayer(stack.records(), stack.config, credits);
+const ledger = (accountId: string) => accountLedger(stack.records(), accountId);
 
 /** What the ledger holds for one run: its hold's status and how many charge entries it has. */
 async function settlementOf(runId: string) {
@@ -52,12 +35,6 @@ async function stop(requestId: string, cookie: string, body?: unknown) {
   });
   return { status: response.status, body: (await response.json()) as { success: boolean; data: { requestId: string; cancelledRuns: number; message: string } | null; error: { code: string; message: string } | null } };
 }
-
-const THREE_MODELS = [
-  { engine: 'openai', model: 'gpt-4o-mini' },
-  { engine: 'deepseek', model: 'deepseek-chat' },
-  { engine: 'groq', model: 'llama-3.1-8b-instant' },
-];
 
 describe('POST /api/requests/:id/cancel with runIds', () => {
   it('stops one model of a comparison mid-answer: it is never charged, and the others keep streaming and complete', async () => {

@@ -69,3 +69,10 @@ export function answerText(events: ReceivedEvent[]): string {
 }
 
 export const SEARCH_BODY = { model: 'openai', specificModel: 'gpt-4o-mini', searchEnabled: false } as const;
+
+/** Three cheap models from three providers, for comparisons: 6, 6 and 2 credits. */
+export const THREE_MODELS = [
+  { engine: 'openai', model: 'gpt-4o-mini' },
+  { engine: 'deepseek', model: 'deepseek-chat' },
+  { engine: 'groq', model: 'llama-3.1-8b-instant' },
+];
