@@ -12,6 +12,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY contract ./contract
 COPY core ./core
 COPY server ./server
 COPY worker ./worker

@@ -4,6 +4,7 @@ import type { RequestEventWriter } from '../events/request-event-writer.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
 import { publishRunSettlement } from '../events/account-event-publisher.ts';
 import { failRunWithSettlement, type FailRunOptions, type RunFailure } from './run-lifecycle.ts';
+import { isFinishReason } from './finish-reasons.ts';
 
 /**
  * Ends a run that its worker can no longer end (the worker died, or never picked the job up), then makes sure the
@@ -41,7 +42,7 @@ export async function announceStoredOutcome(
       ...base,
       type: 'run_end',
       text: run.answerText ?? '',
-      finishReason: run.finishReason ?? null,
+      finishReason: isFinishReason(run.finishReason) ? run.finishReason : null,
       sources: run.sources ?? [],
       creditsUsed: run.creditsCharged,
       durationMs: Math.max(0, completedAt.getTime() - startedAt.getTime()),

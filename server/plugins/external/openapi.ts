@@ -3,6 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
 import { liveSchema } from '../../routes/live/live-schema.ts';
 
+/** The app's mark (its favicon), for the reference's top bar; kept here so the server needs no client files. */
+const QUORUM_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#4c6ef5"/><text x="16" y="22.5" font-family="system-ui,sans-serif" font-size="18" font-weight="700" text-anchor="middle" fill="#fff">Q</text></svg>',
+);
+
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_REFERENCE_PATH = '/api/docs';
 
@@ -21,7 +26,7 @@ export default fastifyPlugin(
           version: '1.0.0',
           description:
             'Ask one AI model or several at once, follow their answers as they stream, and pay in credits. Every JSON answer ' +
-            'is an envelope `{success, data, error: {message, code}}`. A guest is known by the `x-anonymous-session-id` ' +
+            'is an envelope `{success, data, error: {message, code}}`. A guest is known by the `x-session-id` ' +
             'header (a new one comes back in the same header); a signed-in person by the session cookie.',
         },
         servers: [{ url: app.config.server.appUrl }],
@@ -46,9 +51,14 @@ export default fastifyPlugin(
     await app.register(swaggerUi, {
       routePrefix: API_REFERENCE_PATH,
       uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-      // The reference page runs the UI's own scripts, allowed by hash; everything else keeps the strict policy.
+      logo: { type: 'image/svg+xml', content: QUORUM_LOGO, href: '/', target: '_self' },
+      theme: { title: 'Quorum API reference', favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: QUORUM_LOGO }] },
+      // The reference page runs the UI's own scripts, allowed by hash; it sets inline styles as the app does.
       staticCSP: true,
-      transformStaticCSP: (header: string) => (plainHttp ? header.replace(/\s*upgrade-insecure-requests;?/, '') : header),
+      transformStaticCSP: (header: string) => {
+        const withStyles = header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'");
+        return plainHttp ? withStyles.replace(/\s*upgrade-insecure-requests;?/, '') : withStyles;
+      },
     });
 
     app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { AppError } from '../../errors/app-error.ts';
 import { serializeHistoryItem } from '../../requests/history-item.ts';
 import { loadRequestHistory } from '../../requests/request-history-repository.ts';
