@@ -1,5 +1,6 @@
 import type { CompareStreamFrame } from '../../contract/compare-stream.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
+import { RUN_FAILURES } from '../../contract/run-failures.ts';
 import type { RunEndEvent, RunErrorEvent, RunEvent } from '../../contract/run-events.ts';
 import type { ErrorFrame, SearchStreamFrame } from '../../contract/search-stream.ts';
 import type { WatchedRun } from './watch-request.ts';
@@ -19,10 +20,9 @@ export interface StreamFormat<Out extends Frame = Frame> {
   interrupted(requestId: string): Out;
 }
 
-const RESTARTING = 'The server is restarting. Your answer is still being saved; please try again in a moment.';
-
 function restarting(requestId: string): ErrorFrame {
-  return { event: 'error', data: { requestId, message: RESTARTING, code: 'SERVER_RESTARTING', retryable: true } };
+  const { message, retryable } = RUN_FAILURES.SERVER_RESTARTING;
+  return { event: 'error', data: { requestId, message, code: 'SERVER_RESTARTING', retryable } };
 }
 
 /** A finished run as the result every view shows. */
