@@ -7,7 +7,7 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 /**
  * The comparison view on a real stack (server, worker, provider simulator): every model streams into its own column
  * at its own pace, a failing model fails alone, a reload mid-comparison resumes over the live socket, and the
- * checklist's presets, Select All / Clear All and validation behave as the spec says.
+ * checklist's presets, Select All / Clear All and validation behave as the product describes.
  */
 
 let browser: Browser;
@@ -221,7 +221,7 @@ describe('a comparison that outlives the page', () => {
 });
 
 describe('the model checklist', () => {
-  it('selects presets, all and none, and reports missing models and query in the spec’s words', async () => {
+  it('selects presets, all and none, and reports missing models and query in the product’s words', async () => {
     const { page, problems, close } = await openComparison();
     expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
     expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 0 credits');
@@ -255,11 +255,14 @@ describe('the model checklist', () => {
     );
     expect(await page.getByTestId('selected-count').textContent()).toBe('6 selected');
 
-    const total = await page.getByRole('checkbox').count();
+    // Select All stops at the ten models one comparison may ask, and says so; Clear All takes the message away.
+    expect(await page.getByRole('checkbox').count()).toBeGreaterThan(10);
     await page.getByTestId('select-all').click();
-    expect(await page.getByTestId('selected-count').textContent()).toBe(`${total} selected`);
+    expect(await page.getByTestId('selected-count').textContent()).toBe('10 selected');
+    expect(await page.getByTestId('comparison-cap-message').textContent()).toContain('You can compare at most 10 models at once');
     await page.getByTestId('clear-all').click();
     expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    expect(await page.getByTestId('comparison-cap-message').count()).toBe(0);
 
     // Web search needs every selected model to support it.
     await selectModels(page, ['OpenAI - GPT-4o', 'Anthropic - Claude Sonnet 4']);

@@ -136,20 +136,30 @@ describe('the sidebar’s Recent Requests', () => {
     await close();
   });
 
-  it('shows 15 groups until Show All, and all 20 until Show Less', async () => {
-    const { page, close } = await openSignedIn();
+  it('asks for the 20 most recent requests, shows 15 groups until Show All, and all of them until Show Less', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/user-requests')) asked.push(new URL(request.url()).search);
+    });
+    // Again, now that the page's calls are being watched.
+    await page.reload();
     const items = page.getByTestId('recent-request');
     const toggle = page.getByTestId('show-all-requests');
-    await expect.poll(() => items.count()).toBe(15);
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(15);
+    expect(asked).toEqual(['?limit=20']);
     // The oldest questions are the ones left out.
-    expect(await groupItem(page, 'Cheap question number 1').count()).toBe(0);
+    expect(await groupItem(page, 'Cheap question number 2').count()).toBe(0);
     expect(await toggle.textContent()).toBe('Show All');
     await toggle.click();
-    await expect.poll(() => items.count()).toBe(CHEAP_COUNT + 3);
-    expect(await groupItem(page, 'Cheap question number 1').count()).toBe(1);
+    // The 20 newest requests: the comparison, the failure, the repeated question twice, and sixteen cheap ones.
+    await expect.poll(() => items.count()).toBe(CHEAP_COUNT + 2);
+    expect(await groupItem(page, 'Cheap question number 2').count()).toBe(1);
+    // The 21st request, the oldest, is not among them.
+    expect(await groupItem(page, 'Cheap question number 1').count()).toBe(0);
     // The list scrolls inside the sidebar: the last group can be scrolled into view and opened.
-    await groupItem(page, 'Cheap question number 1').scrollIntoViewIfNeeded();
-    expect(await groupItem(page, 'Cheap question number 1').isVisible()).toBe(true);
+    await groupItem(page, 'Cheap question number 2').scrollIntoViewIfNeeded();
+    expect(await groupItem(page, 'Cheap question number 2').isVisible()).toBe(true);
     expect(await toggle.textContent()).toBe('Show Less');
     await toggle.click();
     await expect.poll(() => items.count()).toBe(15);

@@ -68,7 +68,7 @@ describe('the single view for a guest', () => {
     await input.fill('x'.repeat(520));
     expect(((await input.inputValue()) ?? '').length).toBe(500);
     expect(await page.getByTestId('query-counter').textContent()).toBe('500/500');
-    expect(await input.getAttribute('placeholder')).toBe('Ask me anything...');
+    expect(await input.getAttribute('placeholder')).toBe('Ask me anything... (max 500 characters)');
     await close();
   });
 
@@ -97,6 +97,38 @@ describe('the single view for a guest', () => {
     expect(await page.getByTestId('query-input').inputValue()).toBe('');
     expect(await page.getByTestId('answer').count()).toBe(0);
     expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the registration banner', () => {
+  it('invites guests on the home page only, and a dismissal holds when they come back', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    const banner = page.getByTestId('registration-banner');
+    // Well past its 1.5 s delay: never on another page.
+    await page.waitForTimeout(2_500);
+    expect(await banner.count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Quorum home' }).click();
+    await banner.waitFor({ state: 'visible', timeout: 5_000 });
+    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Pricing' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Quorum home' }).click();
+    await banner.waitFor({ state: 'visible' });
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('link', { name: 'Quorum home' }).click();
+    await page.waitForTimeout(2_000);
+    expect(await banner.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('stays away from the address verification page', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/verify-email' });
+    await page.waitForTimeout(2_500);
+    expect(await page.getByTestId('registration-banner').count()).toBe(0);
     await close();
   });
 });
