@@ -22,7 +22,7 @@ export async function buildServer(config: QuorumConfig, options: BuildServerOpti
     return503OnClosing: true,
     trustProxy: trustProxySetting(config.trustProxy),
     ajv: {
-      // Verbose errors carry the failing schema, where the spec's wording for each field lives.
+      // Verbose errors carry the failing schema, where the product's wording for each field lives.
       customOptions: { verbose: true },
       plugins: [errorMessagesKeywordPlugin],
     },

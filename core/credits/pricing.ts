@@ -3,7 +3,7 @@ import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 /** The tiers, what each may spend per model in one request, and the one-time grants, as the contract states them. */
 export { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT, type Tier } from '../../contract/limits.ts';
 
-/** A model's price; a model the catalogue does not list costs the catalogue's default (the spec's 5). */
+/** A model's price; a model the catalogue does not list costs the catalogue's default (the product's 5). */
 export function modelCredits(catalogue: ModelCatalogue, engineId: string, modelId: string): number {
   const engine = catalogue.findEngine(engineId);
   const model = engine ? catalogue.findModel(engine, modelId) : undefined;

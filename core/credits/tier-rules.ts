@@ -1,7 +1,7 @@
 import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
 import { PER_MODEL_CREDIT_CAP, type Tier } from '../../contract/limits.ts';
 
-/** The spec's own prompts (sections 2 and 6). */
+/** The product's own prompts . */
 export const REGISTER_TO_UNLOCK = 'Register for free to unlock this feature.';
 export const UPGRADE_FOR_ALL_MODELS = 'Upgrade to premium to access all models.';
 export const REGISTER_FOR_WEB_SEARCH = 'Register for web search';
@@ -19,7 +19,7 @@ export interface RequestShape {
   brandMonitoringEnabled: boolean;
 }
 
-/** Why a tier may not make this request, in the spec's words; undefined when it may. */
+/** Why a tier may not make this request, in the product's words; undefined when it may. */
 export function tierRefusal(tier: Tier, request: RequestShape): string | undefined {
   if (tier === 'free') {
     if (request.comparison) return REGISTER_TO_UNLOCK;

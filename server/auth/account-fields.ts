@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-hashing.ts';
 import { AppError } from '../errors/app-error.ts';
 
-/** Field rules with the spec's wording (section 5). Normalising here means one account per address, whatever case. */
+/** Field rules in the product's wording. Normalising here means one account per address, whatever case. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,6 +1,6 @@
 import type { User } from '../../core/database/entities/user.ts';
 
-/** The user as the browser sees it (spec section 3: id, name, email, tier), never with secrets. */
+/** The user as the browser sees it (id, name, email, tier), never with secrets. */
 export interface PublicUser {
   id: string;
   name: string;

@@ -6,7 +6,7 @@ import { isInfrastructureUnavailable } from './infrastructure-errors.ts';
 
 /**
  * The one place errors become responses. Everything leaves in the envelope; client errors keep their message;
- * anything 5xx is logged in full and answered with the spec's generic wording, so internals never leak.
+ * anything 5xx is logged in full and answered with the product's generic wording, so internals never leak.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {

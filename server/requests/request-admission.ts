@@ -51,7 +51,7 @@ export interface AdmittedRequest {
   totalCredits: number;
 }
 
-/** The options a search and a comparison share, read off either body with the spec's defaults. */
+/** The options a search and a comparison share, read off either body with the product's defaults. */
 export function requestOptions(body: {
   searchEnabled?: boolean | undefined;
   aiOverviewParams?: AdmissionInput['aiOverviewParams'];
@@ -166,7 +166,7 @@ function resolveSelection(
   return { engine, model, searchEnabled, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };
 }
 
-/** The spec's AI Overview defaults are location us and language en; only its 15 of each are offered. */
+/** The product's AI Overview defaults are location us and language en; only its 15 of each are offered. */
 function aiOverviewParamsFrom(params: AdmissionInput['aiOverviewParams']): { gl: string; hl: string } {
   const gl = (params?.gl ?? DEFAULT_AI_OVERVIEW_COUNTRY).toLowerCase();
   const hl = (params?.hl ?? DEFAULT_AI_OVERVIEW_LANGUAGE).toLowerCase();

@@ -71,7 +71,7 @@ describe('signing up and in with email and password', () => {
     await mail?.close();
   });
 
-  it('checks the sign-up fields with the spec messages, each clearing as it is edited', async () => {
+  it('checks the sign-up fields with the product’s messages, each clearing as it is edited', async () => {
     const { page } = opened;
     await openAuthModal(page, 'Sign Up');
     // A modal: the page behind does not scroll while it is open.

@@ -74,7 +74,7 @@ describe('POST /api/compare/stream', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
-  it('refuses what the spec refuses, in its words', async () => {
+  it('refuses what the product refuses, in its words', async () => {
     const cases: [unknown, number, string][] = [
       [{ query: 'Hi', models: [] }, 400, 'Please select at least one model to compare'],
       [{ query: 'Hi' }, 400, 'Please select at least one model to compare'],

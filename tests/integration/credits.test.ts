@@ -129,7 +129,7 @@ describe('tier rules at the door', () => {
     ['a premium model', { model: 'openai', specificModel: 'gpt-4o' }, 'Register for free to unlock this feature.'],
     ['web search', { model: 'openai', specificModel: 'gpt-4o-mini', searchEnabled: true }, 'Register for web search'],
     ['brand monitoring', { model: 'openai', specificModel: 'gpt-4o-mini', brandMonitoringEnabled: true, brandConfig: { brandName: 'Acme' } }, 'Brand monitoring requires registration'],
-  ])('refuses a guest %s with the spec’s words, holding nothing', async (_label, body, message) => {
+  ])('refuses a guest %s with the product’s words, holding nothing', async (_label, body, message) => {
     const visitor = guest();
     const refused = await postSearchStream(stack.baseUrl, { ...body, query: 'Locked?' }, { headers: visitor });
     expect(refused.status).toBe(403);

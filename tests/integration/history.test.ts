@@ -34,7 +34,7 @@ async function history(cookie: string | undefined, limit?: number) {
 }
 
 describe('GET /api/user-requests', () => {
-  it('lists the user’s own requests, newest first, in the spec’s shape', async () => {
+  it('lists the user’s own requests, newest first, in the product’s shape', async () => {
     await stack.ask({ ...SEARCH_BODY, query: 'First, a single question' });
     await stack.ask({ ...SEARCH_BODY, query: 'A failing one [[simulate status=401]]' });
     await stack.ask(

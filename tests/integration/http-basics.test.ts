@@ -85,7 +85,7 @@ describe('the error handler', () => {
 
   afterAll(() => app.close());
 
-  it('masks unexpected errors as the spec’s generic 500', async () => {
+  it('masks unexpected errors as the product’s generic 500', async () => {
     const response = await app.inject({ method: 'GET', url: '/explode' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({

@@ -27,13 +27,13 @@ async function models(): Promise<ModelsBody> {
 }
 
 describe('GET /api/models', () => {
-  it('lists every engine and every model the spec prices, with costs and free-tier flags', async () => {
+  it('lists every engine and every model the catalogue prices, with costs and free-tier flags', async () => {
     const body = await models();
     expect(body.success).toBe(true);
     const catalogue = body.data.models;
     expect(Object.keys(catalogue)).toEqual(['openai', 'anthropic', 'gemini', 'deepseek', 'perplexity', 'groq', 'ai-overview']);
     const cost = (engine: string, model: string) => catalogue[engine]!.models.find((entry) => entry.id === model)?.credits;
-    // Spot checks against spec section 9.
+    // Spot checks against the published prices.
     expect(cost('openai', 'gpt-5')).toBe(20);
     expect(cost('openai', 'gpt-3.5-turbo')).toBe(3);
     expect(cost('anthropic', 'claude-opus-4-1-20250805')).toBe(20);

@@ -36,7 +36,7 @@ describe('POST /api/search/stream', () => {
 
     const end = result.events.at(-1)!.data;
     expect(end.response).toBe(answerText(result.events));
-    // gpt-4o-mini costs 6 credits (spec section 9), charged only now that the answer succeeded.
+    // gpt-4o-mini costs 6 credits, charged only now that the answer succeeded.
     expect(end.creditsUsed).toBe(6);
     expect(end.finishReason).toBe('stop');
 

@@ -18,7 +18,7 @@ const request = (runs: { credits: number; freeTier?: boolean }[], extra: Partial
   ...extra,
 });
 
-describe('tier rules (spec section 6)', () => {
+describe('tier rules', () => {
   it('keeps comparison, web search, brand monitoring and premium models for registered users', () => {
     expect(tierRefusal('free', request([{ credits: 6 }], { comparison: true }))).toBe('Register for free to unlock this feature.');
     expect(tierRefusal('free', request([{ credits: 6 }], { searchEnabled: true }))).toBe('Register for web search');

@@ -25,7 +25,7 @@ const SearchRequestSchema = defineEntity({
     model: p.text().nullable(),
     searchEnabled: p.boolean().default(false),
     brandMonitoringEnabled: p.boolean().default(false),
-    /** The spec's aiOverviewParams (`gl` country, `hl` language), for the ai-overview engine. */
+    /** The product's aiOverviewParams (`gl` country, `hl` language), for the ai-overview engine. */
     aiOverviewParams: p.json<{ gl: string; hl: string }>().nullable(),
     status: p.enum(SEARCH_REQUEST_STATUSES).default('pending'),
     errorMessage: p.text().nullable(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyPlugin from 'fastify-plugin';
 import { keyedDigest } from '../../auth/secret-tokens.ts';
 
-/** The header carrying a browser's anonymous session id, both ways (spec section 7). */
+/** The header carrying a browser's anonymous session id, both ways. */
 export const ANONYMOUS_SESSION_HEADER = 'x-session-id';
 const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -24,7 +24,7 @@ const WRITE_ACTIONS: Record<(typeof AUTH_WRITE_ACTIONS)[number], AuthAction> = {
 };
 const ALL_ACTIONS: readonly string[] = [...AUTH_READ_ACTIONS, ...AUTH_WRITE_ACTIONS];
 
-/** `/api/auth?action=…`, the spec's single auth endpoint (section 7): GET for reads, POST for changes. */
+/** `/api/auth?action=…`, the single accounts endpoint: GET for reads, POST for changes. */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const actionOf = (query: unknown) => String((query as { action?: unknown }).action ?? '');
   const rateLimit = {

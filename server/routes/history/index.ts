@@ -4,27 +4,24 @@ import { serializeHistoryItem } from '../../requests/history-item.ts';
 import { loadRequestHistory } from '../../requests/request-history-repository.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryList, HistoryQuery } from '../../../contract/history.ts';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../contract/limits.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
-const DEFAULT_LIMIT = 20;
-const MAX_LIMIT = 100;
-
 /**
- * `GET /api/user-requests?limit=`: the signed-in user's requests, newest first, shaped as the spec's Request
- * (section 3). A comparison's `response` is a JSON string holding its results list. Registered users only.
+ * `GET /api/user-requests?limit=`: the signed-in user's requests, newest first, each with its kind and every model's result (a
+ * comparison's `response` is a JSON string holding its results list, for older clients). Registered users only.
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/user-requests', {
-      schema: {
-        summary: 'Your requests, newest first',
-        tags: ['History'],
-        querystring: HistoryQuery,
-        response: jsonResponses(HistoryList, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
-      },
-    }, async (request, reply) => {
+  const schema = {
+    summary: 'Your requests, newest first',
+    tags: ['History'],
+    querystring: HistoryQuery,
+    response: jsonResponses(HistoryList, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
+  };
+  app.get('/user-requests', { schema }, async (request, reply) => {
     const session = await request.currentSession(reply);
     if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
-    const limit = Math.min(MAX_LIMIT, Math.max(1, Number(request.query.limit ?? DEFAULT_LIMIT)));
+    const limit = Math.min(HISTORY_MAX_LIMIT, Math.max(1, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT)));
     const page = await loadRequestHistory(app.orm.em.fork(), session.user.id, limit);
     reply.header('cache-control', 'no-store');
     return success({ total: page.total, requests: page.rows.map(serializeHistoryItem) });

@@ -43,7 +43,7 @@ export const logout: AuthAction = async ({ app, request, reply }) => {
 
 /**
  * `POST ?action=delete-account`: deletes the account and, through the database's cascades, its sessions, links
- * and history. Unused credits are forfeited (terms, section 11); the credit ledger keeps its money trail with the
+ * and history. Unused credits are forfeited (as the terms say); the credit ledger keeps its money trail with the
  * user anonymised, and the one-time grant stays used, so re-registering the address grants nothing.
  */
 export const deleteAccount: AuthAction = async (context) => {
