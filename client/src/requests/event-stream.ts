@@ -1,6 +1,7 @@
 import { quorumFetch } from '../api/anonymous-session.ts';
+import { errorFromResponse, HTTP_ERROR_TEXTS } from '../api/http-client.ts';
 import { type ServerSentEvent, ServerSentEventParser } from '../api/server-sent-events.ts';
-import { connectionFailed, readStreamRefusal, streamInterrupted, timedOut, type StreamFailure } from './stream-failure.ts';
+import { connectionFailed, streamInterrupted, timedOut, type StreamFailure } from './stream-failure.ts';
 
 /** How long to wait for the response headers; once the stream is open, keep-alive comments keep it alive. */
 export const RESPONSE_HEADERS_TIMEOUT_MS = 30_000;
@@ -17,6 +18,22 @@ export interface OpenedEventStream {
   /** Read once `events` is exhausted: a stream that simply closed ends `stream_interrupted`. */
   outcome(): StreamFailure | null;
   close(): void;
+}
+
+/**
+ * A request the server refused instead of streaming (401, 429, 5xx have their own texts; otherwise the server's
+ * message, or `fallback` when the body had none).
+ */
+export async function readStreamRefusal(response: Response, fallback: string): Promise<StreamFailure> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy's error page or an empty body: the fallback speaks for it.
+  }
+  if (response.ok) return { message: fallback, code: 'not_event_stream', retryable: false };
+  const error = errorFromResponse(response.status, body);
+  return { message: error.message === HTTP_ERROR_TEXTS.unexpected ? fallback : error.message, code: error.code, retryable: error.retryable };
 }
 
 function isEventStream(response: Response): boolean {

@@ -1,10 +1,11 @@
 import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { LiveSocket } from '../api/live-socket.ts';
 import { openEventStream } from './event-stream.ts';
-import type { FrameCheck } from './frame-check.ts';
-import { loadFrameCheck } from './frame-check-loader.ts';
+import { checkFrame, type FrameCheck } from './frame-check.ts';
 import { createFrameDecoder, type FrameDecoder } from './frame-decoder.ts';
+import { createRunTextFeed } from './run-text-feed.ts';
 import { isTerminalUpdate, type RunUpdate } from './run-update.ts';
+import type { FrameScheduler } from './text-batcher.ts';
 import { REFUSAL_FALLBACK, streamInterrupted, type StreamFailure } from './stream-failure.ts';
 
 export const STREAM_PATHS = { single: '/api/search/stream', comparison: '/api/compare/stream' } as const;
@@ -15,13 +16,17 @@ export interface FollowRequestOptions {
   start: { body: SearchRequestBody | CompareRequestBody } | { requestId: string; afterSeq: number };
   signal: AbortSignal;
   live: Pick<LiveSocket, 'follow'>;
-  /** Each update, in order, ending with exactly one `request-finished` or `request-failed` unless `signal` aborts. */
+  /**
+   * Each update, in order, ending with exactly one `request-finished` or `request-failed` unless `signal` aborts.
+   * Text comes at most once per animation frame per run (`run-text-feed.ts`).
+   */
   onUpdate(update: RunUpdate): void;
   /** Told once, as soon as a frame names the request: from then on it can be resumed and stopped. */
   onRequestId?(requestId: string): void;
-  /** For tests: the checker and the transport. */
-  loadCheck?: () => Promise<FrameCheck>;
+  /** For tests: the checker, the transport and the animation frames. */
+  check?: FrameCheck;
   openStream?: typeof openEventStream;
+  scheduler?: FrameScheduler;
 }
 
 const seqOf = (id: string | null): number | null => (id !== null && /^\d+$/.test(id) ? Number(id) : null);
@@ -38,10 +43,15 @@ function parseData(text: string): unknown {
 /**
  * Follows one request to its end: its SSE response first and, when that connection drops mid-answer (or after a
  * reload), the tab's live socket from the last frame received. Both paths decode through the same decoder, so a
- * frame is applied once whichever way it came. Never rejects.
+ * frame is applied once whichever way it came. Never rejects. This module, with the contract's schemas and their
+ * checker, is loaded only with `import()` (`follower-loader.ts`), so the first paint does not carry it.
  */
 export async function followRequest(options: FollowRequestOptions): Promise<void> {
   const { kind, signal } = options;
+  const check = options.check ?? checkFrame;
+  const feed = createRunTextFeed((update) => options.onUpdate(update), options.scheduler);
+  // Text still waiting for a frame belongs to a request nobody follows any more.
+  signal.addEventListener('abort', () => feed.discard(), { once: true });
   let decoder: FrameDecoder | null = null;
   let ended = false;
   let namedRequest = false;
@@ -55,25 +65,16 @@ export async function followRequest(options: FollowRequestOptions): Promise<void
       if (ended || signal.aborted) return;
       if (update.type === 'request-failed' && update.reason) console.error(`Streaming error: ${update.reason}`);
       ended = isTerminalUpdate(update);
-      options.onUpdate(update);
+      feed.receive(update);
     }
   };
   const fail = (failure: StreamFailure, reason?: string): void => emit([{ type: 'request-failed', failure, ...(reason ? { reason } : {}) }]);
 
-  const loadCheck = (options.loadCheck ?? loadFrameCheck)().catch(() => null);
   let requestId: string;
   if ('body' in options.start) {
-    // The checker loads while the request is sent; it is needed only once the first frame is here.
-    const [opened, check] = await Promise.all([
-      (options.openStream ?? openEventStream)(STREAM_PATHS[kind], options.start.body, REFUSAL_FALLBACK[kind], signal),
-      loadCheck,
-    ]);
+    const opened = await (options.openStream ?? openEventStream)(STREAM_PATHS[kind], options.start.body, REFUSAL_FALLBACK[kind], signal);
     if (opened === null || signal.aborted) return;
     if (!('events' in opened)) return fail(opened);
-    if (!check) {
-      opened.close();
-      return fail(streamInterrupted, 'the contract checker could not be loaded');
-    }
     decoder = createFrameDecoder(kind, check);
     for await (const message of opened.events) {
       emit(decoder.decode({ event: message.event, data: parseData(message.data) }, seqOf(message.ownId)));
@@ -84,9 +85,6 @@ export async function followRequest(options: FollowRequestOptions): Promise<void
     if (decoder.requestId === null) return fail(opened.outcome() ?? streamInterrupted);
     requestId = decoder.requestId;
   } else {
-    const check = await loadCheck;
-    if (signal.aborted) return;
-    if (!check) return fail(streamInterrupted, 'the contract checker could not be loaded');
     decoder = createFrameDecoder(kind, check, options.start.afterSeq);
     requestId = options.start.requestId;
   }

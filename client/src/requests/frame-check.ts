@@ -5,7 +5,7 @@ import type { RequestKind } from '../../../contract/ask.ts';
 
 /**
  * Checks a frame against the contract's schema for its stream. This module carries the schemas and TypeBox's
- * checker (≈13 KB gzip), so it is only ever loaded with `import()` (see `frame-check-loader.ts`): the first paint
+ * checker (≈13 KB gzip), so it is only ever loaded with `import()` (through `follower-loader.ts`): the first paint
  * does not pay for it.
  */
 

@@ -2,8 +2,8 @@ import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../.
 import type { FollowRequestOptions } from './follow-request.ts';
 import { columnKey, isOpen, type RequestAction, type RunColumn, type UpdateScope } from './request-state.ts';
 import { askedModels, retryBody } from './retry-body.ts';
-import { createRunTextFeed, type RunTextFeed } from './run-text-feed.ts';
-import type { FrameScheduler } from './text-batcher.ts';
+import type { RunUpdate } from './run-update.ts';
+import { connectionFailed } from './stream-failure.ts';
 import type { WatchedRequest } from './watched-request.ts';
 
 export type AskBody = SearchRequestBody | CompareRequestBody;
@@ -12,13 +12,13 @@ export type AskBody = SearchRequestBody | CompareRequestBody;
 export interface RequestRunnerDeps {
   kind: RequestKind;
   dispatch(action: RequestAction): void;
+  /** Rejects only when the follower itself could not be loaded. */
   follow(options: Omit<FollowRequestOptions, 'live'>): Promise<void>;
   remember(request: WatchedRequest): void;
   forget(requestId?: string): void;
   stopRuns(requestId: string, runIds: readonly string[] | null): Promise<unknown>;
   /** Refreshes credits then history once a request has ended (or been stopped): nothing is charged unseen. */
   afterRequest(kind: RequestKind): void;
-  scheduler?: FrameScheduler;
 }
 
 export interface RequestRunner {
@@ -40,7 +40,6 @@ export interface RequestRunner {
 
 interface Followed {
   controller: AbortController;
-  feed: RunTextFeed;
   requestId: string | null;
 }
 
@@ -55,12 +54,16 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   const retries = new Map<string, Followed>();
 
   const start = (kind: RequestKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
-    const followed: Followed = {
-      controller: new AbortController(),
-      feed: createRunTextFeed((update) => deps.dispatch({ type: 'update', update, scope }), deps.scheduler),
-      requestId: 'requestId' in start ? start.requestId : null,
+    const followed: Followed = { controller: new AbortController(), requestId: 'requestId' in start ? start.requestId : null };
+    const onUpdate = (update: RunUpdate): void => {
+      deps.dispatch({ type: 'update', update, scope });
+      if (update.type !== 'request-finished' && update.type !== 'request-failed') return;
+      if ('request' in scope && followed.requestId) deps.forget(followed.requestId);
+      if (!('request' in scope) && retries.get(scope.column) === followed) retries.delete(scope.column);
+      // A refusal before the request existed charged nothing and changed no history.
+      if (followed.requestId) deps.afterRequest(kind);
     };
-    void deps
+    deps
       .follow({
         kind,
         start,
@@ -69,24 +72,17 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
           followed.requestId = requestId;
           onRequestId?.(requestId);
         },
-        onUpdate(update) {
-          followed.feed.receive(update);
-          if (update.type !== 'request-finished' && update.type !== 'request-failed') return;
-          if ('request' in scope && followed.requestId) deps.forget(followed.requestId);
-          if (!('request' in scope) && retries.get(scope.column) === followed) retries.delete(scope.column);
-          // A refusal before the request existed charged nothing and changed no history.
-          if (followed.requestId) deps.afterRequest(kind);
-        },
+        onUpdate,
       })
-      .catch((error: unknown) => console.error('Following a request failed', error));
+      .catch((error: unknown) => {
+        console.error('Following a request failed', error);
+        if (!followed.controller.signal.aborted) onUpdate({ type: 'request-failed', failure: connectionFailed });
+      });
     return followed;
   };
 
   const abandon = (): void => {
-    for (const followed of [main, ...retries.values()]) {
-      followed?.controller.abort();
-      followed?.feed.discard();
-    }
+    for (const followed of [main, ...retries.values()]) followed?.controller.abort();
     main = null;
     retries.clear();
   };

@@ -2,7 +2,8 @@ import type { ModelPair } from '../../../contract/ask.ts';
 import type { ModelResult } from '../../../contract/model-result.ts';
 import type { AnswerSource } from '../../../contract/run-events.ts';
 import type { RunUpdate } from './run-update.ts';
-import { CANCELLED_CODE, type StreamFailure } from './stream-failure.ts';
+import { CANCELLED_CODE } from './run-outcome-text.ts';
+import type { StreamFailure } from './stream-failure.ts';
 
 /**
  * A request on the page as a pure reducer keyed by run: one column per model asked, in the order asked (a single

@@ -8,3 +8,9 @@ export const STOPPED_TEXT = 'Stopped';
 export function runErrorText(error: string | null | undefined): string {
   return error && error.trim() !== '' ? error : MODEL_REQUEST_FAILED;
 }
+
+/** What the page says when a stream broke or a frame broke the contract. */
+export const STREAMING_ERROR_MESSAGE = 'Streaming error';
+
+/** The code of a run the person stopped: it ends like a failure but is nobody's fault and costs nothing. */
+export const CANCELLED_CODE = 'CANCELLED';

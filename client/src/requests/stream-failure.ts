@@ -1,4 +1,4 @@
-import { errorFromResponse, HTTP_ERROR_TEXTS } from '../api/http-client.ts';
+import { STREAMING_ERROR_MESSAGE } from './run-outcome-text.ts';
 
 /** Why a request (or one run of it) could not be followed to its end, in the words the page shows. */
 export interface StreamFailure {
@@ -8,7 +8,6 @@ export interface StreamFailure {
   retryable: boolean;
 }
 
-export const STREAMING_ERROR_MESSAGE = 'Streaming error';
 export const CONNECTION_FAILED_MESSAGE = 'Connection failed. Please check your internet connection';
 export const TIMED_OUT_MESSAGE = 'Request timed out. Please try again';
 /** What a refusal says when its body carried no message (a proxy's page), by kind of request. */
@@ -19,22 +18,3 @@ export const streamInterrupted: StreamFailure = { message: STREAMING_ERROR_MESSA
 export const invalidFrame: StreamFailure = { message: STREAMING_ERROR_MESSAGE, code: 'invalid_frame', retryable: false };
 export const connectionFailed: StreamFailure = { message: CONNECTION_FAILED_MESSAGE, code: 'network_error', retryable: true };
 export const timedOut: StreamFailure = { message: TIMED_OUT_MESSAGE, code: 'timeout', retryable: true };
-
-/** The code of a run the person stopped: it ends like a failure but is nobody's fault and costs nothing. */
-export const CANCELLED_CODE = 'CANCELLED';
-
-/**
- * A request the server refused instead of streaming (401, 429, 5xx have their own texts; otherwise the server's
- * message, or `fallback` when the body had none).
- */
-export async function readStreamRefusal(response: Response, fallback: string): Promise<StreamFailure> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // A proxy's error page or an empty body: the fallback speaks for it.
-  }
-  if (response.ok) return { message: fallback, code: 'not_event_stream', retryable: false };
-  const error = errorFromResponse(response.status, body);
-  return { message: error.message === HTTP_ERROR_TEXTS.unexpected ? fallback : error.message, code: error.code, retryable: error.retryable };
-}

@@ -2,11 +2,10 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import type { RequestKind } from '../../../contract/ask.ts';
 import { useLiveSocket } from '../app-state/live-updates-context.tsx';
 import { useRefreshAfterAnswer } from '../app-state/refresh-after-answer.ts';
-import { followRequest } from './follow-request.ts';
-import { prefetchFrameCheckWhenIdle } from './frame-check-loader.ts';
-import { createRequestRunner, type AskBody } from './request-runner.ts';
+import type { AskBody, RequestRunner } from './request-runner.ts';
 import { initialRequestState, isOpen, requestReducer, type RequestState, type RunColumn } from './request-state.ts';
-import { stopRuns } from './stop-runs.ts';
+import { loadRequestRunner, prefetchRequestRunnerWhenIdle } from './runner-loader.ts';
+import { STREAMING_ERROR_MESSAGE } from './run-outcome-text.ts';
 import { forgetWatchedRequest, rememberWatchedRequest, type WatchedRequest } from './watched-request.ts';
 
 export interface RequestControls {
@@ -22,9 +21,10 @@ export interface RequestControls {
 }
 
 /**
- * A view's requests, single answer or comparison: the state to render and what the person can do with it. Leaving
- * the view only stops listening: the server finishes the answers, the request stays remembered, and coming back
- * resumes it.
+ * A view's requests, single answer or comparison: the state to render and what the person can do with it. The
+ * runner's network half loads on demand (prefetched when the browser is idle); commands wait for it in order.
+ * Leaving the view only stops listening: the server finishes the answers, the request stays remembered, and coming
+ * back resumes it.
  */
 export function useRequestRunner(kind: RequestKind): RequestControls {
   const [state, dispatch] = useReducer(requestReducer, initialRequestState);
@@ -35,36 +35,52 @@ export function useRequestRunner(kind: RequestKind): RequestControls {
   services.current = { refreshAfterAnswer, live, state };
 
   const [runner] = useState(() =>
-    createRequestRunner({
-      kind,
-      dispatch,
-      follow: (options) => followRequest({ ...options, live: services.current.live }),
-      remember: rememberWatchedRequest,
-      forget: forgetWatchedRequest,
-      stopRuns,
-      afterRequest: (finishedKind) => void services.current.refreshAfterAnswer(finishedKind),
-    }),
+    loadRequestRunner().then((connect) =>
+      connect(
+        {
+          kind,
+          dispatch,
+          remember: rememberWatchedRequest,
+          forget: forgetWatchedRequest,
+          afterRequest: (finishedKind) => void services.current.refreshAfterAnswer(finishedKind),
+        },
+        () => services.current.live,
+      ),
+    ),
   );
-
-  useEffect(() => {
-    const cancelPrefetch = prefetchFrameCheckWhenIdle();
-    return () => {
-      cancelPrefetch();
-      runner.abandon();
-    };
-  }, [runner]);
 
   const [controls] = useState(() => {
     const openColumns = () => services.current.state.columns.filter(isOpen);
+    const command = (run: (ready: RequestRunner) => void) => (): void => {
+      runner.then(run, (error: unknown) => {
+        console.error('The request runner could not be loaded', error);
+        dispatch({ type: 'update', scope: { request: true }, update: { type: 'request-failed', failure: { message: STREAMING_ERROR_MESSAGE, code: 'runner_unavailable', retryable: true } } });
+      });
+    };
     return {
-      ask: runner.ask,
-      askAgain: runner.askAgain,
-      resume: runner.resume,
-      retry: runner.retry,
-      stop: (column: RunColumn) => runner.stop([column]),
-      stopAll: () => runner.stop(openColumns()),
-      clear: () => runner.clear(openColumns()),
+      ask: (body: AskBody) => command((ready) => ready.ask(body))(),
+      askAgain: command((ready) => ready.askAgain()),
+      resume: (watched: WatchedRequest) => command((ready) => ready.resume(watched))(),
+      retry: (column: RunColumn) => command((ready) => ready.retry(column))(),
+      stop: (column: RunColumn) => command((ready) => ready.stop([column]))(),
+      stopAll: () => {
+        const open = openColumns();
+        command((ready) => ready.stop(open))();
+      },
+      clear: () => {
+        const open = openColumns();
+        command((ready) => ready.clear(open))();
+      },
     };
   });
+
+  useEffect(() => {
+    const cancelPrefetch = prefetchRequestRunnerWhenIdle();
+    return () => {
+      cancelPrefetch();
+      void runner.then((ready) => ready.abandon(), () => undefined);
+    };
+  }, [runner]);
+
   return { state, ...controls };
 }

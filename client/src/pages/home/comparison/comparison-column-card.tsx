@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../catalogue/model-access.ts';
-import { AnswerFacts } from '../../../components/answer-facts/answer-facts.tsx';
+import { LazyAnswerFacts } from '../../../components/answer-facts/lazy-answer-facts.tsx';
 import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
@@ -102,7 +102,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
           </Alert>
         )}
 
-        {!open && <AnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+        {!open && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
       </Stack>
     </Paper>
   );

@@ -1,7 +1,7 @@
 import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
-import { AnswerFacts } from '../../../../components/answer-facts/answer-facts.tsx';
+import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
@@ -61,7 +61,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
           <LazyMarkdownAnswer content={renderedAnswer} />
         </div>
 
-        {!streaming && <AnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+        {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
 
         {!streaming && (
           <Group justify="flex-end">
