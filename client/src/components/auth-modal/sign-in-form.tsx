@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { authApi, type SignedIn } from '../../api/auth-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { verificationNeededFor } from './auth-outcomes.ts';
 import { validateSignIn, type SignInValues } from './auth-validation.ts';
+import { AuthFormLayout, type AuthField } from './auth-form-layout.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 
 export interface SignInFormProps {
@@ -11,9 +11,14 @@ export interface SignInFormProps {
   onVerificationNeeded(email: string, message: string): void;
 }
 
-/** Email and password. Checks the fields first (spec section 5), then asks the server. */
+const SIGN_IN_FIELDS: readonly AuthField<keyof SignInValues>[] = [
+  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', kind: 'password', autoComplete: 'current-password' },
+];
+
+/** Email and password. Checks the fields first, then asks the server. */
 export function SignInForm({ onSignedIn, onVerificationNeeded }: SignInFormProps) {
-  const { values, errors, failure, submitting, change, submit } = useAuthForm<SignInValues>(
+  const form = useAuthForm<SignInValues>(
     { email: '', password: '' },
     validateSignIn,
     async ({ email, password }) => {
@@ -31,37 +36,5 @@ export function SignInForm({ onSignedIn, onVerificationNeeded }: SignInFormProps
     },
   );
 
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
-      <Stack gap="sm">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-          data-testid="auth-email"
-          data-autofocus
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-          data-testid="auth-password"
-        />
-        {failure && (
-          <Alert color="red" variant="light" role="alert" data-testid="auth-error">
-            {failure}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit" mt={4}>
-          Sign In
-        </Button>
-      </Stack>
-    </form>
-  );
+  return <AuthFormLayout form={form} fields={SIGN_IN_FIELDS} label="Sign in" submitLabel="Sign In" />;
 }

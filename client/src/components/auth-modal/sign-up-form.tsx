@@ -1,7 +1,7 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { authApi, type SignedIn } from '../../api/auth-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { validateSignUp, type SignUpValues } from './auth-validation.ts';
+import { AuthFormLayout, type AuthField } from './auth-form-layout.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 
 export interface SignUpFormProps {
@@ -10,9 +10,16 @@ export interface SignUpFormProps {
   onVerificationSent(email: string, message: string | undefined): void;
 }
 
-/** Name, email, password twice. Checks the fields first (spec section 5), then registers. */
+const SIGN_UP_FIELDS: readonly AuthField<keyof SignUpValues>[] = [
+  { name: 'name', label: 'Name', kind: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password', description: 'At least 8 characters' },
+  { name: 'confirmPassword', label: 'Confirm password', kind: 'password', autoComplete: 'new-password' },
+];
+
+/** Name, email, password twice. Checks the fields first, then registers. */
 export function SignUpForm({ onSignedIn, onVerificationSent }: SignUpFormProps) {
-  const { values, errors, failure, submitting, change, submit } = useAuthForm<SignUpValues>(
+  const form = useAuthForm<SignUpValues>(
     { name: '', email: '', password: '', confirmPassword: '' },
     validateSignUp,
     async ({ name, email, password }) => {
@@ -29,54 +36,5 @@ export function SignUpForm({ onSignedIn, onVerificationSent }: SignUpFormProps) 
     },
   );
 
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign up">
-      <Stack gap="sm">
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-          data-testid="auth-name"
-          data-autofocus
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-          data-testid="auth-email"
-        />
-        <PasswordInput
-          label="Password"
-          description="At least 8 characters"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-          data-testid="auth-password"
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={change('confirmPassword')}
-          error={errors.confirmPassword}
-          data-testid="auth-confirm-password"
-        />
-        {failure && (
-          <Alert color="red" variant="light" role="alert" data-testid="auth-error">
-            {failure}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth loading={submitting} data-testid="auth-submit" mt={4}>
-          Sign Up
-        </Button>
-      </Stack>
-    </form>
-  );
+  return <AuthFormLayout form={form} fields={SIGN_UP_FIELDS} label="Sign up" submitLabel="Sign Up" />;
 }

@@ -7,13 +7,13 @@ export interface AuthForm<Values extends { [Field in keyof Values]: string }> {
   /** The server's refusal (or the fallback text), shown above the submit button. */
   failure: string | null;
   submitting: boolean;
-  /** Change handler for one field; editing a field clears its error (spec section 5). */
+  /** Change handler for one field; editing a field clears its error. */
   change(field: keyof Values & string): (event: ChangeEvent<HTMLInputElement>) => void;
   submit(event: FormEvent<HTMLFormElement>): Promise<void>;
 }
 
 /**
- * What the sign-in and sign-up forms share: field values, the spec's field checks before anything is sent, one
+ * What the sign-in and sign-up forms share: field values, the field checks before anything is sent, one
  * request at a time, and a failure message. `send` returns the failure to show, or null when it went well.
  */
 export function useAuthForm<Values extends { [Field in keyof Values]: string }>(

@@ -1,0 +1,62 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import type { AuthForm } from './use-auth-form.ts';
+
+/** One field of an account form: what it asks for and how browsers should fill it. */
+export interface AuthField<Field extends string> {
+  name: Field;
+  label: string;
+  kind: 'text' | 'email' | 'password';
+  autoComplete: string;
+  description?: string;
+}
+
+export interface AuthFormLayoutProps<Values extends { [Field in keyof Values]: string }> {
+  form: AuthForm<Values>;
+  fields: readonly AuthField<keyof Values & string>[];
+  /** The form's accessible name and the submit button's text. */
+  label: string;
+  submitLabel: string;
+}
+
+/** The test id of a field, as the browser tests find it: `auth-confirm-password` for `confirmPassword`. */
+function testIdOf(name: string): string {
+  return `auth-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/**
+ * The shape every account form has: its fields in order (the first takes focus), each with its own error, then the
+ * server's refusal, then one submit button that shows it is busy.
+ */
+export function AuthFormLayout<Values extends { [Field in keyof Values]: string }>({ form, fields, label, submitLabel }: AuthFormLayoutProps<Values>) {
+  return (
+    <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={label}>
+      <Stack gap="sm">
+        {fields.map((field, index) => {
+          const shared = {
+            label: field.label,
+            description: field.description,
+            autoComplete: field.autoComplete,
+            value: form.values[field.name],
+            onChange: form.change(field.name),
+            error: form.errors[field.name],
+            'data-testid': testIdOf(field.name),
+            'data-autofocus': index === 0 ? true : undefined,
+          };
+          return field.kind === 'password' ? (
+            <PasswordInput key={field.name} {...shared} />
+          ) : (
+            <TextInput key={field.name} {...shared} type={field.kind} inputMode={field.kind === 'email' ? 'email' : undefined} />
+          );
+        })}
+        {form.failure && (
+          <Alert color="red" variant="light" role="alert" data-testid="auth-error">
+            {form.failure}
+          </Alert>
+        )}
+        <Button type="submit" fullWidth loading={form.submitting} data-testid="auth-submit" mt={4}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
