@@ -1,13 +1,14 @@
-import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { memo, useMemo } from 'react';
+import { Badge, Group, Select, SimpleGrid, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
-import { useAuthModal } from '../../../app-state/auth-modal-context.tsx';
 import { creditsText, lockPrompt, modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
 import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
 import classes from './engine-model-picker.module.css';
 import { engineLock, type ModelSelection } from './model-selection.ts';
+
+// Only a guest who opens an engine with nothing open to them sees it.
+const EngineLockNotice = lazy(() => import('./engine-lock-notice.tsx').then((module) => ({ default: module.EngineLockNotice })));
 
 interface ModelOption extends ComboboxItem {
   description: string;
@@ -23,38 +24,6 @@ interface EngineModelPickerProps {
   onChange(selection: ModelSelection): void;
   /** "Please select an AI model" / "Please select a specific model". */
   errors: { engine: string | null; model: string | null };
-}
-
-/**
- * Why nothing can be asked on this engine yet, next to the pickers: the Ask button is off while no model is
- * chosen, and a disabled button alone does not say what would turn it on.
- */
-function EngineLockNotice({ engineName, lock }: { engineName: string; lock: ModelLock }) {
-  const authModal = useAuthModal();
-  const register = lock === 'Register';
-  return (
-    <Alert
-      variant="light"
-      color={register ? 'indigo' : 'grape'}
-      title={register ? `${engineName} models need a free account` : `${engineName} models need premium`}
-      data-testid="engine-lock-notice"
-    >
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" style={{ flex: '1 1 16rem' }}>
-          {lockPrompt(lock)} Until then, Ask stays off here: switch to another engine to ask now.
-        </Text>
-        {register ? (
-          <Button size="xs" onClick={() => authModal.open('register')} data-testid="engine-lock-sign-up">
-            Sign Up
-          </Button>
-        ) : (
-          <Button size="xs" color="grape" component={Link} to="/pricing">
-            See plans
-          </Button>
-        )}
-      </Group>
-    </Alert>
-  );
 }
 
 /**
@@ -155,7 +124,11 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
           data-testid="model-select"
         />
       </SimpleGrid>
-      {lock && engine && <EngineLockNotice engineName={engine.name} lock={lock} />}
+      {lock && engine && (
+        <Suspense fallback={null}>
+          <EngineLockNotice engineName={engine.name} lock={lock} />
+        </Suspense>
+      )}
     </Stack>
   );
 });
