@@ -62,7 +62,7 @@ async function expireSession(cookie: string): Promise<void> {
   const updated = await stack
     .records()
     .getConnection()
-    .execute("update user_sessions set expires_at = now() - interval '1 minute' where token_hash = ?", [hashToken(token)], 'run');
+    .execute<{ affectedRows: number }>("update user_sessions set expires_at = now() - interval '1 minute' where token_hash = ?", [hashToken(token)], 'run');
   expect(updated.affectedRows).toBe(1);
 }
 
