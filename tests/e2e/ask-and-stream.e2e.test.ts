@@ -79,6 +79,10 @@ describe('asking a question in the browser', () => {
     await panel.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await panel.textContent()).toContain('The model provider is busy right now');
     expect(await panel.getByRole('button', { name: 'Try Again' }).count()).toBe(1);
+    // New Search is offered after an error too, and starts over.
+    await page.getByTestId('new-search-button').click();
+    expect(await page.getByTestId('error-panel').count()).toBe(0);
+    expect(await page.getByTestId('query-input').inputValue()).toBe('');
     await page.close();
   });
 

@@ -110,7 +110,7 @@ describe('comparing three models', () => {
     expect(await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-credits').textContent()).toBe('6 credits');
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
     expect(await page.getByTestId('finished-count').textContent()).toBe('3 of 3 finished');
-    expect(await column(page, 'gpt-4o-mini').getByTestId('column-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
+    expect(await column(page, 'gpt-4o-mini').getByTestId('answer-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
 
     // The final response replaced the streamed text: every word of the stored answer is on screen, once.
     const shown = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';
