@@ -1,4 +1,5 @@
 import type { CompareStreamFrame } from '../../contract/compare-stream.ts';
+import { failedModelResult } from '../../contract/failed-result.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { RUN_FAILURES } from '../../contract/run-failures.ts';
 import type { RunEndEvent, RunErrorEvent, RunEvent } from '../../contract/run-events.ts';
@@ -48,23 +49,7 @@ export function completedResult(event: RunEndEvent, run: WatchedRun): ModelResul
 
 /** A failed (or stopped) run: it cost nothing. */
 export function failedResult(event: RunErrorEvent, run: WatchedRun): ModelResult {
-  return {
-    runId: event.runId,
-    engine: run.engine,
-    model: run.model,
-    success: false,
-    response: null,
-    error: event.message,
-    errorCode: event.code,
-    retryable: event.retryable,
-    finishReason: null,
-    sources: [],
-    creditsUsed: 0,
-    durationMs: null,
-    timeToFirstTokenMs: null,
-    inputTokens: null,
-    outputTokens: null,
-  };
+  return failedModelResult({ runId: event.runId, engine: run.engine, model: run.model, message: event.message, code: event.code, retryable: event.retryable });
 }
 
 /** Single search: start, chunk…, then end or error (plus `sources` when the engine cites pages). */

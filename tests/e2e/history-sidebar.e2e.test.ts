@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * The signed-in user's sidebar and history modal on a real stack: history made through the real API (single
@@ -77,7 +77,7 @@ async function openDetails(page: Page, query: string): Promise<Locator> {
 }
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+  ({ browser, stack } = await startBrowserStack());
   await askAll();
   stored = await readHistory();
   expect(stored).toHaveLength(CHEAP_COUNT + 4);

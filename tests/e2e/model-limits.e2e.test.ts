@@ -8,8 +8,8 @@ import { User } from '../../core/database/entities/user.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 import { SessionService } from '../../server/auth/session-service.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * What the page lets each visitor pick, on a real stack: a guest can open every engine and see its models (the
@@ -21,12 +21,9 @@ let browser: Browser;
 let stack: TestStack;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+  ({ browser, stack } = await startBrowserStack());
 });
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), stack?.close()]);
-});
+afterAll(() => stopBrowserStack(browser, stack));
 
 /** A signed-in `registered` user, written straight into the database; the server grants their credits on first read. */
 async function registeredCookie(): Promise<string> {

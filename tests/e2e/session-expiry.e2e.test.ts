@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_GRANT } from '../../contract/limits.ts';
 import { hashToken } from '../../server/auth/secret-tokens.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
 import { createFundedUser } from '../support/funded-user.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * A session that ends under an open page (it expired, or was signed out elsewhere) signs the whole page out at once:
@@ -17,12 +17,9 @@ let browser: Browser;
 let stack: TestStack;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+  ({ browser, stack } = await startBrowserStack());
 });
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), stack?.close()]);
-});
+afterAll(() => stopBrowserStack(browser, stack));
 
 /** What the chrome says about who is here, as one picture. */
 interface ChromeState {

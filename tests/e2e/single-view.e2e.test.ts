@@ -1,19 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
 let stack: TestStack;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+  ({ browser, stack } = await startBrowserStack());
 });
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), stack?.close()]);
-});
+afterAll(() => stopBrowserStack(browser, stack));
 
 /** Opens the model dropdown and reads each option's lock badge (empty when the model is open to this visitor). */
 async function modelLocks(page: Page): Promise<Record<string, string>> {

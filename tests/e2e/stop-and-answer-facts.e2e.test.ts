@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * Stop on a real stack: a stopped answer or column says Stopped, keeps its text, costs nothing and offers no Retry,
@@ -14,12 +14,9 @@ let browser: Browser;
 let stack: TestStack;
 
 beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack()]);
+  ({ browser, stack } = await startBrowserStack());
 });
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), stack?.close()]);
-});
+afterAll(() => stopBrowserStack(browser, stack));
 
 /** The funded user's balance, as the API reports it. */
 async function balance(): Promise<number> {

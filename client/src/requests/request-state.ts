@@ -1,4 +1,5 @@
 import type { ModelPair } from '../../../contract/ask.ts';
+import { failedModelResult } from '../../../contract/failed-result.ts';
 import type { ModelResult } from '../../../contract/model-result.ts';
 import type { AnswerSource } from '../../../contract/run-events.ts';
 import type { RunUpdate } from './run-update.ts';
@@ -67,23 +68,7 @@ function waitingColumn(model: ModelPair, attempt = 0): RunColumn {
 
 /** The result of a run that did not answer: no response, no charge, the failure's words and retry advice. */
 export function failedResult(column: RunColumn, failure: StreamFailure): ModelResult {
-  return {
-    runId: column.runId ?? '',
-    engine: column.engine,
-    model: column.model,
-    success: false,
-    response: null,
-    error: failure.message,
-    errorCode: failure.code,
-    retryable: failure.retryable,
-    finishReason: null,
-    sources: [],
-    creditsUsed: 0,
-    durationMs: null,
-    timeToFirstTokenMs: null,
-    inputTokens: null,
-    outputTokens: null,
-  };
+  return failedModelResult({ runId: column.runId ?? '', engine: column.engine, model: column.model, ...failure });
 }
 
 function addSources(known: AnswerSource[], more: readonly AnswerSource[]): AnswerSource[] {

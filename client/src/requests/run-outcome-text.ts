@@ -1,5 +1,6 @@
-/** The words a column or a single answer shows for how its run ended. */
+import type { RunFailureCode } from '../../../contract/run-failures.ts';
 
+/** The words a column or a single answer shows for how its run ended. */
 export const MODEL_REQUEST_FAILED = 'Error: Model request failed';
 export const NO_RESPONSE_CONTENT = 'No response content available';
 export const STOPPED_TEXT = 'Stopped';
@@ -13,4 +14,4 @@ export function runErrorText(error: string | null | undefined): string {
 export const STREAMING_ERROR_MESSAGE = 'Streaming error';
 
 /** The code of a run the person stopped: it ends like a failure but is nobody's fault and costs nothing. */
-export const CANCELLED_CODE = 'CANCELLED';
+export const CANCELLED_CODE: RunFailureCode = 'CANCELLED';

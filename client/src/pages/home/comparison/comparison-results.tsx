@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
+import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../../../requests/request-state.ts';
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
 import { modelNames, selectionKey } from './model-selection.ts';
@@ -60,13 +61,7 @@ export function ComparisonResults({ state, catalogue, onRetry, onStop, onStopAll
         })}
       </SimpleGrid>
 
-      {showNewComparison && (
-        <Group justify="center">
-          <Button variant="light" onClick={onNewComparison} data-testid="new-comparison">
-            New Comparison
-          </Button>
-        </Group>
-      )}
+      {showNewComparison && <NewRequestButton label="New Comparison" onClick={onNewComparison} testId="new-comparison" align="center" />}
     </Stack>
   );
 }

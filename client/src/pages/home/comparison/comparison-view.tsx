@@ -1,19 +1,17 @@
-import { Paper, Stack } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Stack } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
-import { useCredits } from '../../../app-state/credits-context.tsx';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
-import { allChoices, isAffordable, requestCost } from '../../../catalogue/model-access.ts';
+import { allChoices } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
-import { QueryBox } from '../../../components/query-box/query-box.tsx';
 import { limitQueryLength } from '../../../components/query-box/query-text.ts';
-import { SearchSettings } from '../../../components/search-settings/search-settings.tsx';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
+import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
 import { ComparisonLocked } from './comparison-locked.tsx';
 import { AI_OVERVIEW_ENGINE, buildCompareRequest, hasProblems, validateComparison, type ComparisonProblems } from './comparison-request.ts';
@@ -22,40 +20,31 @@ import { ModelChecklist } from './model-checklist.tsx';
 import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey } from './model-selection.ts';
 import { requestedModels } from './requested-models.ts';
 
-// Only for the AI Overview engine: its country and language lists load when that engine is ticked.
-const AiOverviewSettings = lazy(() =>
-  import('../../../components/ai-overview-settings/ai-overview-settings.tsx').then((module) => ({ default: module.AiOverviewSettings })),
-);
-
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 
-/** Spec section 2's comparison view: pick models, ask once, watch every model answer in its own column. */
+/** The comparison view: pick models, ask once, watch every model answer in its own column. */
 export function ComparisonView() {
   const { tier } = useAuth();
-  // Guests cannot compare (spec section 6); the server would refuse, so the view does not offer the form.
+  // Guests cannot compare; the server would refuse, so the view does not offer the form.
   return tier === 'free' ? <ComparisonLocked /> : <ComparisonForm />;
 }
 
 function ComparisonForm() {
   const { tier } = useAuth();
   const { catalogue } = useCatalogue();
-  const { creditsRemaining, pricing } = useCredits();
   const runAgain = useRunAgain();
   const { state, ask, askAgain, resume, retry, stop, stopAll, clear } = useRequestRunner('comparison');
   const [selected, setSelected] = useState<ReadonlySet<SelectionKey>>(() => new Set());
-  const [query, setQuery] = useState('');
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
   const [problems, setProblems] = useState<ComparisonProblems>(NO_PROBLEMS);
-  const queryInput = useRef<HTMLTextAreaElement>(null);
+  const draft = useQueryDraft(useCallback(() => setProblems((current) => ({ ...current, query: null })), []));
+  const { query, setQuery } = draft;
   const loading = state.status === 'running';
 
   const choices = useMemo(() => (catalogue ? allChoices(catalogue) : []), [catalogue]);
   const selection = useMemo(() => selectedChoices(choices, selected), [choices, selected]);
   const settings = useSearchSettings(selection, false);
-  const cost = pricing
-    ? requestCost(pricing, selection.map((choice) => ({ engine: choice.engine, modelId: choice.model.id })), settings.value.searchEnabled)
-    : null;
-  const affordable = isAffordable(creditsRemaining, pricing, cost ?? 0);
+  const price = useRequestPrice(selection, settings.value.searchEnabled, false);
   const asksAiOverview = selection.some((choice) => choice.engine === AI_OVERVIEW_ENGINE);
 
   // Fetch the answer renderer now, so it is ready before the first words arrive.
@@ -68,7 +57,7 @@ function ComparisonForm() {
     setQuery(active.query);
     setSelected(new Set(active.models.map(selectionKey)));
     resume(active);
-  }, [resume]);
+  }, [resume, setQuery]);
 
   // "Run this prompt again" on a comparison: same question, same models, once the catalogue can name them.
   useEffect(() => {
@@ -78,17 +67,12 @@ function ComparisonForm() {
     setSelected(keysFor(requestedModels(pending), choices, tier));
     setProblems(NO_PROBLEMS);
     runAgain.taken();
-    queryInput.current?.focus({ preventScroll: true });
-  }, [runAgain, catalogue, choices, tier]);
+    draft.focus();
+  }, [runAgain, catalogue, choices, tier, setQuery, draft.focus]);
 
   const handleSelection = useCallback((next: Set<SelectionKey>) => {
     setSelected(next);
     setProblems((current) => ({ ...current, models: null }));
-  }, []);
-
-  const handleQueryChange = useCallback((next: string) => {
-    setQuery(next);
-    setProblems((current) => ({ ...current, query: null }));
   }, []);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -96,7 +80,7 @@ function ComparisonForm() {
     if (loading) return;
     const found = validateComparison(query, selection.length);
     setProblems(found);
-    if (hasProblems(found) || !affordable || settings.problem !== null) return;
+    if (hasProblems(found) || !price.affordable || settings.problem !== null) return;
     ask(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
   };
 
@@ -105,46 +89,32 @@ function ComparisonForm() {
     setQuery('');
     setProblems(NO_PROBLEMS);
     scrollToTop();
-    // Without scrolling, so focusing does not fight the smooth scroll to the top.
-    queryInput.current?.focus({ preventScroll: true });
-  }, [clear]);
+    draft.focus();
+  }, [clear, setQuery, draft.focus]);
 
   return (
     <Stack gap="md">
-      <Paper component="form" withBorder p="md" onSubmit={handleSubmit} noValidate aria-label="Compare models">
-        <Stack gap="md">
-          {catalogue && (
-            <ModelChecklist
-              catalogue={catalogue}
-              choices={choices}
-              tier={tier}
-              selected={selected}
-              onChange={handleSelection}
-              error={problems.models}
-            />
-          )}
-          {asksAiOverview && (
-            <Suspense fallback={null}>
-              <AiOverviewSettings value={aiOverviewParams} onChange={setAiOverviewParams} />
-            </Suspense>
-          )}
-          <SearchSettings choices={selection} single={false} value={settings.value} onChange={settings.onChange} />
-          <QueryBox
-            query={query}
-            onQueryChange={handleQueryChange}
-            cost={cost}
-            affordable={affordable}
-            creditsRemaining={creditsRemaining}
-            loading={loading}
-            // Spec section 5: empty fields are reported on submit; only cost and loading disable the button.
-            canSubmit={affordable && settings.problem === null}
-            error={problems.query}
-            submitLabel="Compare"
-            inputRef={queryInput}
-            testIds={{ input: 'comparison-query-input', submit: 'compare-button' }}
-          />
-        </Stack>
-      </Paper>
+      <AskForm
+        label="Compare models"
+        onSubmit={handleSubmit}
+        models={
+          catalogue && (
+            <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} />
+          )
+        }
+        aiOverview={{ shown: asksAiOverview, value: aiOverviewParams, onChange: setAiOverviewParams }}
+        settings={{ choices: selection, single: false, value: settings.value, onChange: settings.onChange }}
+        draft={draft}
+        price={price}
+        // Empty fields are reported on submit; only cost and loading disable the button.
+        box={{
+          loading,
+          canSubmit: price.affordable && settings.problem === null,
+          error: problems.query,
+          submitLabel: 'Compare',
+          testIds: { input: 'comparison-query-input', submit: 'compare-button' },
+        }}
+      />
 
       {state.error && <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={askAgain} />}
 

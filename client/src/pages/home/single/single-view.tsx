@@ -1,44 +1,39 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Stack } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { SearchRequestBody } from '../../../../../contract/ask.ts';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
-import { useCredits } from '../../../app-state/credits-context.tsx';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
-import { isAffordable, requestCost, type ModelChoice } from '../../../catalogue/model-access.ts';
+import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
-import { QueryBox } from '../../../components/query-box/query-box.tsx';
+import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { SEARCH_VALIDATION } from '../../../components/query-box/query-text.ts';
-import { SearchSettings } from '../../../components/search-settings/search-settings.tsx';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { isOpen } from '../../../requests/request-state.ts';
 import { runErrorText } from '../../../requests/run-outcome-text.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
+import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
 import { AnswerPanel } from './answer-panel/answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
 import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
 
 const AI_OVERVIEW_ENGINE = 'ai-overview';
-// Only for the AI Overview engine: its country and language lists load when that engine is chosen.
-const AiOverviewSettings = lazy(() =>
-  import('../../../components/ai-overview-settings/ai-overview-settings.tsx').then((module) => ({ default: module.AiOverviewSettings })),
-);
+const NO_ERRORS = { query: null, engine: null, model: null };
 
-/** One engine, one model, one streamed answer (spec section 2, "Single-search view"). */
+/** One engine, one model, one streamed answer. */
 export function SingleView() {
   const { tier } = useAuth();
   const { catalogue } = useCatalogue();
-  const { creditsRemaining, pricing } = useCredits();
   const runAgain = useRunAgain();
   const [selection, setSelection] = useState<ModelSelection>({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
-  const [query, setQuery] = useState('');
-  const [errors, setErrors] = useState<{ query: string | null; engine: string | null; model: string | null }>({ query: null, engine: null, model: null });
-  const queryInput = useRef<HTMLTextAreaElement>(null);
+  const [errors, setErrors] = useState<{ query: string | null; engine: string | null; model: string | null }>(NO_ERRORS);
+  const draft = useQueryDraft(useCallback(() => setErrors((current) => ({ ...current, query: null })), []));
+  const { query, setQuery } = draft;
 
   const { state, ask, askAgain, resume, stop, clear } = useRequestRunner('single');
   const loading = state.status === 'running';
@@ -47,7 +42,7 @@ export function SingleView() {
   // Fetch the answer renderer now, so it is ready before the first words of an answer arrive.
   useEffect(preloadMarkdownAnswer, []);
 
-  // Spec section 4: a model the tier may not use is swapped for the first allowed one (e.g. after signing out).
+  // A model the tier may not use is swapped for the first allowed one (e.g. after signing out).
   useEffect(() => {
     if (!catalogue) return;
     const allowed = allowedSelection(catalogue, selection, tier);
@@ -62,7 +57,7 @@ export function SingleView() {
     if (asked) setSelection({ engine: asked.engine, model: asked.model });
     setQuery(active.query);
     resume(active);
-  }, [resume]);
+  }, [resume, setQuery]);
 
   // "Run this prompt again" from the history: same question, same engine and model.
   useEffect(() => {
@@ -72,17 +67,16 @@ export function SingleView() {
     const [engine, model] = [pending.engine, pending.model];
     if (catalogue.models[engine]) setSelection(allowedSelection(catalogue, { engine, model }, tier));
     runAgain.taken();
-    queryInput.current?.focus({ preventScroll: true });
-  }, [runAgain, catalogue, tier]);
+    draft.focus();
+  }, [runAgain, catalogue, tier, setQuery, draft.focus]);
 
   const choice = useMemo<ModelChoice[]>(() => {
     const model = catalogue ? findModel(catalogue, selection) : undefined;
     return model ? [{ engine: selection.engine, model }] : [];
   }, [catalogue, selection]);
   const settings = useSearchSettings(choice, true);
-  const cost = pricing && choice.length > 0 ? requestCost(pricing, [{ engine: selection.engine, modelId: selection.model }], settings.value.searchEnabled) : null;
-  const affordable = isAffordable(creditsRemaining, pricing, cost ?? 0);
-  const canSubmit = query.trim() !== '' && selection.engine !== '' && selection.model !== '' && affordable && settings.problem === null;
+  const price = useRequestPrice(choice, settings.value.searchEnabled, true);
+  const canSubmit = query.trim() !== '' && selection.engine !== '' && selection.model !== '' && price.affordable && settings.problem === null;
 
   const handleSelection = useCallback(
     (next: ModelSelection) => {
@@ -93,11 +87,6 @@ export function SingleView() {
     },
     [catalogue, tier],
   );
-
-  const handleQueryChange = useCallback((next: string) => {
-    setQuery(next);
-    setErrors((current) => ({ ...current, query: null }));
-  }, []);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -127,12 +116,11 @@ export function SingleView() {
   const handleNewSearch = useCallback(() => {
     clear();
     setQuery('');
-    setErrors({ query: null, engine: null, model: null });
+    setErrors(NO_ERRORS);
     setSelection({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
     scrollToTop();
-    // Without scrolling, so focusing does not fight the smooth scroll to the top.
-    queryInput.current?.focus({ preventScroll: true });
-  }, [clear]);
+    draft.focus();
+  }, [clear, setQuery, draft.focus]);
 
   // A failed run speaks for itself; otherwise the request's own failure (a refusal, a broken stream).
   const error =
@@ -143,9 +131,11 @@ export function SingleView() {
 
   return (
     <Stack gap="md">
-      <Paper component="form" withBorder p="md" onSubmit={handleSubmit} noValidate aria-label="Ask one model">
-        <Stack gap="md">
-          {catalogue && (
+      <AskForm
+        label="Ask one model"
+        onSubmit={handleSubmit}
+        models={
+          catalogue && (
             <EngineModelPicker
               catalogue={catalogue}
               tier={tier}
@@ -154,39 +144,20 @@ export function SingleView() {
               onChange={handleSelection}
               errors={{ engine: errors.engine, model: errors.model }}
             />
-          )}
-          {selection.engine === AI_OVERVIEW_ENGINE && (
-            <Suspense fallback={null}>
-              <AiOverviewSettings value={aiOverviewParams} onChange={setAiOverviewParams} />
-            </Suspense>
-          )}
-          <SearchSettings choices={choice} single value={settings.value} onChange={settings.onChange} />
-          <QueryBox
-            query={query}
-            onQueryChange={handleQueryChange}
-            cost={cost}
-            affordable={affordable}
-            creditsRemaining={creditsRemaining}
-            loading={loading}
-            canSubmit={canSubmit}
-            error={errors.query}
-            submitLabel="Ask"
-            inputRef={queryInput}
-          />
-        </Stack>
-      </Paper>
+          )
+        }
+        aiOverview={{ shown: selection.engine === AI_OVERVIEW_ENGINE, value: aiOverviewParams, onChange: setAiOverviewParams }}
+        settings={{ choices: choice, single: true, value: settings.value, onChange: settings.onChange }}
+        draft={draft}
+        price={price}
+        box={{ loading, canSubmit, error: errors.query, submitLabel: 'Ask' }}
+      />
 
       {error && <ErrorPanel message={error.message} retryable={error.retryable} onRetry={askAgain} onClear={handleClear} />}
 
       {column && showAnswer && <AnswerPanel column={column} onStop={stop} onClear={handleClear} onNewSearch={handleNewSearch} />}
 
-      {error && !showAnswer && (
-        <Group justify="flex-end">
-          <Button variant="light" onClick={handleNewSearch} data-testid="new-search-button">
-            New Search
-          </Button>
-        </Group>
-      )}
+      {error && !showAnswer && <NewRequestButton label="New Search" onClick={handleNewSearch} testId="new-search-button" />}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
+import { NewRequestButton } from '../../../../components/new-request-button/new-request-button.tsx';
 import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
 import { STOPPED_TEXT } from '../../../../requests/run-outcome-text.ts';
@@ -63,13 +64,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
 
         {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
 
-        {!streaming && (
-          <Group justify="flex-end">
-            <Button variant="light" onClick={onNewSearch} data-testid="new-search-button">
-              New Search
-            </Button>
-          </Group>
-        )}
+        {!streaming && <NewRequestButton label="New Search" onClick={onNewSearch} testId="new-search-button" />}
       </Stack>
     </Paper>
   );
