@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failedModelResult } from '../../../contract/failed-result.ts';
 import type { ModelResult } from '../../../contract/model-result.ts';
 import { checkFrame } from './frame-check.ts';
 import { createFrameDecoder } from './frame-decoder.ts';
@@ -21,20 +22,7 @@ const result: ModelResult = {
   inputTokens: 11,
   outputTokens: 42,
 };
-const stopped: ModelResult = {
-  ...result,
-  success: false,
-  response: null,
-  error: 'Stopped.',
-  errorCode: 'CANCELLED',
-  finishReason: null,
-  sources: [],
-  creditsUsed: 0,
-  durationMs: null,
-  timeToFirstTokenMs: null,
-  inputTokens: null,
-  outputTokens: null,
-};
+const stopped: ModelResult = failedModelResult({ runId: 'run-1', ...names, message: 'Stopped.', code: 'CANCELLED', retryable: false });
 
 describe('a single answer’s frames', () => {
   it('decode into run updates, the end carrying the whole result', () => {

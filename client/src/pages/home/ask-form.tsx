@@ -5,6 +5,7 @@ import { isAffordable, requestCost, type ModelChoice } from '../../catalogue/mod
 import type { AiOverviewParams } from '../../components/ai-overview-settings/ai-overview-params.ts';
 import { QueryBox, type QueryBoxProps } from '../../components/query-box/query-box.tsx';
 import { SearchSettings, type SearchSettingsProps } from '../../components/search-settings/search-settings.tsx';
+import { scrollToTop } from './scroll-to-top.ts';
 
 // Only for the AI Overview engine: its country and language lists load when that engine is chosen.
 const AiOverviewSettings = lazy(() =>
@@ -24,7 +25,13 @@ export function useQueryDraft(onEdit: () => void) {
   );
   // Without scrolling, so focusing does not fight a smooth scroll to the top.
   const focus = useCallback(() => inputRef.current?.focus({ preventScroll: true }), []);
-  return { query, setQuery, change, inputRef, focus };
+  /** New Search / New Comparison: an empty box, the page back at the top, the cursor in the box. */
+  const startOver = useCallback(() => {
+    setQuery('');
+    scrollToTop();
+    focus();
+  }, [focus]);
+  return { query, setQuery, change, inputRef, focus, startOver };
 }
 
 export type QueryDraft = ReturnType<typeof useQueryDraft>;

@@ -12,7 +12,6 @@ import { useSearchSettings } from '../../../components/search-settings/use-searc
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
-import { scrollToTop } from '../scroll-to-top.ts';
 import { ComparisonLocked } from './comparison-locked.tsx';
 import { AI_OVERVIEW_ENGINE, buildCompareRequest, hasProblems, validateComparison, type ComparisonProblems } from './comparison-request.ts';
 import { ComparisonResults } from './comparison-results.tsx';
@@ -86,11 +85,9 @@ function ComparisonForm() {
 
   const handleNewComparison = useCallback(() => {
     clear();
-    setQuery('');
     setProblems(NO_PROBLEMS);
-    scrollToTop();
-    draft.focus();
-  }, [clear, setQuery, draft.focus]);
+    draft.startOver();
+  }, [clear, draft.startOver]);
 
   return (
     <Stack gap="md">

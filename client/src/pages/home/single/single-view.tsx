@@ -115,12 +115,10 @@ export function SingleView() {
 
   const handleNewSearch = useCallback(() => {
     clear();
-    setQuery('');
     setErrors(NO_ERRORS);
     setSelection({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
-    scrollToTop();
-    draft.focus();
-  }, [clear, setQuery, draft.focus]);
+    draft.startOver();
+  }, [clear, draft.startOver]);
 
   // A failed run speaks for itself; otherwise the request's own failure (a refusal, a broken stream).
   const error =
