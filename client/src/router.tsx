@@ -20,7 +20,7 @@ const verifyEmailRoute = createRoute({
   component: VerifyEmailPage,
 });
 
-/** Pages later issues build; until then each says so instead of a dead link. */
+/** Pages still being written; until they are, each says so instead of leaving a dead link. */
 const laterPages = [
   ['/brand-mentions', 'Brand mentions'],
   ['/pricing', 'Pricing'],

@@ -2,7 +2,7 @@ import { storageKeys } from '../storage/local-storage.ts';
 import { announceSessionExpired } from './session-expiry.ts';
 
 /**
- * The anonymous session id (spec sections 3 and 7): the server hands one out in the `x-session-id` header, the
+ * The anonymous session id: the server hands one out in the `x-session-id` header, the
  * browser keeps it in localStorage and sends it back on every call, and a 401 clears it.
  */
 export const ANONYMOUS_SESSION_HEADER = 'x-session-id';

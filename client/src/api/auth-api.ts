@@ -46,7 +46,7 @@ const AUTH_PATH = '/api/auth';
 const post = <T>(action: string, body: unknown = {}) =>
   apiCall<T>(`${AUTH_PATH}?action=${action}`, { method: 'POST', body, preferServerMessage: true });
 
-/** The spec's single auth endpoint (section 7), one function per action. */
+/** The single accounts endpoint, one function per action. */
 export const authApi = {
   session: () => apiCall<SessionCheck>(`${AUTH_PATH}?action=session`, { preferServerMessage: true }),
   register: (body: { name: string; email: string; password: string }) => post<Registration>('register', body),

@@ -1,6 +1,6 @@
 import { apiCall } from './http-client.ts';
 
-/** One model of `GET /api/models` (spec section 3's catalogue, with price and tier). */
+/** One model of `GET /api/models` (the catalogue, with price and tier). */
 export interface CatalogueModel {
   id: string;
   name: string;

@@ -14,7 +14,7 @@ export const HTTP_ERROR_TEXTS = {
   network: 'Connection failed. Please check your internet connection',
 } as const;
 
-/** Statuses where the same call may well succeed a moment later (spec section 8). */
+/** Statuses where the same call may well succeed a moment later. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /** A failed call, in the words the page shows and with what the page needs to decide on a retry. */
@@ -69,7 +69,7 @@ export const timeoutError = (): ApiError => new ApiError(HTTP_ERROR_TEXTS.timeou
 export const networkError = (): ApiError => new ApiError(HTTP_ERROR_TEXTS.network, 'NETWORK_ERROR', null, true);
 
 /**
- * Calls Quorum's JSON API and returns the envelope's `data`. Rejects with an `ApiError` carrying the spec's
+ * Calls Quorum's JSON API and returns the envelope's `data`. Rejects with an `ApiError` carrying the product's
  * wording; an abort through `signal` rejects with the abort's own reason so callers can tell it apart.
  */
 export async function apiCall<T>(path: string, options: ApiCallOptions = {}): Promise<T> {

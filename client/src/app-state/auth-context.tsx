@@ -6,7 +6,7 @@ import { readStored, removeStored, storageKeys, writeStored } from '../storage/l
 import { queryKeys } from './query-client.ts';
 
 export interface AuthState {
-  /** `loading` until the start-up session check has answered (spec section 4: auth starts unknown and loading). */
+  /** `loading` until the start-up session check has answered (auth starts unknown and loading). */
   status: 'loading' | 'ready';
   user: User | null;
   tier: Tier;

@@ -7,7 +7,7 @@ import { queryKeys } from './query-client.ts';
 export interface CatalogueState {
   catalogue: Catalogue | null;
   loading: boolean;
-  /** "Failed to fetch models" or the server's reason; the page offers a reload (spec section 8). */
+  /** "Failed to fetch models" or the server's reason; the page offers a reload. */
   error: string | null;
 }
 

@@ -21,7 +21,7 @@ describe('credentialFrom', () => {
     expect(credentialFrom({ credential: 'eyJ.a.b', select_by: 'btn' })).toBe('eyJ.a.b');
   });
 
-  it.each([undefined, null, {}, { credential: '' }, { credential: 42 }])('refuses %j with the spec text', (response) => {
+  it.each([undefined, null, {}, { credential: '' }, { credential: 42 }])('refuses %j with the product text', (response) => {
     expect(() => credentialFrom(response)).toThrow(new GoogleSignInError(GOOGLE_SIGN_IN_TEXTS.noCredential));
     expect(() => credentialFrom(response)).toThrow('No credential received from Google');
   });

@@ -1,6 +1,6 @@
 /**
  * Google Identity Services (GSI) in the page: loads Google's script on demand, waits for its API, and turns what
- * can go wrong into spec section 8's texts. No React here; the button component drives it.
+ * can go wrong into the product's texts. No React here; the button component drives it.
  */
 
 /** Google's sign-in library. Loaded only when the server offers Google sign-in (it then also allows it in the CSP). */
@@ -57,7 +57,7 @@ export function readGoogleIdApi(scope: unknown): GoogleIdApi | null {
   return id as GoogleIdApi;
 }
 
-/** The ID token from GSI's callback argument, or the spec's "No credential received from Google". */
+/** The ID token from GSI's callback argument, or the product's "No credential received from Google". */
 export function credentialFrom(response: unknown): string {
   const credential = (response as GoogleCredentialResponse | null | undefined)?.credential;
   if (typeof credential !== 'string' || credential === '') throw new GoogleSignInError(GOOGLE_SIGN_IN_TEXTS.noCredential);
@@ -129,7 +129,7 @@ function injectScript(url: string): HTMLScriptElement {
 }
 
 /**
- * Loads GSI and resolves with `google.accounts.id`. Rejects with the spec's texts: "unavailable" when the script
+ * Loads GSI and resolves with `google.accounts.id`. Rejects with the product's texts: "unavailable" when the script
  * could not be fetched at all, "failed to load" when its API did not appear within 10 seconds.
  */
 export function loadGoogleIdApi(options: { url?: string; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<GoogleIdApi> {

@@ -31,7 +31,7 @@ describe('web search availability', () => {
   const openai: ModelChoice = { engine: 'openai', model: model({}) };
   const claude: ModelChoice = { engine: 'anthropic', model: model({ id: 'claude', webSearchSupported: true }) };
 
-  it('follows the spec order: Register, No Models, Not Supported, then enabled', () => {
+  it('follows the product’s order: Register, No Models, Not Supported, then enabled', () => {
     expect(webSearchAvailability('free', [openai], false, true)).toEqual({ enabled: false, badge: 'Register', reason: 'Register for web search' });
     expect(webSearchAvailability('registered', [], false, false).badge).toBe('No Models');
     expect(webSearchAvailability('registered', [claude], false, true).reason).toBe("This model doesn't support web search");

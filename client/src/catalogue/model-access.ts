@@ -4,7 +4,7 @@ import type { Catalogue, CatalogueModel } from '../api/catalogue-api.ts';
 import type { Pricing } from '../api/credits-api.ts';
 
 /**
- * What each tier may use (spec section 6), as pure functions the views and their tests share. The server enforces
+ * What each tier may use, as pure functions the views and their tests share. The server enforces
  * the same rules; these only decide what the page offers, so nobody is invited to pay for a refusal.
  */
 
@@ -21,7 +21,7 @@ export function tierAtLeast(tier: Tier, minimum: Tier): boolean {
 
 export type ModelLock = 'Register' | 'Premium';
 
-/** Null when the tier may use the model; else the badge the spec shows on it. */
+/** Null when the tier may use the model; else the badge the page shows on it. */
 export function modelLock(tier: Tier, model: CatalogueModel): ModelLock | null {
   if (tier === 'free' && !model.freeTier) return 'Register';
   if (model.credits > PER_MODEL_CREDIT_CAP[tier]) return tier === 'free' ? 'Register' : 'Premium';
@@ -38,7 +38,7 @@ export interface ModelChoice {
   model: CatalogueModel;
 }
 
-/** Web search exists only on OpenAI and Gemini models flagged for it (spec section 5). */
+/** Web search exists only on OpenAI and Gemini models flagged for it. */
 const WEB_SEARCH_ENGINES: ReadonlySet<string> = new Set(['openai', 'gemini']);
 
 export function supportsWebSearch(choice: ModelChoice): boolean {
@@ -53,7 +53,7 @@ export interface WebSearchAvailability {
   reason: string | null;
 }
 
-/** The Web Search toggle's state, badge and reason (spec section 2, "Web search toggle badges and reasons"). */
+/** The Web Search toggle's state, badge and reason. */
 export function webSearchAvailability(tier: Tier, choices: readonly ModelChoice[], on: boolean, single: boolean): WebSearchAvailability {
   if (tier === 'free') return { enabled: false, badge: 'Register', reason: 'Register for web search' };
   if (choices.length === 0) return { enabled: false, badge: 'No Models', reason: 'Select models to enable web search' };
@@ -72,8 +72,8 @@ export function brandMonitoringAllowed(tier: Tier): boolean {
 }
 
 /**
- * What a request will cost: each model's price plus, with web search on, the web search price per model (spec
- * section 9). A model missing from the price list counts as zero and is logged (spec section 8).
+ * What a request will cost: each model's price plus, with web search on, the web search price per model.
+ * A model missing from the price list counts as zero and is logged.
  */
 export function requestCost(pricing: Pricing, choices: readonly { engine: string; modelId: string }[], searchEnabled: boolean): number {
   let total = 0;

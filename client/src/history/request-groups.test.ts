@@ -212,7 +212,7 @@ describe('requestAnswerView for a comparison', () => {
     });
   });
 
-  it('words the predates note as the spec asks: older request, run the comparison again', () => {
+  it('words the predates note as the product asks: older request, run the comparison again', () => {
     expect(RESULT_TEXTS.predatesLogging).toMatch(/before full answers were kept/);
     expect(RESULT_TEXTS.predatesLogging).toMatch(/Run the comparison again/);
   });

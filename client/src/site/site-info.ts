@@ -11,7 +11,7 @@ export const SITE = {
   ],
 } as const;
 
-/** The footer's quick links: every page of spec section 2. */
+/** The footer's quick links: every page of the site. */
 export const QUICK_LINKS = [
   { label: 'Pricing', to: '/pricing' },
   { label: 'Brand mentions', to: '/brand-mentions' },

@@ -1,5 +1,5 @@
 /**
- * Every key Quorum keeps in the browser, under one product prefix (spec section 3) so they never collide with
+ * Every key Quorum keeps in the browser, under one product prefix so they never collide with
  * another app on the same origin and are easy to find and clear.
  */
 export const STORAGE_PREFIX = 'quorum.';

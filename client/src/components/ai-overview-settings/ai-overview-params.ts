@@ -1,4 +1,4 @@
-/** Spec section 3's AI overview params: Google's country (gl) and language (hl); spec section 9's defaults. */
+/** The AI Overview params: Google's country (gl) and language (hl), and their defaults. */
 export interface AiOverviewParams {
   gl: string;
   hl: string;

@@ -6,7 +6,7 @@ import type { AiOverviewParams } from './ai-overview-params.ts';
 const countryOptions = AI_OVERVIEW_COUNTRIES.map(({ code, name }) => ({ value: code, label: name }));
 const languageOptions = AI_OVERVIEW_LANGUAGES.map(({ code, name }) => ({ value: code, label: name }));
 
-/** The AI Overview engine's settings panel (spec section 2): country and language, and how to get an overview. */
+/** The AI Overview engine's settings panel: country and language, and how to get an overview. */
 export function AiOverviewSettings({ value, onChange }: { value: AiOverviewParams; onChange(value: AiOverviewParams): void }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="ai-overview-settings-title" data-testid="ai-overview-settings">

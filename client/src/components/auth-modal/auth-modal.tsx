@@ -23,7 +23,7 @@ const HEADINGS = {
 } as const;
 
 /**
- * Sign In / Sign Up (spec sections 2 and 4). Mounted by the root layout only while useAuthModal().mode is set, and
+ * Sign In / Sign Up. Mounted by the root layout only while useAuthModal().mode is set, and
  * loaded lazily with it. Switching tabs starts afresh: the forms remount (empty, no errors) and any pending
  * verification is forgotten.
  */

@@ -38,7 +38,7 @@ describe('validateSignIn', () => {
 });
 
 describe('validateSignUp', () => {
-  it('gives the spec messages for an empty form', () => {
+  it('gives the product’s messages for an empty form', () => {
     const errors = validateSignUp({ name: '', email: '', password: '', confirmPassword: '' });
     expect(errors).toEqual({ name: 'Name is required', email: 'Email is required', password: 'Password is required' });
     expect(hasErrors(errors)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The auth forms' field rules, in spec section 5's exact words. Pure, so the forms stay thin and the rules are
+ * The auth forms' field rules, in the product's exact words. Pure, so the forms stay thin and the rules are
  * tested on their own. The server checks the same rules again; these only save a round trip.
  */
 export const AUTH_VALIDATION_MESSAGES = {

@@ -7,7 +7,7 @@ export function secondsUntil(endsAt: number | null, now: number): number {
   return Math.max(0, Math.ceil((endsAt - now) / 1_000));
 }
 
-/** The countdown as m:ss (spec section 4), e.g. 300 → "5:00", 59 → "0:59". */
+/** The countdown as m:ss, e.g. 300 → "5:00", 59 → "0:59". */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

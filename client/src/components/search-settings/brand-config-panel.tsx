@@ -13,7 +13,7 @@ interface BrandConfigPanelProps {
 
 const EMPTY: BrandConfig = { brandName: '', websiteUrl: '', keywords: [] };
 
-/** The brand to look for: name (required), website, up to 5 keywords (spec section 5). */
+/** The brand to look for: name (required), website, up to 5 keywords. */
 export function BrandConfigPanel({ config, showRequired, onChange }: BrandConfigPanelProps) {
   const current = config ?? EMPTY;
   const [keywordInput, setKeywordInput] = useState('');

@@ -17,7 +17,7 @@ export function addKeyword(keywords: readonly string[], input: string): KeywordA
   return { keywords: [...keywords, keyword], error: null };
 }
 
-/** Whether the Add button can be pressed (spec section 5: disabled when the input is empty or 5 exist). */
+/** Whether the Add button can be pressed (disabled when the input is empty or 5 exist). */
 export function canAddKeyword(keywords: readonly string[], input: string): boolean {
   return input.trim() !== '' && keywords.length < BRAND_LIMITS.keywords;
 }

@@ -15,9 +15,9 @@ export interface SearchSettingsControls {
 }
 
 /**
- * The Search Settings state of one view, with spec section 4's rules applied as the selection and the tier
+ * The Search Settings state of one view, with the product's rules applied as the selection and the tier
  * change: web search is reset when the selection or tier no longer allows it, brand monitoring is forced off when
- * the tier does not allow it. The brand and the monitoring switch are remembered per user (spec section 3).
+ * the tier does not allow it. The brand and the monitoring switch are remembered per user.
  */
 export function useSearchSettings(choices: readonly ModelChoice[], single: boolean): SearchSettingsControls {
   const { user, tier } = useAuth();

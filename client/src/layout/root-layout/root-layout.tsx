@@ -22,7 +22,7 @@ const SessionExpiredNotice = lazy(() =>
 );
 
 /**
- * The frame around every page (spec section 2, "Shared chrome"): top bar, the sidebar for signed-in users (a
+ * The frame around every page: top bar, the sidebar for signed-in users (a
  * drawer below the md breakpoint), banners, the page, the footer. Until the start-up session check answers, a
  * full-screen loader stands in, so nobody sees the signed-out chrome flash before their own.
  */

@@ -4,7 +4,7 @@ import { RecentRequests } from './recent-requests.tsx';
 import { SidebarNavigation } from './sidebar-navigation.tsx';
 
 /**
- * The signed-in user's sidebar (spec section 2): navigation, Buy Credits, then Recent Requests, which scrolls on
+ * The signed-in user's sidebar: navigation, Buy Credits, then Recent Requests, which scrolls on
  * its own so a long history never pushes the navigation away. Below md it is the burger's drawer; `onNavigate`
  * closes that drawer after any navigation.
  */

@@ -86,7 +86,7 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
       {details && (
         <Suspense fallback={null}>
           <RequestDetailsModal
-            // A new group starts at its first tab (spec section 4).
+            // A new group starts at its first tab.
             key={details.group.key}
             group={details.group}
             opened={details.opened}

@@ -9,7 +9,7 @@ const LINKS = [
 const LATER_LINKS = [{ to: '/help-support', label: 'Help & Support' }] as const;
 
 /**
- * Spec section 2's sidebar items. Settings goes nowhere yet: it stays in its place so the menu reads as the spec
+ * The sidebar's items. Settings goes nowhere yet: it stays in its place so the menu reads as designed
  * describes, but looks and announces itself as unavailable instead of being a link that does nothing.
  */
 export function SidebarNavigation({ onNavigate }: { onNavigate(): void }) {

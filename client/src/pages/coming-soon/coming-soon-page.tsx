@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
-/** Pages of spec section 2 that later issues build (pricing, brand mentions, support, legal): an honest notice. */
+/** Pages still being written (pricing, brand mentions, support, legal): an honest notice instead of a dead link. */
 export function ComingSoonPage({ title }: { title: string }) {
   usePageTitle(title);
   return (

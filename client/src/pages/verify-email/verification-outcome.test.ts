@@ -8,7 +8,7 @@ describe('verificationFailureText', () => {
     expect(verificationFailureText(expired)).toBe('This verification link has expired. Please request a new one.');
   });
 
-  it('falls back to the spec text when the server gave no words', () => {
+  it('falls back to the product text when the server gave no words', () => {
     expect(verificationFailureText(new ApiError('', 'HTTP_400', 400, false))).toBe('Email verification failed. Please try again.');
   });
 

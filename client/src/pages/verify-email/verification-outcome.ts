@@ -12,7 +12,7 @@ export function redirectDelayMs(signedIn: boolean): number {
   return signedIn ? 2_000 : 3_000;
 }
 
-/** The text for a failed verification: the server's reason, or the network's fault in the spec's words. */
+/** The text for a failed verification: the server's reason, or the network's fault in the product's words. */
 export function verificationFailureText(error: unknown): string {
   if (!(error instanceof ApiError)) return VERIFY_EMAIL_TEXTS.unreachable;
   // No answer from the server at all: say it went wrong on the way, not that the link is bad.

@@ -64,7 +64,7 @@ function CrossIcon() {
   );
 }
 
-/** `/verify-email?token=…&email=…` (spec sections 2 and 4): uses the emailed link, then takes the user home. */
+/** `/verify-email?token=…&email=…`: uses the emailed link, then takes the user home. */
 export function VerifyEmailPage() {
   const { token, email } = useSearch({ from: '/verify-email' });
   const navigate = useNavigate();

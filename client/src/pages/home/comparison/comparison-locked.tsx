@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useAuthModal } from '../../../app-state/auth-modal-context.tsx';
 import { LOCK_PROMPTS } from '../../../catalogue/model-access.ts';
 
-/** Guests cannot compare (spec section 6): the view invites them to register instead of showing the form. */
+/** Guests cannot compare: the view invites them to register instead of showing the form. */
 export function ComparisonLocked() {
   const { open } = useAuthModal();
   return (

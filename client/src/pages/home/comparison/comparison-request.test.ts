@@ -8,7 +8,7 @@ const gpt = { engine: 'openai', model: 'gpt-4o' };
 const overview = { engine: 'ai-overview', model: 'google-ai-overview' };
 
 describe('validateComparison', () => {
-  it('asks for models and for a query, each in the spec’s words', () => {
+  it('asks for models and for a query, each in the product’s words', () => {
     expect(validateComparison('   ', 0)).toEqual({ models: COMPARISON_VALIDATION.models, query: COMPARISON_VALIDATION.query });
     expect(COMPARISON_VALIDATION).toEqual({ models: 'Please select at least one model to compare', query: 'Please enter a query' });
     expect(validateComparison('Why?', 3)).toEqual({ models: null, query: null });

@@ -32,7 +32,7 @@ export interface SettingsFields {
 }
 
 /**
- * Spec section 3's compare request; the query is trimmed before sending (spec section 5). The AI Overview params
+ * The compare request; the query is trimmed before sending. The AI Overview params
  * travel only when that engine is among the models.
  */
 export function buildCompareRequest(query: string, models: readonly ModelPair[], settings: SettingsFields, aiOverview: AiOverviewParams): CompareRequestBody {

@@ -5,7 +5,7 @@ import type { ModelPair } from '../../../../../contract/ask.ts';
 import { modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
 
 /**
- * The comparison's model checklist (spec section 3's comparison selection) as a set of keys, one per engine and
+ * The comparison's model checklist as a set of keys, one per engine and
  * model, with the helpers that turn presets, re-runs and resumed requests into a selection.
  */
 

@@ -3,7 +3,7 @@ import type { HistoryRequest } from '../../../api/history-api.ts';
 
 /**
  * The engine/model pairs a past comparison asked, for "Run this prompt again": from its per-model results, or,
- * for a record without them, from its `model` field, which reads `prefix:engine/model,engine/model` (spec section 3).
+ * for a record without them, from its `model` field, which reads `prefix:engine/model,engine/model`.
  */
 export function requestedModels(request: Pick<HistoryRequest, 'model' | 'results'>): ModelPair[] {
   if (request.results && request.results.length > 0) {
