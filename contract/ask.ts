@@ -13,6 +13,12 @@ export const BrandConfig = Type.Object(
     }),
     websiteUrl: Type.Optional(Type.String({ maxLength: BRAND_LIMITS.website })),
     keywords: Type.Optional(Type.Array(Type.String({ maxLength: BRAND_LIMITS.keyword }), { maxItems: BRAND_LIMITS.keywords })),
+    competitors: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: BRAND_LIMITS.name }), {
+        maxItems: BRAND_LIMITS.competitors,
+        description: 'Other brands to compare with: mentions, rank and share of voice.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'The brand to look for in the answers.' },
 );

@@ -10,7 +10,7 @@ export const QUERY_MAX_LENGTH = 500;
 export const MAX_COMPARED_MODELS = 10;
 
 /** Brand monitoring's configuration. */
-export const BRAND_LIMITS = { name: 100, website: 500, keywords: 5, keyword: 50 } as const;
+export const BRAND_LIMITS = { name: 100, website: 500, keywords: 5, keyword: 50, competitors: 10 } as const;
 
 export const TIERS = ['free', 'registered', 'subscribed'] as const;
 export type Tier = (typeof TIERS)[number];

@@ -1,0 +1,125 @@
+import * as Type from 'typebox/type';
+import { BRAND_LIMITS } from './limits.ts';
+
+/**
+ * Brand monitoring: how an answer talks about a brand (found with the brand config a person sets), the mentions
+ * stored from those answers, and the analytics over them. The config itself is part of a request (`ask.ts`).
+ */
+
+export const SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
+export const Sentiment = Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')]);
+
+export const CompetitorMention = Type.Object({
+  name: Type.String(),
+  mentioned: Type.Boolean(),
+  mentions: Type.Integer({ minimum: 0 }),
+  /** Character offset of its first mention; null when not mentioned. */
+  firstPosition: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+});
+
+/** What one answer says about the brand: the analysis that travels with the model's result and is stored with it. */
+export const BrandMention = Type.Object(
+  {
+    mentioned: Type.Boolean(),
+    brandName: Type.String(),
+    /** 0.3 + 0.2 per match (at most 0.9), + 0.1 when company-like words appear; at most 1. 0 when not mentioned. */
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    sentiment: Sentiment,
+    /** The text around the first match (100 characters either side); null when not mentioned. */
+    context: Type.Union([Type.String(), Type.Null()]),
+    /** The brand name, keywords and website domain as found in the answer. */
+    keywordsFound: Type.Array(Type.String()),
+    /** Character offsets of every match. */
+    positions: Type.Array(Type.Integer({ minimum: 0 })),
+    summary: Type.Object({
+      totalMentions: Type.Integer({ minimum: 0 }),
+      mentionedTerms: Type.Array(Type.String()),
+      /** Up to 3 passages around the matches. */
+      contexts: Type.Array(Type.String(), { maxItems: 3 }),
+    }),
+    competitors: Type.Array(CompetitorMention, { maxItems: BRAND_LIMITS.competitors }),
+    /** Where the brand's first mention stands among all brands named (1 = first); null when not mentioned. */
+    rank: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    /** The brand's mentions over all brands' mentions in this answer, 0 to 1; null when no brand is named. */
+    shareOfVoice: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+    /** Domains the answer cites (its web sources and links), most cited first. */
+    citedDomains: Type.Array(Type.String()),
+    brandDomainCited: Type.Boolean(),
+  },
+  { description: 'How one answer talks about the brand.' },
+);
+
+/** A stored mention, for the Brand Mentions page. */
+export const MentionRecord = Type.Object({
+  id: Type.String(),
+  brandName: Type.String(),
+  sentiment: Sentiment,
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  context: Type.Union([Type.String(), Type.Null()]),
+  keywordsFound: Type.Array(Type.String()),
+  positions: Type.Array(Type.Integer({ minimum: 0 })),
+  createdAt: Type.String({ format: 'date-time' }),
+  /** The question and the model that answered it. */
+  request: Type.Object({ id: Type.String(), query: Type.String(), engine: Type.String(), model: Type.String() }),
+});
+
+export const MentionsQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How many, 1 to 100; default 10.' })),
+  brandName: Type.Optional(Type.String({ maxLength: BRAND_LIMITS.name, description: 'Only this brand.' })),
+  days: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How far back, in days; default 30.' })),
+});
+
+export const MentionsData = Type.Object({ mentions: Type.Array(MentionRecord) });
+
+export const BrandTrend = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('flat'), Type.Literal('neutral')]);
+
+/** One brand's numbers over every answer analysed for it, and the series the dashboard draws. */
+export const BrandAnalytics = Type.Object({
+  brandName: Type.String(),
+  websiteUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Model answers analysed for this brand. */
+  totalRequests: Type.Integer({ minimum: 0 }),
+  totalMentions: Type.Integer({ minimum: 0 }),
+  positiveMentions: Type.Integer({ minimum: 0 }),
+  negativeMentions: Type.Integer({ minimum: 0 }),
+  neutralMentions: Type.Integer({ minimum: 0 }),
+  avgConfidence: Type.Number({ minimum: 0, maximum: 1 }),
+  firstRequestAt: Type.String({ format: 'date-time' }),
+  lastRequestAt: Type.String({ format: 'date-time' }),
+  /** totalMentions / totalRequests as a percentage with 1 decimal. */
+  mentionRate: Type.Number({ minimum: 0, maximum: 100 }),
+  /** up: more positive than negative mentions; down: the reverse; flat: even; neutral: no mentions. */
+  trend: BrandTrend,
+  series: Type.Object({
+    daily: Type.Array(Type.Object({ date: Type.String(), answers: Type.Integer(), mentions: Type.Integer() })),
+    byModel: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), answers: Type.Integer(), mentions: Type.Integer() })),
+    shareOfVoice: Type.Array(Type.Object({ name: Type.String(), mentions: Type.Integer() })),
+    citedDomains: Type.Array(Type.Object({ domain: Type.String(), count: Type.Integer() })),
+  }),
+});
+
+export const RecentBrand = Type.Object({
+  brandName: Type.String(),
+  websiteUrl: Type.Union([Type.String(), Type.Null()]),
+  keywords: Type.Array(Type.String()),
+  competitors: Type.Array(Type.String()),
+  lastUsedAt: Type.String({ format: 'date-time' }),
+});
+
+export const RecentBrandsQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How many, 1 to 100; default 10.' })),
+});
+
+export const RecentBrandsData = Type.Object({ recentBrands: Type.Array(RecentBrand) });
+export const AnalyticsData = Type.Object({ analytics: Type.Array(BrandAnalytics), recentBrands: Type.Array(RecentBrand) });
+
+export type Sentiment = Type.Static<typeof Sentiment>;
+export type CompetitorMention = Type.Static<typeof CompetitorMention>;
+export type BrandMention = Type.Static<typeof BrandMention>;
+export type MentionRecord = Type.Static<typeof MentionRecord>;
+export type BrandTrend = Type.Static<typeof BrandTrend>;
+export type BrandAnalytics = Type.Static<typeof BrandAnalytics>;
+export type RecentBrand = Type.Static<typeof RecentBrand>;
+export type MentionsData = Type.Static<typeof MentionsData>;
+export type AnalyticsData = Type.Static<typeof AnalyticsData>;
+export type RecentBrandsData = Type.Static<typeof RecentBrandsData>;
