@@ -69,6 +69,15 @@ export interface QuorumConfig {
   catalogueFile: string;
   /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies in front of the server. */
   trustProxy: boolean | number | string;
+  /** Facts the pages print and where mail to people goes. */
+  site: {
+    /** Where support requests are mailed, and the address the pages give for help. */
+    supportEmail: string;
+    /** The address the terms give for legal matters. */
+    legalEmail: string;
+    /** A GA4 measurement id; analytics (and the consent banner) exist only when it is set. */
+    analyticsMeasurementId: string | undefined;
+  };
   auth: {
     /** SMTP server for outgoing mail; without one, messages (and their links) are written to the log. */
     smtpUrl: string | undefined;
@@ -167,6 +176,11 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       : undefined,
     catalogueFile: path.resolve(PROJECT_ROOT, read.string('MODEL_CATALOGUE_FILE', 'core/catalogue/model-catalogue.json')),
     trustProxy: readTrustProxy(read),
+    site: {
+      supportEmail: read.string('SUPPORT_EMAIL', 'support@quorum.example'),
+      legalEmail: read.string('LEGAL_EMAIL', 'legal@quorum.example'),
+      analyticsMeasurementId: readMeasurementId(read),
+    },
     auth: {
       smtpUrl: read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
       mailFrom: read.string('MAIL_FROM', 'Quorum <no-reply@quorum.local>'),
@@ -180,6 +194,14 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
 
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);
   return config;
+}
+
+/** ANALYTICS_MEASUREMENT_ID: a GA4 id such as `G-ABC123XYZ9`, or nothing. */
+function readMeasurementId(read: EnvironmentReader): string | undefined {
+  const raw = read.optionalString('ANALYTICS_MEASUREMENT_ID');
+  if (raw === undefined || /^G-[A-Z0-9]{4,20}$/.test(raw)) return raw;
+  read.problems.push(`ANALYTICS_MEASUREMENT_ID must be a GA4 measurement id like G-ABC123XYZ9 (got "${raw}")`);
+  return undefined;
 }
 
 /** TRUST_PROXY: `false` (default), `true`, a number of hops, or a comma-separated list of proxy addresses/CIDRs. */
