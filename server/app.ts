@@ -27,6 +27,8 @@ import requestsRoutes from './routes/requests/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
 import searchRoutes from './routes/search/index.ts';
+import supportRoutes from './routes/support/index.ts';
+import siteRoutes from './routes/site/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -57,6 +59,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
     async (api) => {
       await api.register(healthRoutes);
       await api.register(modelsRoutes);
+      await api.register(siteRoutes);
       await api.register(authRoutes);
       await api.register(creditsRoutes);
       await api.register(compareRoutes);
@@ -64,6 +67,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(historyRoutes);
       await api.register(searchRoutes);
       await api.register(liveRoutes);
+      await api.register(supportRoutes);
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ const PRODUCT_CALLS = [
   'POST /api/compare/stream',
   'POST /api/compare',
   'GET /api/models',
+  'GET /api/site',
   'GET /api/credits',
   'GET /api/health',
   'GET /api/user-requests',

@@ -4,24 +4,32 @@ import fastifyPlugin from 'fastify-plugin';
 /** Where Google's sign-in library (GSI) loads from, draws its button frame and talks to. */
 const GOOGLE_ACCOUNTS_ORIGIN = 'https://accounts.google.com';
 const GOOGLE_GSI_STYLES = 'https://accounts.google.com/gsi/';
+/** Where Google Analytics 4 loads its script from, and where it sends page views (as requests and as pixels). */
+const ANALYTICS_SCRIPT_ORIGIN = 'https://www.googletagmanager.com';
+const ANALYTICS_COLLECTORS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
 
 /**
  * Security headers with a strict Content Security Policy: model output is untrusted, so the page may only run its
  * own scripts and talk to its own origin. Inline style attributes stay allowed because Mantine sets them. Only
- * when Google sign-in is configured may the page also load Google's sign-in script, frame, styles and endpoint.
+ * when Google sign-in is configured may the page also load Google's sign-in script, frame, styles and endpoint; only
+ * when an analytics id is configured may it load the GA4 script and report to Google Analytics (the page itself
+ * still waits for the visitor's consent before it does).
  */
 export default fastifyPlugin(
   async (app) => {
     const google = app.config.auth.googleClientId ? [GOOGLE_ACCOUNTS_ORIGIN] : [];
     const googleStyles = app.config.auth.googleClientId ? [GOOGLE_GSI_STYLES] : [];
+    const analytics = app.config.site.analyticsMeasurementId !== undefined;
+    const analyticsScript = analytics ? [ANALYTICS_SCRIPT_ORIGIN] : [];
+    const analyticsCollectors = analytics ? ANALYTICS_COLLECTORS : [];
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...google],
+          scriptSrc: ["'self'", ...google, ...analyticsScript],
           styleSrc: ["'self'", "'unsafe-inline'", ...googleStyles],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...google],
+          imgSrc: ["'self'", 'data:', ...analyticsCollectors],
+          connectSrc: ["'self'", ...google, ...analyticsCollectors],
           frameSrc: ["'self'", ...google],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
