@@ -1,8 +1,8 @@
-import { Button, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { Stack, TextInput } from '@mantine/core';
 import { BRAND_LIMITS } from '../../../../contract/limits.ts';
-import { addKeyword, BRAND_NAME_REQUIRED, canAddKeyword } from './brand-config.ts';
+import { addCompetitor, addKeyword, BRAND_NAME_REQUIRED, canAddCompetitor, canAddKeyword } from './brand-config.ts';
 import type { BrandConfig } from './search-settings-value.ts';
+import { TermListField } from './term-list-field.tsx';
 
 interface BrandConfigPanelProps {
   config: BrandConfig | null;
@@ -11,28 +11,12 @@ interface BrandConfigPanelProps {
   onChange(config: BrandConfig): void;
 }
 
-const EMPTY: BrandConfig = { brandName: '', websiteUrl: '', keywords: [] };
+const EMPTY: BrandConfig = { brandName: '', websiteUrl: '', keywords: [], competitors: [] };
 
-/** The brand to look for: name (required), website, up to 5 keywords. */
+/** The brand to look for: name (required), website, up to 5 keywords and up to 10 competitors. */
 export function BrandConfigPanel({ config, showRequired, onChange }: BrandConfigPanelProps) {
   const current = config ?? EMPTY;
-  const [keywordInput, setKeywordInput] = useState('');
-  const [keywordError, setKeywordError] = useState<string | null>(null);
-
-  const add = () => {
-    const result = addKeyword(current.keywords, keywordInput);
-    setKeywordError(result.error);
-    if (result.error === null) {
-      onChange({ ...current, keywords: result.keywords });
-      setKeywordInput('');
-    }
-  };
-  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    // Enter adds a keyword; it must not submit the question's form around it.
-    event.preventDefault();
-    if (canAddKeyword(current.keywords, keywordInput)) add();
-  };
+  const competitors = current.competitors ?? [];
 
   return (
     <Stack gap="sm" pt="xs" data-testid="brand-config-panel">
@@ -53,45 +37,38 @@ export function BrandConfigPanel({ config, showRequired, onChange }: BrandConfig
         value={current.websiteUrl ?? ''}
         onChange={(event) => onChange({ ...current, websiteUrl: event.currentTarget.value })}
       />
-      <div>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label={`Keywords (${current.keywords.length}/${BRAND_LIMITS.keywords})`}
-            placeholder="Another name, a product…"
-            maxLength={BRAND_LIMITS.keyword}
-            value={keywordInput}
-            error={keywordError}
-            onChange={(event) => {
-              setKeywordInput(event.currentTarget.value);
-              setKeywordError(null);
-            }}
-            onKeyDown={handleKeyDown}
-            style={{ flex: 1 }}
-            data-testid="brand-keyword-input"
-          />
-          <Button variant="light" onClick={add} disabled={!canAddKeyword(current.keywords, keywordInput)} mb={keywordError ? 22 : 0}>
-            Add
-          </Button>
-        </Group>
-        {current.keywords.length > 0 ? (
-          <Group gap={6} mt="xs">
-            {current.keywords.map((keyword) => (
-              <Pill
-                key={keyword}
-                withRemoveButton
-                removeButtonProps={{ 'aria-label': `Remove keyword ${keyword}` }}
-                onRemove={() => onChange({ ...current, keywords: current.keywords.filter((entry) => entry !== keyword) })}
-              >
-                {keyword}
-              </Pill>
-            ))}
-          </Group>
-        ) : (
-          <Text size="xs" c="dimmed" mt={4}>
-            Keywords are optional: other names your brand goes by.
-          </Text>
-        )}
-      </div>
+      <TermListField
+        label={`Keywords (${current.keywords.length}/${BRAND_LIMITS.keywords})`}
+        placeholder="Another name, a product…"
+        noun="keyword"
+        terms={current.keywords}
+        maxLength={BRAND_LIMITS.keyword}
+        hint="Keywords are optional: other names your brand goes by."
+        testId="brand-keyword"
+        add={(input) => {
+          const result = addKeyword(current.keywords, input);
+          if (result.error === null) onChange({ ...current, keywords: result.keywords });
+          return result.error;
+        }}
+        canAdd={(input) => canAddKeyword(current.keywords, input)}
+        onRemove={(keyword) => onChange({ ...current, keywords: current.keywords.filter((entry) => entry !== keyword) })}
+      />
+      <TermListField
+        label={`Competitors (${competitors.length}/${BRAND_LIMITS.competitors})`}
+        placeholder="A rival brand"
+        noun="competitor"
+        terms={competitors}
+        maxLength={BRAND_LIMITS.name}
+        hint="Competitors are optional: add them to see your rank and share of voice in each answer."
+        testId="brand-competitor"
+        add={(input) => {
+          const result = addCompetitor(competitors, input, current.brandName);
+          if (result.error === null) onChange({ ...current, competitors: result.competitors });
+          return result.error;
+        }}
+        canAdd={(input) => canAddCompetitor(competitors, input)}
+        onRemove={(competitor) => onChange({ ...current, competitors: competitors.filter((entry) => entry !== competitor) })}
+      />
     </Stack>
   );
 }

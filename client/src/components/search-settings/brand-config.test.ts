@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addKeyword, brandConfigForRequest, brandConfigProblem, canAddKeyword } from './brand-config.ts';
+import { addCompetitor, addKeyword, brandConfigForRequest, brandConfigProblem, canAddCompetitor, canAddKeyword } from './brand-config.ts';
 
 describe('brand keywords', () => {
   it('trims and adds, refusing empty, duplicate, too long and a sixth', () => {
@@ -17,6 +17,26 @@ describe('brand keywords', () => {
   });
 });
 
+describe('competitors', () => {
+  const ten = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+
+  it('trims and adds, refusing empty, duplicate, the brand itself, too long and an eleventh', () => {
+    expect(addCompetitor([], '  Globex ', 'Acme')).toEqual({ competitors: ['Globex'], error: null });
+    expect(addCompetitor([], '  ', 'Acme').error).toBe('Enter a competitor first');
+    expect(addCompetitor(['Globex'], 'GLOBEX', 'Acme').error).toBe('That competitor is already in the list');
+    expect(addCompetitor([], ' acme ', 'Acme ').error).toBe('A competitor cannot be your own brand');
+    expect(addCompetitor([], 'x'.repeat(101), 'Acme').error).toBe('Competitors are at most 100 characters');
+    expect(addCompetitor([], 'x'.repeat(100), 'Acme').error).toBeNull();
+    expect(addCompetitor(ten, 'k', 'Acme')).toEqual({ competitors: ten, error: 'At most 10 competitors' });
+  });
+
+  it('disables Add for an empty input or a full list', () => {
+    expect(canAddCompetitor([], '   ')).toBe(false);
+    expect(canAddCompetitor(ten, 'k')).toBe(false);
+    expect(canAddCompetitor(ten.slice(1), 'k')).toBe(true);
+  });
+});
+
 describe('brand config', () => {
   it('needs a brand name', () => {
     expect(brandConfigProblem(null)).toBe('Brand name is required');
@@ -26,5 +46,14 @@ describe('brand config', () => {
 
   it('is sent trimmed, without an empty website', () => {
     expect(brandConfigForRequest({ brandName: ' Acme ', websiteUrl: ' ', keywords: ['x'] })).toEqual({ brandName: 'Acme', keywords: ['x'] });
+  });
+
+  it('sends competitors when there are some, never the brand itself', () => {
+    expect(brandConfigForRequest({ brandName: 'Acme', keywords: [], competitors: ['Globex', 'acme', ' Initech '] })).toEqual({
+      brandName: 'Acme',
+      keywords: [],
+      competitors: ['Globex', 'Initech'],
+    });
+    expect(brandConfigForRequest({ brandName: 'Acme', keywords: [], competitors: [] })).not.toHaveProperty('competitors');
   });
 });

@@ -17,6 +17,30 @@ export function addKeyword(keywords: readonly string[], input: string): KeywordA
   return { keywords: [...keywords, keyword], error: null };
 }
 
+export type CompetitorAddition = { competitors: string[]; error: null } | { competitors: string[]; error: string };
+
+/**
+ * Adds a competitor: trimmed, not empty, within the count and length limits, not already listed (ignoring case)
+ * and not the brand itself, which would count its own mentions twice in the share of voice.
+ */
+export function addCompetitor(competitors: readonly string[], input: string, brandName: string): CompetitorAddition {
+  const competitor = input.trim();
+  const refuse = (error: string): CompetitorAddition => ({ competitors: [...competitors], error });
+  if (competitor === '') return refuse('Enter a competitor first');
+  if (competitors.length >= BRAND_LIMITS.competitors) return refuse(`At most ${BRAND_LIMITS.competitors} competitors`);
+  if (competitor.length > BRAND_LIMITS.name) return refuse(`Competitors are at most ${BRAND_LIMITS.name} characters`);
+  if (competitor.toLowerCase() === brandName.trim().toLowerCase()) return refuse('A competitor cannot be your own brand');
+  if (competitors.some((existing) => existing.toLowerCase() === competitor.toLowerCase())) {
+    return refuse('That competitor is already in the list');
+  }
+  return { competitors: [...competitors, competitor], error: null };
+}
+
+/** Whether the competitors' Add button can be pressed. */
+export function canAddCompetitor(competitors: readonly string[], input: string): boolean {
+  return input.trim() !== '' && competitors.length < BRAND_LIMITS.competitors;
+}
+
 /** Whether the Add button can be pressed (disabled when the input is empty or 5 exist). */
 export function canAddKeyword(keywords: readonly string[], input: string): boolean {
   return input.trim() !== '' && keywords.length < BRAND_LIMITS.keywords;
@@ -28,8 +52,21 @@ export function brandConfigProblem(config: BrandConfig | null): string | null {
   return null;
 }
 
-/** The brand config as sent: trimmed, the website left out when empty. */
+/**
+ * The brand config as sent: trimmed, the website left out when empty, competitors only when there are some. A
+ * competitor that has since become the brand's own name is dropped rather than refused by the server.
+ */
 export function brandConfigForRequest(config: BrandConfig): BrandConfig {
+  const brandName = config.brandName.trim();
   const websiteUrl = config.websiteUrl?.trim();
-  return { brandName: config.brandName.trim(), ...(websiteUrl ? { websiteUrl } : {}), keywords: config.keywords };
+  const competitors = (config.competitors ?? [])
+    .map((competitor) => competitor.trim())
+    .filter((competitor) => competitor !== '' && competitor.toLowerCase() !== brandName.toLowerCase())
+    .slice(0, BRAND_LIMITS.competitors);
+  return {
+    brandName,
+    ...(websiteUrl ? { websiteUrl } : {}),
+    keywords: config.keywords,
+    ...(competitors.length > 0 ? { competitors } : {}),
+  };
 }

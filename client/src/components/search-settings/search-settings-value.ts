@@ -3,6 +3,8 @@ export interface BrandConfig {
   brandName: string;
   websiteUrl?: string;
   keywords: string[];
+  /** Other brands to compare with; absent from configs remembered before competitors existed. */
+  competitors?: string[];
 }
 
 /** What the Search Settings panel decides, as sent in a search or compare request. */

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantin
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../components/answer-facts/lazy-answer-facts.tsx';
+import { brandMentionOf, compactSummary, sentimentColour } from '../../../components/brand-summary/brand-summary-text.ts';
 import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
@@ -23,6 +24,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
   const { phase, result } = column;
   const open = isOpen(column);
   const stopped = phase === 'stopped';
+  const brandMention = phase === 'done' ? brandMentionOf(result) : null;
 
   return (
     <Paper
@@ -53,6 +55,11 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
             {stopped && (
               <Badge variant="filled" color="gray" data-testid="column-stopped">
                 {STOPPED_TEXT}
+              </Badge>
+            )}
+            {brandMention?.mentioned && (
+              <Badge variant="filled" color={sentimentColour(brandMention.sentiment)} data-testid="column-brand-mentioned">
+                Mentioned
               </Badge>
             )}
             {result && (
@@ -100,6 +107,12 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
               )}
             </Stack>
           </Alert>
+        )}
+
+        {brandMention && (
+          <Text size="xs" c="dimmed" data-testid="column-brand-summary">
+            {brandMention.brandName}: {compactSummary(brandMention)}
+          </Text>
         )}
 
         {!open && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}

@@ -2,6 +2,8 @@ import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
+import { brandMentionOf } from '../../../../components/brand-summary/brand-summary-text.ts';
+import { LazyBrandSummary } from '../../../../components/brand-summary/lazy-brand-summary.tsx';
 import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { NewRequestButton } from '../../../../components/new-request-button/new-request-button.tsx';
 import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
@@ -23,6 +25,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
   const { phase, result } = column;
   const streaming = isOpen(column);
   const stopped = phase === 'stopped';
+  const brandMention = phase === 'done' ? brandMentionOf(result) : null;
 
   return (
     <Paper withBorder p="md" aria-busy={streaming} data-testid="answer-panel" data-state={phase}>
@@ -63,6 +66,8 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
         </div>
 
         {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+
+        {brandMention && <LazyBrandSummary mention={brandMention} />}
 
         {!streaming && <NewRequestButton label="New Search" onClick={onNewSearch} testId="new-search-button" />}
       </Stack>
