@@ -28,3 +28,6 @@ export const HISTORY_MAX_LIMIT = 100;
 
 /** Runs one cancel call may name. */
 export const MAX_STOPPED_RUNS = MAX_COMPARED_MODELS;
+
+/** A support request's fields (`POST /api/support`). The page counts the description against `description`. */
+export const SUPPORT_LIMITS = { name: 100, email: 254, title: 200, descriptionMin: 10, description: 2000 } as const;

@@ -5,10 +5,11 @@ import { MIGRATIONS } from '../../migrations/index.ts';
 import { ModelRunSchema } from './entities/model-run.ts';
 import { EmailVerificationTokenSchema } from './entities/email-verification-token.ts';
 import { SearchRequestSchema } from './entities/search-request.ts';
+import { SupportRequestSchema } from './entities/support-request.ts';
 import { UserSessionSchema } from './entities/user-session.ts';
 import { UserSchema } from './entities/user.ts';
 
-export const ENTITIES = [SearchRequestSchema, ModelRunSchema, UserSchema, UserSessionSchema, EmailVerificationTokenSchema];
+export const ENTITIES = [SearchRequestSchema, ModelRunSchema, UserSchema, UserSessionSchema, EmailVerificationTokenSchema, SupportRequestSchema];
 
 export interface OrmOptionsInput {
   databaseUrl: string;

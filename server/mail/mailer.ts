@@ -6,6 +6,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes when it should not go back to the sender address (a support request's author). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -22,7 +24,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     logger.warn('SMTP_URL is not set: outgoing mail is written to the log instead of being sent');
     return {
       async send(mail) {
-        logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail not sent (no SMTP_URL)');
+        logger.info({ mail: { to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text } }, 'mail not sent (no SMTP_URL)');
       },
       close() {},
     };

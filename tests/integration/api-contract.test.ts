@@ -19,6 +19,7 @@ const PRODUCT_CALLS = [
   'GET /api/requests/{id}/events',
   'POST /api/requests/{id}/cancel',
   'GET /api/live',
+  'POST /api/support',
 ];
 
 describe('the API contract', () => {

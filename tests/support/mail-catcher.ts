@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
   to: string;
+  /** The Reply-To address, or '' when the mail names none. */
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -42,7 +44,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       simpleParser(stream)
         .then((parsed) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          deliver({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' });
+          const replyTo = Array.isArray(parsed.replyTo) ? parsed.replyTo[0]?.text : parsed.replyTo?.text;
+          deliver({ to: to ?? '', replyTo: replyTo ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', html: typeof parsed.html === 'string' ? parsed.html : '' });
           callback();
         })
         .catch(callback);
