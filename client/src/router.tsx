@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RootLayout } from './layout/root-layout/root-layout.tsx';
 import { ComingSoonPage } from './pages/coming-soon/coming-soon-page.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
@@ -22,7 +22,6 @@ const verifyEmailRoute = createRoute({
 
 /** Pages still being written; until they are, each says so instead of leaving a dead link. */
 const laterPages = [
-  ['/brand-mentions', 'Brand mentions'],
   ['/pricing', 'Pricing'],
   ['/help-support', 'Help & Support'],
   ['/privacy-policy', 'Privacy policy'],
@@ -34,7 +33,14 @@ const laterRoutes = laterPages.map(([path, title]) =>
   createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoonPage title={title} /> }),
 );
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, ...laterRoutes]);
+// Only signed-in people with brands to watch open it, so its code (and the charts') loads on the first visit.
+const brandMentionsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/brand-mentions',
+  component: lazyRouteComponent(() => import('./pages/brand-mentions/brand-mentions-page.tsx'), 'BrandMentionsPage'),
+});
+
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, ...laterRoutes]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

@@ -1,0 +1,48 @@
+import type { BrandAnalytics, BrandTrend } from '../../../../contract/brand.ts';
+
+/** A percentage with one decimal ("42.9%"), the way the dashboard states every rate. */
+export const rateText = (rate: number): string => `${rate.toFixed(1)}%`;
+
+/** Mentions over answers as a percentage with one decimal; 0 when nothing was analysed. */
+export function mentionRate(mentions: number, answers: number): number {
+  if (answers <= 0) return 0;
+  return Math.round((mentions / answers) * 1000) / 10;
+}
+
+/** The mention rate of each day, for the line over time. */
+export function dailyRates(daily: BrandAnalytics['series']['daily']): { date: string; rate: number }[] {
+  return daily.map((day) => ({ date: day.date, rate: mentionRate(day.mentions, day.answers) }));
+}
+
+/** The mention rate of each model, highest first, for the bar chart. */
+export function modelRates(byModel: BrandAnalytics['series']['byModel']): { model: string; rate: number; answers: number }[] {
+  return byModel
+    .map((entry) => ({ model: entry.model, rate: mentionRate(entry.mentions, entry.answers), answers: entry.answers }))
+    .sort((a, b) => b.rate - a.rate || a.model.localeCompare(b.model));
+}
+
+/** Sentiment as donut slices, leaving out the empty ones so the donut never draws a zero-width wedge. */
+export function sentimentSlices(brand: BrandAnalytics): { name: string; value: number; color: string }[] {
+  return [
+    { name: 'Positive', value: brand.positiveMentions, color: 'green.6' },
+    { name: 'Neutral', value: brand.neutralMentions, color: 'gray.6' },
+    { name: 'Negative', value: brand.negativeMentions, color: 'red.6' },
+  ].filter((slice) => slice.value > 0);
+}
+
+/** Each brand's share of all brands' mentions, as percentages with one decimal, most first. */
+export function shareOfVoice(series: BrandAnalytics['series']['shareOfVoice']): { name: string; share: number; mentions: number }[] {
+  const total = series.reduce((sum, entry) => sum + entry.mentions, 0);
+  return series
+    .map((entry) => ({ name: entry.name, mentions: entry.mentions, share: total === 0 ? 0 : Math.round((entry.mentions / total) * 1000) / 10 }))
+    .sort((a, b) => b.mentions - a.mentions);
+}
+
+const TRENDS: Record<BrandTrend, { label: string; colour: string }> = {
+  up: { label: 'Trending up', colour: 'green' },
+  down: { label: 'Trending down', colour: 'red' },
+  flat: { label: 'Flat', colour: 'blue' },
+  neutral: { label: 'No mentions yet', colour: 'gray' },
+};
+
+export const trendDisplay = (trend: BrandTrend): { label: string; colour: string } => TRENDS[trend];

@@ -1,0 +1,51 @@
+import { Select, Stack, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { BrandAnalytics } from '../../../../contract/brand.ts';
+import { BrandAnalyticsCard } from './brand-analytics-card.tsx';
+import { EmptyState, LoadingState } from './query-status.tsx';
+
+// The charts bring recharts along: only people who open the dashboard download them.
+const BrandCharts = lazy(() => import('./brand-charts.tsx').then((module) => ({ default: module.BrandCharts })));
+
+/** Every analysed brand's numbers, then the charts for the one chosen. */
+export function AnalyticsTab({ analytics }: { analytics: readonly BrandAnalytics[] }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  const charted = analytics.find((brand) => brand.brandName === chosen) ?? analytics[0];
+
+  if (!charted) {
+    return (
+      <EmptyState
+        testId="analytics-empty"
+        title="No brands analysed yet"
+        hint="Turn on Brand Monitoring in Search Settings, enter your brand (and competitors, if you like), and ask a question."
+      />
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {analytics.map((brand) => (
+        <BrandAnalyticsCard key={brand.brandName} brand={brand} />
+      ))}
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Charts for {charted.brandName}
+        </Title>
+        {analytics.length > 1 && (
+          <Select
+            label="Brand"
+            data={analytics.map((brand) => brand.brandName)}
+            value={charted.brandName}
+            onChange={setChosen}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 240 }}
+            data-testid="analytics-chart-brand"
+          />
+        )}
+        <Suspense fallback={<LoadingState label="Loading charts…" />}>
+          <BrandCharts brand={charted} />
+        </Suspense>
+      </Stack>
+    </Stack>
+  );
+}

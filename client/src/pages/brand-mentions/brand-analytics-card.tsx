@@ -1,0 +1,52 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { BrandAnalytics } from '../../../../contract/brand.ts';
+import { percentText } from '../../components/brand-summary/brand-summary-text.ts';
+import { rateText, trendDisplay } from './analytics-series.ts';
+
+function Stat({ label, value, colour, testId }: { label: string; value: string; colour?: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" {...(colour ? { c: colour } : {})} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** One brand's numbers at a glance: how often answers name it, how sure the match is, and in what tone. */
+export function BrandAnalyticsCard({ brand }: { brand: BrandAnalytics }) {
+  const trend = trendDisplay(brand.trend);
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={`Analytics for ${brand.brandName}`} data-testid="brand-analytics-card">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} truncate="end" data-testid="analytics-brand">
+              {brand.brandName}
+            </Text>
+            {brand.websiteUrl && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {brand.websiteUrl}
+              </Text>
+            )}
+          </div>
+          <Badge color={trend.colour} variant="light" data-testid="analytics-trend">
+            {trend.label}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Stat label="Answers analysed" value={String(brand.totalRequests)} testId="analytics-total-requests" />
+          <Stat label="Mentions" value={String(brand.totalMentions)} testId="analytics-total-mentions" />
+          <Stat label="Mention rate" value={rateText(brand.mentionRate)} testId="analytics-mention-rate" />
+          <Stat label="Avg confidence" value={percentText(brand.avgConfidence)} testId="analytics-avg-confidence" />
+          <Stat label="Positive" value={String(brand.positiveMentions)} colour="green" testId="analytics-positive" />
+          <Stat label="Negative" value={String(brand.negativeMentions)} colour="red" testId="analytics-negative" />
+          <Stat label="Neutral" value={String(brand.neutralMentions)} colour="dimmed" testId="analytics-neutral" />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

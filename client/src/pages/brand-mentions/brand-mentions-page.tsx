@@ -1,0 +1,91 @@
+import { Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { brandAnalyticsQuery, brandMentionsQuery, brandQueryKeys } from '../../api/brand-api.ts';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { AnalyticsTab } from './analytics-tab.tsx';
+import { AuthenticationRequired } from './authentication-required.tsx';
+import { brandChoices } from './mention-filters.ts';
+import { MentionsTab } from './mentions-tab.tsx';
+import { ErrorState, LoadingState } from './query-status.tsx';
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : 'Something went wrong.');
+
+/** Where a signed-in person sees how AI answers have talked about their brands: the mentions, and the numbers. */
+export function BrandMentionsPage() {
+  usePageTitle('Brand Mentions');
+  const { status, user } = useAuth();
+  if (status === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  return user ? <SignedInBrandMentions /> : <AuthenticationRequired />;
+}
+
+function SignedInBrandMentions() {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<string | null>('mentions');
+  const mentions = useQuery(brandMentionsQuery());
+  const analytics = useQuery(brandAnalyticsQuery());
+  const mentionList = mentions.data?.mentions ?? [];
+  const analysed = analytics.data?.analytics ?? [];
+  const brands = brandChoices(analytics.data?.recentBrands ?? [], analysed, mentionList);
+  const refreshing = mentions.isFetching || analytics.isFetching;
+
+  return (
+    <Stack gap="md" py="md" data-testid="brand-mentions-page">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Brand Mentions
+          </Title>
+          <Text c="dimmed" size="sm">
+            How AI answers talked about your brands in the last 30 days.
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          loading={refreshing}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: brandQueryKeys.all })}
+          data-testid="brand-refresh"
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="mentions" data-testid="tab-mentions">
+            Mentions ({mentionList.length})
+          </Tabs.Tab>
+          <Tabs.Tab value="analytics" data-testid="tab-analytics">
+            Analytics ({analysed.length})
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="mentions" pt="md">
+          {mentions.isPending ? (
+            <LoadingState label="Loading mentions…" />
+          ) : mentions.isError ? (
+            <ErrorState message={errorText(mentions.error)} onRetry={() => void mentions.refetch()} />
+          ) : (
+            <MentionsTab mentions={mentionList} brands={brands} />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics" pt="md">
+          {analytics.isPending ? (
+            <LoadingState label="Loading analytics…" />
+          ) : analytics.isError ? (
+            <ErrorState message={errorText(analytics.error)} onRetry={() => void analytics.refetch()} />
+          ) : (
+            <AnalyticsTab analytics={analysed} />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Badge, Blockquote, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
+import type { MentionRecord } from '../../../../contract/brand.ts';
+import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
+import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
+import { visibleKeywords } from './mention-filters.ts';
+
+export interface MentionCardProps {
+  mention: MentionRecord;
+  expanded: boolean;
+  onToggle(id: string): void;
+  onOpen(mention: MentionRecord): void;
+}
+
+export const mentionDate = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One stored mention: brand, tone, confidence, when and by which model, the question, and its context on demand. */
+export const MentionCard = memo(function MentionCard({ mention, expanded, onToggle, onOpen }: MentionCardProps) {
+  const keywords = visibleKeywords(mention.keywordsFound);
+  const contextId = `mention-context-${mention.id}`;
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={`Mention of ${mention.brandName}`} data-testid="mention-card">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Group gap="xs">
+            <Text fw={700} data-testid="mention-brand">
+              {mention.brandName}
+            </Text>
+            <Badge color={sentimentColour(mention.sentiment)} variant="light" data-testid="mention-sentiment">
+              {sentimentLabel(mention.sentiment)}
+            </Badge>
+            <Badge color="gray" variant="outline" tt="none" data-testid="mention-confidence">
+              {percentText(mention.confidence)} confidence
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {mentionDate(mention.createdAt)} · {mention.request.model}
+          </Text>
+        </Group>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-query">
+          {mention.request.query}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Group gap={6} data-testid="mention-keywords">
+            {keywords.shown.map((keyword) => (
+              <Badge key={keyword} variant="dot" color="indigo" tt="none">
+                {keyword}
+              </Badge>
+            ))}
+            {keywords.more && (
+              <Text size="xs" c="dimmed" data-testid="mention-keywords-more">
+                {keywords.more}
+              </Text>
+            )}
+          </Group>
+          <Group gap="xs">
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              aria-expanded={expanded}
+              aria-controls={contextId}
+              onClick={() => onToggle(mention.id)}
+              data-testid="mention-toggle-context"
+            >
+              {expanded ? 'Hide Details' : 'View Details'}
+            </Button>
+            <Button size="compact-sm" variant="light" onClick={() => onOpen(mention)} data-testid="mention-open">
+              Open
+            </Button>
+          </Group>
+        </Group>
+        <Collapse expanded={expanded} id={contextId}>
+          {expanded && (
+            <Blockquote p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-context">
+              {mention.context ? <HighlightedText text={mention.context} terms={[mention.brandName, ...mention.keywordsFound]} /> : 'No context was kept.'}
+            </Blockquote>
+          )}
+        </Collapse>
+      </Stack>
+    </Paper>
+  );
+});

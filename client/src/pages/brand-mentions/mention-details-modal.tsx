@@ -1,0 +1,71 @@
+import { Badge, Blockquote, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { MentionRecord } from '../../../../contract/brand.ts';
+import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
+import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
+import { mentionDate } from './mention-card.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" mb={2}>
+        {label}
+      </Text>
+      {children}
+    </div>
+  );
+}
+
+/** Everything stored about one mention, in a dialog: closing it returns to the list where it was. */
+export function MentionDetailsModal({ mention, onClose }: { mention: MentionRecord | null; onClose(): void }) {
+  return (
+    <Modal opened={mention !== null} onClose={onClose} title={mention ? `Brand Mention: ${mention.brandName}` : ''} size="lg" data-testid="mention-modal">
+      {mention && (
+        <Stack gap="md" data-testid="mention-modal-body">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Field label="Sentiment">
+              <Badge color={sentimentColour(mention.sentiment)} variant="light">
+                {sentimentLabel(mention.sentiment)}
+              </Badge>
+            </Field>
+            <Field label="Confidence">
+              <Text fw={600}>{percentText(mention.confidence)}</Text>
+            </Field>
+            <Field label="Date">
+              <Text size="sm">{mentionDate(mention.createdAt)}</Text>
+            </Field>
+            <Field label="AI model">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {mention.request.model}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {mention.request.engine}
+              </Text>
+            </Field>
+          </SimpleGrid>
+          <Field label="Context">
+            <Blockquote p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {mention.context ? <HighlightedText text={mention.context} terms={[mention.brandName, ...mention.keywordsFound]} /> : 'No context was kept.'}
+            </Blockquote>
+          </Field>
+          <Field label="Original request">
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {mention.request.query}
+            </Text>
+          </Field>
+          <Field label="Keywords found">
+            <Group gap={6}>
+              {mention.keywordsFound.length > 0
+                ? mention.keywordsFound.map((keyword) => (
+                    <Badge key={keyword} variant="dot" color="indigo" tt="none">
+                      {keyword}
+                    </Badge>
+                  ))
+                : <Text size="sm" c="dimmed">None</Text>}
+            </Group>
+          </Field>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
