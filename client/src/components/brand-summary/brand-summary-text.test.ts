@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandMention } from '../../../../contract/brand.ts';
 import type { ModelResult } from '../../../../contract/model-result.ts';
-import { brandMentionOf, compactSummary, highlightParts, percentText, sentimentColour, sentimentLabel } from './brand-summary-text.ts';
+import { brandMentionOf } from './brand-mention-of.ts';
+import { compactSummary, highlightParts, percentText, sentimentColour, sentimentLabel } from './brand-summary-text.ts';
 
 const mention: BrandMention = {
   mentioned: true,

@@ -1,5 +1,4 @@
 import type { BrandMention } from '../../../../contract/brand.ts';
-import type { ModelResult } from '../../../../contract/model-result.ts';
 
 /** Sentiment badge colours: green and red say something, anything else (neutral, unknown) stays grey. */
 const SENTIMENT_COLOURS: Record<string, string> = { positive: 'green', negative: 'red', neutral: 'gray' };
@@ -11,13 +10,6 @@ export const sentimentLabel = (sentiment: string): string =>
 
 /** A 0–1 fraction as a whole percentage ("83%"). */
 export const percentText = (fraction: number): string => `${Math.round(fraction * 100)}%`;
-
-/** The brand analysis a finished answer carries, or null when monitoring was off (or the server predates it). */
-export function brandMentionOf(result: ModelResult | null): BrandMention | null {
-  if (!result || !('brandMention' in result)) return null;
-  const value: unknown = (result as { brandMention?: unknown }).brandMention;
-  return typeof value === 'object' && value !== null && 'mentioned' in value ? (value as BrandMention) : null;
-}
 
 export interface TextPart {
   text: string;

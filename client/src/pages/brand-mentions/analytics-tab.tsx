@@ -1,4 +1,4 @@
-import { Select, Stack, Title } from '@mantine/core';
+import { NativeSelect, Stack, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { BrandAnalytics } from '../../../../contract/brand.ts';
 import { BrandAnalyticsCard } from './brand-analytics-card.tsx';
@@ -32,12 +32,11 @@ export function AnalyticsTab({ analytics }: { analytics: readonly BrandAnalytics
           Charts for {charted.brandName}
         </Title>
         {analytics.length > 1 && (
-          <Select
+          <NativeSelect
             label="Brand"
             data={analytics.map((brand) => brand.brandName)}
             value={charted.brandName}
-            onChange={setChosen}
-            allowDeselect={false}
+            onChange={(event) => setChosen(event.currentTarget.value)}
             w={{ base: '100%', xs: 240 }}
             data-testid="analytics-chart-brand"
           />

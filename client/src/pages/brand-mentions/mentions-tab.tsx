@@ -1,10 +1,12 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { MentionRecord } from '../../../../contract/brand.ts';
 import { MentionCard } from './mention-card.tsx';
-import { MentionDetailsModal } from './mention-details-modal.tsx';
 import { ALL_BRANDS, filterMentions, shownText } from './mention-filters.ts';
 import { EmptyState } from './query-status.tsx';
+
+// The dialog is opened from a card, not shown at first: its code waits for the first click.
+const MentionDetailsModal = lazy(() => import('./mention-details-modal.tsx').then((module) => ({ default: module.MentionDetailsModal })));
 
 export interface MentionsTabProps {
   mentions: readonly MentionRecord[];
@@ -42,12 +44,11 @@ export function MentionsTab({ mentions, brands }: MentionsTabProps) {
   return (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
+        <NativeSelect
           label="Brand"
           data={[{ value: ALL_BRANDS, label: 'All Brands' }, ...brands.map((name) => ({ value: name, label: name }))]}
           value={brand}
-          onChange={(value) => setBrand(value ?? ALL_BRANDS)}
-          allowDeselect={false}
+          onChange={(event) => setBrand(event.currentTarget.value)}
           w={{ base: '100%', xs: 200 }}
           data-testid="mentions-brand-filter"
         />
@@ -79,7 +80,11 @@ export function MentionsTab({ mentions, brands }: MentionsTabProps) {
       ) : (
         shown.map((mention) => <MentionCard key={mention.id} mention={mention} expanded={expanded.has(mention.id)} onToggle={toggle} onOpen={setOpened} />)
       )}
-      <MentionDetailsModal mention={opened} onClose={() => setOpened(null)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <MentionDetailsModal mention={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

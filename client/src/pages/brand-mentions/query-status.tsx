@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 
 /** While a tab's data loads: a spinner that says what it waits for. */
 export function LoadingState({ label }: { label: string }) {
@@ -17,14 +17,17 @@ export function LoadingState({ label }: { label: string }) {
 /** A tab's data could not be read: the reason, and a way to ask again. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry(): void }) {
   return (
-    <Alert color="red" variant="light" title="Could not load" data-testid="brand-error">
+    <Paper withBorder p="md" radius="md" role="alert" data-testid="brand-error" style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
       <Stack gap="xs" align="flex-start">
+        <Text fw={600} c="red">
+          Could not load
+        </Text>
         <Text size="sm">{message}</Text>
         <Button size="compact-sm" variant="outline" color="red" onClick={onRetry}>
           Retry
         </Button>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
 

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantin
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../components/answer-facts/lazy-answer-facts.tsx';
-import { brandMentionOf, compactSummary, sentimentColour } from '../../../components/brand-summary/brand-summary-text.ts';
+import { brandMentionOf } from '../../../components/brand-summary/brand-mention-of.ts';
+import { compactSummary, sentimentColour } from '../../../components/brand-summary/brand-summary-text.ts';
 import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';

@@ -2,7 +2,7 @@ import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
-import { brandMentionOf } from '../../../../components/brand-summary/brand-summary-text.ts';
+import { brandMentionOf } from '../../../../components/brand-summary/brand-mention-of.ts';
 import { LazyBrandSummary } from '../../../../components/brand-summary/lazy-brand-summary.tsx';
 import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { NewRequestButton } from '../../../../components/new-request-button/new-request-button.tsx';
