@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrandMention } from '../../../../contract/brand.ts';
 import type { ModelResult } from '../../../../contract/model-result.ts';
 import { brandMentionOf } from './brand-mention-of.ts';
-import { compactSummary, highlightParts, percentText, sentimentColour, sentimentLabel } from './brand-summary-text.ts';
+import { compactSummary, highlightParts, percentText, plainPassage, sentimentColour, sentimentLabel } from './brand-summary-text.ts';
 
 const mention: BrandMention = {
   mentioned: true,
@@ -52,6 +52,11 @@ describe('highlighting', () => {
       { text: 'Acme Pro', highlighted: true },
       { text: '.', highlighted: false },
     ]);
+  });
+
+  it('drops markdown emphasis and code marks from a cut passage', () => {
+    expect(plainPassage('**gpt-4o-mini** on `Acme` and __bold__ snake_case')).toBe('gpt-4o-mini on Acme and bold snake_case');
+    expect(plainPassage('## Heading\nAcme')).toBe('Heading\nAcme');
   });
 
   it('treats terms as plain text, not patterns', () => {

@@ -18,6 +18,12 @@ export interface TextPart {
 
 const escapeForPattern = (term: string): string => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * A passage cut from a markdown answer, without the emphasis and code marks that would show as stray symbols
+ * (the cut can fall between a pair, so they are not rendered as markdown).
+ */
+export const plainPassage = (text: string): string => text.replace(/\*\*|__|`/g, '').replace(/^#+\s+/gm, '');
+
 /** Splits a passage so every occurrence of a term (ignoring case) can be highlighted; longer terms win. */
 export function highlightParts(text: string, terms: readonly string[]): TextPart[] {
   const usable = [...new Set(terms.map((term) => term.trim()).filter((term) => term !== ''))].sort((a, b) => b.length - a.length);

@@ -1,11 +1,11 @@
 import { Mark } from '@mantine/core';
-import { highlightParts } from './brand-summary-text.ts';
+import { highlightParts, plainPassage } from './brand-summary-text.ts';
 
-/** A passage with the brand's terms marked, so the eye finds them at once. */
+/** A passage of an answer with the brand's terms marked, so the eye finds them at once. */
 export function HighlightedText({ text, terms }: { text: string; terms: readonly string[] }) {
   return (
     <>
-      {highlightParts(text, terms).map((part, index) =>
+      {highlightParts(plainPassage(text), terms).map((part, index) =>
         part.highlighted ? (
           <Mark key={index} color="yellow">
             {part.text}
