@@ -1,0 +1,77 @@
+/**
+ * Finding a brand's names in an answer: whole words only, whatever their case and script. "Go" is not in "good",
+ * "Café" is in "café", "Acme Cloud" is in "ACME  cloud". A website counts through its domain ("acme.com" in
+ * "https://www.acme.com/pricing"). Offsets are string indices into the answer, as the browser slices it.
+ */
+
+/** Where one term was found: `text.slice(start, end)`. */
+export interface TermMatch {
+  start: number;
+  end: number;
+}
+
+const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
+
+/** Escapes the pattern syntax characters: the only escapes a `u` pattern accepts outside a class. */
+function escapeForPattern(term: string): string {
+  return term.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/**
+ * A case-insensitive, Unicode-aware pattern for `term` on word boundaries. `\b` only knows ASCII letters, so the
+ * boundaries are lookarounds on any letter or digit. Spaces inside a term match any run of whitespace.
+ */
+export function termPattern(term: string): RegExp {
+  const words = term.trim().split(/\s+/u).map(escapeForPattern);
+  return new RegExp(`(?<!${LETTER_OR_DIGIT})${words.join('\\s+')}(?!${LETTER_OR_DIGIT})`, 'giu');
+}
+
+export function findTermMatches(text: string, term: string): TermMatch[] {
+  if (term.trim() === '') return [];
+  return [...text.matchAll(termPattern(term))].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+}
+
+/**
+ * The domain of a website as people write it: the host without `www.`, lower-cased. Accepts a bare host
+ * ("acme.com/pricing") as well as a URL. Undefined when there is no host with a dot in it.
+ */
+export function websiteDomain(websiteUrl: string | null | undefined): string | undefined {
+  const written = websiteUrl?.trim();
+  if (!written) return undefined;
+  const host = hostOf(/^[a-z][a-z\d+.-]*:\/\//i.test(written) ? written : `https://${written}`);
+  return host?.includes('.') ? host : undefined;
+}
+
+/** The host of a URL, lower-cased, without `www.`; undefined when it does not parse. */
+export function hostOf(url: string): string | undefined {
+  try {
+    const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+    return host.replace(/^www\./, '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a domain appears in text, bare or inside a link. A subdomain counts ("docs.acme.com" holds "acme.com"), a
+ * longer name does not ("notacme.com", "acme.com.evil.net").
+ */
+export function findDomainMatches(text: string, domain: string): TermMatch[] {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}-])${escapeForPattern(domain)}(?![\\p{L}\\p{N}-]|\\.${LETTER_OR_DIGIT})`, 'giu');
+  return [...text.matchAll(pattern)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+}
+
+/**
+ * Matches of several terms as one list: by position, and a match that starts inside an earlier one is the same
+ * mention (the brand "Acme" inside the keyword "Acme Cloud"), so it is dropped.
+ */
+export function mergeMatches(matches: readonly TermMatch[]): TermMatch[] {
+  const sorted = [...matches].sort((left, right) => left.start - right.start || right.end - left.end);
+  const merged: TermMatch[] = [];
+  for (const match of sorted) {
+    const last = merged.at(-1);
+    if (last && match.start < last.end) continue;
+    merged.push(match);
+  }
+  return merged;
+}
