@@ -2,10 +2,10 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '
 import { RootLayout } from './layout/root-layout/root-layout.tsx';
 import { ComingSoonPage } from './pages/coming-soon/coming-soon-page.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
-import { NotFoundPage } from './pages/not-found/not-found-page.tsx';
 import { VerifyEmailPage } from './pages/verify-email/verify-email-page.tsx';
 
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+// Rare, so it loads on demand like the pages below.
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: lazyRouteComponent(() => import('./pages/not-found/not-found-page.tsx')) });
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
 
@@ -22,11 +22,7 @@ const verifyEmailRoute = createRoute({
 
 /** Pages still being written; until they are, each says so instead of leaving a dead link. */
 const laterPages = [
-  ['/pricing', 'Pricing'],
   ['/help-support', 'Help & Support'],
-  ['/privacy-policy', 'Privacy policy'],
-  ['/terms-and-conditions', 'Terms and conditions'],
-  ['/cookie-policy', 'Cookie policy'],
 ] as const;
 
 const laterRoutes = laterPages.map(([path, title]) =>
@@ -40,7 +36,17 @@ const brandMentionsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/brand-mentions/brand-mentions-page.tsx'), 'BrandMentionsPage'),
 });
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, ...laterRoutes]);
+// Pricing and the legal texts are read by few visits, so each loads when it is opened, never with the first paint.
+const informationRoutes = (
+  [
+    ['/pricing', () => import('./pages/pricing/pricing-page.tsx')],
+    ['/terms-and-conditions', () => import('./pages/legal/terms-page.tsx')],
+    ['/privacy-policy', () => import('./pages/legal/privacy-policy-page.tsx')],
+    ['/cookie-policy', () => import('./pages/legal/cookie-policy-page.tsx')],
+  ] as const
+).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
+
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, ...laterRoutes, ...informationRoutes]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

@@ -2,8 +2,9 @@
 export const SITE = {
   name: 'Quorum',
   blurb: 'Ask several AI models one question, compare their answers side by side, and see how they talk about your brand.',
-  supportEmail: 'support@quorum.example',
-  legalEmail: 'legal@quorum.example',
+  /** The server's own defaults; the real addresses come from `GET /api/site` (see `site-facts.ts`). */
+  fallbackSupportEmail: 'support@quorum.example',
+  fallbackLegalEmail: 'legal@quorum.example',
   social: [
     { label: 'GitHub', href: 'https://github.com/' },
     { label: 'X', href: 'https://x.com/' },

@@ -11,6 +11,7 @@ export const storageKeys = {
   session: `${STORAGE_PREFIX}session`,
   /** Sent in the `x-session-id` header; see `api/anonymous-session.ts`. */
   anonymousSessionId: `${STORAGE_PREFIX}anonymousSessionId`,
+  /** `pending`, `accepted` or `rejected`: whether analytics may run (see `components/cookie-consent/`). */
   cookieConsent: `${STORAGE_PREFIX}cookieConsent`,
   brandConfig: (userId: string) => `${STORAGE_PREFIX}brandConfig.${userId}`,
   brandMonitoring: (userId: string) => `${STORAGE_PREFIX}brandMonitoring.${userId}`,

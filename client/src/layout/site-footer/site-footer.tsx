@@ -1,11 +1,26 @@
 import { Anchor, Box, ColorSwatch, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useSiteFacts } from '../../site/site-facts.ts';
 import { QUICK_LINKS, SITE } from '../../site/site-info.ts';
 import { SYSTEM_STATUS_TEXT, systemStatusOf, useHealthReport } from '../../app-state/health-query.ts';
 
-/** Spec section 2's footer: blurb, quick links, social links, the support address and the system-status dot. */
+// Only deploys that run analytics ask for consent; the others never download the banner.
+const CookieConsent = lazy(() => import('../../components/cookie-consent/cookie-consent.tsx'));
+
+/** Asks the banner again: the choice goes back to pending. Loaded with the banner, which is already in the page. */
+async function reopenCookieSettings(): Promise<void> {
+  const { saveConsentChoice } = await import('../../components/cookie-consent/consent-choice.ts');
+  saveConsentChoice('pending');
+}
+
+/**
+ * The footer: blurb, quick links, social links, the support address, the system-status dot, and on deploys with
+ * analytics the cookie consent (rendered from here because the footer is on every page) and its settings link.
+ */
 export function SiteFooter() {
   const health = useHealthReport();
+  const site = useSiteFacts();
   const status = SYSTEM_STATUS_TEXT[systemStatusOf(health.isPending, health.data)];
 
   return (
@@ -31,13 +46,18 @@ export function SiteFooter() {
                 {link.label}
               </Anchor>
             ))}
+            {site.analyticsMeasurementId && (
+              <Anchor component="button" type="button" size="sm" ta="left" onClick={() => void reopenCookieSettings()} data-testid="cookie-settings">
+                Cookie settings
+              </Anchor>
+            )}
           </Stack>
           <Stack gap={4}>
             <Text fw={600} size="sm">
               Contact
             </Text>
-            <Anchor href={`mailto:${SITE.supportEmail}`} size="sm">
-              {SITE.supportEmail}
+            <Anchor href={`mailto:${site.supportEmail}`} size="sm" data-testid="footer-support-email">
+              {site.supportEmail}
             </Anchor>
             <Group gap="sm">
               {SITE.social.map((link) => (
@@ -52,6 +72,11 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {SITE.name}
         </Text>
       </Container>
+      {site.analyticsMeasurementId && (
+        <Suspense fallback={null}>
+          <CookieConsent measurementId={site.analyticsMeasurementId} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,224 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueData } from '../../contract/catalogue.ts';
+import { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT } from '../../contract/limits.ts';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * The information pages on a real stack: pricing from the live catalogue, the three legal texts with this deploy's
+ * mailboxes, the not-found page, each checked with axe and pictured. No analytics is configured here, so there
+ * must be no consent banner and nothing from Google.
+ */
+
+const SUPPORT = 'help-desk@quorum.test';
+const LEGAL = 'counsel@quorum.test';
+
+let browser: Browser;
+let stack: TestStack;
+let catalogue: CatalogueData;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack({ environment: { SUPPORT_EMAIL: SUPPORT, LEGAL_EMAIL: LEGAL } }));
+  catalogue = ((await (await fetch(`${stack.baseUrl}/api/models`)).json()) as { data: CatalogueData }).data;
+});
+
+afterAll(async () => {
+  await stopBrowserStack(browser, stack);
+});
+
+const credits = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'credit' : 'credits'}`;
+const mainText = async (page: Page) => (await page.locator('#main-content').innerText()).replace(/\s+/g, ' ');
+
+describe('the pricing page', () => {
+  it('shows the tiers with the contract’s grants and caps', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    await page.getByRole('heading', { name: 'Access by User Tier' }).waitFor();
+    expect(await page.title()).toBe('Pricing · Quorum');
+    const free = (await page.getByTestId('tier-card-free').textContent()) ?? '';
+    expect(free).toContain(credits(GUEST_GRANT));
+    expect(free).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.free)} per model`);
+    expect(free).toMatch(/Web search.*Comparing models.*Brand monitoring.*Premium models/);
+    const freeModels = Object.values(catalogue.models).flatMap((engine) => engine.models.filter((model) => model.freeTier)).length;
+    expect(free).toContain(`${freeModels} models marked free`);
+    const registered = (await page.getByTestId('tier-card-registered').textContent()) ?? '';
+    expect(registered).toContain(credits(REGISTERED_GRANT));
+    expect(registered).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.registered)} per model`);
+    expect(await page.getByTestId('tier-card-subscribed').textContent()).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.subscribed)} per model`);
+    for (const heading of ['Purchase Credits', 'Pricing Tiers', 'AI Model Costs', 'Additional Features', 'Model Tiers Explained', 'Important Notes']) {
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    }
+    expect(await page.getByTestId('pricing-tiers-legend').textContent()).toBe('Premium12 credits and aboveBalanced6–11 creditsBudgetbelow 6 credits');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('lists every model of the catalogue under its provider, with its price, band and lock', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    await page.getByTestId('model-cost').first().waitFor();
+    for (const [engineId, engine] of Object.entries(catalogue.models)) {
+      const card = page.locator(`[data-testid="provider-costs"][data-engine="${engineId}"]`);
+      expect(await card.getByRole('heading').innerText()).toBe(engine.name);
+      expect(await card.getByTestId('model-cost').count()).toBe(engine.models.length);
+      for (const model of engine.models) {
+        const row = card.locator(`[data-testid="model-cost"][data-model="${model.id}"]`);
+        // Badges are upper-cased by CSS; the text itself is what a screen reader reads.
+        const text = (await row.textContent()) ?? '';
+        expect(await row.getByTestId('model-credits').innerText()).toBe(credits(model.credits));
+        expect(text).toContain(model.credits >= 12 ? 'Premium' : model.credits >= 6 ? 'Balanced' : 'Budget');
+        const guestMay = model.freeTier && model.credits <= PER_MODEL_CREDIT_CAP.free;
+        expect(text).toContain(guestMay ? 'Free' : 'Register');
+      }
+    }
+    const features = await page.getByTestId('feature-price').allInnerTexts();
+    expect(features).toEqual([`+${credits(catalogue.features.webSearch)} per model`, 'Free', 'Free']);
+    const highest = Math.max(...Object.values(catalogue.models).flatMap((engine) => engine.models.map((model) => model.credits)));
+    const notes = await page.getByTestId('important-notes').innerText();
+    expect(notes).toContain('Credits never expire');
+    expect(notes).toContain('Failed requests cost nothing');
+    expect(notes).toContain(`at most ${credits(highest)} per model`);
+    await close();
+  });
+
+  it('picks an amount with presets and the slider, and Purchase says payments are not available yet', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    const amount = page.getByTestId('purchase-amount');
+    await amount.waitFor();
+    expect(await amount.innerText()).toBe('100 credits');
+    await page.getByRole('group', { name: 'Common amounts' }).getByRole('button', { name: '2,500' }).click();
+    expect(await amount.innerText()).toBe('2,500 credits');
+    const thumb = page.getByRole('slider', { name: 'Credits to buy' });
+    expect(await thumb.getAttribute('aria-valuemin')).toBe('100');
+    expect(await thumb.getAttribute('aria-valuemax')).toBe('50000');
+    await thumb.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await amount.innerText()).toBe('2,600 credits');
+    await page.keyboard.press('End');
+    expect(await amount.innerText()).toBe('50,000 credits');
+    await page.getByRole('button', { name: '500', exact: true }).click();
+    await page.getByTestId('purchase-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Payment Unavailable' });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain('Card payments are coming soon');
+    expect(text).toContain('500 credits');
+    expect(await dialog.getByTestId('payment-support-email').getAttribute('href')).toBe(`mailto:${SUPPORT}`);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the legal pages', () => {
+  it('gives the terms seventeen numbered sections with a table of contents and both mailboxes', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/terms-and-conditions' });
+    await page.getByRole('heading', { level: 1, name: 'Terms and conditions' }).waitFor();
+    expect(await page.title()).toBe('Terms and conditions · Quorum');
+    expect(await page.getByTestId('legal-section').count()).toBe(17);
+    expect(await page.getByRole('navigation', { name: 'Contents' }).getByRole('link').count()).toBe(17);
+    expect(await page.getByTestId('last-updated').innerText()).toMatch(/^Last updated: \d{1,2} \w+ \d{4}$/);
+    const text = await mainText(page);
+    for (const phrase of ['at least 13 years old', 'final and non-refundable', 'unused credits are forfeited', 'payment provider', 'Severability', 'Entire agreement', 'Governing law']) {
+      expect(text).toContain(phrase);
+    }
+    expect(text).toContain(`${GUEST_GRANT} credits once per network`);
+    await expect.poll(() => page.locator(`#main-content a[href="mailto:${LEGAL}"]`).count()).toBe(1);
+    expect(await page.locator(`#main-content a[href="mailto:${SUPPORT}"]`).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Payment' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#payment');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('says in the privacy policy what is really stored, for how long, and how to delete the account', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/privacy-policy' });
+    await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
+    const text = await mainText(page);
+    for (const phrase of ['argon2id', 'SHA-256', 'HMAC', 'until you delete your account', 'anonymised', 'Delete Account', 'card payment provider', 'Redis', 'Server logs']) {
+      expect(text).toContain(phrase);
+    }
+    await expect.poll(() => page.locator(`#main-content a[href="mailto:${LEGAL}"]`).count()).toBe(1);
+    await close();
+  });
+
+  it('lists in the cookie policy the session cookie, every storage key and analytics only after consent', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/cookie-policy' });
+    await page.getByRole('heading', { level: 1, name: 'Cookie policy' }).waitFor();
+    const text = await mainText(page);
+    for (const phrase of ['quorum_session', 'HttpOnly', 'quorum.user', 'quorum.session', 'quorum.anonymousSessionId', 'quorum.cookieConsent', 'quorum.brandConfig.', 'quorum.brandMonitoring.', 'Google Analytics 4', '14 months', 'Cookie settings']) {
+      expect(text).toContain(phrase);
+    }
+    expect(await page.getByTestId('last-updated').count()).toBe(1);
+    await close();
+  });
+});
+
+describe('an unknown address', () => {
+  it('shows a not-found page that names the address and offers home and help', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/no-such-page' });
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.title()).toBe('Page not found · Quorum');
+    expect(await page.getByTestId('not-found').innerText()).toContain('/no-such-page');
+    expect(await page.getByTestId('not-found').getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByTestId('not-found').getByRole('link', { name: 'Get help' }).getAttribute('href')).toBe('/help-support');
+    await close();
+  });
+});
+
+describe('without analytics configured', () => {
+  it('shows no consent banner and no Cookie settings link, and asks nothing of Google', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.getByTestId('footer-support-email').waitFor();
+    await expect.poll(() => page.getByTestId('footer-support-email').innerText()).toBe(SUPPORT);
+    await page.reload();
+    await page.getByTestId('footer-support-email').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('cookie-consent-banner').count()).toBe(0);
+    expect(await page.getByTestId('cookie-settings').count()).toBe(0);
+    expect(requests.filter((url) => url.includes('google'))).toEqual([]);
+    await close();
+  });
+});
+
+const PAGES = [
+  ['home', '/', 'query-input'],
+  ['pricing', '/pricing', 'model-cost'],
+  ['terms', '/terms-and-conditions', 'legal-section'],
+  ['privacy', '/privacy-policy', 'legal-section'],
+  ['cookie-policy', '/cookie-policy', 'legal-section'],
+  ['not-found', '/no-such-page', 'not-found'],
+] as const;
+
+describe('accessibility and looks', () => {
+  it('has no serious or critical axe violations on any of these pages, light or dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [name, path, ready] of PAGES) {
+        const { page, close } = await openPage(browser, stack.baseUrl, { path });
+        await page.emulateMedia({ colorScheme });
+        await page.getByTestId(ready).first().waitFor();
+        expect({ page: name, colorScheme, violations: await seriousAccessibilityViolations(page) }).toEqual({ page: name, colorScheme, violations: [] });
+        await close();
+      }
+    }
+  }, 240_000);
+
+  it('is pictured on a phone and a desktop, light and dark', async () => {
+    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const [name, path, ready] of PAGES.filter(([name]) => name !== 'home' && name !== 'privacy')) {
+          const { page, problems, close } = await openPage(browser, stack.baseUrl, { path, viewport });
+          await page.emulateMedia({ colorScheme });
+          await page.getByTestId(ready).first().waitFor();
+          await saveScreenshot(page, `${name}-${colorScheme}`);
+          expect(problems).toEqual([]);
+          await close();
+        }
+      }
+    }
+  }, 120_000);
+});
