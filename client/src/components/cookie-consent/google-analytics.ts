@@ -24,7 +24,6 @@ export function startAnalytics(measurementId: string): void {
   const queue = (window.dataLayer ??= []);
   // GA4 reads its queue as `arguments` objects, not arrays; a rest parameter would not be understood.
   function gtag(..._command: unknown[]) {
-    // eslint-disable-next-line prefer-rest-params
     queue.push(arguments);
   }
   gtag('js', new Date());
