@@ -1,6 +1,5 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RootLayout } from './layout/root-layout/root-layout.tsx';
-import { ComingSoonPage } from './pages/coming-soon/coming-soon-page.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
 import { VerifyEmailPage } from './pages/verify-email/verify-email-page.tsx';
 
@@ -20,14 +19,12 @@ const verifyEmailRoute = createRoute({
   component: VerifyEmailPage,
 });
 
-/** Pages still being written; until they are, each says so instead of leaving a dead link. */
-const laterPages = [
-  ['/help-support', 'Help & Support'],
-] as const;
-
-const laterRoutes = laterPages.map(([path, title]) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: () => <ComingSoonPage title={title} /> }),
-);
+// Visited by few, so the form and its FAQ load when the page is opened, never with the first paint.
+const helpSupportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/help-support',
+  component: lazyRouteComponent(() => import('./pages/help-support/help-support-page.tsx'), 'HelpSupportPage'),
+});
 
 // Only signed-in people with brands to watch open it, so its code (and the charts') loads on the first visit.
 const brandMentionsRoute = createRoute({
@@ -46,7 +43,7 @@ const informationRoutes = (
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, ...laterRoutes, ...informationRoutes]);
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, helpSupportRoute, ...informationRoutes]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

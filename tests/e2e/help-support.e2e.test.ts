@@ -1,0 +1,250 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SupportRequest } from '../../core/database/entities/support-request.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+const SUPPORT_ADDRESS = 'help-desk@quorum.test';
+let browser: Browser;
+let stack: TestStack;
+let mail: MailCatcher;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  // The documented limit, 5 an hour: every request in this file comes from 127.0.0.1, and the last test meets it.
+  ({ browser, stack } = await startBrowserStack({
+    withWorker: false,
+    environment: { SMTP_URL: mail.url, SUPPORT_EMAIL: SUPPORT_ADDRESS, AUTH_RATE_LIMIT_SCALE: '1' },
+  }));
+});
+
+afterAll(async () => {
+  await stopBrowserStack(browser, stack);
+  await mail?.close();
+});
+
+const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+/** The browser's own note about a status the test provoked (the 429) is expected; anything else is a fault. */
+const unexpected = (problems: string[]) => problems.filter((problem) => !problem.startsWith('Failed to load resource'));
+
+const field = (page: Page, name: string) => page.getByTestId(`support-${name}`);
+const submitButton = (page: Page) => field(page, 'submit');
+/** The description's field with its label, hint or error. */
+const descriptionBlock = (page: Page) => page.locator('.mantine-InputWrapper-root', { has: field(page, 'description') });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function fillRequired(page: Page, values: { name?: string; email?: string; title: string; description: string }) {
+  if (values.name !== undefined) await field(page, 'name').fill(values.name);
+  if (values.email !== undefined) await field(page, 'email').fill(values.email);
+  await field(page, 'subject').selectOption('Technical problem');
+  await field(page, 'title').fill(values.title);
+  await field(page, 'description').fill(values.description);
+}
+
+/** Every width and colour scheme the product is checked at. */
+async function pictureAll(page: Page, name: string) {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await saveScreenshot(page, `help-support-${name}-${colorScheme}`);
+    }
+  }
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('the Help & Support page', () => {
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    opened = await openPage(browser, stack.baseUrl, { path: '/help-support' });
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it('shows the form, the support address, the FAQ and its structured data, without problems', async () => {
+    const { page, problems } = opened;
+    await page.getByRole('heading', { level: 1, name: 'Help & Support' }).waitFor();
+    expect(await page.title()).toBe('Help & Support · Quorum');
+    // This server's address, from GET /api/site.
+    await expect.poll(() => field(page, 'address').textContent()).toBe(SUPPORT_ADDRESS);
+    expect(await field(page, 'address').getAttribute('href')).toBe(`mailto:${SUPPORT_ADDRESS}`);
+    expect(await field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual([
+      'General question',
+      'Credits & billing',
+      'Technical problem',
+      'Account & sign-in',
+      'Feature request',
+      'Other',
+    ]);
+
+    const questions = await page.getByTestId('support-faq').locator('.mantine-Accordion-control').allTextContents();
+    expect(questions).toEqual(['How do credits work?', 'Which AI models are available?', 'What does web search do?', 'How does model comparison work?']);
+    await page.getByRole('button', { name: 'How do credits work?' }).click();
+    await expect.poll(() => page.getByText(/Visitors start with 20 free credits/).isVisible()).toBe(true);
+    // The catalogue's numbers arrive with it: the models answer names a count once it has loaded.
+    await expect.poll(() => page.locator('[data-testid="support-faq-structured-data"]').textContent()).toMatch(/Right now Quorum offers \d+ models/);
+
+    const structured = JSON.parse((await page.getByTestId('support-faq-structured-data').textContent()) ?? '') as {
+      '@type': string;
+      mainEntity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
+    };
+    expect(structured['@type']).toBe('FAQPage');
+    expect(structured.mainEntity.map((entry) => entry.name)).toEqual(questions);
+    expect(structured.mainEntity.every((entry) => entry['@type'] === 'Question' && entry.acceptedAnswer.text.length > 50)).toBe(true);
+    expect(await page.getByTestId('support-faq-structured-data').getAttribute('type')).toBe('application/ld+json');
+
+    await pictureAll(page, 'form');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    // No content security policy report, no error of any kind.
+    expect(problems).toEqual([]);
+  });
+
+  it('explains the description rule, counts characters, and enables Submit only when everything is there', async () => {
+    const { page } = opened;
+    const description = descriptionBlock(page);
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    expect(await description.textContent()).toContain('Minimum 10 characters required');
+    expect(await field(page, 'counter').textContent()).toBe('0/2000');
+
+    await fillRequired(page, { name: 'Grace Hopper', email: uniqueEmail('grace'), title: 'Columns stop', description: 'too short' });
+    expect(await description.textContent()).toContain('Description must be at least 10 characters long');
+    expect(await description.textContent()).not.toContain('Minimum 10 characters required');
+    expect(await field(page, 'description').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'counter').textContent()).toBe('9/2000');
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    await pictureAll(page, 'validation');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await field(page, 'description').fill('long enough now');
+    expect(await description.textContent()).toContain('Minimum 10 characters required');
+    expect(await description.textContent()).not.toContain('at least 10 characters long');
+    expect(await submitButton(page).isDisabled()).toBe(false);
+
+    // Each required field, emptied, disables Submit again.
+    for (const name of ['name', 'email', 'title']) {
+      const before = await field(page, name).inputValue();
+      await field(page, name).fill('  ');
+      expect(await submitButton(page).isDisabled()).toBe(true);
+      await field(page, name).fill(before);
+      expect(await submitButton(page).isDisabled()).toBe(false);
+    }
+
+    // The counter shows what is over the limit rather than cutting the text.
+    await field(page, 'description').fill('x'.repeat(2005));
+    expect(await field(page, 'counter').textContent()).toBe('2005/2000');
+    expect((await field(page, 'description').inputValue()).length).toBe(2005);
+  });
+
+  it('sends the request, says "Submitting...", thanks the sender, mails the team and resets the form', async () => {
+    const { page, problems } = opened;
+    const email = uniqueEmail('grace');
+    await page.reload();
+    await fillRequired(page, {
+      name: 'Grace Hopper',
+      email,
+      title: 'The third column stops',
+      description: 'After the third model the columns stop updating until I reload the page.',
+    });
+    // Held briefly on its way to the real server, so the in-flight state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/support', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submitButton(page).click();
+    await expect.poll(() => submitButton(page).textContent()).toBe('Submitting...');
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    expect(await submitButton(page).locator('.mantine-Loader-root').count()).toBe(1);
+    release();
+
+    await field(page, 'success').waitFor();
+    expect(await field(page, 'success').textContent()).toBe(
+      "Request Submitted!Thank you for contacting us. We've received your support request and will respond within 24 hours.",
+    );
+    expect(await submitButton(page).textContent()).toBe('Submit');
+    for (const name of ['name', 'email', 'title', 'description']) expect(await field(page, name).inputValue()).toBe('');
+    expect(await field(page, 'subject').inputValue()).toBe('');
+    await page.unroute('**/api/support');
+
+    await expect.poll(() => mail.messages.some((message) => message.to === SUPPORT_ADDRESS && message.replyTo === email)).toBe(true);
+    const toTeam = mail.messages.find((message) => message.to === SUPPORT_ADDRESS && message.replyTo === email)!;
+    expect(toTeam.subject).toBe('[Support] Technical problem: The third column stops');
+    expect(toTeam.text).toContain('After the third model the columns stop updating');
+    expect((await mail.next(email)).text).toContain('within 24 hours');
+
+    await pictureAll(page, 'success');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Editing any field clears the message.
+    await field(page, 'title').fill('x');
+    expect(await field(page, 'success').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('signed in', () => {
+  it('fills in the name and address, and keeps them after sending', async () => {
+    const session = await fetch(`${stack.baseUrl}/api/auth?action=session`, { headers: { cookie: stack.fundedCookie } });
+    const user = ((await session.json()) as { data: { user: { id: string; name: string; email: string } } }).data.user;
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/help-support', cookie: stack.fundedCookie, viewport: PHONE_VIEWPORT });
+    await expect.poll(() => field(page, 'email').inputValue()).toBe(user.email);
+    expect(await field(page, 'name').inputValue()).toBe(user.name);
+
+    await fillRequired(page, { title: 'Invoice for last month', description: 'Could you send me an invoice for my last purchase?' });
+    await submitButton(page).click();
+    await field(page, 'success').waitFor();
+    expect(await field(page, 'name').inputValue()).toBe(user.name);
+    expect(await field(page, 'email').inputValue()).toBe(user.email);
+    expect(await field(page, 'title').inputValue()).toBe('');
+    expect(await field(page, 'description').inputValue()).toBe('');
+
+    const stored = await stack.records().findOneOrFail(SupportRequest, { title: 'Invoice for last month' }, { populate: ['user'] });
+    expect(stored.user?.id).toBe(user.id);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('a refused request', () => {
+  it('shows the server’s reason once the hourly limit is reached, and clears it on the next edit', async () => {
+    // Two requests already went through from this address; use up the rest of the five.
+    const body = { name: 'Filler', email: uniqueEmail('filler'), subject: 'Other', title: 'Filler', description: 'Using up the allowance.' };
+    let status = 200;
+    while (status === 200) {
+      status = (await fetch(`${stack.baseUrl}/api/support`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    }
+    expect(status).toBe(429);
+
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/help-support' });
+    await fillRequired(page, { name: 'Ada', email: uniqueEmail('ada'), title: 'Too many', description: 'One request too many for this hour.' });
+    await submitButton(page).click();
+    await field(page, 'failure').waitFor();
+    expect(await field(page, 'failure').textContent()).toBe('Rate limit exceeded. Please try again later.');
+    // What was typed stays, to be sent later.
+    expect(await field(page, 'title').inputValue()).toBe('Too many');
+    expect(await submitButton(page).isDisabled()).toBe(false);
+    await saveScreenshot(page, 'help-support-failure');
+
+    await field(page, 'description').fill('One request too many for this hour, edited.');
+    expect(await field(page, 'failure').count()).toBe(0);
+    expect(unexpected(problems)).toEqual([]);
+    await close();
+  });
+});
