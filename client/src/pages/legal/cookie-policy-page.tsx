@@ -22,7 +22,7 @@ export default function CookiePolicyPage() {
     [storageKeys.cookieConsent, 'Your answer to the analytics question: pending, accepted or rejected.'],
     [perUser(storageKeys.brandConfig), 'Your brand monitoring settings (brand, website, keywords, competitors).'],
     [perUser(storageKeys.brandMonitoring), 'Whether brand monitoring is switched on.'],
-    [`${storageKeys.activeRequest} (session storage)`, 'The request this tab is showing, so a reload picks it up; gone when the tab closes.'],
+    [storageKeys.activeRequest, 'In session storage: the request this tab is showing, so a reload picks it up; gone when the tab closes.'],
   ] as const;
 
   const sections: LegalSection[] = [
