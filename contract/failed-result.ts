@@ -11,9 +11,9 @@ export interface RunFailureFacts {
 }
 
 /**
- * A run that did not answer: no response, no sources, no charge. Built the same way by the server (a comparison's
- * `model_complete` for a failed run) and by the browser (a column cut off before its result arrived). Plain code,
- * no schema library, so the browser can use it at no cost.
+ * A run that did not answer: no response, no sources, no charge, no brand analysis. Built the same way by the server
+ * (a comparison's `model_complete` for a failed run) and by the browser (a column cut off before its result
+ * arrived). Plain code, no schema library, so the browser can use it at no cost.
  */
 export function failedModelResult(facts: RunFailureFacts): ModelResult {
   return {
@@ -32,5 +32,6 @@ export function failedModelResult(facts: RunFailureFacts): ModelResult {
     timeToFirstTokenMs: null,
     inputTokens: null,
     outputTokens: null,
+    brandMention: null,
   };
 }

@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { BrandMention } from './brand.ts';
 import { AnswerFacts, AnswerSource, FinishReason } from './run-events.ts';
 
 /**
@@ -22,6 +23,8 @@ export const ModelResult = Type.Object(
     finishReason: FinishReason,
     sources: Type.Array(AnswerSource),
     ...AnswerFacts,
+    /** How the answer talks about the brand; null when brand monitoring was off or the model failed. */
+    brandMention: Type.Union([BrandMention, Type.Null()]),
   },
   { description: "One model's answer or failure, with what it cost and how long it took." },
 );

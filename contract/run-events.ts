@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { BrandMention } from './brand.ts';
 
 /**
  * The events one model run emits while answering: the worker writes them, the server relays them, and the
@@ -66,6 +67,8 @@ export const RunEndEvent = Type.Object({
   sources: Type.Array(AnswerSource),
   ...AnswerFacts,
   durationMs: Type.Integer({ minimum: 0 }),
+  /** The answer's brand analysis, as stored with it; null when the request did not monitor a brand. */
+  brandMention: Type.Union([BrandMention, Type.Null()]),
 });
 
 export const RunErrorEvent = Type.Object({

@@ -7,6 +7,7 @@ import { Migration20261121040000_request_watchers } from './Migration20261121040
 import { Migration20261121050000_run_position } from './Migration20261121050000_run_position.ts';
 import { Migration20261121060000_request_kind } from './Migration20261121060000_request_kind.ts';
 import { Migration20261122090000_support_requests } from './Migration20261122090000_support_requests.ts';
+import { Migration20261124010000_brand_mentions } from './Migration20261124010000_brand_mentions.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -21,4 +22,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121050000_run_position', class: Migration20261121050000_run_position },
   { name: 'Migration20261121060000_request_kind', class: Migration20261121060000_request_kind },
   { name: 'Migration20261122090000_support_requests', class: Migration20261122090000_support_requests },
+  { name: 'Migration20261124010000_brand_mentions', class: Migration20261124010000_brand_mentions },
 ];

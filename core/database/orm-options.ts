@@ -2,6 +2,7 @@ import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { MIGRATIONS } from '../../migrations/index.ts';
+import { StoredBrandMentionSchema } from './entities/brand-mention.ts';
 import { ModelRunSchema } from './entities/model-run.ts';
 import { EmailVerificationTokenSchema } from './entities/email-verification-token.ts';
 import { SearchRequestSchema } from './entities/search-request.ts';
@@ -9,7 +10,7 @@ import { SupportRequestSchema } from './entities/support-request.ts';
 import { UserSessionSchema } from './entities/user-session.ts';
 import { UserSchema } from './entities/user.ts';
 
-export const ENTITIES = [SearchRequestSchema, ModelRunSchema, UserSchema, UserSessionSchema, EmailVerificationTokenSchema, SupportRequestSchema];
+export const ENTITIES = [SearchRequestSchema, ModelRunSchema, UserSchema, UserSessionSchema, EmailVerificationTokenSchema, SupportRequestSchema, StoredBrandMentionSchema];
 
 export interface OrmOptionsInput {
   databaseUrl: string;

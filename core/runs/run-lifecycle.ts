@@ -1,6 +1,8 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { ModelRun, OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import { SearchRequest } from '../database/entities/search-request.ts';
+import type { BrandConfig } from '../../contract/ask.ts';
+import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
 import { captureHold, releaseHold } from '../credits/credit-ledger.ts';
 import type { AnswerSource } from '../events/run-event.ts';
 
@@ -18,6 +20,8 @@ export interface ClaimedRun {
   query: string;
   searchEnabled: boolean;
   aiOverviewParams: { gl: string; hl: string } | null;
+  /** The brand to look for in the answer; null when the request does not monitor one. */
+  brandConfig: BrandConfig | null;
 }
 
 /** Claims and reads the run in one round trip: it sits on the path to every answer's first token. */
@@ -28,7 +32,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
        from search_requests as request
       where run.id = ? and run.status = 'queued' and request.id = run.request_id
   returning run.id as run_id, run.request_id, run.engine, run.model, request.query, request.search_enabled,
-            request.ai_overview_params`,
+            request.ai_overview_params, case when request.brand_monitoring_enabled then request.brand_config end as brand_config`,
     [runId],
   );
   const row = rows[0];
@@ -41,6 +45,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
     query: row.query,
     searchEnabled: row.search_enabled,
     aiOverviewParams: row.ai_overview_params,
+    brandConfig: row.brand_config,
   };
 }
 
@@ -52,6 +57,7 @@ interface ClaimedRunRow {
   query: string;
   search_enabled: boolean;
   ai_overview_params: { gl: string; hl: string } | null;
+  brand_config: BrandConfig | null;
 }
 
 export interface RunSuccess {
@@ -61,6 +67,8 @@ export interface RunSuccess {
   inputTokens: number | null;
   outputTokens: number | null;
   firstTokenAt: Date | null;
+  /** The answer's brand analysis, when its request monitors a brand: stored with the answer. */
+  brand: BrandAnalysisOfRun | null;
 }
 
 /**
@@ -75,7 +83,10 @@ export interface RunSettlement {
   requestFinished: boolean;
 }
 
-/** Stores the answer and charges its hold. Undefined when the run was not running (someone else ended it). */
+/**
+ * Stores the answer (with its brand analysis, if any) and charges its hold. Undefined when the run was not running
+ * (someone else ended it).
+ */
 export async function completeRun(
   em: EntityManager,
   runId: string,
@@ -97,10 +108,14 @@ export async function completeRun(
       },
     );
     if (updated === 0) return undefined;
-    // The answer and its charge are one fact: both are written in this transaction, or neither.
+    // The answer, its charge and its brand analysis are one fact: all are written in this transaction, or none.
     const charged = await captureHold(transaction, runId);
     if (charged > 0) await transaction.nativeUpdate(ModelRun, { id: runId }, { creditsCharged: charged });
     const settlement = await settleRequestIfFinished(transaction, runId);
+    // Brand monitoring is for signed-in people only (the tier rules refuse guests), so a row always has an owner.
+    if (success.brand && settlement.userId) {
+      await storeBrandMention(transaction, { runId, requestId: settlement.requestId, userId: settlement.userId }, success.brand);
+    }
     return { creditsCharged: charged, settlement };
   });
 }

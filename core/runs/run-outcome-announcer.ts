@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { findBrandMention } from '../brand/stored-brand-mentions.ts';
 import { ModelRun } from '../database/entities/model-run.ts';
 import type { RequestEventWriter } from '../events/request-event-writer.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
@@ -49,6 +50,7 @@ export async function announceStoredOutcome(
       timeToFirstTokenMs: run.firstTokenAt ? Math.max(0, run.firstTokenAt.getTime() - startedAt.getTime()) : null,
       inputTokens: run.inputTokens ?? null,
       outputTokens: run.outputTokens ?? null,
+      brandMention: await findBrandMention(em, run.id),
     });
   } else if (run.status === 'error') {
     const code = run.errorCode ?? 'INTERNAL_ERROR';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BrandConfig } from '../../contract/ask.ts';
 import {
   DEFAULT_AI_OVERVIEW_COUNTRY,
   DEFAULT_AI_OVERVIEW_LANGUAGE,
@@ -34,7 +35,7 @@ export interface AdmissionInput {
   searchEnabled: boolean;
   aiOverviewParams?: { gl?: string | undefined; hl?: string | undefined } | null | undefined;
   brandMonitoringEnabled: boolean;
-  brandConfig?: { brandName: string; websiteUrl?: string | undefined; keywords?: string[] | undefined } | null | undefined;
+  brandConfig?: BrandConfig | null | undefined;
 }
 
 export interface AdmittedRun {

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SearchRequest, type RequestKind, type SearchRequestStatus } from '../../core/database/entities/search-request.ts';
+import type { BrandConfig } from '../../contract/ask.ts';
+import { findBrandMentions } from '../../core/brand/stored-brand-mentions.ts';
 import { runResult, type RunResult } from './request-results.ts';
 
 /** One request of a history page, with its runs' results in the order the models were picked. */
@@ -15,7 +17,7 @@ export interface HistoryRow {
   errorMessage: string | null;
   searchEnabled: boolean;
   brandMonitoringEnabled: boolean;
-  brandConfig: { brandName: string; websiteUrl?: string; keywords?: string[] } | null;
+  brandConfig: BrandConfig | null;
   createdAt: Date;
   completedAt: Date | null;
   results: RunResult[];
@@ -37,6 +39,8 @@ export async function loadRequestHistory(em: EntityManager, userId: string, limi
     { user: userId },
     { populate: ['runs'], orderBy: { createdAt: 'desc', id: 'desc' }, populateOrderBy: { runs: { position: 'asc' } }, limit },
   );
+  // The whole page's brand analyses in one query.
+  const brandMentions = await findBrandMentions(em, requests.flatMap((request) => request.runs.getItems().map((run) => run.id)));
   return {
     total,
     rows: requests.map((request) => ({
@@ -53,7 +57,7 @@ export async function loadRequestHistory(em: EntityManager, userId: string, limi
       brandConfig: request.brandConfig ?? null,
       createdAt: request.createdAt,
       completedAt: request.completedAt ?? null,
-      results: request.runs.getItems().map(runResult),
+      results: request.runs.getItems().map((run) => runResult(run, brandMentions.get(run.id) ?? null)),
     })),
   };
 }

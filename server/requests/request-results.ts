@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BrandMention } from '../../contract/brand.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
+import { findBrandMentions } from '../../core/brand/stored-brand-mentions.ts';
 import { isFinishReason } from '../../core/runs/finish-reasons.ts';
 import { isRetryableRunFailure } from '../../core/runs/run-failures.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
@@ -7,7 +9,8 @@ import { ModelRun } from '../../core/database/entities/model-run.ts';
 /** One model's outcome, as the contract's ModelResult (every view reads the same shape). */
 export type RunResult = ModelResult;
 
-export function runResult(run: ModelRun): RunResult {
+/** A stored run as a result, with its stored brand analysis (null when its request monitored no brand, or it failed). */
+export function runResult(run: ModelRun, brandMention: BrandMention | null): RunResult {
   const startedAt = run.startedAt?.getTime();
   return {
     runId: run.id,
@@ -25,11 +28,18 @@ export function runResult(run: ModelRun): RunResult {
     durationMs: startedAt !== undefined && run.completedAt ? run.completedAt.getTime() - startedAt : null,
     inputTokens: run.inputTokens ?? null,
     outputTokens: run.outputTokens ?? null,
+    brandMention,
   };
+}
+
+/** Runs as results, their brand analyses read in one query. */
+export async function runResults(em: EntityManager, runs: readonly ModelRun[]): Promise<RunResult[]> {
+  const brandMentions = await findBrandMentions(em, runs.map((run) => run.id));
+  return runs.map((run) => runResult(run, brandMentions.get(run.id) ?? null));
 }
 
 /** The results of a request's runs, in the order they were asked. */
 export async function requestResults(em: EntityManager, requestId: string): Promise<RunResult[]> {
   const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { position: 'asc' } });
-  return runs.map(runResult);
+  return runResults(em, runs);
 }

@@ -44,6 +44,8 @@ export function completedResult(event: RunEndEvent, run: WatchedRun): ModelResul
     timeToFirstTokenMs: event.timeToFirstTokenMs,
     inputTokens: event.inputTokens,
     outputTokens: event.outputTokens,
+    // `?? null`: an end event written before answers carried their brand analysis (still in Redis for an hour).
+    brandMention: event.brandMention ?? null,
   };
 }
 

@@ -136,6 +136,7 @@ describe('the history item serialiser', () => {
     durationMs: null,
     inputTokens: null,
     outputTokens: null,
+    brandMention: null,
   });
   const row = (overrides: Partial<HistoryRow>): HistoryRow => ({
     id: 'request-id',

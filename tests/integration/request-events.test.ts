@@ -81,7 +81,7 @@ describe('request event stream', () => {
     await writer.append({ ...ids, type: 'run_error', message: 'gone', code: 'WORKER_LOST', retryable: true });
     expect(await writer.append(delta(ids, 'late'))).toBeUndefined();
     expect(
-      await writer.append({ ...ids, type: 'run_end', text: 'x', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null }),
+      await writer.append({ ...ids, type: 'run_end', text: 'x', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null }),
     ).toBeUndefined();
     expect(await writer.append(delta({ ...ids, runId: 'another-run' }, 'fine'))).toMatchObject({ seq: 2 });
   });
@@ -92,7 +92,7 @@ describe('request event stream', () => {
     const following = collect(ids.requestId, (event) => event.type === 'run_end');
     const live = (async () => {
       for (let index = 0; index < 30; index += 1) await writer.append(delta(ids, `live-${index}`));
-      await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null });
+      await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
     })();
     const [events] = await Promise.all([following, live]);
     expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 36 }, (_, index) => index + 1));
@@ -101,7 +101,7 @@ describe('request event stream', () => {
   it('resumes after a given seq (a reconnecting browser)', async () => {
     const ids = freshRequest();
     for (let index = 0; index < 4; index += 1) await writer.append(delta(ids, `part-${index}`));
-    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null });
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
     const events = await collect(ids.requestId, (event) => event.type === 'run_end', 3);
     expect(events.map((event) => event.seq)).toEqual([4, 5]);
   });
@@ -115,7 +115,7 @@ describe('request event stream', () => {
     const keys = requestEventKeys(keyPrefix, ids.requestId);
     const seq = await redis.incr(keys.sequence);
     await redis.xadd(keys.stream, '*', 'event', JSON.stringify({ seq, ...delta(ids, 'lost in transit') }));
-    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null });
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
     const events = await following;
     expect(events.map((event) => event.seq)).toEqual([1, 2, 3]);
     expect(events[1]).toMatchObject({ type: 'text_delta', text: 'lost in transit' });

@@ -2,12 +2,15 @@ import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
+import { findBrandMention } from '../../core/brand/stored-brand-mentions.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
 import { claimRun, completeRun, failRun } from '../../core/runs/run-lifecycle.ts';
 import { sweepStaleRuns } from '../../worker/stale-run-sweeper.ts';
+import { createPayer } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -30,7 +33,7 @@ async function storeRequest(runCount: number, overrides: Partial<{ startedAt: Da
   return { requestId: request.id, runIds: runs.map((run) => run.id) };
 }
 
-const success = { text: 'answer', sources: [], finishReason: 'stop', inputTokens: 1, outputTokens: 1, firstTokenAt: new Date() };
+const success = { text: 'answer', sources: [], finishReason: 'stop', inputTokens: 1, outputTokens: 1, firstTokenAt: new Date(), brand: null };
 const failure = { code: 'PROVIDER_ERROR', message: 'boom' };
 
 describe('run lifecycle', () => {
@@ -81,6 +84,26 @@ describe('run lifecycle', () => {
       ));
       expect((await stack.records().findOneOrFail(SearchRequest, requestId)).status).toBe('completed');
     }
+  });
+
+  it('stores a brand analysis in the transaction that completes the run, and none for a run someone else ended', async () => {
+    const { user } = await createPayer(stack.records(), stack.config, 10);
+    const config = { brandName: 'Acme', competitors: ['Globex'] };
+    const em = stack.records();
+    const request = em.create(SearchRequest, { id: randomUUID(), query: 'q', engine: 'openai', model: 'gpt-4o-mini', user: user.id, brandMonitoringEnabled: true, brandConfig: config });
+    const [answered, ended] = [0, 1].map(() => em.create(ModelRun, { id: randomUUID(), request, engine: 'openai', model: 'gpt-4o-mini' }));
+    await em.flush();
+    expect(await claimRun(stack.records(), answered!.id)).toMatchObject({ brandConfig: config });
+    await claimRun(stack.records(), ended!.id);
+
+    const text = 'Acme beats Globex.';
+    const brand = { config, analysis: analyseBrandMention({ text, sources: [], config }) };
+    await completeRun(stack.records(), answered!.id, { ...success, text, brand });
+    expect(await findBrandMention(stack.records(), answered!.id)).toEqual(brand.analysis);
+
+    await failRun(stack.records(), ended!.id, failure);
+    expect(await completeRun(stack.records(), ended!.id, { ...success, text, brand })).toBeUndefined();
+    expect(await findBrandMention(stack.records(), ended!.id)).toBeNull();
   });
 
   it('refuses a completed run without an answer at the database level', async () => {

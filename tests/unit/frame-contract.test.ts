@@ -6,6 +6,7 @@ import { checkFrame } from '../../client/src/requests/frame-check.ts';
 import { createFrameDecoder } from '../../client/src/requests/frame-decoder.ts';
 import type { RunUpdate } from '../../client/src/requests/run-update.ts';
 import { CompareStreamFrame } from '../../contract/compare-stream.ts';
+import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
 import type { RequestKind } from '../../contract/ask.ts';
 import type { RunEvent } from '../../contract/run-events.ts';
 import { SearchStreamFrame } from '../../contract/search-stream.ts';
@@ -38,6 +39,9 @@ const REQUEST = 'req-1';
 const gpt: WatchedRun = { runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini' };
 const sonar: WatchedRun = { runId: 'run-2', engine: 'perplexity', model: 'sonar' };
 const source = { url: 'https://example.com/tides', title: 'Tides' };
+const answer = 'Tides are the moon’s pull.';
+/** A real analysis, so the frames that carry one are checked against the contract with one in them. */
+const brandMention = analyseBrandMention({ text: answer, sources: [source], config: { brandName: 'Moon', competitors: ['Sun'] } });
 
 function runEvents(run: WatchedRun, seqFrom: number, ending: 'end' | 'error'): RunEvent[] {
   const base = { requestId: REQUEST, runId: run.runId };
@@ -52,7 +56,7 @@ function runEvents(run: WatchedRun, seqFrom: number, ending: 'end' | 'error'): R
           ...base,
           seq: seqFrom + 3,
           type: 'run_end',
-          text: 'Tides are the moon’s pull.',
+          text: answer,
           finishReason: 'stop',
           sources: [source],
           creditsUsed: 6,
@@ -60,6 +64,7 @@ function runEvents(run: WatchedRun, seqFrom: number, ending: 'end' | 'error'): R
           timeToFirstTokenMs: 210,
           inputTokens: 12,
           outputTokens: 34,
+          brandMention,
         }
       : { ...base, seq: seqFrom + 3, type: 'run_error', message: 'Stopped.', code: 'CANCELLED', retryable: false },
   );
@@ -146,7 +151,8 @@ describe('a single answer’s frames, from the server’s builders to the browse
       { type: 'run-completed', result },
       { type: 'request-finished', requestId: REQUEST, results: [result] },
     ]);
-    expect(result).toMatchObject({ timeToFirstTokenMs: 210, durationMs: 1_234, inputTokens: 12, outputTokens: 34, sources: [source] });
+    expect(result).toMatchObject({ timeToFirstTokenMs: 210, durationMs: 1_234, inputTokens: 12, outputTokens: 34, sources: [source], brandMention });
+    expect(brandMention).toMatchObject({ mentioned: true, positions: [14], shareOfVoice: 1, citedDomains: ['example.com'] });
   });
 });
 

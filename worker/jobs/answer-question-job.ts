@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
+import type { BrandAnalysisOfRun } from '../../core/brand/stored-brand-mentions.ts';
 import { publishRunSettlement } from '../../core/events/account-event-publisher.ts';
 import type { AnswerSource } from '../../core/events/run-event.ts';
 import type { RequestEventWriter } from '../../core/events/request-event-writer.ts';
@@ -119,7 +121,9 @@ async function streamRun(
     cancellation.done();
   }
 
-  const success = { text, sources: [...sources.values()], finishReason, inputTokens, outputTokens, firstTokenAt };
+  const answerSources = [...sources.values()];
+  const brand = analyseBrand(run, text, answerSources, logger);
+  const success = { text, sources: answerSources, finishReason, inputTokens, outputTokens, firstTokenAt, brand };
   const completed = await completeRun(orm.em.fork(), run.runId, success);
   if (!completed) {
     // Someone else ended the run first; make sure whatever Postgres holds is what listeners saw.
@@ -131,6 +135,21 @@ async function streamRun(
   await tellOwner(dependencies, completed.settlement);
   logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt, credits: completed.creditsCharged }, 'run answered');
   return 'answered';
+}
+
+/**
+ * The answer's brand analysis, when its request monitors a brand. Made once, here, and stored with the answer:
+ * every later reader (the end event, results, history, the brand pages) reads it back. A fault in the analysis
+ * costs the analysis, never the answer the person paid for.
+ */
+function analyseBrand(run: ClaimedRun, text: string, sources: AnswerSource[], logger: Logger): BrandAnalysisOfRun | null {
+  if (!run.brandConfig) return null;
+  try {
+    return { config: run.brandConfig, analysis: analyseBrandMention({ text, sources, config: run.brandConfig }) };
+  } catch (error) {
+    logger.error({ err: error, runId: run.runId }, 'brand analysis failed; the answer is stored without it');
+    return null;
+  }
 }
 
 async function finishWithFailure(

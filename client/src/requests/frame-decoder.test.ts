@@ -21,6 +21,7 @@ const result: ModelResult = {
   timeToFirstTokenMs: 120,
   inputTokens: 11,
   outputTokens: 42,
+  brandMention: null,
 };
 const stopped: ModelResult = failedModelResult({ runId: 'run-1', ...names, message: 'Stopped.', code: 'CANCELLED', retryable: false });
 

@@ -23,6 +23,7 @@ function resultFor(runId: string, model: typeof gpt, change: Partial<ModelResult
     timeToFirstTokenMs: 100,
     inputTokens: 5,
     outputTokens: 9,
+    brandMention: null,
     ...change,
   };
 }

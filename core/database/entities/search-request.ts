@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { BrandConfig } from '../../../contract/ask.ts';
 import { ModelRun } from './model-run.ts';
 import { User } from './user.ts';
 
@@ -34,7 +35,8 @@ const SearchRequestSchema = defineEntity({
     guestKey: p.string().nullable(),
     /** The anonymous session that asked, for a guest: it alone may watch, resume or cancel the request. */
     guestSessionId: p.string().nullable(),
-    brandConfig: p.json<{ brandName: string; websiteUrl?: string; keywords?: string[] }>().nullable(),
+    /** The brand its answers are analysed for (when `brandMonitoringEnabled`), as the person configured it. */
+    brandConfig: p.json<BrandConfig>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     runs: () => p.oneToMany(ModelRun).mappedBy('request'),

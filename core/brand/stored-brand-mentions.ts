@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import type { BrandConfig } from '../../contract/ask.ts';
+import type { BrandMention } from '../../contract/brand.ts';
+import { StoredBrandMention } from '../database/entities/brand-mention.ts';
+
+/**
+ * The brand analyses as Postgres keeps them: written with the answer they belong to, read back in the contract's
+ * shape by whatever reports a stored answer (the run's end event, results, history). The only part of
+ * `core/brand/` that touches the database; the analysis itself is pure.
+ */
+
+/** What the worker found about the brand in one answer, and the config it looked with. */
+export interface BrandAnalysisOfRun {
+  config: BrandConfig;
+  analysis: BrandMention;
+}
+
+export interface RunOwnership {
+  runId: string;
+  requestId: string;
+  userId: string;
+}
+
+/** Inserts the analysis of a run; call it inside the transaction that completes the run. */
+export async function storeBrandMention(transaction: EntityManager, owner: RunOwnership, { config, analysis }: BrandAnalysisOfRun): Promise<void> {
+  await transaction.insert(StoredBrandMention, {
+    id: randomUUID(),
+    run: owner.runId,
+    request: owner.requestId,
+    user: owner.userId,
+    brandName: analysis.brandName,
+    websiteUrl: config.websiteUrl?.trim() || null,
+    mentioned: analysis.mentioned,
+    sentiment: analysis.sentiment,
+    confidence: analysis.confidence,
+    context: analysis.context,
+    contexts: analysis.summary.contexts,
+    keywordsFound: analysis.keywordsFound,
+    positions: analysis.positions,
+    competitors: analysis.competitors,
+    shareOfVoice: analysis.shareOfVoice,
+    rank: analysis.rank,
+    citedDomains: analysis.citedDomains,
+    brandDomainCited: analysis.brandDomainCited,
+    createdAt: new Date(),
+  });
+}
+
+/** A stored analysis in the contract's shape; the summary is rebuilt from the columns it repeats. */
+export function brandMentionFromStored(stored: StoredBrandMention): BrandMention {
+  return {
+    mentioned: stored.mentioned,
+    brandName: stored.brandName,
+    confidence: stored.confidence,
+    sentiment: stored.sentiment,
+    context: stored.context ?? null,
+    keywordsFound: stored.keywordsFound,
+    positions: stored.positions,
+    summary: { totalMentions: stored.positions.length, mentionedTerms: stored.keywordsFound, contexts: stored.contexts },
+    competitors: stored.competitors,
+    rank: stored.rank ?? null,
+    shareOfVoice: stored.shareOfVoice ?? null,
+    citedDomains: stored.citedDomains,
+    brandDomainCited: stored.brandDomainCited,
+  };
+}
+
+/** The stored analyses of these runs, by run id; a run without one (monitoring off, or it failed) is absent. */
+export async function findBrandMentions(em: EntityManager, runIds: readonly string[]): Promise<Map<string, BrandMention>> {
+  if (runIds.length === 0) return new Map();
+  const stored = await em.find(StoredBrandMention, { run: { $in: [...runIds] } });
+  return new Map(stored.map((row) => [row.run.id, brandMentionFromStored(row)]));
+}
+
+/** The stored analysis of one run; null when it has none. */
+export async function findBrandMention(em: EntityManager, runId: string): Promise<BrandMention | null> {
+  const stored = await em.findOne(StoredBrandMention, { run: runId });
+  return stored ? brandMentionFromStored(stored) : null;
+}
