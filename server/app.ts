@@ -19,6 +19,7 @@ import openApi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import websocket from './plugins/external/websocket.ts';
 import authRoutes from './routes/auth/index.ts';
+import brandRoutes from './routes/brand/index.ts';
 import compareRoutes from './routes/compare/index.ts';
 import creditsRoutes from './routes/credits/index.ts';
 import historyRoutes from './routes/history/index.ts';
@@ -65,6 +66,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(compareRoutes);
       await api.register(requestsRoutes);
       await api.register(historyRoutes);
+      await api.register(brandRoutes);
       await api.register(searchRoutes);
       await api.register(liveRoutes);
       await api.register(supportRoutes);

@@ -1,0 +1,216 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BrandConfig } from '../../contract/ask.ts';
+import type { BrandAnalytics, MentionRecord, RecentBrand, Sentiment } from '../../contract/brand.ts';
+import { brandTrend, DAILY_SERIES_DAYS, TOP_CITED_DOMAINS } from './brand-analytics.ts';
+
+/**
+ * The queries behind the Brand Mentions page, always for one user: their stored mentions, the analytics over
+ * every analysed answer (counted in SQL), and the brand configs they used. Reads `brand_mentions` (one row per
+ * analysed answer, see `core/brand/stored-brand-mentions.ts`) and `search_requests`.
+ */
+
+/** A timestamp as the contract's date-time (ISO 8601, UTC, milliseconds); raw queries return Postgres's own format. */
+const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface MentionsFilter {
+  limit: number;
+  /** Only this brand (as written in its config). */
+  brandName?: string | undefined;
+  /** Only mentions from the last this many days. */
+  days: number;
+}
+
+/** The answers that named the brand, newest first, with the question and the model that answered. */
+export async function findMentions(em: EntityManager, userId: string, filter: MentionsFilter): Promise<MentionRecord[]> {
+  const rows = await em.execute<MentionRow[]>(
+    `select mention.id, mention.brand_name, mention.sentiment, mention.confidence, mention.context,
+            mention.keywords_found, mention.positions, ${iso('mention.created_at')} as created_at,
+            request.id as request_id, request.query, run.engine, run.model
+       from brand_mentions as mention
+       join model_runs as run on run.id = mention.run_id
+       join search_requests as request on request.id = mention.request_id
+      where mention.user_id = ? and mention.mentioned
+        and mention.created_at >= now() - make_interval(days => ?)
+        and (?::text is null or mention.brand_name = ?)
+      order by mention.created_at desc, mention.id desc
+      limit ?`,
+    [userId, filter.days, filter.brandName ?? null, filter.brandName ?? null, filter.limit],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    brandName: row.brand_name,
+    sentiment: row.sentiment,
+    confidence: row.confidence,
+    context: row.context,
+    keywordsFound: row.keywords_found,
+    positions: row.positions,
+    createdAt: row.created_at,
+    request: { id: row.request_id, query: row.query, engine: row.engine, model: row.model },
+  }));
+}
+
+interface MentionRow {
+  id: string;
+  brand_name: string;
+  sentiment: Sentiment;
+  confidence: number;
+  context: string | null;
+  keywords_found: string[];
+  positions: number[];
+  created_at: string;
+  request_id: string;
+  query: string;
+  engine: string;
+  model: string;
+}
+
+/** One entry per brand the user monitored, the most recently analysed first. */
+export async function brandAnalytics(em: EntityManager, userId: string): Promise<BrandAnalytics[]> {
+  const [totals, daily, byModel, competitors, domains] = await Promise.all([
+    em.execute<TotalsRow[]>(
+      `select brand_name,
+              (array_agg(website_url order by created_at desc) filter (where website_url is not null))[1] as website_url,
+              count(*)::int as total_requests,
+              count(*) filter (where mentioned)::int as total_mentions,
+              count(*) filter (where mentioned and sentiment = 'positive')::int as positive_mentions,
+              count(*) filter (where mentioned and sentiment = 'negative')::int as negative_mentions,
+              count(*) filter (where mentioned and sentiment = 'neutral')::int as neutral_mentions,
+              coalesce(round(avg(confidence) filter (where mentioned)::numeric, 2), 0)::float8 as avg_confidence,
+              round(100.0 * count(*) filter (where mentioned) / count(*), 1)::float8 as mention_rate,
+              coalesce(sum(jsonb_array_length(positions)), 0)::int as brand_matches,
+              ${iso('min(created_at)')} as first_request_at,
+              ${iso('max(created_at)')} as last_request_at
+         from brand_mentions
+        where user_id = ?
+        group by brand_name
+        order by max(created_at) desc, brand_name`,
+      [userId],
+    ),
+    // Every day of the window, empty days included, counted by UTC date.
+    em.execute<DailyRow[]>(
+      `select brand.brand_name, to_char(day.day, 'YYYY-MM-DD') as date,
+              count(mention.id)::int as answers, count(mention.id) filter (where mention.mentioned)::int as mentions
+         from (select distinct brand_name from brand_mentions where user_id = ?) as brand
+        cross join generate_series((now() at time zone 'UTC')::date - ${DAILY_SERIES_DAYS - 1}, (now() at time zone 'UTC')::date, interval '1 day') as day (day)
+         left join brand_mentions as mention
+           on mention.user_id = ? and mention.brand_name = brand.brand_name
+          and mention.created_at >= day.day at time zone 'UTC' and mention.created_at < (day.day + interval '1 day') at time zone 'UTC'
+        group by brand.brand_name, day.day
+        order by brand.brand_name, day.day`,
+      [userId, userId],
+    ),
+    em.execute<ByModelRow[]>(
+      `select mention.brand_name, run.engine, run.model,
+              count(*)::int as answers, count(*) filter (where mention.mentioned)::int as mentions
+         from brand_mentions as mention
+         join model_runs as run on run.id = mention.run_id
+        where mention.user_id = ?
+        group by mention.brand_name, run.engine, run.model
+        order by answers desc, run.engine, run.model`,
+      [userId],
+    ),
+    em.execute<NamedCountRow[]>(
+      `select mention.brand_name, competitor.value ->> 'name' as name, sum((competitor.value ->> 'mentions')::int)::int as count
+         from brand_mentions as mention
+        cross join jsonb_array_elements(mention.competitors) as competitor
+        where mention.user_id = ?
+        group by mention.brand_name, competitor.value ->> 'name'
+        order by count desc, name`,
+      [userId],
+    ),
+    em.execute<NamedCountRow[]>(
+      `select brand_name, name, count
+         from (select mention.brand_name, domain.value as name, count(*)::int as count,
+                      row_number() over (partition by mention.brand_name order by count(*) desc, domain.value) as place
+                 from brand_mentions as mention
+                cross join jsonb_array_elements_text(mention.cited_domains) as domain
+                where mention.user_id = ?
+                group by mention.brand_name, domain.value) as ranked
+        where place <= ${TOP_CITED_DOMAINS}
+        order by place`,
+      [userId],
+    ),
+  ]);
+
+  const ofBrand = <Row extends { brand_name: string }>(rows: Row[], brandName: string) => rows.filter((row) => row.brand_name === brandName);
+  return totals.map((row) => {
+    const counts = { totalMentions: row.total_mentions, positiveMentions: row.positive_mentions, negativeMentions: row.negative_mentions };
+    return {
+      brandName: row.brand_name,
+      websiteUrl: row.website_url,
+      totalRequests: row.total_requests,
+      ...counts,
+      neutralMentions: row.neutral_mentions,
+      avgConfidence: row.avg_confidence,
+      firstRequestAt: row.first_request_at,
+      lastRequestAt: row.last_request_at,
+      mentionRate: row.mention_rate,
+      trend: brandTrend(counts),
+      series: {
+        daily: ofBrand(daily, row.brand_name).map(({ date, answers, mentions }) => ({ date, answers, mentions })),
+        byModel: ofBrand(byModel, row.brand_name).map(({ engine, model, answers, mentions }) => ({ engine, model, answers, mentions })),
+        shareOfVoice: [
+          { name: row.brand_name, mentions: row.brand_matches },
+          ...ofBrand(competitors, row.brand_name).map(({ name, count }) => ({ name, mentions: count })),
+        ],
+        citedDomains: ofBrand(domains, row.brand_name).map(({ name, count }) => ({ domain: name, count })),
+      },
+    };
+  });
+}
+
+interface TotalsRow {
+  brand_name: string;
+  website_url: string | null;
+  total_requests: number;
+  total_mentions: number;
+  positive_mentions: number;
+  negative_mentions: number;
+  neutral_mentions: number;
+  avg_confidence: number;
+  mention_rate: number;
+  brand_matches: number;
+  first_request_at: string;
+  last_request_at: string;
+}
+
+interface DailyRow {
+  brand_name: string;
+  date: string;
+  answers: number;
+  mentions: number;
+}
+
+interface ByModelRow {
+  brand_name: string;
+  engine: string;
+  model: string;
+  answers: number;
+  mentions: number;
+}
+
+interface NamedCountRow {
+  brand_name: string;
+  name: string;
+  count: number;
+}
+
+/** The distinct brand configs the user asked with (monitoring on), the most recently used first. */
+export async function recentBrands(em: EntityManager, userId: string, limit: number): Promise<RecentBrand[]> {
+  const rows = await em.execute<{ brand_config: BrandConfig; last_used_at: string }[]>(
+    `select brand_config, ${iso('max(created_at)')} as last_used_at
+       from search_requests
+      where user_id = ? and brand_monitoring_enabled and brand_config is not null
+      group by brand_config
+      order by max(created_at) desc
+      limit ?`,
+    [userId, limit],
+  );
+  return rows.map(({ brand_config: config, last_used_at: lastUsedAt }) => ({
+    brandName: config.brandName,
+    websiteUrl: config.websiteUrl?.trim() || null,
+    keywords: config.keywords ?? [],
+    competitors: config.competitors ?? [],
+    lastUsedAt,
+  }));
+}

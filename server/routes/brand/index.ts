@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AnalyticsData, MentionsData, MentionsQuery, RecentBrandsData, RecentBrandsQuery } from '../../../contract/brand.ts';
+import { success } from '../../../contract/envelope.ts';
+import { brandAnalytics, findMentions, recentBrands } from '../../brand/brand-mention-repository.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
+
+/** What the calls return without `limit`, the most they return, and the mentions' window without `days`. */
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+const DEFAULT_WINDOW_DAYS = 30;
+
+const tags = ['Brand monitoring'];
+const codes = ['VALIDATION_ERROR', 'UNAUTHORIZED'] as const;
+
+/** `value` as a whole number between 1 and `maximum`, or `fallback` when absent. */
+function bounded(value: string | undefined, fallback: number, maximum: number): number {
+  return Math.min(maximum, Math.max(1, Number(value ?? fallback)));
+}
+
+/** Brand data belongs to a signed-in person; a guest, or a session that expired, is told to sign in. */
+async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const session = await request.currentSession(reply);
+  if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+  reply.header('cache-control', 'no-store');
+  return session.user.id;
+}
+
+/**
+ * The Brand Mentions page's calls, for the signed-in person's own answers: the mentions found
+ * (`GET /api/brand-config/mentions`), the analytics per brand (`GET /api/brand-config/analytics`) and the brand
+ * configs they used (`GET /api/brand-config/recent`).
+ */
+const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/brand-config/mentions',
+    {
+      schema: {
+        summary: 'Answers that mentioned your brands, newest first',
+        description: `Only answers where the brand was found, from the last \`days\` (default ${DEFAULT_WINDOW_DAYS}); \`limit\` 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.`,
+        tags,
+        querystring: MentionsQuery,
+        response: jsonResponses(MentionsData, codes),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUserId(request, reply);
+      const mentions = await findMentions(app.orm.em.fork(), userId, {
+        limit: bounded(request.query.limit, DEFAULT_LIMIT, MAX_LIMIT),
+        brandName: request.query.brandName || undefined,
+        days: bounded(request.query.days, DEFAULT_WINDOW_DAYS, Number.MAX_SAFE_INTEGER),
+      });
+      return success({ mentions });
+    },
+  );
+
+  app.get(
+    '/brand-config/analytics',
+    {
+      schema: {
+        summary: 'How the answers talk about each brand you monitored',
+        description: 'Per brand: counts over every analysed answer, mention rate, sentiment trend, and the series the dashboard draws; with your recent brand configs.',
+        tags,
+        response: jsonResponses(AnalyticsData, codes),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUserId(request, reply);
+      const em = app.orm.em.fork();
+      const [analytics, recent] = await Promise.all([brandAnalytics(em, userId), recentBrands(em, userId, DEFAULT_LIMIT)]);
+      return success({ analytics, recentBrands: recent });
+    },
+  );
+
+  app.get(
+    '/brand-config/recent',
+    {
+      schema: {
+        summary: 'The brand configs you asked with, most recently used first',
+        tags,
+        querystring: RecentBrandsQuery,
+        response: jsonResponses(RecentBrandsData, codes),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUserId(request, reply);
+      const recent = await recentBrands(app.orm.em.fork(), userId, bounded(request.query.limit, DEFAULT_LIMIT, MAX_LIMIT));
+      return success({ recentBrands: recent });
+    },
+  );
+};
+
+export default brandRoutes;
