@@ -121,6 +121,8 @@ describe('the Help & Support page', () => {
     expect(await submitButton(page).isDisabled()).toBe(true);
     expect(await description.textContent()).toContain('Minimum 10 characters required');
     expect(await field(page, 'counter').textContent()).toBe('0/2000');
+    // Room for a few lines of text, not a one-line input.
+    expect((await field(page, 'description').boundingBox())!.height).toBeGreaterThan(100);
 
     await fillRequired(page, { name: 'Grace Hopper', email: uniqueEmail('grace'), title: 'Columns stop', description: 'too short' });
     expect(await description.textContent()).toContain('Description must be at least 10 characters long');

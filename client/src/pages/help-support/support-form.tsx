@@ -117,6 +117,7 @@ export function SupportForm() {
               // Mantine's Textarea is on the home page's first paint; sharing it would move it, and the input code it
               // pulls in, out into a chunk of their own (a bigger first paint). The same field, built from InputBase.
               component="textarea"
+              multiline
               rows={6}
               styles={{ input: { resize: 'vertical', paddingBlock: 'var(--mantine-spacing-xs)' } }}
               label="Description"
