@@ -162,6 +162,21 @@ describe('POST /api/support', () => {
     expect(longest.status).toBe(200);
   });
 
+  it('keeps rows the page could never have sent out of the table', async () => {
+    const insert = (subject: string, description: string, ipHash = 'a'.repeat(64)) =>
+      stack
+        .records()
+        .getConnection()
+        .execute(
+          `insert into support_requests (id, email, name, subject, title, description, ip_hash) values (?, 'a@example.com', 'A', ?, 'T', ?, ?)`,
+          [randomUUID(), subject, description, ipHash],
+        );
+    await expect(insert('Refund please', 'long enough text')).rejects.toThrow(/check constraint/);
+    await expect(insert('Other', '   short   ')).rejects.toThrow(/check constraint/);
+    await expect(insert('Other', 'long enough text', '203.0.113.7')).rejects.toThrow(/check constraint/);
+    await expect(insert('Credits & billing', 'long enough text')).resolves.toBeDefined();
+  });
+
   it('links the request to the signed-in sender', async () => {
     const me = await fetch(`${stack.baseUrl}/api/auth?action=session`, { headers: { cookie: stack.fundedCookie } });
     const userId = ((await me.json()) as { data: { user: { id: string } } }).data.user.id;
