@@ -100,8 +100,3 @@ export const comparisonFormat: StreamFormat<CompareStreamFrame> = {
   ],
   interrupted: restarting,
 };
-
-/** The format a request is followed in, by its kind. */
-export function streamFormatFor(kind: 'single' | 'comparison'): StreamFormat {
-  return kind === 'comparison' ? comparisonFormat : singleSearchFormat;
-}
