@@ -32,14 +32,9 @@ export function runResult(run: ModelRun, brandMention: BrandMention | null): Run
   };
 }
 
-/** Runs as results, their brand analyses read in one query. */
-export async function runResults(em: EntityManager, runs: readonly ModelRun[]): Promise<RunResult[]> {
-  const brandMentions = await findBrandMentions(em, runs.map((run) => run.id));
-  return runs.map((run) => runResult(run, brandMentions.get(run.id) ?? null));
-}
-
 /** The results of a request's runs, in the order they were asked. */
 export async function requestResults(em: EntityManager, requestId: string): Promise<RunResult[]> {
   const runs = await em.find(ModelRun, { request: requestId }, { orderBy: { position: 'asc' } });
-  return runResults(em, runs);
+  const brandMentions = await findBrandMentions(em, runs.map((run) => run.id));
+  return runs.map((run) => runResult(run, brandMentions.get(run.id) ?? null));
 }
