@@ -1,0 +1,191 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * Brand monitoring from question to dashboard on a real stack: the simulator's answers repeat the question's first
+ * words, so a brand named at the start of the question is found in every answer. The tests run in order, each
+ * building on the mentions the one before stored.
+ */
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack());
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+const SINGLE_QUESTION = 'Acmeflux or Globexa for trail running?';
+// The simulator's answers repeat the question's longest words; here the brand is the only one, so every column names it.
+const COMPARISON_QUESTION = 'Why Globexa?';
+
+/** Full-page screenshots at phone and desktop width, light and dark, named `<name>-<scheme>-<width>.png`. */
+async function picture(page: Page, name: string, locator?: Locator): Promise<void> {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      if (locator) await locator.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `${name}-${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+}
+
+async function addCompetitor(page: Page, name: string): Promise<void> {
+  await page.getByTestId('brand-competitor-input').fill(name);
+  await page.getByTestId('brand-competitor-input').press('Enter');
+  await expect.poll(() => page.getByTestId('brand-competitor-list').textContent()).toContain(name);
+}
+
+/** Mantine hides a pill's remove control from the accessibility tree, so it is found by its label. */
+const removeCompetitor = (page: Page, name: string) => page.locator(`[aria-label="Remove competitor ${name}"]`).click();
+
+describe('brand monitoring for a signed-in user', () => {
+  it('sums up how a single answer talks about the brand once it has finished', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    await page.getByTestId('brand-monitoring-toggle').check({ force: true });
+    await page.getByTestId('brand-config-panel').waitFor();
+    await page.getByTestId('brand-name-input').fill('Acmeflux');
+    // The brand itself cannot be its own competitor.
+    await page.getByTestId('brand-competitor-input').fill('acmeflux');
+    await page.getByTestId('brand-competitor-add').click();
+    expect(await page.getByTestId('brand-config-panel').textContent()).toContain('A competitor cannot be your own brand');
+    await addCompetitor(page, 'Initrode');
+    await removeCompetitor(page, 'Initrode');
+    await expect.poll(() => page.getByTestId('brand-competitor-list').count()).toBe(0);
+    await addCompetitor(page, 'Globexa');
+
+    await page.getByTestId('query-input').fill(`${SINGLE_QUESTION} [[simulate chunks=40 chunk-ms=30]]`);
+    await page.getByTestId('ask-button').click();
+    await expect.poll(() => page.getByTestId('answer-panel').getAttribute('data-state'), { timeout: 10_000 }).toBe('streaming');
+    // Nothing is judged while the answer is still being written.
+    expect(await page.getByTestId('brand-summary').count()).toBe(0);
+
+    const summary = page.getByTestId('brand-summary');
+    await summary.waitFor({ timeout: 20_000 });
+    expect(await summary.getByTestId('brand-mentioned').textContent()).toBe('Mentioned');
+    expect(await summary.getByTestId('brand-sentiment').textContent()).toMatch(/^(Positive|Negative|Neutral)$/);
+    expect(await summary.getByTestId('brand-confidence').textContent()).toMatch(/^\d{1,3}%$/);
+    expect(Number(await summary.getByTestId('brand-total-mentions').textContent())).toBeGreaterThanOrEqual(1);
+    expect(await summary.getByTestId('brand-rank').textContent()).toBe('#1');
+    expect(await summary.getByTestId('brand-share-of-voice').textContent()).toMatch(/^\d{1,3}%$/);
+    expect(await summary.getByTestId('brand-competitors').textContent()).toContain('Globexa');
+    expect(await summary.getByTestId('brand-context').first().locator('mark').first().textContent()).toMatch(/acmeflux/i);
+    await picture(page, 'brand-answer-summary', summary);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('marks each comparison column that mentions the brand', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+    await page.getByTestId('comparison-query-input').waitFor();
+    await page.getByTestId('clear-all').click();
+    for (const label of ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku']) await page.getByRole('checkbox', { name: label, exact: true }).check();
+
+    // This time the competitor is the brand watched, and the first brand its competitor.
+    await page.getByTestId('brand-monitoring-toggle').check({ force: true });
+    await page.getByTestId('brand-config-panel').waitFor();
+    await page.getByTestId('brand-name-input').fill('Globexa');
+    await addCompetitor(page, 'Acmeflux');
+
+    await page.getByTestId('comparison-query-input').fill(`${COMPARISON_QUESTION} [[simulate chunks=30 chunk-ms=10]]`);
+    await page.getByTestId('compare-button').click();
+    await page.getByTestId('new-comparison').waitFor({ timeout: 30_000 });
+    const columns = page.getByTestId('comparison-column');
+    expect(await columns.count()).toBe(2);
+    for (const column of await columns.all()) {
+      expect(await column.getAttribute('data-state')).toBe('done');
+      expect(await column.getByTestId('column-brand-mentioned').textContent()).toBe('Mentioned');
+      expect(await column.getByTestId('column-brand-summary').textContent()).toMatch(/^Globexa: \d+ mentions? · (Positive|Negative|Neutral) · \d+% confidence/);
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('lists the mentions on the Brand Mentions page, filters, searches and opens one', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
+    await page.getByTestId('brand-mentions-page').waitFor();
+    await expect.poll(() => page.getByTestId('tab-mentions').textContent(), { timeout: 10_000 }).toBe('Mentions (3)');
+    await expect.poll(() => page.getByTestId('tab-analytics').textContent(), { timeout: 10_000 }).toBe('Analytics (2)');
+    const cards = page.getByTestId('mention-card');
+    expect(await cards.count()).toBe(3);
+
+    await page.getByTestId('mentions-brand-filter').selectOption('Acmeflux');
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await cards.first().getByTestId('mention-query').textContent()).toContain(SINGLE_QUESTION);
+    await page.getByTestId('mentions-brand-filter').selectOption('Globexa');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await page.getByTestId('mentions-shown').textContent()).toBe('2 of 3 mentions');
+
+    await page.getByTestId('mentions-clear').click();
+    await page.getByTestId('mentions-search').fill('WHY GLOBEXA');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByTestId('mentions-search').fill('no such words anywhere');
+    await page.getByTestId('mentions-no-match').waitFor();
+    await page.getByTestId('mentions-clear').click();
+    await expect.poll(() => cards.count()).toBe(3);
+
+    const first = cards.first();
+    expect(await first.getByTestId('mention-context').count()).toBe(0);
+    await first.getByTestId('mention-toggle-context').click();
+    await first.getByTestId('mention-context').waitFor();
+    expect(await first.getByTestId('mention-context').textContent()).toMatch(/globexa|acmeflux/i);
+    await picture(page, 'brand-mentions-list');
+    await first.getByTestId('mention-toggle-context').click();
+    await first.getByTestId('mention-context').waitFor({ state: 'detached' });
+
+    const brand = (await first.getByTestId('mention-brand').textContent()) ?? '';
+    await first.getByTestId('mention-open').click();
+    const dialog = page.getByRole('dialog', { name: `Brand Mention: ${brand}` });
+    await dialog.waitFor();
+    const details = (await dialog.textContent()) ?? '';
+    for (const label of ['Sentiment', 'Confidence', 'Date', 'AI model', 'Context', 'Original request', 'Keywords found']) expect(details).toContain(label);
+    await picture(page, 'brand-mention-modal');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("shows each brand's numbers and charts on the Analytics tab", async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
+    await page.getByTestId('tab-analytics').click();
+    const cards = page.getByTestId('brand-analytics-card');
+    await cards.first().waitFor({ timeout: 10_000 });
+    expect(await cards.count()).toBe(2);
+    const acme = cards.filter({ has: page.getByTestId('analytics-brand').getByText('Acmeflux', { exact: true }) });
+    expect(await acme.getByTestId('analytics-total-requests').textContent()).toBe('1');
+    expect(await acme.getByTestId('analytics-total-mentions').textContent()).toBe('1');
+    expect(await acme.getByTestId('analytics-mention-rate').textContent()).toBe('100.0%');
+    expect(await acme.getByTestId('analytics-avg-confidence').textContent()).toMatch(/^\d{1,3}%$/);
+    const globex = cards.filter({ has: page.getByTestId('analytics-brand').getByText('Globexa', { exact: true }) });
+    expect(await globex.getByTestId('analytics-total-requests').textContent()).toBe('2');
+
+    const charts = page.getByTestId('brand-charts');
+    await charts.waitFor({ timeout: 10_000 });
+    for (const chart of ['chart-daily', 'chart-sentiment', 'chart-models', 'chart-share-of-voice']) {
+      await expect.poll(() => charts.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    }
+    await picture(page, 'brand-analytics');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the Brand Mentions page for a guest', () => {
+  it('asks to sign in and offers the way home', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/brand-mentions' });
+    const notice = page.getByTestId('brand-mentions-auth-required');
+    await notice.waitFor();
+    expect(await notice.getByRole('heading').textContent()).toBe('Authentication Required');
+    await notice.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL(`${stack.baseUrl.replace(/\/$/, '')}/`);
+    await close();
+  });
+});
