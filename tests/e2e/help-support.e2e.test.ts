@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_SUBJECTS } from '../../contract/support.ts';
 import { SupportRequest } from '../../core/database/entities/support-request.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
@@ -81,14 +82,7 @@ describe('the Help & Support page', () => {
     // This server's address, from GET /api/site.
     await expect.poll(() => field(page, 'address').textContent()).toBe(SUPPORT_ADDRESS);
     expect(await field(page, 'address').getAttribute('href')).toBe(`mailto:${SUPPORT_ADDRESS}`);
-    expect(await field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual([
-      'General question',
-      'Credits & billing',
-      'Technical problem',
-      'Account & sign-in',
-      'Feature request',
-      'Other',
-    ]);
+    expect(await field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual([...SUPPORT_SUBJECTS]);
 
     const questions = await page.getByTestId('support-faq').locator('.mantine-Accordion-control').allTextContents();
     expect(questions).toEqual(['How do credits work?', 'Which AI models are available?', 'What does web search do?', 'How does model comparison work?']);

@@ -36,6 +36,32 @@ function NoData({ text }: { text: string }) {
   );
 }
 
+interface RankingChartProps<Row extends Record<string, string | number>> {
+  data: Row[];
+  /** The field naming each bar (a model, a brand, a domain). */
+  dataKey: keyof Row & string;
+  series: { name: keyof Row & string; label: string; color: string };
+  /** Rates are percentages on a 0–100 axis; counts are whole numbers. */
+  percent: boolean;
+}
+
+/** Horizontal bars, one per named row, tall enough for every label: the shape of three of the dashboard's charts. */
+function RankingChart<Row extends Record<string, string | number>>({ data, dataKey, series, percent }: RankingChartProps<Row>) {
+  return (
+    <BarChart
+      h={Math.max(CHART_HEIGHT, data.length * 36 + 40)}
+      data={data}
+      dataKey={dataKey}
+      orientation="vertical"
+      series={[series]}
+      {...(percent ? { valueFormatter: rateText, xAxisProps: percentAxis } : { xAxisProps: { allowDecimals: false } })}
+      yAxisProps={{ width: 120, tickFormatter: shortLabel }}
+      gridAxis="x"
+      maxBarWidth={28}
+    />
+  );
+}
+
 /** The dashboard's charts for one brand; loaded only when the Analytics tab opens, as they bring recharts along. */
 export function BrandCharts({ brand }: { brand: BrandAnalytics }) {
   const daily = dailyRates(brand.series.daily);
@@ -88,18 +114,7 @@ export function BrandCharts({ brand }: { brand: BrandAnalytics }) {
         {models.length === 0 ? (
           <NoData text="No answers analysed yet." />
         ) : (
-          <BarChart
-            h={Math.max(CHART_HEIGHT, models.length * 36 + 40)}
-            data={models}
-            dataKey="model"
-            orientation="vertical"
-            series={[{ name: 'rate', label: 'Mention rate', color: 'teal.6' }]}
-            valueFormatter={rateText}
-            xAxisProps={percentAxis}
-            yAxisProps={{ width: 120, tickFormatter: shortLabel }}
-            gridAxis="x"
-            maxBarWidth={28}
-          />
+          <RankingChart data={models} dataKey="model" series={{ name: 'rate', label: 'Mention rate', color: 'teal.6' }} percent />
         )}
       </ChartCard>
 
@@ -107,18 +122,7 @@ export function BrandCharts({ brand }: { brand: BrandAnalytics }) {
         {voices.length === 0 ? (
           <NoData text="Add competitors in Search Settings to compare share of voice." />
         ) : (
-          <BarChart
-            h={Math.max(CHART_HEIGHT, voices.length * 36 + 40)}
-            data={voices}
-            dataKey="name"
-            orientation="vertical"
-            series={[{ name: 'share', label: 'Share of voice', color: 'grape.6' }]}
-            valueFormatter={rateText}
-            xAxisProps={percentAxis}
-            yAxisProps={{ width: 120, tickFormatter: shortLabel }}
-            gridAxis="x"
-            maxBarWidth={28}
-          />
+          <RankingChart data={voices} dataKey="name" series={{ name: 'share', label: 'Share of voice', color: 'grape.6' }} percent />
         )}
       </ChartCard>
 
@@ -126,17 +130,7 @@ export function BrandCharts({ brand }: { brand: BrandAnalytics }) {
         {domains.length === 0 ? (
           <NoData text="No sources cited yet. Turn on Web Search to get answers with sources." />
         ) : (
-          <BarChart
-            h={Math.max(CHART_HEIGHT, domains.length * 36 + 40)}
-            data={domains}
-            dataKey="domain"
-            orientation="vertical"
-            series={[{ name: 'count', label: 'Citations', color: 'cyan.6' }]}
-            yAxisProps={{ width: 120, tickFormatter: shortLabel }}
-            xAxisProps={{ allowDecimals: false }}
-            gridAxis="x"
-            maxBarWidth={28}
-          />
+          <RankingChart data={domains} dataKey="domain" series={{ name: 'count', label: 'Citations', color: 'cyan.6' }} percent={false} />
         )}
       </ChartCard>
     </SimpleGrid>
