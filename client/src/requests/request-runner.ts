@@ -41,6 +41,11 @@ export interface RequestRunner {
 interface Followed {
   controller: AbortController;
   requestId: string | null;
+  /**
+   * Cleared before the server named it: nothing of it reaches the screen any more, and it is stopped as soon as its
+   * id arrives (a stop needs the id), so an answer cleared in its first instant is never charged.
+   */
+  stopOnceNamed: boolean;
 }
 
 /**
@@ -54,8 +59,9 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   const retries = new Map<string, Followed>();
 
   const start = (kind: RequestKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
-    const followed: Followed = { controller: new AbortController(), requestId: 'requestId' in start ? start.requestId : null };
+    const followed: Followed = { controller: new AbortController(), requestId: 'requestId' in start ? start.requestId : null, stopOnceNamed: false };
     const onUpdate = (update: RunUpdate): void => {
+      if (followed.stopOnceNamed) return;
       deps.dispatch({ type: 'update', update, scope });
       if (update.type !== 'request-finished' && update.type !== 'request-failed') return;
       if ('request' in scope && followed.requestId) deps.forget(followed.requestId);
@@ -70,6 +76,11 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
         signal: followed.controller.signal,
         onRequestId(requestId) {
           followed.requestId = requestId;
+          if (followed.stopOnceNamed) {
+            followed.controller.abort();
+            stopRequest(requestId, kind).catch((error: unknown) => console.error('Stopping a cleared request failed', error));
+            return;
+          }
           onRequestId?.(requestId);
         },
         onUpdate,
@@ -81,11 +92,21 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
     return followed;
   };
 
-  const abandon = (): void => {
-    for (const followed of [main, ...retries.values()]) followed?.controller.abort();
+  /** Every run of a request still answering: stopped, never charged; credits and history then refresh. */
+  const stopRequest = (requestId: string, kind: RequestKind, runIds: readonly string[] | null = null): Promise<void> =>
+    deps.stopRuns(requestId, runIds).then(() => deps.afterRequest(kind));
+
+  /** Lets go of every request; with `stopUnnamed`, one not named yet is kept just long enough to be stopped. */
+  const letGo = (stopUnnamed: boolean): void => {
+    for (const followed of [main, ...retries.values()]) {
+      if (!followed) continue;
+      if (stopUnnamed && followed.requestId === null) followed.stopOnceNamed = true;
+      else followed.controller.abort();
+    }
     main = null;
     retries.clear();
   };
+  const abandon = (): void => letGo(false);
 
   const watch = (body: AskBody, requestId: string): void =>
     deps.remember({ requestId, kind: deps.kind, query: body.query, models: askedModels(body), body, startedAt: new Date().toISOString() });
@@ -112,13 +133,10 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
       deps.dispatch({ type: 'stop-requested', keys });
       // A run not named yet can only be stopped with the whole request's open runs.
       const runIds = group.every((column) => column.runId !== null) ? group.map((column) => column.runId!) : null;
-      deps.stopRuns(requestId, runIds).then(
-        () => deps.afterRequest('single'),
-        (error: unknown) => {
-          console.error('Stopping failed', error);
-          deps.dispatch({ type: 'stop-failed', keys });
-        },
-      );
+      stopRequest(requestId, 'single', runIds).catch((error: unknown) => {
+        console.error('Stopping failed', error);
+        deps.dispatch({ type: 'stop-failed', keys });
+      });
     }
   };
 
@@ -147,7 +165,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
     stop,
     clear(openColumns) {
       stop(openColumns);
-      abandon();
+      letGo(true);
       deps.forget();
       deps.dispatch({ type: 'cleared' });
     },

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { FollowRequestOptions } from './follow-request.ts';
+import { createRequestRunner, type RequestRunnerDeps } from './request-runner.ts';
+import type { RequestAction } from './request-state.ts';
+
+/** The runner with recording dependencies: each follow waits until the test names the request or ends it. */
+function harness() {
+  const actions: RequestAction[] = [];
+  const stops: { requestId: string; runIds: readonly string[] | null }[] = [];
+  const remembered: string[] = [];
+  const refreshed: string[] = [];
+  const follows: Omit<FollowRequestOptions, 'live'>[] = [];
+  const deps: RequestRunnerDeps = {
+    kind: 'single',
+    dispatch: (action) => actions.push(action),
+    follow: (options) => {
+      follows.push(options);
+      return new Promise<void>((resolve) => options.signal.addEventListener('abort', () => resolve(), { once: true }));
+    },
+    remember: (request) => remembered.push(request.requestId),
+    forget: () => {},
+    stopRuns: async (requestId, runIds) => {
+      stops.push({ requestId, runIds });
+    },
+    afterRequest: (kind) => refreshed.push(kind),
+  };
+  return { runner: createRequestRunner(deps), actions, stops, remembered, refreshed, follows };
+}
+
+const body = { query: 'How do tides work?', model: 'openai', specificModel: 'gpt-4o-mini' };
+
+describe('clearing an answer', () => {
+  it('stops a request the server had not named yet as soon as its id arrives, and shows nothing more of it', async () => {
+    const { runner, actions, stops, remembered, refreshed, follows } = harness();
+    runner.ask(body);
+    const [followed] = follows;
+    runner.clear([]);
+    expect(stops).toEqual([]);
+    expect(followed!.signal.aborted).toBe(false);
+    const shown = actions.length;
+
+    followed!.onRequestId?.('req-late');
+    followed!.onUpdate({ type: 'run-started', requestId: 'req-late', runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini' });
+    await Promise.resolve();
+
+    expect(stops).toEqual([{ requestId: 'req-late', runIds: null }]);
+    expect(followed!.signal.aborted).toBe(true);
+    expect(actions).toHaveLength(shown);
+    expect(remembered).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(refreshed).toEqual(['single']);
+  });
+
+  it('lets go of a named request without stopping it again, and a new question does not stop the old one', async () => {
+    const { runner, stops, follows } = harness();
+    runner.ask(body);
+    follows[0]!.onRequestId?.('req-1');
+    runner.clear([]);
+    expect(follows[0]!.signal.aborted).toBe(true);
+    runner.ask(body);
+    runner.ask(body);
+    expect(follows[1]!.signal.aborted).toBe(true);
+    follows[1]!.onRequestId?.('req-2');
+    await Promise.resolve();
+    expect(stops).toEqual([]);
+  });
+});
