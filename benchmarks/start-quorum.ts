@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
 import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
 import type { VendorId } from './benchmark-plan.ts';
@@ -45,12 +46,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>): Pro
     REDIS_KEY_PREFIX: redis.keyPrefix,
     DEMO_MODE: 'off',
     // Each vendor at its own simulator (see chunk-write-clock.ts); the other vendors stay unconfigured.
-    ...Object.fromEntries(
-      Object.entries(vendorBaseUrls).flatMap(([vendor, baseUrl]) => [
-        [`${vendor.toUpperCase()}_API_KEY`, 'bench-key'],
-        [`${vendor.toUpperCase()}_BASE_URL`, baseUrl],
-      ]),
-    ),
+    ...providerEnvironment(vendorBaseUrls, 'bench-key'),
     // Above the most model streams ever open at once (256 comparisons × 3), so none waits for a worker slot.
     WORKER_CONCURRENCY: '800',
     // Per process (server and worker): 2 × 40 of Postgres's default 100 connections. The default 20 would make

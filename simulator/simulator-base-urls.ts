@@ -15,3 +15,16 @@ export function simulatorBaseUrls(simulatorUrl: string): Record<ProviderId, stri
     serpapi: `${simulatorUrl}/serpapi`,
   };
 }
+
+/**
+ * The environment variables that point each named provider at a base URL with a placeholder key
+ * (`OPENAI_API_KEY`, `OPENAI_BASE_URL`, …): how tests and benchmarks start whole Quorum processes on the simulator.
+ */
+export function providerEnvironment(baseUrls: Partial<Record<ProviderId, string>>, apiKey: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(baseUrls).flatMap(([id, baseUrl]) => [
+      [`${id.toUpperCase()}_API_KEY`, apiKey],
+      [`${id.toUpperCase()}_BASE_URL`, baseUrl],
+    ]),
+  );
+}

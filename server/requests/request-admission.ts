@@ -21,6 +21,9 @@ import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestServices } from './request-services.ts';
 
+/** What asking can be refused with, before any answer starts: the search and compare routes document these. */
+export const ADMISSION_REFUSALS = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'FORBIDDEN', 'RATE_LIMIT_ERROR'] as const;
+
 export type AdmissionServices = Pick<
   RequestServices,
   'orm' | 'redis' | 'keyPrefix' | 'eventWriter' | 'answerQueue' | 'catalogue' | 'engineSettings' | 'queueWaitTimeoutMs' | 'providerTimeoutMs' | 'logger'

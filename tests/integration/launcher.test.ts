@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
+import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -46,12 +46,7 @@ beforeAll(async () => {
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
     DEMO_MODE: 'off',
-    ...Object.fromEntries(
-      Object.entries(simulatorBaseUrls(simulator.url)).flatMap(([id, baseUrl]) => [
-        [`${id.toUpperCase()}_API_KEY`, 'test-key'],
-        [`${id.toUpperCase()}_BASE_URL`, baseUrl],
-      ]),
-    ),
+    ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',
     SHUTDOWN_GRACE_MS: '2000',
     RUN_LEASE_MS: '1500',

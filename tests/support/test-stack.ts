@@ -5,7 +5,7 @@ import { openDatabase } from '../../core/database/open-database.ts';
 import { createLogger } from '../../core/logging/create-logger.ts';
 import { buildServer, type BuildServerOptions } from '../../server/build-server.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
+import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from './isolated-resources.ts';
 import { createFundedUser } from './funded-user.ts';
@@ -62,12 +62,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
     // Every provider, through its real SDK, to the simulator.
-    ...Object.fromEntries(
-      Object.entries(simulatorBaseUrls(simulator.url)).flatMap(([id, baseUrl]) => [
-        [`${id.toUpperCase()}_API_KEY`, 'test-key'],
-        [`${id.toUpperCase()}_BASE_URL`, baseUrl],
-      ]),
-    ),
+    ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',
     RUN_LEASE_MS: '1500',
     SHUTDOWN_GRACE_MS: '2000',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { CompareRequestBody } from '../../../contract/ask.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
@@ -32,15 +32,14 @@ function admissionInput(body: CompareRequestBody, streamed: boolean): AdmissionI
  * the others. Streamed (model_start, model_chunk, model_complete per model, then all_complete) or answered whole.
  */
 const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const refusals = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'FORBIDDEN', 'RATE_LIMIT_ERROR'] as const;
   const streamSchema = {
     summary: 'Compare several models, streamed side by side',
     description: 'Every model answers at once, each in its own run; one failing or slow model never holds up the others.',
     tags: ['Asking'],
     body: CompareRequestBody,
-    response: eventStreamResponses(CompareStreamFrame, refusals),
+    response: eventStreamResponses(CompareStreamFrame, ADMISSION_REFUSALS),
   };
-  const wholeSchema = { summary: 'Compare several models, answered whole', tags: ['Asking'], body: CompareRequestBody, response: jsonResponses(CompareAnswer, refusals) };
+  const wholeSchema = { summary: 'Compare several models, answered whole', tags: ['Asking'], body: CompareRequestBody, response: jsonResponses(CompareAnswer, ADMISSION_REFUSALS) };
 
   app.post('/compare/stream', { schema: streamSchema }, async (request, reply) => {
     const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requesterOfRequest } from '../../credits/requester.ts';
 import { ERROR_CODES } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
 import { type FailedSearchAnswer, SearchAnswer } from '../../../contract/answers.ts';
 import { SearchRequestBody } from '../../../contract/ask.ts';
 import { failure, success } from '../../../contract/envelope.ts';
@@ -23,20 +23,19 @@ function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionIn
 
 /** Single-model search: streamed (start, chunk…, end or error) or answered whole. */
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const refusals = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'FORBIDDEN', 'RATE_LIMIT_ERROR'] as const;
   const streamSchema = {
     summary: 'Ask one model, streamed',
     description: 'Admits the question (credits are held, charged only if the answer succeeds) and streams the answer.',
     tags: ['Asking'],
     body: SearchRequestBody,
-    response: eventStreamResponses(SearchStreamFrame, refusals),
+    response: eventStreamResponses(SearchStreamFrame, ADMISSION_REFUSALS),
   };
   const wholeSchema = {
     summary: 'Ask one model, answered whole',
     tags: ['Asking'],
     body: SearchRequestBody,
     response: {
-      ...jsonResponses(SearchAnswer, refusals),
+      ...jsonResponses(SearchAnswer, ADMISSION_REFUSALS),
       502: { ...errorResponses(['SERVER_ERROR'])[500], description: 'The model failed; nothing was charged. `data.result` says why.' },
     },
   };
