@@ -18,7 +18,7 @@ export const CompareAnswer = Type.Object({
 export const RequestParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The request id (`requestId`).' }) });
 
 export const ResumeQuery = Type.Object({
-  after: Type.Optional(Type.String({ pattern: '^\\d{1,9}$', description: 'Resume after this `seq` (or send `Last-Event-ID`).' })),
+  after: Type.Optional(Type.String({ pattern: '^\\d{1,16}$', description: 'Resume after this `seq` (or send `Last-Event-ID`).' })),
 });
 
 /** `POST /api/requests/:id/cancel`: stop the named runs, or every run still answering when none are named. */

@@ -9,8 +9,11 @@ import { SearchStreamFrame } from './search-stream.ts';
 
 const RequestId = Type.String({ minLength: 1, maxLength: 64 });
 
-/** Sequence numbers come from a Redis counter; anything beyond this is not one. */
-export const AFTER_SEQ_MAX = 1_000_000_000;
+/**
+ * Sequence numbers start from Redis's clock in microseconds (so they keep rising when Redis restarts and forgets
+ * its counters): they fit a JavaScript number exactly, and anything beyond that is not one.
+ */
+export const AFTER_SEQ_MAX = Number.MAX_SAFE_INTEGER;
 
 export const SubscribeMessage = Type.Object({
   type: Type.Literal('subscribe'),

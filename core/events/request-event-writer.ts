@@ -7,14 +7,26 @@ import { requestEventKeys } from './request-event-keys.ts';
  * `seq`, so stream order, publish order and `seq` always agree even with several writers (the worker answering,
  * a server declaring a dead worker's run failed). Once a run has emitted its terminal event, anything more for
  * that run is refused: a slow worker that lost its lease cannot append chunks after the error the user already saw.
+ *
+ * A request's first `seq` is Redis's clock in microseconds, and each later one adds 1. Redis may lose every key
+ * (a restart without persistence); the next append then starts again from the clock, which has moved on by more
+ * than the number of events written before (each took Redis at least a microsecond), so `seq` keeps rising across
+ * the restart and a browser's `Last-Event-ID` stays a valid resume point. Only a clock stepped backwards breaks this.
  */
 const APPEND_SCRIPT = `
 local runId = ARGV[2]
 if redis.call('SISMEMBER', KEYS[3], runId) == 1 then
   return 0
 end
-local seq = redis.call('INCR', KEYS[2])
-local payload = '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2)
+local seq
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  seq = redis.call('INCR', KEYS[2])
+else
+  local now = redis.call('TIME')
+  seq = tonumber(now[1]) * 1000000 + tonumber(now[2])
+  redis.call('SET', KEYS[2], string.format('%d', seq))
+end
+local payload = '{"seq":' .. string.format('%d', seq) .. ',' .. string.sub(ARGV[1], 2)
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[5], '*', 'event', payload)
 redis.call('PUBLISH', ARGV[3], payload)
 if ARGV[6] == '1' then

@@ -17,11 +17,18 @@ interface Subscription {
  */
 export class ChannelHub {
   private readonly subscriptions = new Map<string, Subscription>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private connectedBefore = false;
 
   constructor(
     private readonly subscriber: Redis,
     private readonly logger: FastifyBaseLogger,
   ) {
+    if (subscriber.status === 'ready') this.connectedBefore = true;
+    subscriber.on('ready', () => {
+      if (this.connectedBefore) this.announceReconnect();
+      this.connectedBefore = true;
+    });
     subscriber.on('message', (channel: string, payload: string) => {
       const subscription = this.subscriptions.get(channel);
       if (!subscription) return;
@@ -64,6 +71,36 @@ export class ChannelHub {
         await this.subscriber.unsubscribe(channel).catch(() => undefined);
       }
     };
+  }
+
+  /**
+   * Calls `listener` each time the connection is back after being lost, once the channels are subscribed again.
+   * Whatever was published meanwhile never arrived (and Redis may have restarted and forgotten everything), so
+   * followers re-read their records then. Returns the function that stops the calls.
+   */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  private announceReconnect(): void {
+    // ioredis announces `ready` just before it sends the SUBSCRIBEs that restore our channels; a PING queued after
+    // them answers only once they are done (one connection runs its commands in order), so nothing published
+    // after the followers re-read can slip between the read and the subscription.
+    setImmediate(() => {
+      this.subscriber
+        .ping()
+        .catch(() => undefined)
+        .finally(() => {
+          for (const listener of this.reconnectListeners) {
+            try {
+              listener();
+            } catch (error) {
+              this.logger.error({ err: error }, 'reconnect listener failed');
+            }
+          }
+        });
+    });
   }
 
   /** How many channels are subscribed, optionally only those `belongs` accepts (one family of channels). */

@@ -29,6 +29,12 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
   });
   const onAbort = () => wake?.();
   signal.addEventListener('abort', onAbort);
+  // After a lost connection, whatever was published meanwhile is only in the stream: read it again.
+  let reread = false;
+  const stopHearingReconnects = hub.onReconnect(() => {
+    reread = true;
+    wake?.();
+  });
 
   let lastSeq = options.afterSeq ?? 0;
   try {
@@ -37,6 +43,14 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
       yield event;
     }
     while (!signal.aborted) {
+      if (reread) {
+        reread = false;
+        for (const missed of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
+          lastSeq = missed.seq;
+          yield missed;
+          if (signal.aborted) return;
+        }
+      }
       let index = 0;
       while (index < pending.length) {
         const event = pending[index++]!;
@@ -54,7 +68,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (signal.aborted) return;
       }
       pending.splice(0, index);
-      if (pending.length === 0 && !signal.aborted) {
+      if (pending.length === 0 && !signal.aborted && !reread) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
@@ -63,6 +77,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
     }
   } finally {
     signal.removeEventListener('abort', onAbort);
+    stopHearingReconnects();
     await unsubscribe();
   }
 }

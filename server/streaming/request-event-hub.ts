@@ -18,6 +18,11 @@ export class RequestEventHub {
     return this.channels.subscribe(requestEventKeys(this.keyPrefix, requestId).channel, listener);
   }
 
+  /** Calls `listener` whenever the subscriber connection came back: live events may have been missed. */
+  onReconnect(listener: () => void): () => void {
+    return this.channels.onReconnect(listener);
+  }
+
   get subscribedRequestCount(): number {
     return this.channels.subscribedCount((channel) => requestIdFromChannel(this.keyPrefix, channel) !== undefined);
   }

@@ -9,6 +9,9 @@ export interface WatchedRunState {
   startedAt: number | null;
 }
 
+/** How long a worker may take to reconnect after an outage the watchdog saw: the reconnect backoff's cap, and some. */
+const RECONNECT_GRACE_MS = 2_500;
+
 export interface RunWatchdogOptions {
   liveness: RunLivenessCheckDependencies;
   logger: FastifyBaseLogger;
@@ -64,7 +67,11 @@ export class RunWatchdog {
       this.stop();
       logger.warn({ runId, code: verdict }, verdict === 'WORKER_LOST' ? 'worker lease lapsed mid-answer; ended the run' : 'no worker took the job in time; ended the run');
     } catch (error) {
-      logger.warn({ err: error, runId }, 'run watchdog check failed');
+      // Redis or Postgres could not be asked, which says nothing about the worker; it may be reconnecting too (up
+      // to ioredis's two-second backoff). Count the failure as a sign of life so the verdict waits until both
+      // sides had time to come back, then try again: the watchdog keeps watching for as long as the browser does.
+      this.lastSignOfLifeAt = Date.now() + RECONNECT_GRACE_MS;
+      logger.warn({ err: error, runId }, 'run watchdog check failed; will check again');
     } finally {
       this.checking = false;
     }

@@ -56,7 +56,7 @@ async function collect(requestId: string, until: (event: RunEvent) => boolean, a
 }
 
 describe('request event stream', () => {
-  it('numbers events 1, 2, 3… per request, stores them in order and publishes each', async () => {
+  it('numbers events from the Redis clock, then 1 by 1, per request; stores them in order and publishes each', async () => {
     const ids = freshRequest();
     const published: string[] = [];
     const unsubscribe = await hub.subscribe(ids.requestId, (payload) => published.push(payload));
@@ -66,7 +66,11 @@ describe('request event stream', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await unsubscribe();
 
-    expect([first?.seq, second?.seq, other?.seq]).toEqual([1, 2, 1]);
+    // A request's first seq is Redis's clock in microseconds (so it keeps rising across a Redis restart).
+    const [clockSeconds] = await redis.time();
+    expect(Math.abs(first!.seq / 1_000_000 - Number(clockSeconds))).toBeLessThan(60);
+    expect(second!.seq).toBe(first!.seq + 1);
+    expect(other!.seq).toBeGreaterThanOrEqual(second!.seq);
     const stored = await readRequestEvents(redis, keyPrefix, ids.requestId);
     expect(stored.map((event) => (event.type === 'text_delta' ? event.text : ''))).toEqual(['a', 'b']);
     expect(published.map((payload) => JSON.parse(payload) as RunEvent)).toEqual(stored);
@@ -76,14 +80,28 @@ describe('request event stream', () => {
     expect(await redis.ttl(requestEventKeys(keyPrefix, ids.requestId).stream)).toBeGreaterThan(500);
   });
 
+  it('keeps numbering upwards when Redis has forgotten the request (a restart without persistence)', async () => {
+    const ids = freshRequest();
+    await writer.append(delta(ids, 'before'));
+    const last = await writer.append(delta(ids, 'just before'));
+    const keys = requestEventKeys(keyPrefix, ids.requestId);
+    await redis.del(keys.stream, keys.sequence, keys.endedRuns);
+    const after = await writer.append(delta(ids, 'after'));
+    expect(after!.seq).toBeGreaterThan(last!.seq);
+    // A follower resuming from before the loss hears what came after it.
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
+    const events = await collect(ids.requestId, (event) => event.type === 'run_end', last!.seq);
+    expect(events.map((event) => event.type)).toEqual(['text_delta', 'run_end']);
+  });
+
   it('refuses anything for a run after its terminal event, but not for other runs of the request', async () => {
     const ids = freshRequest();
-    await writer.append({ ...ids, type: 'run_error', message: 'gone', code: 'WORKER_LOST', retryable: true });
+    const ended = await writer.append({ ...ids, type: 'run_error', message: 'gone', code: 'WORKER_LOST', retryable: true });
     expect(await writer.append(delta(ids, 'late'))).toBeUndefined();
     expect(
       await writer.append({ ...ids, type: 'run_end', text: 'x', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null }),
     ).toBeUndefined();
-    expect(await writer.append(delta({ ...ids, runId: 'another-run' }, 'fine'))).toMatchObject({ seq: 2 });
+    expect(await writer.append(delta({ ...ids, runId: 'another-run' }, 'fine'))).toMatchObject({ seq: ended!.seq + 1 });
   });
 
   it('gives a late follower the whole history, then the live events, each exactly once and in order', async () => {
@@ -95,15 +113,16 @@ describe('request event stream', () => {
       await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
     })();
     const [events] = await Promise.all([following, live]);
-    expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 36 }, (_, index) => index + 1));
+    expect(events.map((event) => event.seq - events[0]!.seq)).toEqual(Array.from({ length: 36 }, (_, index) => index));
   });
 
   it('resumes after a given seq (a reconnecting browser)', async () => {
     const ids = freshRequest();
-    for (let index = 0; index < 4; index += 1) await writer.append(delta(ids, `part-${index}`));
+    const first = await writer.append(delta(ids, 'part-0'));
+    for (let index = 1; index < 4; index += 1) await writer.append(delta(ids, `part-${index}`));
     await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
-    const events = await collect(ids.requestId, (event) => event.type === 'run_end', 3);
-    expect(events.map((event) => event.seq)).toEqual([4, 5]);
+    const events = await collect(ids.requestId, (event) => event.type === 'run_end', first!.seq + 2);
+    expect(events.map((event) => event.seq)).toEqual([first!.seq + 3, first!.seq + 4]);
   });
 
   it('fills a hole left by a lost pub/sub message from the stream', async () => {
@@ -117,7 +136,7 @@ describe('request event stream', () => {
     await redis.xadd(keys.stream, '*', 'event', JSON.stringify({ seq, ...delta(ids, 'lost in transit') }));
     await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
     const events = await following;
-    expect(events.map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(events.map((event) => event.seq - events[0]!.seq)).toEqual([0, 1, 2]);
     expect(events[1]).toMatchObject({ type: 'text_delta', text: 'lost in transit' });
   });
 

@@ -22,7 +22,8 @@ export class RunLease {
   async acquire(): Promise<void> {
     await this.redis.set(this.key, String(process.pid), 'PX', this.leaseMs);
     this.timer = setInterval(() => {
-      this.redis.pexpire(this.key, this.leaseMs).catch(() => undefined);
+      // SET rather than PEXPIRE: a Redis that restarted has forgotten the key, and a live worker must not look dead.
+      this.redis.set(this.key, String(process.pid), 'PX', this.leaseMs).catch(() => undefined);
     }, Math.max(250, Math.floor(this.leaseMs / 3)));
     this.timer.unref();
   }

@@ -42,7 +42,7 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/requests/:id/events', { schema: eventsSchema }, async (request, reply) => {
     const { searchRequest, runs } = await loadOwnRequest(app.orm.em.fork(), request, reply, request.params.id);
     const header = request.headers['last-event-id'];
-    const afterSeq = Number((typeof header === 'string' && /^\d{1,9}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
+    const afterSeq = Number((typeof header === 'string' && /^\d{1,16}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
     await relayRequestToBrowser(app.requestServices, request, reply, {
       requestId: searchRequest.id,
       afterSeq,

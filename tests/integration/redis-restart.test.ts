@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { startOwnRedis, type OwnRedis } from '../support/own-redis.ts';
+import { SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Redis is where live answers travel, and it may restart at any moment and forget everything (no persistence is
+ * the worst case, and what this Redis of the test's own runs with). Postgres is the record, so every open stream
+ * must still end, every finished answer must reach its reader whole, and no credit hold may stay stuck.
+ */
+describe('when Redis restarts mid-answer and forgets everything', () => {
+  let redis: OwnRedis;
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    redis = await startOwnRedis();
+    stack = await startTestStack({ environment: { REDIS_URL: redis.url } });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await redis?.stop();
+  });
+
+  async function healthy(): Promise<boolean> {
+    const response = await fetch(`${stack.baseUrl}/api/health`).catch(() => undefined);
+    return response?.status === 200;
+  }
+
+  async function resume(requestId: string, afterSeq: number): Promise<ReceivedEvent[]> {
+    const response = await fetch(`${stack.baseUrl}/api/requests/${requestId}/events`, {
+      headers: { 'last-event-id': String(afterSeq), cookie: stack.fundedCookie },
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const { ServerSentEventParser } = await import('../../client/src/api/server-sent-events.ts');
+    const parser = new ServerSentEventParser();
+    const decoder = new TextDecoder();
+    const events: ReceivedEvent[] = [];
+    for await (const chunk of response.body!) {
+      for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
+        events.push({ event: parsed.event, id: parsed.id, data: JSON.parse(parsed.data) as Record<string, unknown>, receivedAfterMs: 0 });
+      }
+    }
+    return events;
+  }
+
+  function chunksPerRun(events: ReceivedEvent[]): Map<string, string> {
+    const texts = new Map<string, string>();
+    for (const event of events) {
+      if (event.event !== 'chunk' && event.event !== 'model_chunk') continue;
+      const runId = String(event.data.runId);
+      texts.set(runId, (texts.get(runId) ?? '') + String(event.data.content));
+    }
+    return texts;
+  }
+
+  it('ends every open stream with the whole answer or a retryable error, resumes exactly the rest, and leaves no hold behind', { timeout: 120_000 }, async () => {
+    // A request that finished before the restart: afterwards, Redis no longer has any of its events.
+    const earlier = await stack.ask({ ...SEARCH_BODY, query: 'Finished before the restart [[simulate chunks=5]]' });
+    expect(earlier.events.at(-1)?.event).toBe('end');
+    const earlierRequestId = String(earlier.events[0]!.data.requestId);
+    const earlierLastSeq = Number(earlier.events.at(-1)!.id);
+
+    let restarted: Promise<void> | undefined;
+    const timings = { crashedAt: 0, healthRedAt: 0, healthGreenAt: 0 };
+    const restartOnce = () => {
+      restarted ??= (async () => {
+        timings.crashedAt = performance.now();
+        await redis.crash();
+        if (!(await healthy())) timings.healthRedAt = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await redis.start();
+        while (!(await healthy())) await new Promise((resolve) => setTimeout(resolve, 50));
+        timings.healthGreenAt = performance.now();
+      })();
+    };
+
+    let chunksSeen = 0;
+    const comparison = stack.ask(
+      { query: 'A comparison through a restart [[simulate chunks=80 chunk-ms=30]]', models: THREE_MODELS },
+      { path: '/api/compare/stream' },
+    );
+    const single = stack.ask(
+      { ...SEARCH_BODY, query: 'A long answer through a restart [[simulate chunks=150 chunk-ms=20]]' },
+      {
+        onEvent: (event) => {
+          if (event.event !== 'chunk') return;
+          // Restart once the single answer is well under way (and the comparison too).
+          chunksSeen += 1;
+          if (chunksSeen === 20) restartOnce();
+        },
+      },
+    );
+    const [singleResult, comparisonResult] = await Promise.all([single, comparison]);
+    await restarted;
+
+    // Every stream ended: with its answer, or with an error the page offers to retry.
+    const singleLast = singleResult.events.at(-1)!;
+    expect(['end', 'error']).toContain(singleLast.event);
+    if (singleLast.event === 'error') expect(singleLast.data.retryable).toBe(true);
+    const comparisonLast = comparisonResult.events.at(-1)!;
+    expect(['all_complete', 'error']).toContain(comparisonLast.event);
+    if (comparisonLast.event === 'error') expect(comparisonLast.data.retryable).toBe(true);
+
+    // Nothing stays open or held, and every answer that finished was streamed whole, chunk by chunk, with `seq`
+    // still rising across the restart.
+    const requestIds = [singleResult, comparisonResult].map((result) => String(result.events[0]!.data.requestId));
+    await waitUntil(async () => (await stack.records().count(ModelRun, { request: { $in: requestIds }, status: { $in: ['queued', 'running'] } })) === 0);
+    const runs = await stack.records().find(ModelRun, { request: { $in: requestIds } });
+    const streamed = new Map([...chunksPerRun(singleResult.events), ...chunksPerRun(comparisonResult.events)]);
+    for (const run of runs) {
+      if (run.status === 'completed') expect(streamed.get(run.id)).toBe(run.answerText);
+    }
+    for (const result of [singleResult, comparisonResult]) {
+      const ids = result.events.filter((event) => event.id !== '' && event.event !== 'all_complete').map((event) => Number(event.id));
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+    const holds = await stack
+      .records()
+      .getConnection()
+      // The database is this test file's own: every hold in it must be resolved.
+      .execute<{ held: string }[]>(`select count(*) as held from credit_holds where status = 'held'`);
+    expect(Number(holds[0]?.held)).toBe(0);
+
+    // Resuming the single answer from the last event of the old Redis (where `seq` jumps to the new one's clock)
+    // gives exactly what followed it.
+    const singleIds = singleResult.events.map((event) => Number(event.id));
+    const jump = singleIds.findIndex((id, index) => index + 1 < singleIds.length && singleIds[index + 1]! > id + 1);
+    expect(jump).toBeGreaterThan(0);
+    const seqBeforeRestart = singleIds[jump]!;
+    const rest = await resume(requestIds[0]!, seqBeforeRestart);
+    const followed = singleResult.events.filter((event) => Number(event.id) > seqBeforeRestart);
+    expect(rest.map((event) => ({ event: event.event, id: event.id, data: event.data }))).toEqual(
+      followed.map((event) => ({ event: event.event, id: event.id, data: event.data })),
+    );
+
+    // The request that finished before the restart: its end is told again from Postgres, after the old last seq.
+    const again = await resume(earlierRequestId, earlierLastSeq);
+    expect(again.map((event) => event.event)).toEqual(['end']);
+    expect(Number(again[0]!.id)).toBeGreaterThan(earlierLastSeq);
+    expect(again[0]!.data).toMatchObject({ response: earlier.events.at(-1)!.data.response });
+
+    // And the next question answers normally.
+    const next = await stack.ask({ ...SEARCH_BODY, query: 'After the restart [[simulate chunks=5]]' });
+    expect(next.events.at(-1)?.event).toBe('end');
+
+    console.info(
+      `redis restart: health red ${timings.healthRedAt > 0 ? 'at once' : 'not seen'}, green ${Math.round(timings.healthGreenAt - timings.crashedAt)} ms after the crash ` +
+        `(${Math.round(timings.healthGreenAt - timings.crashedAt - 500)} ms after Redis was back); single ended with ${singleLast.event}, comparison with ${comparisonLast.event}`,
+    );
+  });
+});
+
+async function waitUntil(probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
