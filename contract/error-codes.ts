@@ -5,7 +5,9 @@
 export const ERROR_CODES = {
   VALIDATION_ERROR: { status: 400, message: 'Invalid input. Please check your data', retryable: false },
   UNAUTHORIZED: { status: 401, message: 'Session expired', retryable: false },
+  INVALID_API_KEY: { status: 401, message: 'This API key is not valid or has been revoked.', retryable: false },
   INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits. Please add more credits to continue.', retryable: false },
+  API_KEY_CREDIT_CAP: { status: 402, message: "This API key has reached its monthly credit cap.", retryable: false },
   FORBIDDEN: { status: 403, message: 'You do not have access to this feature.', retryable: false },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email before logging in', retryable: false },
   NOT_FOUND: { status: 404, message: 'Not found', retryable: false },

@@ -31,3 +31,21 @@ export const MAX_STOPPED_RUNS = MAX_COMPARED_MODELS;
 
 /** A support request's fields (`POST /api/support`). The page counts the description against `description`. */
 export const SUPPORT_LIMITS = { name: 100, email: 254, title: 200, descriptionMin: 10, description: 2000 } as const;
+
+/**
+ * Developer API keys: how many live keys one person may hold, the name's length, the bounds of a key's own monthly
+ * credit cap and rate limit, and the rate a key without its own limit gets.
+ */
+export const API_KEY_LIMITS = {
+  keysPerUser: 20,
+  name: 60,
+  monthlyCreditCapMax: 1_000_000,
+  requestsPerMinuteMax: 600,
+  defaultRequestsPerMinute: 60,
+} as const;
+
+/**
+ * A conversation sent to the OpenAI-compatible endpoint: the last user message is the question (and keeps the
+ * question's limit); the turns before it travel with it to the model, within these bounds.
+ */
+export const CONVERSATION_LIMITS = { earlierTurns: 50, turnLength: 20_000 } as const;

@@ -30,6 +30,8 @@ import modelsRoutes from './routes/models/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import siteRoutes from './routes/site/index.ts';
+import apiKeyRoutes from './routes/api-keys/index.ts';
+import openAiCompatibleRoutes from './routes/openai-compatible/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -67,12 +69,15 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(requestsRoutes);
       await api.register(historyRoutes);
       await api.register(brandRoutes);
+      await api.register(apiKeyRoutes);
       await api.register(searchRoutes);
       await api.register(liveRoutes);
       await api.register(supportRoutes);
     },
     { prefix: '/api' },
   );
+  // OpenAI's wire format, with its own error shape (not the envelope), for OpenAI clients holding a Quorum API key.
+  await app.register(openAiCompatibleRoutes, { prefix: '/v1' });
 }
 
 export default fastifyPlugin(quorumApp, { name: 'quorum' });

@@ -2,6 +2,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { ModelRun, OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import { SearchRequest } from '../database/entities/search-request.ts';
 import type { BrandConfig } from '../../contract/ask.ts';
+import type { ConversationTurn } from '../../contract/conversation.ts';
 import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
 import { captureHold, releaseHold } from '../credits/credit-ledger.ts';
 import type { AnswerSource } from '../events/run-event.ts';
@@ -22,6 +23,8 @@ export interface ClaimedRun {
   aiOverviewParams: { gl: string; hl: string } | null;
   /** The brand to look for in the answer; null when the request does not monitor one. */
   brandConfig: BrandConfig | null;
+  /** Turns before the question when it continues a conversation; empty for a lone question. */
+  conversation: ConversationTurn[];
 }
 
 /** Claims and reads the run in one round trip: it sits on the path to every answer's first token. */
@@ -32,7 +35,8 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
        from search_requests as request
       where run.id = ? and run.status = 'queued' and request.id = run.request_id
   returning run.id as run_id, run.request_id, run.engine, run.model, request.query, request.search_enabled,
-            request.ai_overview_params, case when request.brand_monitoring_enabled then request.brand_config end as brand_config`,
+            request.ai_overview_params, case when request.brand_monitoring_enabled then request.brand_config end as brand_config,
+            request.conversation`,
     [runId],
   );
   const row = rows[0];
@@ -46,6 +50,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
     searchEnabled: row.search_enabled,
     aiOverviewParams: row.ai_overview_params,
     brandConfig: row.brand_config,
+    conversation: row.conversation ?? [],
   };
 }
 
@@ -58,6 +63,7 @@ interface ClaimedRunRow {
   search_enabled: boolean;
   ai_overview_params: { gl: string; hl: string } | null;
   brand_config: BrandConfig | null;
+  conversation: ConversationTurn[] | null;
 }
 
 export interface RunSuccess {

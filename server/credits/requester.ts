@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { creditOnce, ensureCreditAccount, type CreditAccountState, type CreditOwner } from '../../core/credits/credit-ledger.ts';
 import { GUEST_GRANT, REGISTERED_GRANT, type Tier } from '../../core/credits/pricing.ts';
 import type { User } from '../../core/database/entities/user.ts';
+import { apiKeyCaller, callsWithApiKey } from '../api-keys/api-key-caller.ts';
 import { keyedDigest } from '../auth/secret-tokens.ts';
 
 /** Who is asking, as the credit rules see it: a tier, whose account pays, and the one-time grant they are due. */
@@ -13,6 +14,8 @@ export interface Requester {
   /** The browser's anonymous session id: with a guest's request, what lets only that browser watch it. */
   anonymousSessionId: string;
   grant: { amount: number; reference: string };
+  /** Set when asking with a developer API key: the request is counted against the key and its monthly cap. */
+  apiKey?: { id: string; monthlyCreditCap: number | null };
 }
 
 /**
@@ -49,12 +52,16 @@ export async function openCreditAccount(em: EntityManager, requester: Requester)
   return granted ? { ...account, balance: account.balance + requester.grant.amount } : account;
 }
 
-/** The requester behind an HTTP request: its signed-in user if any, else the guest's identity. */
+/** The requester behind an HTTP request: the owner of its API key, else its signed-in user, else the guest. */
 export async function requesterOfRequest(
   app: import('fastify').FastifyInstance,
   request: import('fastify').FastifyRequest,
   reply: import('fastify').FastifyReply,
 ): Promise<Requester> {
+  if (callsWithApiKey(request)) {
+    const services = { orm: app.orm, redis: app.redis, keyPrefix: app.config.redis.keyPrefix, appSecret: app.config.appSecret };
+    return (await apiKeyCaller(services, request)).requester;
+  }
   const session = await request.currentSession(reply);
   return requesterFor(app.config.appSecret, session?.user, request.clientIdentity);
 }

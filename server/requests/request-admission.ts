@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrandConfig } from '../../contract/ask.ts';
+import type { ConversationTurn } from '../../contract/conversation.ts';
 import {
   DEFAULT_AI_OVERVIEW_COUNTRY,
   DEFAULT_AI_OVERVIEW_LANGUAGE,
@@ -17,12 +18,21 @@ import { User } from '../../core/database/entities/user.ts';
 import { ANSWER_JOB_NAME } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
+import { creditsSpentThisMonth } from '../api-keys/api-key-spending.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestServices } from './request-services.ts';
 
 /** What asking can be refused with, before any answer starts: the search and compare routes document these. */
-export const ADMISSION_REFUSALS = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'INSUFFICIENT_CREDITS', 'FORBIDDEN', 'RATE_LIMIT_ERROR'] as const;
+export const ADMISSION_REFUSALS = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INVALID_API_KEY',
+  'INSUFFICIENT_CREDITS',
+  'API_KEY_CREDIT_CAP',
+  'FORBIDDEN',
+  'RATE_LIMIT_ERROR',
+] as const;
 
 export type AdmissionServices = Pick<
   RequestServices,
@@ -39,6 +49,8 @@ export interface AdmissionInput {
   aiOverviewParams?: { gl?: string | undefined; hl?: string | undefined } | null | undefined;
   brandMonitoringEnabled: boolean;
   brandConfig?: BrandConfig | null | undefined;
+  /** Earlier turns the question continues (OpenAI-compatible calls); the web app asks lone questions. */
+  conversation?: ConversationTurn[] | undefined;
 }
 
 export interface AdmittedRun {
@@ -110,6 +122,10 @@ export async function admitRequest(services: AdmissionServices, input: Admission
       (await lockOwnedCreditAccount(transaction, requester.owner)) ??
       (await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id));
     if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
+    const cap = requester.apiKey?.monthlyCreditCap;
+    if (requester.apiKey && cap != null && (await creditsSpentThisMonth(transaction, requester.apiKey.id)) + totalCredits > cap) {
+      throw new AppError('API_KEY_CREDIT_CAP');
+    }
     for (const run of runs) await placeHold(transaction, account.id, run.runId, run.credits, holdExpiresAt);
     // A comparison's engines and models are its runs'; only a single question names one on the request.
     const single = input.kind === 'single' ? runs[0] : undefined;
@@ -128,6 +144,8 @@ export async function admitRequest(services: AdmissionServices, input: Admission
       user: requester.userId ? transaction.getReference(User, requester.userId) : null,
       guestKey: requester.userId ? null : requester.guestKey,
       guestSessionId: requester.userId ? null : requester.anonymousSessionId,
+      apiKeyId: requester.apiKey?.id ?? null,
+      conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
     });
     runs.forEach((run, position) => transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position }));
     return account.balance - account.held - totalCredits;

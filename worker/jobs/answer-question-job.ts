@@ -81,6 +81,7 @@ async function streamRun(
   const request = {
     model: run.model,
     prompt: run.query,
+    ...(run.conversation.length > 0 ? { history: run.conversation } : {}),
     webSearch: run.searchEnabled,
     ...(run.aiOverviewParams ? { aiOverview: { country: run.aiOverviewParams.gl, language: run.aiOverviewParams.hl } } : {}),
   };

@@ -1,5 +1,6 @@
 import type { FinishReason } from '../../core/runs/finish-reasons.ts';
 import type { RunFailureCode } from '../../core/runs/run-failures.ts';
+import type { ConversationTurn } from '../../contract/conversation.ts';
 
 export type { FinishReason } from '../../core/runs/finish-reasons.ts';
 
@@ -11,6 +12,11 @@ export type { FinishReason } from '../../core/runs/finish-reasons.ts';
 export interface AnswerRequest {
   model: string;
   prompt: string;
+  /**
+   * Turns before the prompt when it continues a conversation (OpenAI-compatible calls); absent or empty for a lone
+   * question. Adapters of chat models send them ahead of the prompt; the AI Overview engine searches the prompt only.
+   */
+  history?: ConversationTurn[];
   /** Ground the answer in a web search (only asked of models whose catalogue entry supports it). */
   webSearch: boolean;
   /** Country and language for the AI Overview engine (SerpApi `gl` / `hl`). */

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { BrandConfig } from '../../../contract/ask.ts';
+import type { ConversationTurn } from '../../../contract/conversation.ts';
 import { ModelRun } from './model-run.ts';
 import { User } from './user.ts';
 
@@ -37,6 +38,10 @@ const SearchRequestSchema = defineEntity({
     guestSessionId: p.string().nullable(),
     /** The brand its answers are analysed for (when `brandMonitoringEnabled`), as the person configured it. */
     brandConfig: p.json<BrandConfig>().nullable(),
+    /** The developer API key it was asked with; null for the web app. */
+    apiKeyId: p.uuid().nullable(),
+    /** Earlier turns of a conversation this question continues (OpenAI-compatible calls); null for a lone question. */
+    conversation: p.json<ConversationTurn[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     runs: () => p.oneToMany(ModelRun).mappedBy('request'),

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
 import { CitedSources } from '../cited-sources.ts';
+import { anthropicConversation } from '../conversation-messages.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { classifyAnthropicError } from './anthropic-errors.ts';
 import { anthropicFinishReason } from './anthropic-finish-reasons.ts';
@@ -37,12 +38,14 @@ export class AnthropicProvider implements AnswerProvider {
     let stopReason: string | null = null;
     let sawStop = false;
     const cited = new CitedSources();
+    const conversation = anthropicConversation(request);
     try {
       const stream = await this.client.messages.create(
         {
           model: request.model,
           max_tokens: maxAnswerTokens,
-          messages: [{ role: 'user', content: request.prompt }],
+          ...(conversation.system ? { system: conversation.system } : {}),
+          messages: conversation.messages,
           stream: true,
         },
         { signal: request.signal },

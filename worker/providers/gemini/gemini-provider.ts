@@ -1,6 +1,7 @@
 import { GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import type { AnswerPart, AnswerProvider, AnswerRequest, FinishReason, ProviderConnection } from '../answer-provider.ts';
 import { CitedSources } from '../cited-sources.ts';
+import { geminiConversation } from '../conversation-messages.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { blockedAnswerError, blockedPromptError, classifyGeminiError } from './gemini-errors.ts';
 import { geminiFinishReason } from './gemini-finish-reasons.ts';
@@ -44,11 +45,13 @@ export class GeminiProvider implements AnswerProvider {
       local.abort();
     }, this.headersTimeoutMs);
     const reader = new GeminiStreamReader();
+    const conversation = geminiConversation(request);
     try {
       const stream = await this.client.models.generateContentStream({
         model: request.model,
-        contents: request.prompt,
+        contents: conversation.contents,
         config: {
+          ...(conversation.systemInstruction ? { systemInstruction: conversation.systemInstruction } : {}),
           abortSignal: AbortSignal.any([request.signal, local.signal]),
           ...(request.webSearch ? { tools: [{ googleSearch: {} }] } : {}),
           // Continuation re-sends the request on its own when an answer pauses for a continuation token.

@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { CitedSources } from '../cited-sources.ts';
+import { chatMessages } from '../conversation-messages.ts';
 import { sourcesFromCompatibleChunk } from './openai-compatible-sources.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
 import { chatFinishReason } from './openai-finish-reasons.ts';
@@ -42,7 +43,7 @@ export class OpenAiProvider implements AnswerProvider {
       const stream = await this.client.chat.completions.create(
         {
           model: request.model,
-          messages: [{ role: 'user', content: request.prompt }],
+          messages: chatMessages(request),
           stream: true,
           stream_options: { include_usage: true },
         },

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { AnswerPart, AnswerRequest } from '../answer-provider.ts';
 import { providerError } from '../provider-error-classification.ts';
+import { chatMessages } from '../conversation-messages.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
 import { ResponseEventReader } from './openai-response-events.ts';
 
@@ -12,7 +13,7 @@ export async function* streamWebSearchAnswer(client: OpenAI, request: AnswerRequ
   const reader = new ResponseEventReader(vendor);
   try {
     const stream = await client.responses.create(
-      { model: request.model, input: request.prompt, tools: [{ type: 'web_search' }], stream: true },
+      { model: request.model, input: request.history?.length ? chatMessages(request) : request.prompt, tools: [{ type: 'web_search' }], stream: true },
       { signal: request.signal },
     );
     for await (const event of stream) {

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyList, ApiKeyParams, CreateApiKeyBody, CreatedApiKey, RevokedApiKey } from '../../../contract/api-keys.ts';
+import { success } from '../../../contract/envelope.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../api-keys/api-key-repository.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
+
+const tags = ['Developer API'];
+
+/**
+ * Keys are managed from a signed-in session only: a key cannot make or revoke keys, so a leaked key cannot lock its
+ * owner out or mint more of itself.
+ */
+async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const session = await request.currentSession(reply);
+  if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to manage API keys.');
+  reply.header('cache-control', 'no-store');
+  return session.user.id;
+}
+
+/** `/api/api-keys`: create (the key is shown once), list with usage, and revoke developer API keys. */
+const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api-keys',
+    {
+      schema: {
+        summary: 'Create an API key',
+        description: 'The whole `key` is in this answer only; Quorum stores its hash. Use it as `Authorization: Bearer <key>`.',
+        tags,
+        body: CreateApiKeyBody,
+        response: jsonResponses(CreatedApiKey, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUserId(request, reply);
+      return success(await createApiKey(app.orm.em.fork(), userId, request.body));
+    },
+  );
+
+  app.get(
+    '/api-keys',
+    {
+      schema: {
+        summary: 'Your API keys, with what each has spent',
+        description: 'Live keys only, oldest first. Secrets are never shown again: each key is named by its prefix.',
+        tags,
+        response: jsonResponses(ApiKeyList, ['UNAUTHORIZED']),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUserId(request, reply);
+      return success({ keys: await listApiKeys(app.orm.em.fork(), userId) });
+    },
+  );
+
+  app.delete(
+    '/api-keys/:id',
+    {
+      schema: {
+        summary: 'Revoke an API key',
+        description: 'Takes effect at once: the next call with the key is refused. Answers it already started still finish.',
+        tags,
+        params: ApiKeyParams,
+        response: jsonResponses(RevokedApiKey, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND']),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUserId(request, reply);
+      const revokedAt = await revokeApiKey(app.orm.em.fork(), userId, request.params.id);
+      if (!revokedAt) throw new AppError('NOT_FOUND', 'No such API key.');
+      return success({ id: request.params.id, revokedAt: revokedAt.toISOString() });
+    },
+  );
+};
+
+export default apiKeyRoutes;
