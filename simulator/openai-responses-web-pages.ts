@@ -46,7 +46,16 @@ function topicOf(prompt: string): string {
   return topic.charAt(0).toUpperCase() + topic.slice(1);
 }
 
-export function simulatedWebPages(prompt: string): SimulatedWebPage[] {
+/** Pages a poisoned search would cite: addresses that run script or embed a document, and a title cut in an emoji. */
+const HOSTILE_PAGES: readonly SimulatedWebPage[] = [
+  { url: 'javascript:alert(document.cookie)', title: 'Click me', date: '2025-01-01' },
+  { url: 'data:text/html,<script>alert(1)</script>', title: 'Embedded', date: '2025-01-02' },
+  { url: ' JavaScript:alert(2)', title: 'Spaced', date: '2025-01-03' },
+  { url: 'https://docs.example.com/guides/emoji', title: 'Cut in an emoji \uD83D', date: '2025-01-04' },
+];
+
+export function simulatedWebPages(prompt: string, hostile = false): SimulatedWebPage[] {
+  if (hostile) return [...HOSTILE_PAGES];
   const hash = hashText(prompt);
   const count = 2 + (hash % 2);
   const slug = slugOf(prompt);

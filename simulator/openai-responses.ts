@@ -38,7 +38,7 @@ export async function handleResponses(exchange: SimulatedExchange): Promise<void
     webSearch: responsesRequest.webSearch,
     query: prompt,
     pieces: answer.pieces,
-    citations: responsesRequest.webSearch ? planUrlCitations(answer.pieces, simulatedWebPages(prompt)) : [],
+    citations: responsesRequest.webSearch ? planUrlCitations(answer.pieces, simulatedWebPages(prompt, Boolean(script.hostile))) : [],
     usage: createResponseUsage(responsesRequest.inputTokens, answer.pieces.length),
   };
   const headers = openAIAnswerHeaders(accepted.receivedAt);

@@ -15,7 +15,24 @@ export function scriptedAnswer(
   settings: SimulatorSettings,
 ): DeterministicAnswer {
   const { prompt, script, request } = accepted;
-  return generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
+  const answer = generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
+  return script.hostile ? hostileAnswer(answer) : answer;
+}
+
+/**
+ * The same answer with text no database takes: a NUL, a lone high surrogate, and an emoji whose two halves arrive in
+ * different chunks (joined, that one is valid). Chunk count stays the same.
+ */
+function hostileAnswer(answer: DeterministicAnswer): DeterministicAnswer {
+  const pieces = [...answer.pieces];
+  const emoji = '\u{1F680}';
+  pieces[0] = `${pieces[0]}nul\u0000here `;
+  if (pieces.length > 1) pieces[pieces.length - 1] = `lone\uD800high ${pieces[pieces.length - 1]}`;
+  if (pieces.length > 2) {
+    pieces[1] = `${pieces[1]}${emoji.charAt(0)}`;
+    pieces[2] = `${emoji.charAt(1)}${pieces[2]}`;
+  }
+  return { pieces, text: pieces.join('') };
 }
 
 export interface StreamPacing extends PiecePacing {

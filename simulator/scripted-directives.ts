@@ -22,6 +22,11 @@ export interface SimulationScript {
   chunks?: number;
   /** Destroy the connection after this many content chunks. */
   cutAfter?: number;
+  /**
+   * `hostile=1`: the answer carries what Postgres cannot store (a NUL, a lone surrogate, an emoji split across two
+   * chunks) and the web pages it cites include `javascript:` and `data:` addresses and a title cut inside an emoji.
+   */
+  hostile?: number;
 }
 
 export type DirectiveParseResult =
@@ -41,6 +46,7 @@ const integerKeys = {
   'chunk-ms': { minimum: 0, maximum: 60_000 },
   chunks: { minimum: 1, maximum: 5_000 },
   'cut-after': { minimum: 0, maximum: 5_000 },
+  hostile: { minimum: 0, maximum: 1 },
 } satisfies Record<string, IntegerRange>;
 
 type IntegerKey = keyof typeof integerKeys;
@@ -51,6 +57,7 @@ const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'stat
   'chunk-ms': 'chunkMs',
   chunks: 'chunks',
   'cut-after': 'cutAfter',
+  hostile: 'hostile',
 };
 
 export const knownDirectiveKeys: readonly string[] = ['status', 'for', ...Object.keys(integerKeys)];

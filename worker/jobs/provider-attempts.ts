@@ -3,6 +3,7 @@ import type { AnswerPart, AnswerProvider, AnswerRequest } from '../providers/ans
 import { ProviderError } from '../providers/answer-provider.ts';
 import { providerError } from '../providers/provider-error-classification.ts';
 import { retryDelayMs, shouldRetry, type RetryPolicy } from '../providers/retry-policy.ts';
+import { storableParts } from './storable-parts.ts';
 
 export interface AttemptSettings {
   retry: RetryPolicy;
@@ -15,14 +16,25 @@ export interface AttemptSettings {
 /**
  * Calls the provider and yields its parts, applying the one retry policy every provider shares: retryable failures
  * are tried again with backoff as long as no text has been yielded; after that a failure ends the answer. Each
- * attempt is watched for a slow first token and for silence mid-stream, and aborted when either runs out.
+ * attempt is watched for a slow first token and for silence mid-stream, and aborted when either runs out. Every
+ * part comes out storable and its sources allow-listed (`storable-parts.ts`), whichever provider answered.
  */
-export async function* answerWithRetries(
+export function answerWithRetries(
   provider: AnswerProvider,
   request: Omit<AnswerRequest, 'signal'>,
   settings: AttemptSettings,
   signal: AbortSignal,
   onRetry: (attempt: number, error: ProviderError, delayMs: number) => void = () => undefined,
+): AsyncGenerator<AnswerPart> {
+  return storableParts(attempts(provider, request, settings, signal, onRetry));
+}
+
+async function* attempts(
+  provider: AnswerProvider,
+  request: Omit<AnswerRequest, 'signal'>,
+  settings: AttemptSettings,
+  signal: AbortSignal,
+  onRetry: (attempt: number, error: ProviderError, delayMs: number) => void,
 ): AsyncGenerator<AnswerPart> {
   let textSent = false;
   for (let attempt = 0; ; attempt += 1) {

@@ -1,20 +1,2 @@
-/**
- * Model output is untrusted: a prompt-injected answer could carry `javascript:` or `data:` links. Only these
- * schemes, and URLs without a scheme (relative ones), survive; anything else becomes an empty string.
- */
-const SAFE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp']);
-
-export function filterUrl(url: string): string {
-  const colon = url.indexOf(':');
-  if (colon === -1) return url;
-
-  // A colon after the first `/`, `?` or `#` belongs to the path, query or fragment: the URL is relative.
-  for (const delimiter of ['/', '?', '#']) {
-    const position = url.indexOf(delimiter);
-    if (position !== -1 && position < colon) return url;
-  }
-
-  // The scheme is compared exactly, so a browser's leniency (leading spaces or control characters, tabs inside)
-  // cannot turn something that fails here into `javascript:` there.
-  return SAFE_SCHEMES.has(url.slice(0, colon).toLowerCase()) ? url : '';
-}
+/** The link allow-list is shared with the worker, which applies it to every source a provider cites. */
+export { filterUrl } from '../../../../contract/safe-url.ts';

@@ -1,0 +1,37 @@
+import { filterUrl } from '../../contract/safe-url.ts';
+import type { AnswerSource } from '../../core/events/run-event.ts';
+import { StorableTextStream, storableText } from '../../core/text/storable-text.ts';
+import type { AnswerPart } from '../providers/answer-provider.ts';
+
+/**
+ * What a provider hands us, made safe to stream and to store, between the provider and everything else: text with
+ * NUL and lone surrogates replaced (Postgres would refuse them and the answer would be lost), and sources whose
+ * address passes the same allow-list as links in an answer (no `javascript:` or `data:` citation is ever stored or
+ * shown) with storable titles. What the user sees streaming is exactly what is stored.
+ */
+export async function* storableParts(parts: AsyncIterable<AnswerPart>): AsyncGenerator<AnswerPart> {
+  const text = new StorableTextStream();
+  for await (const part of parts) {
+    if (part.type === 'text') {
+      const storable = text.push(part.text);
+      if (storable !== '') yield { type: 'text', text: storable };
+    } else if (part.type === 'sources') {
+      const sources = safeSources(part.sources);
+      if (sources.length > 0) yield { type: 'sources', sources };
+    } else {
+      yield part;
+    }
+  }
+  const rest = text.end();
+  if (rest !== '') yield { type: 'text', text: rest };
+}
+
+export function safeSources(sources: readonly AnswerSource[]): AnswerSource[] {
+  const safe: AnswerSource[] = [];
+  for (const source of sources) {
+    const url = filterUrl(storableText(source.url.trim()));
+    if (url === '') continue;
+    safe.push({ url, title: source.title === null ? null : storableText(source.title) });
+  }
+  return safe;
+}
