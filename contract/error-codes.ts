@@ -13,9 +13,14 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, message: 'Not found', retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.', retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.', retryable: false },
+  PAYMENT_FAILED: { status: 402, message: 'Payment failed', retryable: false },
+  PAYMENT_NOT_FOUND: { status: 404, message: 'Payment record not found. If you were charged, please contact support.', retryable: false },
+  PAYMENT_ALREADY_PROCESSED: { status: 409, message: 'This payment was already processed successfully. Refresh the page to see your credits.', retryable: false },
+  PAYMENT_PROCESSING: { status: 409, message: 'Your payment is still processing. Please wait a moment and try again.', retryable: true },
   RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
   SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },
+  PAYMENT_UNAVAILABLE: { status: 503, message: 'Payment processing is temporarily unavailable. Please try again later.', retryable: true },
   TIMEOUT_ERROR: { status: 504, message: 'Request timed out. Please try again', retryable: true },
 } as const satisfies Record<string, { status: number; message: string; retryable: boolean }>;
 

@@ -8,6 +8,7 @@ import { Migration20261121050000_run_position } from './Migration20261121050000_
 import { Migration20261121060000_request_kind } from './Migration20261121060000_request_kind.ts';
 import { Migration20261122090000_support_requests } from './Migration20261122090000_support_requests.ts';
 import { Migration20261124010000_brand_mentions } from './Migration20261124010000_brand_mentions.ts';
+import { Migration20261125010000_payments } from './Migration20261125010000_payments.ts';
 import { Migration20261125020000_api_keys } from './Migration20261125020000_api_keys.ts';
 
 /**
@@ -24,5 +25,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121060000_request_kind', class: Migration20261121060000_request_kind },
   { name: 'Migration20261122090000_support_requests', class: Migration20261122090000_support_requests },
   { name: 'Migration20261124010000_brand_mentions', class: Migration20261124010000_brand_mentions },
+  { name: 'Migration20261125010000_payments', class: Migration20261125010000_payments },
   { name: 'Migration20261125020000_api_keys', class: Migration20261125020000_api_keys },
 ];

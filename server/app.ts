@@ -10,6 +10,7 @@ import configuration from './plugins/app/configuration.ts';
 import database from './plugins/app/database.ts';
 import openStreams from './plugins/app/open-streams.ts';
 import originCheck from './plugins/app/origin-check.ts';
+import payments from './plugins/app/payments.ts';
 import redis from './plugins/app/redis.ts';
 import requestServices from './plugins/app/request-services.ts';
 import clientStatic from './plugins/external/client-static.ts';
@@ -27,6 +28,7 @@ import liveRoutes from './routes/live/index.ts';
 import requestsRoutes from './routes/requests/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
+import paymentsRoutes from './routes/payments/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import siteRoutes from './routes/site/index.ts';
@@ -43,6 +45,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(helmet);
   await app.register(cookie);
   await app.register(catalogue);
+  await app.register(payments);
   await app.register(database);
   await app.register(redis);
   await app.register(rateLimit);
@@ -73,6 +76,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(searchRoutes);
       await api.register(liveRoutes);
       await api.register(supportRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

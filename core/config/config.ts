@@ -69,6 +69,17 @@ export interface QuorumConfig {
   catalogueFile: string;
   /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies in front of the server. */
   trustProxy: boolean | number | string;
+  /** Card payments through Stripe; off (nothing can be bought) without a secret key. */
+  payments: {
+    stripeSecretKey: string | undefined;
+    stripePublishableKey: string | undefined;
+    /** Verifies the signature of Stripe's webhook calls; without it the webhook endpoint refuses every call. */
+    stripeWebhookSecret: string | undefined;
+    /** Stripe's API, or a proxy or local fake of it (the SDK's host, port and protocol are taken from it). */
+    stripeApiBaseUrl: string;
+    /** The packages and dynamic prices (JSON); see core/payments/payment-catalogue.json. */
+    catalogueFile: string;
+  };
   /** Facts the pages print and where mail to people goes. */
   site: {
     /** Where support requests are mailed, and the address the pages give for help. */
@@ -176,6 +187,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       : undefined,
     catalogueFile: path.resolve(PROJECT_ROOT, read.string('MODEL_CATALOGUE_FILE', 'core/catalogue/model-catalogue.json')),
     trustProxy: readTrustProxy(read),
+    payments: readPayments(read),
     site: {
       supportEmail: read.string('SUPPORT_EMAIL', 'support@quorum.example'),
       legalEmail: read.string('LEGAL_EMAIL', 'legal@quorum.example'),
@@ -194,6 +206,22 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
 
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);
   return config;
+}
+
+/** The STRIPE_* variables: a secret key turns payments on, and then the page needs the publishable key too. */
+function readPayments(read: EnvironmentReader): QuorumConfig['payments'] {
+  const stripeSecretKey = read.optionalString('STRIPE_SECRET_KEY');
+  const stripePublishableKey = read.optionalString('STRIPE_PUBLISHABLE_KEY');
+  if (stripeSecretKey !== undefined && stripePublishableKey === undefined) {
+    read.problems.push('STRIPE_PUBLISHABLE_KEY is required when STRIPE_SECRET_KEY is set (the payment form needs it)');
+  }
+  return {
+    stripeSecretKey,
+    stripePublishableKey,
+    stripeWebhookSecret: read.optionalString('STRIPE_WEBHOOK_SECRET'),
+    stripeApiBaseUrl: read.url('STRIPE_API_BASE_URL', 'https://api.stripe.com', ['http:', 'https:']),
+    catalogueFile: path.resolve(PROJECT_ROOT, read.string('PAYMENT_CATALOGUE_FILE', 'core/payments/payment-catalogue.json')),
+  };
 }
 
 /** ANALYTICS_MEASUREMENT_ID: a GA4 id such as `G-ABC123XYZ9`, or nothing. */

@@ -23,6 +23,10 @@ const PRODUCT_CALLS = [
   'POST /api/requests/{id}/cancel',
   'GET /api/live',
   'POST /api/support',
+  'GET /api/payments',
+  'POST /api/payments',
+  'PUT /api/payments',
+  'POST /api/payments/webhook',
 ];
 
 describe('the API contract', () => {

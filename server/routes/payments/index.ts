@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import { success } from '../../../contract/envelope.ts';
+import { PAYMENT_TEXTS } from '../../../contract/payment-texts.ts';
+import { ConfirmPaymentBody, CreatePaymentBody, PaymentConfirmation, PaymentIntentData, PaymentOffer } from '../../../contract/payments.ts';
+import { publishCreditsRemaining } from '../../../core/events/account-event-publisher.ts';
+import { requesterOfRequest } from '../../credits/requester.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { paymentOffer } from '../../payments/payment-offer.ts';
+import { confirmPurchase, startPurchase } from '../../payments/purchase-flow.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
+import stripeWebhookRoute from './stripe-webhook.ts';
+
+/** Purchases one person may start in ten minutes (times AUTH_RATE_LIMIT_SCALE): plenty for retries, not for card testing. */
+export const PURCHASES_PER_TEN_MINUTES = 20;
+const TEN_MINUTES_MS = 10 * 60_000;
+
+const tags = ['Payments'];
+
+/**
+ * Buying credits by card: `GET /api/payments` (what can be bought), `POST /api/payments` (start a payment),
+ * `PUT /api/payments` (confirm it after the card step) and `POST /api/payments/webhook` (Stripe's notifications).
+ */
+const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Payments on, and the caller signed in: a purchase always belongs to an account. */
+  async function payingUser(request: FastifyRequest, reply: FastifyReply): Promise<{ stripe: Stripe; userId: string }> {
+    const stripe = app.payments.stripe;
+    if (!stripe) throw new AppError('PAYMENT_UNAVAILABLE');
+    const session = await request.currentSession(reply);
+    if (!session) throw new AppError('UNAUTHORIZED', PAYMENT_TEXTS.signInRequired);
+    reply.header('cache-control', 'no-store');
+    return { stripe, userId: session.user.id };
+  }
+
+  const rateLimit = {
+    max: PURCHASES_PER_TEN_MINUTES * app.config.auth.rateLimitScale,
+    timeWindow: TEN_MINUTES_MS,
+    keyGenerator: (request: FastifyRequest) => `payments:${request.ip}`,
+  };
+
+  app.get(
+    '/payments',
+    { schema: { summary: 'What credits can be bought, and whether card payments are on', tags, response: jsonResponses(PaymentOffer) } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return success(paymentOffer(app.payments.catalogue, app.config.payments));
+    },
+  );
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        summary: 'Start paying for credits',
+        description:
+          'Signed in only. Send `creditAmount` (priced at its band’s rate, applied to every credit) or `packageId`. Returns the PaymentIntent’s client secret for the card form; nothing is credited until the payment succeeds.',
+        tags,
+        body: CreatePaymentBody,
+        response: jsonResponses(PaymentIntentData, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR', 'PAYMENT_FAILED', 'PAYMENT_NOT_FOUND', 'PAYMENT_UNAVAILABLE']),
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const { stripe } = await payingUser(request, reply);
+      const requester = await requesterOfRequest(app, request, reply);
+      if (!requester.userId) throw new AppError('UNAUTHORIZED', PAYMENT_TEXTS.signInRequired);
+      const intent = await startPurchase(app.orm.em.fork(), stripe, app.payments.catalogue, { ...requester, userId: requester.userId }, request.body);
+      request.log.info({ purchaseId: intent.purchaseId, paymentIntentId: intent.paymentIntentId, credits: intent.credits }, 'purchase started');
+      return success(intent);
+    },
+  );
+
+  app.put(
+    '/payments',
+    {
+      schema: {
+        summary: 'Confirm a payment and receive its credits',
+        description:
+          'After the card step. The server asks Stripe whether the payment succeeded and credits it once; a second confirmation (or one after the webhook) answers `PAYMENT_ALREADY_PROCESSED`, which means the credits are there.',
+        tags,
+        body: ConfirmPaymentBody,
+        response: jsonResponses(PaymentConfirmation, [
+          'VALIDATION_ERROR',
+          'UNAUTHORIZED',
+          'RATE_LIMIT_ERROR',
+          'PAYMENT_FAILED',
+          'PAYMENT_NOT_FOUND',
+          'PAYMENT_ALREADY_PROCESSED',
+          'PAYMENT_PROCESSING',
+          'PAYMENT_UNAVAILABLE',
+        ]),
+      },
+      config: { rateLimit },
+    },
+    async (request, reply) => {
+      const { stripe, userId } = await payingUser(request, reply);
+      const confirmation = await confirmPurchase(app.orm.em.fork(), stripe, userId, request.body.paymentIntentId);
+      request.log.info({ paymentIntentId: request.body.paymentIntentId, credits: confirmation.creditsAdded }, 'purchase credited');
+      publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, userId, confirmation.creditsRemaining).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not tell open tabs about new credits'),
+      );
+      return success(confirmation);
+    },
+  );
+
+  await app.register(stripeWebhookRoute);
+};
+
+export default paymentsRoutes;
