@@ -34,6 +34,7 @@ import supportRoutes from './routes/support/index.ts';
 import siteRoutes from './routes/site/index.ts';
 import apiKeyRoutes from './routes/api-keys/index.ts';
 import openAiCompatibleRoutes from './routes/openai-compatible/index.ts';
+import mcpRoutes from './routes/mcp/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -82,6 +83,8 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   );
   // OpenAI's wire format, with its own error shape (not the envelope), for OpenAI clients holding a Quorum API key.
   await app.register(openAiCompatibleRoutes, { prefix: '/v1' });
+  // The MCP server for AI assistants, authorised by the same keys.
+  await app.register(mcpRoutes);
 }
 
 export default fastifyPlugin(quorumApp, { name: 'quorum' });

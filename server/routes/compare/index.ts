@@ -11,7 +11,7 @@ import { eventStreamResponses, jsonResponses } from '../../schemas/route-respons
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat } from '../../streaming/stream-formats.ts';
 
-function admissionInput(body: CompareRequestBody, streamed: boolean): AdmissionInput {
+export function admissionInput(body: CompareRequestBody, streamed: boolean): AdmissionInput {
   const seen = new Set<string>();
   for (const selection of body.models) {
     const key = `${selection.engine.trim().toLowerCase()}/${selection.model.trim()}`;

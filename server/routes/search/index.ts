@@ -11,7 +11,7 @@ import { errorResponses, eventStreamResponses, jsonResponses } from '../../schem
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { singleSearchFormat } from '../../streaming/stream-formats.ts';
 
-function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionInput {
+export function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionInput {
   return {
     query: body.query,
     selections: [{ engine: body.model, model: body.specificModel }],

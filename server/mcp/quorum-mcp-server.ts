@@ -1,0 +1,75 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyRequest } from 'fastify';
+import { Value } from 'typebox/value';
+import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
+import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
+import type { ApiKeyCaller } from '../api-keys/api-key-caller.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { RequestServices } from '../requests/request-services.ts';
+import { askTool, brandVisibilityTool, compareTool, listModelsTool } from './quorum-mcp-tools.ts';
+
+const SERVER_INFO = { name: 'quorum', version: '1.0.0' };
+
+/** What one MCP call works with: the server's services, the key's caller, and the HTTP request it arrived on. */
+export interface McpCallContext {
+  services: RequestServices;
+  caller: ApiKeyCaller;
+  request: FastifyRequest;
+}
+
+/** The tools as MCP lists them: each input schema is the contract's, as JSON Schema. */
+function toolList(): Tool[] {
+  return Object.entries(MCP_TOOLS).map(([name, tool]) => ({
+    name,
+    title: tool.title,
+    description: tool.description,
+    // TypeBox schemas are JSON Schema; a JSON round trip leaves only the JSON.
+    inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as Tool['inputSchema'],
+  }));
+}
+
+function isToolName(name: string): name is McpToolName {
+  return Object.hasOwn(MCP_TOOLS, name);
+}
+
+/** A refusal the assistant can read and act on (no credits, a locked model): a tool error, not a protocol error. */
+function toolError(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+/**
+ * Quorum's MCP server for one HTTP call (stateless: every call carries its own API key). Arguments are checked
+ * against the tool's contract schema; asking and comparing go through the web app's own admission, so they are
+ * priced, held and charged exactly like the app's questions and land in the key owner's history.
+ */
+export function createQuorumMcpServer(context: McpCallContext): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
+  server.setRequestHandler(CallToolRequestSchema, async (call) => {
+    const { name } = call.params;
+    const args: unknown = call.params.arguments ?? {};
+    if (!isToolName(name)) return toolError(`Unknown tool "${name}". Quorum offers: ${Object.keys(MCP_TOOLS).join(', ')}.`);
+    const schema = MCP_TOOLS[name].inputSchema;
+    if (!Value.Check(schema, args)) {
+      const first = Value.Errors(schema, args)[0];
+      return toolError(`Invalid arguments for ${name}: ${first ? `${first.instancePath || 'input'} ${first.message}` : 'they do not match the tool’s input schema'}.`);
+    }
+    try {
+      switch (name) {
+        case 'list_models':
+          return listModelsTool(context);
+        case 'ask':
+          return await askTool(context, args as SearchRequestBody);
+        case 'compare':
+          return await compareTool(context, args as CompareRequestBody);
+        case 'brand_visibility':
+          return await brandVisibilityTool(context, args as BrandVisibilityInput);
+      }
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return toolError(error.message);
+      throw error;
+    }
+  });
+  return server;
+}

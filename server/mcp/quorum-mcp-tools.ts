@@ -1,0 +1,70 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { engineAvailability } from '../../core/catalogue/model-catalogue.ts';
+import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
+import type { BrandVisibilityInput } from '../../contract/mcp-tools.ts';
+import type { ModelResult } from '../../contract/model-result.ts';
+import { brandAnalytics } from '../brand/brand-mention-repository.ts';
+import { awaitRequest } from '../requests/await-request.ts';
+import { admitRequest } from '../requests/request-admission.ts';
+import { admissionInput as compareAdmissionInput } from '../routes/compare/index.ts';
+import { admissionInput as searchAdmissionInput } from '../routes/search/index.ts';
+import type { McpCallContext } from './quorum-mcp-server.ts';
+
+/** Text for the assistant plus the same data structured, as the HTTP API would answer it. */
+function toolResult(text: string, structured: Record<string, unknown>, isError = false): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured, ...(isError ? { isError: true } : {}) };
+}
+
+function describeResult(result: ModelResult): string {
+  const heading = `## ${result.engine}/${result.model}`;
+  if (!result.success) return `${heading}\nFailed (nothing was charged): ${result.error ?? 'the model did not answer'}`;
+  return `${heading} (${result.creditsUsed} credits)\n\n${result.response ?? ''}`;
+}
+
+export function listModelsTool({ services }: McpCallContext): CallToolResult {
+  const engines = services.catalogue.engines.map((engine) => ({
+    engine: engine.id,
+    name: engine.name,
+    available: engineAvailability(services.engineSettings, engine).available,
+    models: engine.models.map((model) => ({ id: model.id, name: model.name, credits: model.credits, webSearchSupported: model.webSearchSupported })),
+  }));
+  const lines = engines.flatMap((engine) =>
+    engine.models.map((model) => `${engine.engine}/${model.id} — ${model.name}, ${model.credits} credits${engine.available ? '' : ' (unavailable)'}`),
+  );
+  return toolResult(lines.join('\n'), { engines });
+}
+
+export async function askTool({ services, caller, request }: McpCallContext, body: SearchRequestBody): Promise<CallToolResult> {
+  const admitted = await admitRequest(services, searchAdmissionInput(body, false), caller.requester);
+  const [result] = await awaitRequest(services, request, admitted.requestId, admitted.runs);
+  if (!result) return toolResult('The model did not answer.', { requestId: admitted.requestId }, true);
+  return toolResult(describeResult(result), { requestId: admitted.requestId, ...result }, !result.success);
+}
+
+export async function compareTool({ services, caller, request }: McpCallContext, body: CompareRequestBody): Promise<CallToolResult> {
+  const admitted = await admitRequest(services, compareAdmissionInput(body, false), caller.requester);
+  const results = await awaitRequest(services, request, admitted.requestId, admitted.runs);
+  const totalCreditsUsed = results.reduce((sum, result) => sum + result.creditsUsed, 0);
+  const text = [`Compared ${results.length} models for ${totalCreditsUsed} credits.`, ...results.map(describeResult)].join('\n\n');
+  return toolResult(text, { requestId: admitted.requestId, results, totalCreditsUsed });
+}
+
+export async function brandVisibilityTool({ services, caller }: McpCallContext, input: BrandVisibilityInput): Promise<CallToolResult> {
+  const all = await brandAnalytics(services.orm.em.fork(), caller.user.id);
+  const wanted = input.brandName?.trim().toLowerCase();
+  const analytics = wanted ? all.filter((brand) => brand.brandName.toLowerCase() === wanted) : all;
+  if (analytics.length === 0) {
+    const text = wanted
+      ? `No answers have been analysed for "${input.brandName}" yet. Ask with brand monitoring on (brandMonitoringEnabled and brandConfig) first.`
+      : 'No brand has been monitored yet. Ask with brand monitoring on (brandMonitoringEnabled and brandConfig) first.';
+    return toolResult(text, { analytics: [] });
+  }
+  const text = analytics
+    .map(
+      (brand) =>
+        `${brand.brandName}: mentioned in ${brand.totalMentions} of ${brand.totalRequests} answers (${brand.mentionRate}%), ` +
+        `${brand.positiveMentions} positive, ${brand.negativeMentions} negative, ${brand.neutralMentions} neutral; trend ${brand.trend}.`,
+    )
+    .join('\n');
+  return toolResult(text, { analytics });
+}

@@ -1,0 +1,51 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { apiKeyCaller, type ApiKeyCaller } from '../../api-keys/api-key-caller.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { createQuorumMcpServer } from '../../mcp/quorum-mcp-server.ts';
+
+export const MCP_PATH = '/mcp';
+
+/** A JSON-RPC error with no request id: what an MCP client reads when the HTTP call itself is refused. */
+function protocolError(message: string) {
+  return { jsonrpc: '2.0', error: { code: -32001, message }, id: null };
+}
+
+/**
+ * Quorum's MCP server over streamable HTTP at `/mcp`, stateless: every POST carries `Authorization: Bearer <key>`
+ * and is answered on its own (no session to keep, so any server node can take any call). The stdio server
+ * (`npm run mcp`) bridges to this endpoint.
+ */
+const mcpRoutes: FastifyPluginAsync = async (app) => {
+  const services = { orm: app.orm, redis: app.redis, keyPrefix: app.config.redis.keyPrefix, appSecret: app.config.appSecret };
+
+  app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
+    let caller: ApiKeyCaller;
+    try {
+      caller = await apiKeyCaller(services, request);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="quorum"');
+      return reply.status(error.statusCode).send(protocolError(error.message));
+    }
+    const server = createQuorumMcpServer({ services: app.requestServices, caller, request });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  // Stateless: there is no server-initiated stream to open and no session to end.
+  const notAllowed = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.status(405).header('allow', 'POST').send(protocolError('Quorum’s MCP endpoint is stateless: send each message with POST.'));
+  app.get(MCP_PATH, { schema: { hide: true } }, notAllowed);
+  app.delete(MCP_PATH, { schema: { hide: true } }, notAllowed);
+};
+
+export default mcpRoutes;
