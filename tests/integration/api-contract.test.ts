@@ -23,6 +23,11 @@ const PRODUCT_CALLS = [
   'POST /api/requests/{id}/cancel',
   'GET /api/live',
   'POST /api/support',
+  'POST /api/api-keys',
+  'GET /api/api-keys',
+  'DELETE /api/api-keys/{id}',
+  'GET /v1/models',
+  'POST /v1/chat/completions',
   'GET /api/payments',
   'POST /api/payments',
   'PUT /api/payments',
@@ -41,7 +46,9 @@ describe('the API contract', () => {
   });
 
   it('gives every API route a response schema', () => {
-    const apiRoutes = routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD');
+    const apiRoutes = routes.filter(
+      (route) => (route.url.startsWith('/api/') || route.url.startsWith('/v1/')) && !route.url.startsWith('/api/docs') && route.method !== 'HEAD',
+    );
     expect(apiRoutes.length).toBeGreaterThanOrEqual(PRODUCT_CALLS.length);
     const described = (route: RouteOptions) => {
       const schema = route.schema as { response?: Record<string, unknown> } | undefined;
@@ -78,6 +85,20 @@ describe('the API contract', () => {
     for (const name of ['model_start', 'model_chunk', 'model_sources', 'model_complete', 'all_complete', 'error']) expect(frames).toContain(`"${name}"`);
     const search = JSON.stringify(document.paths['/api/search/stream']!.post!.responses['200']!.content!['text/event-stream']!.schema);
     for (const name of ['start', 'chunk', 'sources', 'end', 'error']) expect(search).toContain(`"${name}"`);
+  });
+
+  it('documents API keys as a way to call the comparison stream, and the OpenAI-compatible calls in their own error format', async () => {
+    const document = (await (await fetch(`${stack.baseUrl}/api/openapi.json`)).json()) as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    };
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.paths['/api/compare/stream']!.post!.security).toContainEqual({ apiKey: [] });
+    const chat = document.paths['/v1/chat/completions']!.post!;
+    expect(chat.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(chat.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '404', '429']));
+    expect(JSON.stringify(chat.responses['401']!.content!['application/json']!.schema)).toContain('"param"');
+    expect(Object.keys(chat.responses['200']!.content!)).toEqual(expect.arrayContaining(['application/json', 'text/event-stream']));
   });
 
   it('serves the interactive reference', async () => {

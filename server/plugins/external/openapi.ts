@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
 import * as Type from 'typebox/type';
+import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
 import { liveSchema } from '../../routes/live/live-schema.ts';
 
 /** The app's mark (its favicon), for the reference's top bar; kept here so the server needs no client files. */
@@ -39,7 +40,22 @@ export default fastifyPlugin(
           { name: 'History', description: 'Requests you made.' },
           { name: 'Live updates', description: 'One WebSocket per tab.' },
           { name: 'Status', description: 'Health.' },
+          { name: 'Developer API', description: 'API keys for programs: create (shown once), list with usage, revoke.' },
+          {
+            name: 'OpenAI-compatible',
+            description: "OpenAI's chat completions and model list at `/v1`, for any OpenAI client with a Quorum API key. Errors use OpenAI's format.",
+          },
         ],
+        components: {
+          securitySchemes: {
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'A Quorum API key (`qrm_…`) from the API page: `Authorization: Bearer <key>`. The key’s owner pays, under their tier.',
+            },
+            sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The signed-in session of the web app.' },
+          },
+        },
       },
       // The WebSocket route is hidden from the generator (it is no HTTP call); it is described by hand from its schema.
       transformObject: (documents) => {

@@ -34,12 +34,21 @@ export function admissionInput(body: CompareRequestBody, streamed: boolean): Adm
 const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const streamSchema = {
     summary: 'Compare several models, streamed side by side',
-    description: 'Every model answers at once, each in its own run; one failing or slow model never holds up the others.',
+    description:
+      'Every model answers at once, each in its own run; one failing or slow model never holds up the others. Programs call it ' +
+      'with an API key (`Authorization: Bearer <key>`): the key’s owner pays, exactly as in the app, within the key’s monthly cap and rate limit.',
     tags: ['Asking'],
+    security: [{ sessionCookie: [] }, { apiKey: [] }],
     body: CompareRequestBody,
     response: eventStreamResponses(CompareStreamFrame, ADMISSION_REFUSALS),
   };
-  const wholeSchema = { summary: 'Compare several models, answered whole', tags: ['Asking'], body: CompareRequestBody, response: jsonResponses(CompareAnswer, ADMISSION_REFUSALS) };
+  const wholeSchema = {
+    summary: 'Compare several models, answered whole',
+    tags: ['Asking'],
+    security: [{ sessionCookie: [] }, { apiKey: [] }],
+    body: CompareRequestBody,
+    response: jsonResponses(CompareAnswer, ADMISSION_REFUSALS),
+  };
 
   app.post('/compare/stream', { schema: streamSchema }, async (request, reply) => {
     const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
