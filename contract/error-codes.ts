@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   PAYMENT_PROCESSING: { status: 409, message: 'Your payment is still processing. Please wait a moment and try again.', retryable: true },
   RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
   SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
+  /** A feature this server was not set up for (Google sign-in without a client id): asking again will not help. */
+  NOT_AVAILABLE: { status: 501, message: 'This feature is not available on this server.', retryable: false },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },
   PAYMENT_UNAVAILABLE: { status: 503, message: 'Payment processing is temporarily unavailable. Please try again later.', retryable: true },
   TIMEOUT_ERROR: { status: 504, message: 'Request timed out. Please try again', retryable: true },

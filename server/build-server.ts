@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { loggerOptions } from '../core/logging/create-logger.ts';
 import quorumApp from './app.ts';
+import { installInputTextCheck } from './errors/input-text-check.ts';
+import { routerErrorHandler } from './errors/router-errors.ts';
 import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -15,8 +17,11 @@ export interface BuildServerOptions {
 
 /** A ready (not yet listening) Fastify instance running Quorum, for `main.ts` and for tests alike. */
 export async function buildServer(config: QuorumConfig, options: BuildServerOptions = {}): Promise<FastifyInstance> {
+  let built: FastifyInstance | undefined;
   const app = Fastify({
     logger: loggerOptions(config, 'server'),
+    // Addresses the router itself refuses are answered by the app, in the envelope, with every hook applied.
+    frameworkErrors: routerErrorHandler(() => built!),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
@@ -28,7 +33,9 @@ export async function buildServer(config: QuorumConfig, options: BuildServerOpti
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  built = app as unknown as FastifyInstance;
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  installInputTextCheck(app as unknown as FastifyInstance);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

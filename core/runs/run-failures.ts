@@ -4,7 +4,8 @@ import { RUN_FAILURES, type RunFailureCode } from '../../contract/run-failures.t
 export { RUN_FAILURES, type RunFailureCode };
 
 export function isRetryableRunFailure(code: string): boolean {
-  return code in RUN_FAILURES ? RUN_FAILURES[code as RunFailureCode].retryable : false;
+  // hasOwn, not `in`: `constructor` is in every object.
+  return Object.hasOwn(RUN_FAILURES, code) ? RUN_FAILURES[code as RunFailureCode].retryable : false;
 }
 
 export function runFailure(code: RunFailureCode, detail?: string): { code: RunFailureCode; message: string } {

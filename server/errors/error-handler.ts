@@ -3,6 +3,7 @@ import { failure } from '../../contract/envelope.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 import { AppError, ERROR_CODES } from './app-error.ts';
 import { isInfrastructureUnavailable } from './infrastructure-errors.ts';
+import { routerRefusalOf } from './router-errors.ts';
 
 /**
  * The one place errors become responses. Everything leaves in the envelope; client errors keep their message;
@@ -47,6 +48,11 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const refusal = routerRefusalOf(request);
+    if (refusal) {
+      const message = refusal === 'too-long' ? 'A part of the address is too long.' : 'The address is not valid (bad percent-encoding).';
+      return reply.status(400).send(failure('VALIDATION_ERROR', message));
+    }
     const path = request.url.split('?')[0] ?? '/';
     // Client-side routes (/pricing, /verify-email, ...) are pages of the single-page app, not missing files.
     if (request.method === 'GET' && !path.startsWith('/api/') && app.clientAvailable) {

@@ -12,16 +12,21 @@ import { verifyEmail } from './actions/verify-email.ts';
 import type { AuthAction } from './auth-action.ts';
 import { rateLimitFor } from './auth-rate-limits.ts';
 
-const READ_ACTIONS: Record<(typeof AUTH_READ_ACTIONS)[number], AuthAction> = { session, profile };
-const WRITE_ACTIONS: Record<(typeof AUTH_WRITE_ACTIONS)[number], AuthAction> = {
-  register,
-  login,
-  google,
-  logout,
-  'verify-email': verifyEmail,
-  'resend-verification': resendVerification,
-  'delete-account': deleteAccount,
-};
+// Maps, not plain objects: the action comes from the query string, and `?action=constructor` must be unknown, not
+// Object.prototype's.
+const READ_ACTIONS: ReadonlyMap<string, AuthAction> = new Map<(typeof AUTH_READ_ACTIONS)[number], AuthAction>([
+  ['session', session],
+  ['profile', profile],
+]);
+const WRITE_ACTIONS: ReadonlyMap<string, AuthAction> = new Map<(typeof AUTH_WRITE_ACTIONS)[number], AuthAction>([
+  ['register', register],
+  ['login', login],
+  ['google', google],
+  ['logout', logout],
+  ['verify-email', verifyEmail],
+  ['resend-verification', resendVerification],
+  ['delete-account', deleteAccount],
+]);
 const ALL_ACTIONS: readonly string[] = [...AUTH_READ_ACTIONS, ...AUTH_WRITE_ACTIONS];
 
 /** `/api/auth?action=…`, the single accounts endpoint: GET for reads, POST for changes. */
@@ -33,10 +38,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     keyGenerator: (request: import('fastify').FastifyRequest) => `auth:${actionOf(request.query)}:${request.ip}`,
   };
 
-  const dispatch = (actions: Record<string, AuthAction>, method: string) =>
+  const dispatch = (actions: ReadonlyMap<string, AuthAction>, method: string) =>
     async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const action = actionOf(request.query);
-      const handler = (actions as Record<string, AuthAction | undefined>)[action];
+      const handler = actions.get(action);
       if (!handler) {
         const known = ALL_ACTIONS.includes(action) ? ` (use ${method === 'GET' ? 'POST' : 'GET'})` : '';
         throw new AppError('VALIDATION_ERROR', `Unknown auth action "${action}"${known}`);
@@ -59,7 +64,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     tags: ['Accounts'],
     querystring: AuthQuery,
     body: AuthBody,
-    response: jsonResponses(AuthData, [...refusals, 'EMAIL_NOT_VERIFIED']),
+    response: jsonResponses(AuthData, [...refusals, 'EMAIL_NOT_VERIFIED', 'NOT_AVAILABLE']),
   };
   app.get('/auth', { schema: readSchema, config: { rateLimit } }, dispatch(READ_ACTIONS, 'GET'));
   app.post('/auth', { schema: writeSchema, config: { rateLimit } }, dispatch(WRITE_ACTIONS, 'POST'));
