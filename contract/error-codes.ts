@@ -11,6 +11,11 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, message: 'You do not have access to this feature.', retryable: false },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email before logging in', retryable: false },
   NOT_FOUND: { status: 404, message: 'Not found', retryable: false },
+  /**
+   * A feature this server was not set up for (Google sign-in without a client id): a 4xx, because it is not a
+   * fault and asking again will not help; a 503 would invite retries and count as an outage.
+   */
+  NOT_AVAILABLE: { status: 404, message: 'This feature is not available on this server.', retryable: false },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.', retryable: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON.', retryable: false },
   PAYMENT_FAILED: { status: 402, message: 'Payment failed', retryable: false },
@@ -19,8 +24,7 @@ export const ERROR_CODES = {
   PAYMENT_PROCESSING: { status: 409, message: 'Your payment is still processing. Please wait a moment and try again.', retryable: true },
   RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
   SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
-  /** A feature this server was not set up for (Google sign-in without a client id): asking again will not help. */
-  NOT_AVAILABLE: { status: 501, message: 'This feature is not available on this server.', retryable: false },
+
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },
   PAYMENT_UNAVAILABLE: { status: 503, message: 'Payment processing is temporarily unavailable. Please try again later.', retryable: true },
   TIMEOUT_ERROR: { status: 504, message: 'Request timed out. Please try again', retryable: true },

@@ -71,9 +71,9 @@ describe('input the server refuses cleanly', () => {
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('says Google sign-in is not available (501, not retryable) when the server has no Google client id', async () => {
+  it('says Google sign-in is not available (404, not retryable) when the server has no Google client id', async () => {
     const answer = await call('POST', '/api/auth?action=google', { token: 'anything' });
-    expect(answer.status).toBe(501);
+    expect(answer.status).toBe(404);
     expect(answer.envelope.error).toEqual({ code: 'NOT_AVAILABLE', message: 'Google Sign-In is not available on this server.' });
   });
 });

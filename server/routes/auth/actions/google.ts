@@ -10,7 +10,7 @@ import { signIn, type AuthAction } from '../auth-action.ts';
  */
 export const google: AuthAction = async (context) => {
   const { app, body } = context;
-  // Not configured is not an outage: 501, which no client retries, rather than a 503 that invites trying later.
+  // Not configured is not an outage: a 404 that no client retries, rather than a 503 that invites trying later.
   if (!app.googleVerifier) throw new AppError('NOT_AVAILABLE', 'Google Sign-In is not available on this server.');
   if (typeof body.token !== 'string' || body.token === '' || body.token.length > 8_192) {
     throw new AppError('VALIDATION_ERROR', 'No credential received from Google');
