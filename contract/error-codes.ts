@@ -24,7 +24,6 @@ export const ERROR_CODES = {
   PAYMENT_PROCESSING: { status: 409, message: 'Your payment is still processing. Please wait a moment and try again.', retryable: true },
   RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
   SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
-
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },
   PAYMENT_UNAVAILABLE: { status: 503, message: 'Payment processing is temporarily unavailable. Please try again later.', retryable: true },
   TIMEOUT_ERROR: { status: 504, message: 'Request timed out. Please try again', retryable: true },
