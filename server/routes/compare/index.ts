@@ -27,6 +27,9 @@ export function admissionInput(body: CompareRequestBody, streamed: boolean): Adm
   };
 }
 
+/** Who may compare: a signed-in session, or a program with an API key (schemes named in the OpenAPI plugin). */
+const SIGNED_IN_OR_API_KEY: Record<string, string[]>[] = [{ sessionCookie: [] }, { apiKey: [] }];
+
 /**
  * Comparison: every selected model is its own job, all running at once, so one slow or failing model never holds up
  * the others. Streamed (model_start, model_chunk, model_complete per model, then all_complete) or answered whole.
@@ -38,14 +41,14 @@ const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'Every model answers at once, each in its own run; one failing or slow model never holds up the others. Programs call it ' +
       'with an API key (`Authorization: Bearer <key>`): the key’s owner pays, exactly as in the app, within the key’s monthly cap and rate limit.',
     tags: ['Asking'],
-    security: [{ sessionCookie: [] }, { apiKey: [] }],
+    security: SIGNED_IN_OR_API_KEY,
     body: CompareRequestBody,
     response: eventStreamResponses(CompareStreamFrame, ADMISSION_REFUSALS),
   };
   const wholeSchema = {
     summary: 'Compare several models, answered whole',
     tags: ['Asking'],
-    security: [{ sessionCookie: [] }, { apiKey: [] }],
+    security: SIGNED_IN_OR_API_KEY,
     body: CompareRequestBody,
     response: jsonResponses(CompareAnswer, ADMISSION_REFUSALS),
   };
