@@ -33,6 +33,13 @@ const brandMentionsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/brand-mentions/brand-mentions-page.tsx'), 'BrandMentionsPage'),
 });
 
+// Developers only: key management and the usage snippets load when the page is opened.
+const developerApiRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/developers',
+  component: lazyRouteComponent(() => import('./pages/developer-api/developer-api-page.tsx'), 'DeveloperApiPage'),
+});
+
 // Pricing and the legal texts are read by few visits, so each loads when it is opened, never with the first paint.
 const informationRoutes = (
   [
@@ -43,7 +50,7 @@ const informationRoutes = (
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, helpSupportRoute, ...informationRoutes]);
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, helpSupportRoute, developerApiRoute, ...informationRoutes]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { User } from '../../api/auth-api.ts';
 import { messageOf } from '../../api/http-client.ts';
@@ -62,6 +63,9 @@ export function UserMenu({ user }: { user: User }) {
             </Group>
           </Stack>
           <Menu.Divider />
+          <Menu.Item component={Link} to="/developers" data-testid="menu-api">
+            API
+          </Menu.Item>
           <Menu.Item color="red" onClick={confirm.open}>
             Delete Account
           </Menu.Item>
