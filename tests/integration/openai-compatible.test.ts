@@ -197,6 +197,25 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
     expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 30, held: 0 });
   });
 
+  it('ends a stream cut off mid-answer with an error the SDK raises, and charges nothing', async () => {
+    const { client, accountId } = await developer(30);
+    const received: string[] = [];
+    const error = await refusal(
+      (async () => {
+        const stream = await client.chat.completions.create({
+          model: 'openai/gpt-4o-mini',
+          messages: [{ role: 'user', content: 'Tell me about volcanoes [[simulate chunks=8 cut-after=3]]' }],
+          stream: true,
+        });
+        for await (const chunk of stream) received.push(chunk.choices[0]?.delta.content ?? '');
+      })(),
+    );
+    // Text had already reached the caller, so the failure arrives in the stream rather than as a status.
+    expect(received.join('')).not.toBe('');
+    expect(error.message).toContain('cut off');
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 30, held: 0 });
+  });
+
   it("applies a key's rate limit (429) and its monthly credit cap (402)", async () => {
     const limited = await developer(50, { name: 'Slow key', requestsPerMinute: 1 });
     const statuses: number[] = [];
