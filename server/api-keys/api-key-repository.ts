@@ -14,8 +14,16 @@ export interface AuthenticatedKey {
   requestsPerMinute: number;
 }
 
-/** Creates a key for the user; the whole key is returned once and only its hash is stored. */
+/**
+ * Creates a key for the user; the whole key is returned once and only its hash is stored. The user's row is locked
+ * while the live keys are counted, so two creations at once cannot pass the limit together.
+ */
 export async function createApiKey(em: EntityManager, userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+  return em.transactional((transaction) => createLockedApiKey(transaction, userId, body));
+}
+
+async function createLockedApiKey(em: EntityManager, userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+  await em.execute(`select id from users where id = ? for update`, [userId]);
   const [{ live }] = (await em.execute<{ live: string }[]>(`select count(*) as live from api_keys where user_id = ? and revoked_at is null`, [userId])) as [
     { live: string },
   ];
