@@ -225,6 +225,18 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
     // Three calls straddle at most one minute boundary, so at least one is over a limit of one per minute.
     expect(statuses).toContain(429);
 
+    // Calls at once are admitted one at a time (the owner's account is locked), so only one fits under the cap.
+    const racing = await developer(50, { name: 'Racing key', monthlyCreditCap: 10 });
+    const outcomes = await Promise.all(
+      [1, 2, 3].map((index) =>
+        racing.client.chat.completions
+          .create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: `Race number ${index}` }] })
+          .then(() => 200, (error: InstanceType<typeof OpenAI.APIError>) => error.status ?? 0),
+      ),
+    );
+    expect(outcomes.sort()).toEqual([200, 402, 402]);
+    expect(await accountLedger(stack.records(), racing.accountId)).toEqual({ balance: 44, held: 0 });
+
     const capped = await developer(50, { name: 'Capped key', monthlyCreditCap: 10 });
     await capped.client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'First question' }] });
     const overCap = await refusal(capped.client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Second question' }] }));
