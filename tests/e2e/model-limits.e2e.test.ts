@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_COMPARED_MODELS } from '../../contract/limits.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 import { SessionService } from '../../server/auth/session-service.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -39,15 +37,6 @@ async function registeredCookie(): Promise<string> {
   await em.flush();
   const session = await new SessionService(stack.config.auth).issue(em, user);
   return `${SESSION_COOKIE}=${session.token}`;
-}
-
-/**
- * Saves what the viewport shows as `test-artifacts/screenshots/<name>-<width>.png`: an open dropdown lives in a
- * portal placed against the viewport, which a full-page capture would show out of place.
- */
-async function saveViewportScreenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${name}-${page.viewportSize()?.width ?? 0}.png`), animations: 'disabled' });
 }
 
 async function chooseEngine(page: Page, name: string): Promise<void> {

@@ -53,3 +53,14 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
+
+/**
+ * Saves what the viewport shows as `test-artifacts/screenshots/<name>-<width>.png`: dialogs and open dropdowns live
+ * in portals placed against the viewport, which a full-page capture would show out of place.
+ */
+export async function saveViewportScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
+  const file = path.join(SCREENSHOT_DIRECTORY, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+  return file;
+}

@@ -7,8 +7,12 @@ import { LiveUpdatesProvider } from './live-updates-context.tsx';
 import { createQueryClient } from './query-client.ts';
 import { RunAgainProvider } from './run-again-context.tsx';
 import { AuthModalProvider } from './auth-modal-context.tsx';
+import { PurchaseCreditsProvider } from './purchase-credits-context.tsx';
 
-/** Everything the pages share: server state (TanStack Query), who is signed in, credits, the catalogue, live news. */
+/**
+ * Everything the pages share: server state (TanStack Query), who is signed in, credits, the catalogue, live news,
+ * and the dialogs any page can open (sign in, buy credits).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -18,7 +22,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <CatalogueProvider>
             <LiveUpdatesProvider>
               <RunAgainProvider>
-                <AuthModalProvider>{children}</AuthModalProvider>
+                <AuthModalProvider>
+                  <PurchaseCreditsProvider>{children}</PurchaseCreditsProvider>
+                </AuthModalProvider>
               </RunAgainProvider>
             </LiveUpdatesProvider>
           </CatalogueProvider>

@@ -1,3 +1,4 @@
+import { BuyCreditsAction } from '../buy-credits-action/buy-credits-action.tsx';
 import { Badge, Button, Group, Text, Textarea } from '@mantine/core';
 import { memo, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
@@ -69,6 +70,7 @@ export const QueryBox = memo(function QueryBox(props: QueryBoxProps) {
               {creditsRemaining === null ? 'Credit balance unavailable' : `Not enough credits (${creditsText(creditsRemaining)} left)`}
             </Text>
           )}
+          {cost !== null && !affordable && creditsRemaining !== null && <BuyCreditsAction />}
         </Group>
         <Group gap="sm">
           <Text size="xs" c={query.length >= QUERY_MAX_LENGTH ? 'orange' : 'dimmed'} aria-live="polite" data-testid="query-counter">

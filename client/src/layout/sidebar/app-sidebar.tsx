@@ -1,5 +1,5 @@
 import { AppShell, Box, Button, Divider, ScrollArea } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
 import { RecentRequests } from './recent-requests.tsx';
 import { SidebarNavigation } from './sidebar-navigation.tsx';
 
@@ -9,13 +9,21 @@ import { SidebarNavigation } from './sidebar-navigation.tsx';
  * closes that drawer after any navigation.
  */
 export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
+  const { openPurchase } = usePurchaseCredits();
   return (
     // A column filling the navbar, so the history section can take the remaining height and scroll inside it.
     <Box data-testid="sidebar" style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <AppShell.Section p="sm">
         <SidebarNavigation onNavigate={onNavigate} />
-        {/* The purchase modal comes later; until then the pricing page is where credits are bought. */}
-        <Button component={Link} to="/pricing" onClick={onNavigate} fullWidth mt="sm" data-testid="buy-credits">
+        <Button
+          onClick={() => {
+            onNavigate();
+            openPurchase();
+          }}
+          fullWidth
+          mt="sm"
+          data-testid="buy-credits"
+        >
           Buy Credits
         </Button>
       </AppShell.Section>

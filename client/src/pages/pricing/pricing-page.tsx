@@ -1,11 +1,10 @@
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
+import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useSiteFacts } from '../../site/site-facts.ts';
 import { CreditPurchase } from './credit-purchase.tsx';
 import { ModelCosts } from './model-costs.tsx';
-import { PaymentUnavailableModal } from './payment-unavailable-modal.tsx';
 import { AdditionalFeatures, ImportantNotes, ModelTiersExplained, PricingTiersLegend } from './pricing-explanations.tsx';
 import { TierCards } from './tier-cards.tsx';
 
@@ -25,10 +24,8 @@ function PricingSection({ id, title, intro, children }: { id: string; title: str
 export default function PricingPage() {
   usePageTitle('Pricing');
   const { catalogue, loading, error } = useCatalogue();
-  const site = useSiteFacts();
-  const [paymentFor, setPaymentFor] = useState<number | null>(null);
-  // Buying is one step today: say payments are not here yet. A checkout replaces this function and nothing else.
-  const startCreditPurchase = (credits: number) => setPaymentFor(credits);
+  // Purchase opens the Purchase Credits dialog at the amount chosen here; the dialog loads the packages.
+  const { openPurchase } = usePurchaseCredits();
 
   const freeModelCount = catalogue ? Object.values(catalogue.models).flatMap((engine) => engine.models.filter((model) => model.freeTier)).length : null;
   const catalogueMissing = loading ? (
@@ -54,7 +51,7 @@ export default function PricingPage() {
       </PricingSection>
 
       <PricingSection id="pricing-purchase" title="Purchase Credits" intro="Pick an amount with the slider or one of the common amounts.">
-        <CreditPurchase onPurchase={startCreditPurchase} />
+        <CreditPurchase onPurchase={openPurchase} />
       </PricingSection>
 
       <PricingSection id="pricing-tiers" title="Pricing Tiers" intro="Every model falls into one of three bands by its price per answer.">
@@ -76,8 +73,6 @@ export default function PricingPage() {
       <PricingSection id="pricing-notes" title="Important Notes">
         {catalogue ? <ImportantNotes catalogue={catalogue} /> : catalogueMissing}
       </PricingSection>
-
-      <PaymentUnavailableModal credits={paymentFor} supportEmail={site.supportEmail} onClose={() => setPaymentFor(null)} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
 import { allChoices } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
+import { BuyCreditsAction } from '../../../components/buy-credits-action/buy-credits-action.tsx';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { limitQueryLength } from '../../../components/query-box/query-text.ts';
@@ -113,7 +114,14 @@ function ComparisonForm() {
         }}
       />
 
-      {state.error && <ErrorPanel message={state.error.message} retryable={state.error.retryable} onRetry={askAgain} />}
+      {state.error && (
+        <ErrorPanel
+          message={state.error.message}
+          retryable={state.error.retryable}
+          onRetry={askAgain}
+          action={state.error.code === 'INSUFFICIENT_CREDITS' ? <BuyCreditsAction /> : undefined}
+        />
+      )}
 
       {state.columns.length > 0 && (
         <ComparisonResults

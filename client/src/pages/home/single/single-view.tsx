@@ -6,6 +6,7 @@ import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
 import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
+import { BuyCreditsAction } from '../../../components/buy-credits-action/buy-credits-action.tsx';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
@@ -151,7 +152,15 @@ export function SingleView() {
         box={{ loading, canSubmit, error: errors.query, submitLabel: 'Ask' }}
       />
 
-      {error && <ErrorPanel message={error.message} retryable={error.retryable} onRetry={askAgain} onClear={handleClear} />}
+      {error && (
+        <ErrorPanel
+          message={error.message}
+          retryable={error.retryable}
+          onRetry={askAgain}
+          onClear={handleClear}
+          action={state.error?.code === 'INSUFFICIENT_CREDITS' ? <BuyCreditsAction /> : undefined}
+        />
+      )}
 
       {column && showAnswer && <AnswerPanel column={column} onStop={stop} onClear={handleClear} onNewSearch={handleNewSearch} />}
 

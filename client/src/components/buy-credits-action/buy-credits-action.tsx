@@ -1,0 +1,24 @@
+import { Button } from '@mantine/core';
+import { REGISTERED_GRANT } from '../../../../contract/limits.ts';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
+import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
+
+/**
+ * The way out of "not enough credits", right where it is said: a signed-in person can buy credits; a guest cannot
+ * buy, but registering brings its own free credits.
+ */
+export function BuyCreditsAction({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+  const { user } = useAuth();
+  const { openPurchase } = usePurchaseCredits();
+  const authModal = useAuthModal();
+  return user ? (
+    <Button size={size} variant="light" onClick={() => openPurchase()} data-testid="insufficient-buy-credits">
+      Buy Credits
+    </Button>
+  ) : (
+    <Button size={size} variant="light" onClick={() => authModal.open('register')} data-testid="insufficient-register">
+      Register for {REGISTERED_GRANT} free credits
+    </Button>
+  );
+}
