@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { loggerOptions } from '../core/logging/create-logger.ts';
 import quorumApp from './app.ts';
+import { ClientErrorResponder } from './errors/client-errors.ts';
 import { installInputTextCheck } from './errors/input-text-check.ts';
 import { routerErrorHandler } from './errors/router-errors.ts';
 import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
@@ -18,7 +19,10 @@ export interface BuildServerOptions {
 /** A ready (not yet listening) Fastify instance running Quorum, for `main.ts` and for tests alike. */
 export async function buildServer(config: QuorumConfig, options: BuildServerOptions = {}): Promise<FastifyInstance> {
   let built: FastifyInstance | undefined;
+  const clientErrors = new ClientErrorResponder();
   const app = Fastify({
+    // Requests Node's parser refuses before Fastify sees them (oversized headers) are answered in the envelope too.
+    clientErrorHandler: clientErrors.handle,
     logger: loggerOptions(config, 'server'),
     // Addresses the router itself refuses are answered by the app, in the envelope, with every hook applied.
     frameworkErrors: routerErrorHandler(() => built!),
@@ -41,6 +45,7 @@ export async function buildServer(config: QuorumConfig, options: BuildServerOpti
   });
   await app.register(quorumApp, { config });
   await app.ready();
+  await clientErrors.learnHeaders(app as unknown as FastifyInstance);
   return app as unknown as FastifyInstance;
 }
 

@@ -11,6 +11,8 @@ import { routerRefusalOf } from './router-errors.ts';
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    // A handler may have failed after choosing another type (a static file sets text/html): the envelope is JSON.
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
