@@ -15,6 +15,7 @@ import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import { answerWithRetries, type AttemptSettings } from './provider-attempts.ts';
 import type { CancellationListener } from './cancellation-listener.ts';
 import { RunLease } from './run-lease.ts';
+import { untilStored } from './until-stored.ts';
 
 export interface AnswerQuestionDependencies {
   orm: MikroORM;
@@ -56,7 +57,7 @@ export async function answerQuestion(
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
     logger.error({ err: error, runId: run.runId }, 'answer job failed unexpectedly');
-    return finishWithFailure(dependencies, run, runFailure('INTERNAL_ERROR'));
+    return finishWithFailure(dependencies, run, runFailure('INTERNAL_ERROR'), shutdownSignal);
   } finally {
     await lease.release();
   }
@@ -73,7 +74,7 @@ async function streamRun(
 
   const provider = providers.get(run.engine);
   if (!provider) {
-    return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`));
+    return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`), shutdownSignal);
   }
 
   const cancellation = dependencies.cancellations.watch(run.runId);
@@ -117,7 +118,7 @@ async function streamRun(
   } catch (error) {
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
-    return finishWithFailure(dependencies, run, failure);
+    return finishWithFailure(dependencies, run, failure, shutdownSignal);
   } finally {
     cancellation.done();
   }
@@ -125,7 +126,8 @@ async function streamRun(
   const answerSources = [...sources.values()];
   const brand = analyseBrand(run, text, answerSources, logger);
   const success = { text, sources: answerSources, finishReason, inputTokens, outputTokens, firstTokenAt, brand };
-  const completed = await completeRun(orm.em.fork(), run.runId, success);
+  // Postgres being down for a while must not cost the answer: it is stored once Postgres is back.
+  const completed = await untilStored(() => completeRun(orm.em.fork(), run.runId, success), { signal: shutdownSignal, logger, runId: run.runId });
   if (!completed) {
     // Someone else ended the run first; make sure whatever Postgres holds is what listeners saw.
     await announceStoredOutcome(orm.em.fork(), writer, run.runId);
@@ -157,9 +159,10 @@ async function finishWithFailure(
   dependencies: AnswerQuestionDependencies,
   run: ClaimedRun,
   failure: { code: string; message: string },
+  signal: AbortSignal,
 ): Promise<'failed'> {
-  const { orm, writer } = dependencies;
-  const settlement = await failRunWithSettlement(orm.em.fork(), run.runId, failure);
+  const { orm, writer, logger } = dependencies;
+  const settlement = await untilStored(() => failRunWithSettlement(orm.em.fork(), run.runId, failure), { signal, logger, runId: run.runId });
   await announceStoredOutcome(orm.em.fork(), writer, run.runId).catch(() => undefined);
   if (settlement) await tellOwner(dependencies, settlement);
   return 'failed';
