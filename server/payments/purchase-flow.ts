@@ -66,7 +66,8 @@ export async function startPurchase(
       {
         amount: purchase.amountCents,
         currency: purchase.currency,
-        automatic_payment_methods: { enabled: true },
+        // Cards only: they confirm inside the dialog (3-D Secure in Stripe's own frame), never by leaving the page.
+        allowed_payment_method_types: ['card'],
         description: `${purchase.credits} Quorum credits`,
         metadata: { purchase_id: purchase.id, user_id: requester.userId, credits: String(purchase.credits) },
       },

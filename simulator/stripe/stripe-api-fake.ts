@@ -28,7 +28,7 @@ export interface FakePaymentIntent {
   metadata: Record<string, string>;
   latest_charge: string | null;
   last_payment_error: { type: string; code: string; message: string } | null;
-  automatic_payment_methods: { enabled: boolean } | null;
+  payment_method_types: string[];
   created: number;
   livemode: false;
 }
@@ -65,6 +65,13 @@ class StripeFakeError extends Error {
   ) {
     super(message);
   }
+}
+
+/** `allowed_payment_method_types[0]=card…` as Stripe reports it back (`payment_method_types`); cards when not said. */
+function allowedMethods(body: FormObject): string[] {
+  const allowed = body.allowed_payment_method_types;
+  if (typeof allowed !== 'object') return ['card'];
+  return Object.values(allowed).filter((value): value is string => typeof value === 'string');
 }
 
 function id(prefix: string): string {
@@ -136,7 +143,7 @@ export async function startStripeApiFake(options: StripeApiFakeOptions, port = 0
         metadata: typeof metadata === 'object' ? (Object.fromEntries(Object.entries(metadata).filter(([, value]) => typeof value === 'string')) as Record<string, string>) : {},
         latest_charge: null,
         last_payment_error: null,
-        automatic_payment_methods: formText(body, 'automatic_payment_methods', 'enabled') === 'true' ? { enabled: true } : null,
+        payment_method_types: allowedMethods(body),
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };

@@ -141,6 +141,7 @@ describe('POST /api/payments', () => {
     const intent = fake.intents.get(answer.body.data.paymentIntentId)!;
     expect(intent.amount).toBe(cents);
     expect(intent.metadata).toEqual({ purchase_id: answer.body.data.purchaseId, user_id: user.id, credits: String(credits) });
+    expect(intent.payment_method_types).toEqual(['card']);
   });
 
   it('prices a package at its own price', async () => {
