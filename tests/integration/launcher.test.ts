@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
 import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
@@ -98,6 +99,36 @@ async function waitUntil<T>(what: string, running: QuorumProcess, check: () => T
   throw new Error(`${what} did not happen within ${timeoutMs} ms. Output:\n${running.output().split('\n').slice(-40).join('\n')}`);
 }
 
+/**
+ * A run's settlement as the ledger recorded it: its holds, its charge entries, and whether its account adds up
+ * (nothing still held, balance equal to the sum of its entries: a hold released twice would break either).
+ */
+async function runLedger(runId: string): Promise<{ runStatus: string; creditsCharged: number; holds: string[]; charges: number; accountHeld: number; balanceMatchesEntries: boolean }> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const run = (await client.query<{ status: string; credits_charged: number }>('select status, credits_charged from model_runs where id = $1', [runId])).rows[0]!;
+    const holds = (await client.query<{ account_id: string; status: string }>('select account_id, status from credit_holds where run_id = $1', [runId])).rows;
+    const charges = Number((await client.query<{ count: string }>(`select count(*) from credit_entries where reference = $1`, [`charge:${runId}`])).rows[0]!.count);
+    const account = (
+      await client.query<{ held: string; balance: string; entries: string }>(
+        'select held, balance, (select coalesce(sum(amount), 0) from credit_entries where account_id = a.id) as entries from credit_accounts a where id = $1',
+        [holds[0]!.account_id],
+      )
+    ).rows[0]!;
+    return {
+      runStatus: run.status,
+      creditsCharged: run.credits_charged,
+      holds: holds.map((hold) => hold.status),
+      charges,
+      accountHeld: Number(account.held),
+      balanceMatchesEntries: account.balance === account.entries,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
@@ -151,7 +182,7 @@ async function startLauncher(): Promise<{ running: QuorumProcess; baseUrl: strin
 }
 
 describe('npm start', () => {
-  it('restarts a worker that was killed outright, keeps answering, and stops everything cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+  it('restarts a worker killed outright mid-answer, tells the asker, charges nothing, keeps answering, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const { running, baseUrl } = await startLauncher();
     const [firstWorker] = startedPids(running, 'worker');
     const [server] = startedPids(running, 'server');
@@ -159,7 +190,22 @@ describe('npm start', () => {
     expect(server).toBeGreaterThan(0);
     expect(isAlive(firstWorker!)).toBe(true);
 
-    process.kill(firstWorker!, 'SIGKILL');
+    // Killed while it streams an answer: the asker hears a retryable error, and the hold is released once.
+    let killedAt = 0;
+    const interrupted = await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Killed mid-answer [[simulate chunks=200 chunk-ms=50]]' }, {
+      onEvent: (event) => {
+        if (event.event === 'chunk' && killedAt === 0) {
+          killedAt = performance.now();
+          process.kill(firstWorker!, 'SIGKILL');
+        }
+      },
+    });
+    const told = interrupted.events.at(-1)!;
+    expect(told.event).toBe('error');
+    expect(told.data).toMatchObject({ code: 'WORKER_LOST', retryable: true });
+    const ledger = await runLedger(String(told.data.runId));
+    expect(ledger).toEqual({ runStatus: 'error', creditsCharged: 0, holds: ['released'], charges: 0, accountHeld: 0, balanceMatchesEntries: true });
+    console.info(`launcher: worker killed mid-answer; the asker was told after ${Math.round(told.receivedAfterMs - interrupted.events.find((event) => event.event === 'chunk')!.receivedAfterMs)} ms`);
 
     const crash = await waitUntil('the crash being noticed', running, () =>
       launcherEvents(running.output()).find((event) => event.role === 'worker' && event.childPid === firstWorker && event.msg.includes('crashed')),
