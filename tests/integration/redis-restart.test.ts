@@ -46,6 +46,33 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
     return events;
   }
 
+  interface LiveMessage {
+    type: string;
+    event?: string;
+    data?: Record<string, unknown>;
+  }
+
+  /** Subscribes to a request over GET /api/live and collects its messages until it finishes or fails. */
+  async function watchOverLiveSocket(requestId: string): Promise<LiveMessage[]> {
+    const socket = new WebSocket(new URL('/api/live', stack.baseUrl.replace(/^http/, 'ws')), { headers: { cookie: stack.fundedCookie } } as unknown as string[]);
+    const messages: LiveMessage[] = [];
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the socket watcher never ended: ${JSON.stringify(messages.slice(-3))}`)), 60_000);
+      socket.addEventListener('open', () => socket.send(JSON.stringify({ type: 'subscribe', requestId, afterSeq: 0 })), { once: true });
+      socket.addEventListener('message', (event) => {
+        const message = JSON.parse(String(event.data)) as LiveMessage & { requestId?: string };
+        if (message.requestId !== requestId) return;
+        messages.push(message);
+        // The answer's own end (or error) frame, not the account's request_finished, which may overtake it.
+        if (message.type === 'error' || (message.type === 'event' && (message.event === 'end' || message.event === 'error'))) {
+          clearTimeout(timer);
+          socket.close();
+          resolve(messages);
+        }
+      });
+    });
+  }
+
   function chunksPerRun(events: ReceivedEvent[]): Map<string, string> {
     const texts = new Map<string, string>();
     for (const event of events) {
@@ -78,6 +105,7 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
     };
 
     let chunksSeen = 0;
+    let overSocket: Promise<LiveMessage[]> | undefined;
     const comparison = stack.ask(
       { query: 'A comparison through a restart [[simulate chunks=80 chunk-ms=30]]', models: THREE_MODELS },
       { path: '/api/compare/stream' },
@@ -86,6 +114,8 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
       { ...SEARCH_BODY, query: 'A long answer through a restart [[simulate chunks=150 chunk-ms=20]]' },
       {
         onEvent: (event) => {
+          // A second watcher of the same answer, over the live socket (another tab).
+          if (event.event === 'start') overSocket = watchOverLiveSocket(String(event.data.requestId));
           if (event.event !== 'chunk') return;
           // Restart once the single answer is well under way (and the comparison too).
           chunksSeen += 1;
@@ -95,6 +125,7 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
     );
     const [singleResult, comparisonResult] = await Promise.all([single, comparison]);
     await restarted;
+    const socketMessages = await overSocket!;
 
     // Every stream ended: with its answer, or with an error the page offers to retry.
     const singleLast = singleResult.events.at(-1)!;
@@ -113,6 +144,12 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
     for (const run of runs) {
       if (run.status === 'completed') expect(streamed.get(run.id)).toBe(run.answerText);
     }
+    // The socket watcher's view ends too, and holds the same chunks.
+    const socketLast = socketMessages.at(-1)!;
+    expect(socketLast.type === 'error' || socketLast.event === 'end' || (socketLast.event === 'error' && socketLast.data?.retryable === true)).toBe(true);
+    const socketText = socketMessages.filter((message) => message.type === 'event' && message.event === 'chunk').map((message) => String(message.data!.content)).join('');
+    const singleRun = runs.find((run) => run.request.id === requestIds[0]);
+    if (singleRun?.status === 'completed') expect(socketText).toBe(singleRun.answerText);
     for (const result of [singleResult, comparisonResult]) {
       const ids = result.events.filter((event) => event.id !== '' && event.event !== 'all_complete').map((event) => Number(event.id));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
