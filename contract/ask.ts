@@ -45,6 +45,13 @@ const CommonOptions = {
   aiOverviewParams: Type.Optional(Type.Union([AiOverviewParams, Type.Null()])),
   brandMonitoringEnabled: Type.Optional(Type.Boolean({ description: 'Check every answer for the brand (registered users).' })),
   brandConfig: Type.Optional(Type.Union([BrandConfig, Type.Null()])),
+  followUpOf: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description:
+        'Ask a follow-up: the id of your finished request this question continues. Each model is given its own earlier questions and answers in that thread; the models must be among those asked before.',
+    }),
+  ),
 };
 
 export const SearchRequestBody = Type.Object(

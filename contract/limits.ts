@@ -49,3 +49,6 @@ export const API_KEY_LIMITS = {
  * question's limit); the turns before it travel with it to the model, within these bounds.
  */
 export const CONVERSATION_LIMITS = { earlierTurns: 50, turnLength: 20_000 } as const;
+
+/** A conversation of follow-up questions: at most this many questions in one thread. */
+export const FOLLOW_UP_LIMITS = { turns: 20 } as const;

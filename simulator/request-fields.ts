@@ -62,5 +62,7 @@ export function summariseBody(body: unknown, lastUserMessageIn: (body: Record<st
 
 /** Chat-style bodies (OpenAI chat completions, Anthropic Messages) keep the conversation in `messages`. */
 export function summariseMessagesBody(body: unknown): RequestSummary {
-  return summariseBody(body, (fields) => (Array.isArray(fields['messages']) ? lastUserMessageOf(fields['messages']) : ''));
+  const summary = summariseBody(body, (fields) => (Array.isArray(fields['messages']) ? lastUserMessageOf(fields['messages']) : ''));
+  const messages = isRecord(body) && Array.isArray(body['messages']) ? body['messages'] : [];
+  return { ...summary, earlierMessages: messages.slice(0, -1).map((message) => (isRecord(message) ? contentText(message['content']) : '')) };
 }

@@ -13,6 +13,8 @@ export interface RequestSummary {
   model: string;
   stream: boolean;
   lastUserMessage: string;
+  /** Chat-style bodies: the text of every message before the last user message, oldest first (earlier turns). */
+  earlierMessages?: string[];
 }
 
 /** What every validated request carries: directives are read from `lastUserMessage`. */

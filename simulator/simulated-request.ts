@@ -9,6 +9,8 @@ export interface SimulatedRequest {
   hasAuthorization: boolean;
   /** The last user message as sent, directives included. */
   lastUserMessage: string;
+  /** Chat-style bodies (OpenAI chat completions): the text of each message before the last user message, oldest first. */
+  earlierMessages?: string[];
   /** `Date.now()` when the request arrived. */
   receivedAt: number;
 }

@@ -23,7 +23,10 @@ export interface ClaimedRun {
   aiOverviewParams: { gl: string; hl: string } | null;
   /** The brand to look for in the answer; null when the request does not monitor one. */
   brandConfig: BrandConfig | null;
-  /** Turns before the question when it continues a conversation; empty for a lone question. */
+  /**
+   * Turns before the question when it continues a conversation (a follow-up's own thread for this model, or the
+   * turns an OpenAI-compatible call sent); empty for a lone question.
+   */
   conversation: ConversationTurn[];
 }
 
@@ -36,7 +39,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
       where run.id = ? and run.status = 'queued' and request.id = run.request_id
   returning run.id as run_id, run.request_id, run.engine, run.model, request.query, request.search_enabled,
             request.ai_overview_params, case when request.brand_monitoring_enabled then request.brand_config end as brand_config,
-            request.conversation`,
+            coalesce(run.conversation, request.conversation) as conversation`,
     [runId],
   );
   const row = rows[0];

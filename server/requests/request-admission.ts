@@ -20,6 +20,7 @@ import { runFailure } from '../../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
 import { creditsSpentThisMonth } from '../api-keys/api-key-spending.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
+import { conversationKey, followUpConversations } from './follow-up-thread.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestServices } from './request-services.ts';
 
@@ -51,6 +52,8 @@ export interface AdmissionInput {
   brandConfig?: BrandConfig | null | undefined;
   /** Earlier turns the question continues (OpenAI-compatible calls); the web app asks lone questions. */
   conversation?: ConversationTurn[] | undefined;
+  /** A follow-up: the request this question continues, each model its own side of that thread. */
+  followUpOf?: string | undefined;
 }
 
 export interface AdmittedRun {
@@ -73,12 +76,14 @@ export function requestOptions(body: {
   aiOverviewParams?: AdmissionInput['aiOverviewParams'];
   brandMonitoringEnabled?: boolean | undefined;
   brandConfig?: AdmissionInput['brandConfig'];
-}): Pick<AdmissionInput, 'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig'> {
+  followUpOf?: string | undefined;
+}): Pick<AdmissionInput, 'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf'> {
   return {
     searchEnabled: body.searchEnabled ?? false,
     aiOverviewParams: body.aiOverviewParams,
     brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
     brandConfig: body.brandConfig,
+    followUpOf: body.followUpOf,
   };
 }
 
@@ -110,6 +115,14 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   if (refusal) throw new AppError('FORBIDDEN', refusal);
   // Refuse before writing anything when the queue cannot take the jobs anyway.
   if (services.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
+  const followUp = input.followUpOf
+    ? await followUpConversations(
+        services.orm.em.fork(),
+        requester,
+        input.followUpOf,
+        resolved.map((entry) => ({ engine: entry.engine.id, model: entry.model.id, name: entry.model.name })),
+      )
+    : undefined;
 
   const requestId = randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
@@ -146,8 +159,12 @@ export async function admitRequest(services: AdmissionServices, input: Admission
       guestSessionId: requester.userId ? null : requester.anonymousSessionId,
       apiKeyId: requester.apiKey?.id ?? null,
       conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
+      followUpOf: input.followUpOf ?? null,
     });
-    runs.forEach((run, position) => transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position }));
+    runs.forEach((run, position) => {
+      const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));
+      transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position, conversation: earlierTurns?.length ? earlierTurns : null });
+    });
     return account.balance - account.held - totalCredits;
   });
 

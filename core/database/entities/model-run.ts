@@ -1,3 +1,4 @@
+import type { ConversationTurn } from '../../../contract/conversation.ts';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AnswerSource } from '../../events/run-event.ts';
 import { SearchRequest } from './search-request.ts';
@@ -25,6 +26,8 @@ const ModelRunSchema = defineEntity({
     errorMessage: p.text().nullable(),
     /** What the run cost once settled: its hold captured on success, 0 when it failed. */
     creditsCharged: p.integer().default(0),
+    /** The earlier turns this model is given when its request follows up another: its own side of the thread. */
+    conversation: p.json<ConversationTurn[]>().nullable(),
     inputTokens: p.integer().nullable(),
     outputTokens: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -42,6 +42,8 @@ const SearchRequestSchema = defineEntity({
     apiKeyId: p.uuid().nullable(),
     /** Earlier turns of a conversation this question continues (OpenAI-compatible calls); null for a lone question. */
     conversation: p.json<ConversationTurn[]>().nullable(),
+    /** The earlier request this one follows up (the previous turn of its thread); null for a first question. */
+    followUpOf: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     runs: () => p.oneToMany(ModelRun).mappedBy('request'),

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ConversationTurn } from '../../contract/conversation.ts';
+import { FOLLOW_UP_LIMITS } from '../../contract/limits.ts';
+import { AppError } from '../errors/app-error.ts';
+import type { Requester } from '../credits/requester.ts';
+
+/** The wording of a refused follow-up. */
+export const FOLLOW_UP_TEXTS = {
+  notFound: 'The conversation to continue was not found.',
+  unfinished: 'Wait for every answer to finish before asking a follow-up.',
+  tooLong: `A conversation can have at most ${FOLLOW_UP_LIMITS.turns} questions. Start a new one to go on.`,
+  otherModel: (model: string) => `${model} was not part of this conversation: a follow-up continues the same models.`,
+} as const;
+
+interface ThreadRow {
+  id: string;
+  query: string;
+  depth: number;
+  user_id: string | null;
+  guest_session_id: string | null;
+  open_runs: number;
+  runs: { engine: string; model: string; status: string; answer_text: string | null }[];
+}
+
+/**
+ * The conversation each model of a follow-up is given: for every earlier question of the thread (oldest first),
+ * the question and that same model's answer. A turn the model did not answer (it failed, was stopped or was not
+ * asked) is left out, so a model never sees another model's words. The thread is read in one query, walking
+ * `follow_up_of` from the request being continued, which must be the caller's own and finished.
+ */
+export async function followUpConversations(
+  em: EntityManager,
+  requester: Pick<Requester, 'userId' | 'anonymousSessionId'>,
+  followUpOf: string,
+  models: readonly { engine: string; model: string; name: string }[],
+): Promise<Map<string, ConversationTurn[]>> {
+  const rows = await em.execute<ThreadRow[]>(
+    `with recursive thread as (
+       select id, query, follow_up_of, user_id, guest_session_id, 0 as depth from search_requests where id = ?
+       union all
+       select parent.id, parent.query, parent.follow_up_of, parent.user_id, parent.guest_session_id, thread.depth + 1
+         from search_requests parent join thread on parent.id = thread.follow_up_of
+        where thread.depth < ?
+     )
+     select thread.id, thread.query, thread.depth, thread.user_id, thread.guest_session_id,
+            (select count(*)::int from model_runs run where run.request_id = thread.id and run.status in ('queued', 'running')) as open_runs,
+            coalesce((select json_agg(json_build_object('engine', run.engine, 'model', run.model, 'status', run.status, 'answer_text', run.answer_text))
+                        from model_runs run where run.request_id = thread.id), '[]'::json) as runs
+       from thread order by thread.depth desc`,
+    [followUpOf, FOLLOW_UP_LIMITS.turns],
+  );
+  const continued = rows.find((row) => row.depth === 0);
+  const owned = continued && (continued.user_id ? continued.user_id === requester.userId : continued.guest_session_id === requester.anonymousSessionId);
+  // Someone else's request reads exactly like one that does not exist.
+  if (!continued || !owned) throw new AppError('NOT_FOUND', FOLLOW_UP_TEXTS.notFound);
+  if (rows.length >= FOLLOW_UP_LIMITS.turns) throw new AppError('VALIDATION_ERROR', FOLLOW_UP_TEXTS.tooLong);
+  if (continued.open_runs > 0) throw new AppError('VALIDATION_ERROR', FOLLOW_UP_TEXTS.unfinished);
+
+  const conversations = new Map<string, ConversationTurn[]>();
+  for (const wanted of models) {
+    if (!continued.runs.some((run) => run.engine === wanted.engine && run.model === wanted.model)) {
+      throw new AppError('VALIDATION_ERROR', FOLLOW_UP_TEXTS.otherModel(wanted.name));
+    }
+    const turns: ConversationTurn[] = [];
+    for (const row of rows) {
+      const answer = row.runs.find((run) => run.engine === wanted.engine && run.model === wanted.model && run.status === 'completed' && run.answer_text);
+      if (answer) turns.push({ role: 'user', content: row.query }, { role: 'assistant', content: answer.answer_text! });
+    }
+    conversations.set(conversationKey(wanted.engine, wanted.model), turns);
+  }
+  return conversations;
+}
+
+export function conversationKey(engine: string, model: string): string {
+  return `${engine}/${model}`;
+}
