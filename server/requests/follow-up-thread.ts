@@ -12,9 +12,11 @@ export const FOLLOW_UP_TEXTS = {
   otherModel: (model: string) => `${model} was not part of this conversation: a follow-up continues the same models.`,
 } as const;
 
-interface ThreadRow {
+export interface ThreadRow {
   id: string;
   query: string;
+  created_at: string;
+  /** 0 for the request read from, 1 for the one it follows up, and so on. */
   depth: number;
   user_id: string | null;
   guest_session_id: string | null;
@@ -34,21 +36,7 @@ export async function followUpConversations(
   followUpOf: string,
   models: readonly { engine: string; model: string; name: string }[],
 ): Promise<Map<string, ConversationTurn[]>> {
-  const rows = await em.execute<ThreadRow[]>(
-    `with recursive thread as (
-       select id, query, follow_up_of, user_id, guest_session_id, 0 as depth from search_requests where id = ?
-       union all
-       select parent.id, parent.query, parent.follow_up_of, parent.user_id, parent.guest_session_id, thread.depth + 1
-         from search_requests parent join thread on parent.id = thread.follow_up_of
-        where thread.depth < ?
-     )
-     select thread.id, thread.query, thread.depth, thread.user_id, thread.guest_session_id,
-            (select count(*)::int from model_runs run where run.request_id = thread.id and run.status in ('queued', 'running')) as open_runs,
-            coalesce((select json_agg(json_build_object('engine', run.engine, 'model', run.model, 'status', run.status, 'answer_text', run.answer_text))
-                        from model_runs run where run.request_id = thread.id), '[]'::json) as runs
-       from thread order by thread.depth desc`,
-    [followUpOf, FOLLOW_UP_LIMITS.turns],
-  );
+  const rows = await readThread(em, followUpOf);
   const continued = rows.find((row) => row.depth === 0);
   const owned = continued && (continued.user_id ? continued.user_id === requester.userId : continued.guest_session_id === requester.anonymousSessionId);
   // Someone else's request reads exactly like one that does not exist.
@@ -73,4 +61,26 @@ export async function followUpConversations(
 
 export function conversationKey(engine: string, model: string): string {
   return `${engine}/${model}`;
+}
+
+/**
+ * A request and the ones it follows up, oldest first, each with its runs, in one query that walks `follow_up_of`.
+ * Stops after the longest thread allowed, so a corrupt chain cannot loop.
+ */
+export async function readThread(em: EntityManager, requestId: string): Promise<ThreadRow[]> {
+  return em.execute<ThreadRow[]>(
+    `with recursive thread as (
+       select id, query, created_at, follow_up_of, user_id, guest_session_id, 0 as depth from search_requests where id = ?
+       union all
+       select parent.id, parent.query, parent.created_at, parent.follow_up_of, parent.user_id, parent.guest_session_id, thread.depth + 1
+         from search_requests parent join thread on parent.id = thread.follow_up_of
+        where thread.depth < ?
+     )
+     select thread.id, thread.query, thread.created_at, thread.depth, thread.user_id, thread.guest_session_id,
+            (select count(*)::int from model_runs run where run.request_id = thread.id and run.status in ('queued', 'running')) as open_runs,
+            coalesce((select json_agg(json_build_object('engine', run.engine, 'model', run.model, 'status', run.status, 'answer_text', run.answer_text))
+                        from model_runs run where run.request_id = thread.id), '[]'::json) as runs
+       from thread order by thread.depth desc`,
+    [requestId, FOLLOW_UP_LIMITS.turns],
+  );
 }

@@ -21,6 +21,7 @@ const PRODUCT_CALLS = [
   'GET /api/brand-config/recent',
   'GET /api/requests/{id}/events',
   'POST /api/requests/{id}/cancel',
+  'GET /api/requests/{id}/thread',
   'GET /api/live',
   'POST /api/support',
   'POST /api/api-keys',

@@ -77,8 +77,18 @@ describe('a follow-up in a comparison', () => {
 
     // gpt-4o-mini 6 + deepseek-chat 6 + llama-3.1-8b-instant 2 = 14 per turn, three turns.
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 3 * 14, held: 0 });
-    const [thread] = await stack.records().execute<{ follow_up_of: string | null }[]>(`select follow_up_of from search_requests where id = ?`, [requestIdOf(third)]);
-    expect(thread!.follow_up_of).toBe(requestIdOf(second));
+    const [stored] = await stack.records().execute<{ follow_up_of: string | null }[]>(`select follow_up_of from search_requests where id = ?`, [requestIdOf(third)]);
+    expect(stored!.follow_up_of).toBe(requestIdOf(second));
+
+    // The whole conversation can be read back (a reloaded page shows it again), but only by its owner.
+    const thread = await fetch(`${stack.baseUrl}/api/requests/${requestIdOf(third)}/thread`, { headers: { cookie: payer.cookie } }).then((response) => response.json());
+    expect(thread.data.turns.map((turn: { query: string }) => turn.query)).toEqual(['Which volcanoes erupted most violently?', 'Which of those threatened cities?']);
+    const firstTurnAnswers = new Map(thread.data.turns[0].results.map((result: { model: string; response: string }) => [result.model, result.response]));
+    expect(firstTurnAnswers).toEqual(firstAnswers);
+    const stranger = await createPayer(stack.records(), stack.config, 150);
+    expect((await fetch(`${stack.baseUrl}/api/requests/${requestIdOf(third)}/thread`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    const firstThread = await fetch(`${stack.baseUrl}/api/requests/${requestIdOf(first)}/thread`, { headers: { cookie: payer.cookie } }).then((response) => response.json());
+    expect(firstThread.data.turns).toEqual([]);
   }, 60_000);
 
   it('lets a follow-up continue fewer of the models, and leaves a model out of the turns it did not answer', async () => {

@@ -4,7 +4,10 @@ import { RequestParams, ResumeQuery, StopRequestBody, StopResult } from '../../.
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { SearchStreamFrame } from '../../../contract/search-stream.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
+import { RequestThread } from '../../../contract/thread.ts';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
+import { readThread } from '../../requests/follow-up-thread.ts';
+import { requestResults } from '../../requests/request-results.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { runsToStop, stopRuns } from '../../requests/stop-runs.ts';
 import { success } from '../../../contract/envelope.ts';
@@ -33,7 +36,15 @@ const stopSchema = {
   response: jsonResponses(StopResult, ['VALIDATION_ERROR', 'NOT_FOUND']),
 };
 
-/** Watching, resuming and cancelling a request one has made. */
+const threadSchema = {
+  summary: 'The earlier questions a follow-up continues',
+  description: 'Oldest first, each with every model’s result; empty for a first question. For showing a conversation again after a reload.',
+  tags: ['Asking'],
+  params: RequestParams,
+  response: jsonResponses(RequestThread, ['VALIDATION_ERROR', 'NOT_FOUND']),
+};
+
+/** Watching, resuming and cancelling a request one has made, and reading the conversation it belongs to. */
 const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * `GET /api/requests/:id/events`: the request's event stream from after `Last-Event-ID` (or `?after=`), so a
@@ -60,6 +71,19 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { searchRequest, runs } = await loadOwnRequest(app.orm.em.fork(), request, reply, request.params.id);
     const stopped = await stopRuns(app.requestServices, runsToStop(runs, request.body?.runIds));
     return success({ requestId: searchRequest.id, cancelledRuns: stopped, message: stopped > 0 ? RUN_FAILURES.CANCELLED.message : 'Nothing was still running.' });
+  });
+
+  /** `GET /api/requests/:id/thread`: the earlier turns of a follow-up, so a reloaded page shows the whole conversation. */
+  app.get('/requests/:id/thread', { schema: threadSchema }, async (request, reply) => {
+    const em = app.orm.em.fork();
+    const { searchRequest } = await loadOwnRequest(em, request, reply, request.params.id);
+    const earlier = (await readThread(em, searchRequest.id)).filter((row) => row.depth > 0);
+    const turns = [];
+    for (const row of earlier) {
+      turns.push({ requestId: row.id, query: row.query, createdAt: new Date(row.created_at).toISOString(), results: await requestResults(em, row.id) });
+    }
+    reply.header('cache-control', 'no-store');
+    return success({ requestId: searchRequest.id, turns });
   });
 };
 
