@@ -103,6 +103,8 @@ export interface QuorumConfig {
     /** Multiplies every auth rate limit (1 = the documented limits). */
     rateLimitScale: number;
   };
+  /** Questions one asker (a signed-in user, or a guest) and one address may ask per minute, counted in Redis. */
+  asking: { perAskerPerMinute: number; perAddressPerMinute: number };
 }
 
 /**
@@ -201,6 +203,10 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       sessionIdleHours: read.integer('SESSION_IDLE_HOURS', 168, { min: 1, max: 24 * 365 }),
       sessionMaxDays: read.integer('SESSION_MAX_DAYS', 30, { min: 1, max: 365 }),
       rateLimitScale: read.integer('AUTH_RATE_LIMIT_SCALE', 1, { min: 1, max: 10_000 }),
+    },
+    asking: {
+      perAskerPerMinute: read.integer('ASK_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 1_000_000 }),
+      perAddressPerMinute: read.integer('ASK_RATE_LIMIT_PER_IP_PER_MINUTE', 120, { min: 1, max: 1_000_000 }),
     },
   };
 

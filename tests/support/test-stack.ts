@@ -67,6 +67,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     RUN_LEASE_MS: '1500',
     SHUTDOWN_GRACE_MS: '2000',
     WORKER_CONCURRENCY: '16',
+    // Tests ask from one account and one address far faster than a person; the asking limits have their own test.
+    ASK_RATE_LIMIT_PER_MINUTE: '1000000',
+    ASK_RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
     // Two test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
     DATABASE_POOL_SIZE: '8',
     // Lets a browser test serve a client built elsewhere (parallel builds must not share one output directory).

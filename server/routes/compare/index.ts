@@ -10,6 +10,7 @@ import { success } from '../../../contract/envelope.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat } from '../../streaming/stream-formats.ts';
+import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 
 export function admissionInput(body: CompareRequestBody, streamed: boolean): AdmissionInput {
   const seen = new Set<string>();
@@ -53,13 +54,16 @@ const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: jsonResponses(CompareAnswer, ADMISSION_REFUSALS),
   };
 
-  app.post('/compare/stream', { schema: streamSchema }, async (request, reply) => {
+  // Counted per asker and per address in Redis, shared with the other asking routes.
+  const limitAsking = askRateLimit(app);
+
+  app.post('/compare/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
     const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
     request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'comparison admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
   });
 
-  app.post('/compare', { schema: wholeSchema }, async (request, reply) => {
+  app.post('/compare', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
     const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await requesterOfRequest(app, request, reply));
     const results = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     return success({ requestId: admitted.requestId, results, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0) });

@@ -10,6 +10,7 @@ import { SearchStreamFrame } from '../../../contract/search-stream.ts';
 import { errorResponses, eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { singleSearchFormat } from '../../streaming/stream-formats.ts';
+import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 
 export function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionInput {
   return {
@@ -40,13 +41,16 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   };
 
-  app.post('/search/stream', { schema: streamSchema }, async (request, reply) => {
+  // Counted per asker and per address in Redis, shared with the other asking routes.
+  const limitAsking = askRateLimit(app);
+
+  app.post('/search/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
     const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
     request.log.info({ searchRequestId: admitted.requestId, credits: admitted.totalCredits }, 'search admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: singleSearchFormat });
   });
 
-  app.post('/search', { schema: wholeSchema }, async (request, reply) => {
+  app.post('/search', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
     const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await requesterOfRequest(app, request, reply));
     const [result] = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     if (!result?.success) {
