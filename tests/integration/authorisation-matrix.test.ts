@@ -79,21 +79,48 @@ describe('who may reach what', () => {
     await stack?.close();
   });
 
-  it('covers every route with a path parameter', () => {
-    const withParameters = [...new Set(table.filter((route) => route.url.includes(':') && !(route as { websocket?: boolean }).websocket).flatMap((route) =>
-      (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD').map((method) => `${method} ${route.url}`),
-    ))].sort();
-    expect(withParameters).toEqual(['DELETE /api/api-keys/:id', 'GET /api/requests/:id/events', 'POST /api/requests/:id/cancel'].sort());
+  /** Every route (method and URL) with a path parameter, from the route table. */
+  const routesWithParameters = (): string[] =>
+    [
+      ...new Set(
+        table
+          .filter((route) => route.url.includes(':') && !(route as { websocket?: boolean }).websocket)
+          .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD').map((method) => `${method} ${route.url}`)),
+      ),
+    ].sort();
+  const WALKED = ['DELETE /api/api-keys/:id', 'GET /api/requests/:id/events', 'GET /api/requests/:id/thread', 'POST /api/requests/:id/cancel'];
+
+  it('walks the routes it knows, and refuses everyone but the owner on every other route with a path parameter', async () => {
+    expect(routesWithParameters()).toEqual(expect.arrayContaining(WALKED));
+    // Routes added since this matrix was written still get a baseline: with the owner's ids (and an unknown one),
+    // anyone else gets a 4xx and none of the owner's data.
+    const others = routesWithParameters().filter((route) => !WALKED.includes(route));
+    for (const route of others) {
+      const [method, url] = route.split(' ') as [string, string];
+      for (const id of [finishedRequestId, apiKeyId, randomUUID()]) {
+        for (const caller of ['other', 'guest'] as const) {
+          const answer = await call(caller, method, url.replace(/:[A-Za-z]+/g, id), method === 'GET' || method === 'DELETE' ? undefined : {});
+          expect({ route, caller, status: answer.status }).toMatchObject({ status: expect.toSatisfy((status: number) => status >= 400 && status < 500) });
+          expect(answer.text).not.toContain(BRAND);
+        }
+      }
+    }
+    console.info(`authorisation matrix: ${WALKED.length} routes walked in full, ${others.length} more checked for a baseline: ${others.join(', ')}`);
   });
 
-  it("follows a request's events only for its owner", async () => {
-    const path = `/api/requests/${finishedRequestId}/events`;
+  it.each(['events', 'thread'])("gives a request's %s only to its owner", async (part) => {
+    const path = `/api/requests/${finishedRequestId}/${part}`;
     expect((await call('owner', 'GET', path)).status).toBe(200);
-    for (const caller of ['other', 'guest'] as const) expect(await call(caller, 'GET', path)).toMatchObject({ status: 404, text: expect.stringContaining('NOT_FOUND') });
-
-    const guestPath = `/api/requests/${guestRequestId}/events`;
-    expect((await call('guest', 'GET', guestPath)).status).toBe(200);
-    for (const caller of ['owner', 'other', 'another-guest'] as const) expect((await call(caller, 'GET', guestPath)).status).toBe(404);
+    for (const caller of ['other', 'guest'] as const) {
+      const refused = await call(caller, 'GET', path);
+      expect(refused).toMatchObject({ status: 404, text: expect.stringContaining('NOT_FOUND') });
+      expect(refused.text).not.toContain(BRAND);
+    }
+    if (part === 'events') {
+      const guestPath = `/api/requests/${guestRequestId}/events`;
+      expect((await call('guest', 'GET', guestPath)).status).toBe(200);
+      for (const caller of ['owner', 'other', 'another-guest'] as const) expect((await call(caller, 'GET', guestPath)).status).toBe(404);
+    }
   });
 
   it("stops a request only for its owner; anyone else's stop changes nothing", async () => {
