@@ -13,6 +13,7 @@ import originCheck from './plugins/app/origin-check.ts';
 import payments from './plugins/app/payments.ts';
 import redis from './plugins/app/redis.ts';
 import requestServices from './plugins/app/request-services.ts';
+import trackingQueue from './plugins/app/tracking-queue.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
@@ -35,6 +36,7 @@ import siteRoutes from './routes/site/index.ts';
 import apiKeyRoutes from './routes/api-keys/index.ts';
 import openAiCompatibleRoutes from './routes/openai-compatible/index.ts';
 import mcpRoutes from './routes/mcp/index.ts';
+import trackingRoutes from './routes/tracking/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -51,6 +53,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(redis);
   await app.register(rateLimit);
   await app.register(answerQueue);
+  await app.register(trackingQueue);
   await app.register(openStreams);
   await app.register(requestServices);
   // After open-streams: at shutdown its drain ends subscriptions before this closes their sockets.
@@ -78,6 +81,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(liveRoutes);
       await api.register(supportRoutes);
       await api.register(paymentsRoutes);
+      await api.register(trackingRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,8 +11,13 @@ import { CancellationListener } from './jobs/cancellation-listener.ts';
 import { startDemoProviders } from './demo-mode.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
 import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
+import { startTrackingWorker } from './tracking-worker.ts';
+import { createMailer } from '../server/mail/mailer.ts';
+import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
+/** Tracking jobs mostly wait for their answers; a few at once is plenty. */
+const TRACKING_CONCURRENCY = 4;
 
 export interface RunningWorkerProcess {
   engines: string[];
@@ -85,6 +90,36 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     },
     SWEEP_INTERVAL_MS,
   );
+  // GEO tracking: scheduled runs admit their prompts like a person's comparison, onto the same answer queue.
+  const trackingConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-tracking');
+  await waitUntilReady(trackingConnection);
+  const trackingAnswerQueue = new Queue<AnswerJobData>(ANSWER_QUEUE_NAME, { connection: redis, prefix: bullPrefix(config.redis.keyPrefix) });
+  const mailer = createMailer({ smtpUrl: config.auth.smtpUrl, from: config.auth.mailFrom }, logger as never);
+  const trackingWorker = await startTrackingWorker(
+    {
+      orm,
+      admission: {
+        orm,
+        redis,
+        keyPrefix: config.redis.keyPrefix,
+        eventWriter: writer,
+        answerQueue: trackingAnswerQueue,
+        catalogue,
+        engineSettings: { demoMode: config.demoMode, providers: config.providers, localModels: config.localModels },
+        queueWaitTimeoutMs: config.server.queueWaitTimeoutMs,
+        providerTimeoutMs: config.worker.providerTimeoutMs,
+        logger: logger as never,
+      },
+      catalogue,
+      mailer,
+      logger,
+      appSecret: config.appSecret,
+      appUrl: config.server.appUrl,
+      dayMs: config.tracking.dayMs,
+      pollMs: Math.min(1_000, Math.max(100, Math.floor(config.tracking.dayMs / 20))),
+    },
+    { connection: trackingConnection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
+  );
   logger.info(
     { engines: providers.engines(), concurrency: config.worker.concurrency, demoMode: config.demoMode },
     'worker ready',
@@ -94,10 +129,13 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     engines: providers.engines(),
     async close(graceMs = config.server.shutdownGraceMs) {
       stopSweeper();
+      await trackingWorker.close();
       await answerWorker.close(graceMs);
       await sweeperQueue.close();
+      await trackingAnswerQueue.close();
+      mailer.close();
       await cancellations.close();
-      await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined)]);
+      await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined), trackingConnection.quit().catch(() => undefined)]);
       await orm.close();
       await demo?.simulator.close();
     },

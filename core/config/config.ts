@@ -59,6 +59,8 @@ export interface QuorumConfig {
     providerMaxRetries: number;
   };
   events: { streamTtlSeconds: number; streamMaxEvents: number };
+  /** GEO tracking: how long a "day" of a tracked prompt set's cadence lasts (tests shorten it to seconds). */
+  tracking: { dayMs: number };
   /** On when no provider key is configured (or forced): workers answer from the built-in simulator. */
   demoMode: boolean;
   simulatorChunkDelayMs: number;
@@ -175,6 +177,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       streamTtlSeconds: read.integer('EVENT_STREAM_TTL_SECONDS', 3_600, { min: 60, max: 7 * 86_400 }),
       streamMaxEvents: read.integer('EVENT_STREAM_MAX_EVENTS', 20_000, { min: 100, max: 1_000_000 }),
     },
+    tracking: { dayMs: read.integer('TRACKING_DAY_MS', 86_400_000, { min: 500, max: 86_400_000 }) },
     demoMode: demoModeChoice === 'on' || (demoModeChoice === 'auto' && !anyProviderKey),
     simulatorChunkDelayMs: read.integer('SIMULATOR_CHUNK_DELAY_MS', 25, { min: 0, max: 10_000 }),
     providers,

@@ -52,6 +52,8 @@ export interface AdmissionInput {
   brandConfig?: BrandConfig | null | undefined;
   /** Earlier turns the question continues (OpenAI-compatible calls); the web app asks lone questions. */
   conversation?: ConversationTurn[] | undefined;
+  /** The id to store the request under, chosen by a caller that must recognise a retry of its own admission (a tracking slot). */
+  requestId?: string | undefined;
   /** A follow-up: the request this question continues, each model its own side of that thread. */
   followUpOf?: string | undefined;
 }
@@ -124,7 +126,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
       )
     : undefined;
 
-  const requestId = randomUUID();
+  const requestId = input.requestId ?? randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
   const holdExpiresAt = new Date(Date.now() + services.queueWaitTimeoutMs + services.providerTimeoutMs + HOLD_MARGIN_MS);

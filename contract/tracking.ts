@@ -1,0 +1,149 @@
+import * as Type from 'typebox/type';
+import { BrandConfig, AiOverviewParams } from './ask.ts';
+import { Sentiment } from './brand.ts';
+import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
+
+/**
+ * GEO tracking: a set of prompts about a market, re-asked of chosen models on a cadence, with the brand's
+ * visibility, share of voice, position, sentiment and cited domains recorded per run and model.
+ */
+
+export const TRACKING_LIMITS = { prompts: 25, name: 100, models: MAX_COMPARED_MODELS, setsPerUser: 20 } as const;
+export const TRACKING_CADENCES = ['daily', 'weekly'] as const;
+export type TrackingCadence = (typeof TRACKING_CADENCES)[number];
+/** Runs per cadence in a week and in a (30-day) month: what the cost preview multiplies by. */
+export const RUNS_PER_WEEK: Record<TrackingCadence, number> = { daily: 7, weekly: 1 };
+export const RUNS_PER_MONTH: Record<TrackingCadence, number> = { daily: 30, weekly: 30 / 7 };
+export const DEFAULT_ALERT_THRESHOLD = 20;
+
+const Cadence = Type.Union([Type.Literal('daily'), Type.Literal('weekly')]);
+const ModelChoice = Type.Object({ engine: Type.String({ minLength: 1, maxLength: 64 }), model: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+const Prompt = Type.String({ minLength: 1, maxLength: QUERY_MAX_LENGTH, pattern: '\\S' });
+
+const SetFields = {
+  name: Type.String({ minLength: 1, maxLength: TRACKING_LIMITS.name, pattern: '\\S' }),
+  brand: BrandConfig,
+  prompts: Type.Array(Prompt, { minItems: 1, maxItems: TRACKING_LIMITS.prompts, description: `1 to ${TRACKING_LIMITS.prompts} prompts.` }),
+  models: Type.Array(ModelChoice, { minItems: 1, maxItems: TRACKING_LIMITS.models }),
+  aiOverviewParams: Type.Optional(Type.Union([AiOverviewParams, Type.Null()])),
+  cadence: Cadence,
+  /** An alert mail goes out when visibility or share of voice falls by more than this many points between two runs. */
+  alertThreshold: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: `Points; default ${DEFAULT_ALERT_THRESHOLD}.` })),
+};
+
+export const TrackingSetBody = Type.Object(SetFields, { additionalProperties: false });
+export const TrackingSetUpdate = Type.Object(
+  {
+    name: Type.Optional(SetFields.name),
+    brand: Type.Optional(SetFields.brand),
+    prompts: Type.Optional(SetFields.prompts),
+    models: Type.Optional(SetFields.models),
+    aiOverviewParams: SetFields.aiOverviewParams,
+    cadence: Type.Optional(SetFields.cadence),
+    alertThreshold: SetFields.alertThreshold,
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('paused')])),
+  },
+  { additionalProperties: false },
+);
+export const CostPreviewBody = Type.Object({ prompts: Type.Integer({ minimum: 1, maximum: TRACKING_LIMITS.prompts }), models: SetFields.models, cadence: Cadence }, { additionalProperties: false });
+
+export const CostPreview = Type.Object({
+  /** One run: every prompt asked of every model. */
+  perRun: Type.Integer({ minimum: 0 }),
+  perWeek: Type.Integer({ minimum: 0 }),
+  perMonth: Type.Integer({ minimum: 0 }),
+  models: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), credits: Type.Integer() })),
+});
+
+export const TrackingSummary = Type.Object({
+  /** Share of answers naming the brand, 0 to 100. */
+  visibility: Type.Union([Type.Number(), Type.Null()]),
+  /** The brand's share of all brands' mentions, 0 to 100. */
+  shareOfVoice: Type.Union([Type.Number(), Type.Null()]),
+  averagePosition: Type.Union([Type.Number(), Type.Null()]),
+  /** Mean sentiment of the mentions: -1 (negative) to 1 (positive). */
+  sentiment: Type.Union([Type.Number(), Type.Null()]),
+  answers: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+});
+
+export const TrackingRunStatus = Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('skipped')]);
+export const TrackingRun = Type.Object({
+  id: Type.String(),
+  slotStart: Type.String({ format: 'date-time' }),
+  status: TrackingRunStatus,
+  startedAt: Type.String({ format: 'date-time' }),
+  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  creditsCharged: Type.Integer({ minimum: 0 }),
+  summary: TrackingSummary,
+});
+
+export const TrackingSet = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  brand: BrandConfig,
+  prompts: Type.Array(Type.String()),
+  models: Type.Array(ModelChoice),
+  aiOverviewParams: Type.Union([Type.Object({ gl: Type.String(), hl: Type.String() }), Type.Null()]),
+  cadence: Cadence,
+  alertThreshold: Type.Integer(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('paused')]),
+  /** Why a paused set is paused: by its owner, or because the credits could not cover a run. */
+  pausedReason: Type.Union([Type.Literal('owner'), Type.Literal('insufficient_credits'), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastRun: Type.Union([TrackingRun, Type.Null()]),
+  cost: CostPreview,
+});
+
+export const TrackingSetData = Type.Object({ set: TrackingSet });
+export const TrackingSetsData = Type.Object({ sets: Type.Array(TrackingSet) });
+export const TrackingRunsData = Type.Object({ runs: Type.Array(TrackingRun) });
+
+/** One model's answer to one prompt in one run: the stored row the dashboard, the drill-down and the export read. */
+export const TrackingResult = Type.Object({
+  id: Type.String(),
+  runId: Type.String(),
+  slotStart: Type.String({ format: 'date-time' }),
+  prompt: Type.String(),
+  engine: Type.String(),
+  model: Type.String(),
+  /** The AI Overview's country and language; null for the other engines. */
+  country: Type.Union([Type.String(), Type.Null()]),
+  language: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Type.Literal('completed'), Type.Literal('error')]),
+  mentioned: Type.Boolean(),
+  position: Type.Union([Type.Integer(), Type.Null()]),
+  sentiment: Type.Union([Sentiment, Type.Null()]),
+  shareOfVoice: Type.Union([Type.Number(), Type.Null()]),
+  citedDomains: Type.Array(Type.String()),
+  creditsCharged: Type.Integer({ minimum: 0 }),
+  answer: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const TrackingResultsQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^\\d{1,4}$', description: 'How many, 1 to 1000; default 100.' })),
+  /** Continue after this result id (from `nextCursor`). */
+  cursor: Type.Optional(Type.String({ maxLength: 64 })),
+  runId: Type.Optional(Type.String({ maxLength: 64, description: 'Only this run.' })),
+});
+export const TrackingResultsData = Type.Object({ results: Type.Array(TrackingResult), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+
+const SeriesPoint = Type.Object({ slotStart: Type.String({ format: 'date-time' }), runId: Type.String(), ...TrackingSummary.properties });
+export const TrackingDashboard = Type.Object({
+  overall: Type.Array(SeriesPoint),
+  byModel: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), points: Type.Array(SeriesPoint) })),
+  byCountry: Type.Array(Type.Object({ country: Type.String(), points: Type.Array(SeriesPoint) })),
+  citedDomains: Type.Array(Type.Object({ domain: Type.String(), count: Type.Integer() })),
+});
+export const TrackingDashboardData = Type.Object({ dashboard: TrackingDashboard });
+export const SetParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export type TrackingSetBody = Type.Static<typeof TrackingSetBody>;
+export type TrackingSetUpdate = Type.Static<typeof TrackingSetUpdate>;
+export type CostPreview = Type.Static<typeof CostPreview>;
+export type TrackingSummary = Type.Static<typeof TrackingSummary>;
+export type TrackingRun = Type.Static<typeof TrackingRun>;
+export type TrackingSet = Type.Static<typeof TrackingSet>;
+export type TrackingResult = Type.Static<typeof TrackingResult>;
+export type TrackingDashboard = Type.Static<typeof TrackingDashboard>;

@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Copies what a run's answers came to into `tracking_results`, one row per model answer: whether it named the brand,
+ * where, with what sentiment, its share of voice (with the mention counts behind it, so a group's share can be
+ * summed), the domains it cited and the answer itself, from the run rows and the brand analysis the worker stored
+ * with each answer. Unique on the model run, so recording twice (a replayed job) adds nothing.
+ */
+export async function recordTrackingResults(em: EntityManager, trackingRunId: string): Promise<number> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into tracking_results (id, run_id, set_id, model_run_id, prompt_index, prompt, engine, model, country, language,
+                                   status, mentioned, position, sentiment, share_of_voice, brand_mentions, all_brand_mentions,
+                                   cited_domains, credits_charged, answer, created_at)
+     select gen_random_uuid(), tracking.id, tracking.set_id, run.id, (prompt.ordinality - 1)::smallint, request.query, run.engine, run.model,
+            case when request.ai_overview_params is not null and run.engine = 'ai-overview' then request.ai_overview_params->>'gl' end,
+            case when request.ai_overview_params is not null and run.engine = 'ai-overview' then request.ai_overview_params->>'hl' end,
+            run.status, coalesce(mention.mentioned, false), mention.rank,
+            case when mention.mentioned then mention.sentiment end, mention.share_of_voice,
+            coalesce(jsonb_array_length(mention.positions), 0),
+            coalesce(jsonb_array_length(mention.positions), 0)
+              + coalesce((select sum((competitor->>'mentions')::int) from jsonb_array_elements(mention.competitors) as competitor), 0),
+            coalesce(mention.cited_domains, '[]'::jsonb), run.credits_charged, run.answer_text, coalesce(run.completed_at, now())
+       from tracking_runs as tracking
+       cross join lateral jsonb_array_elements_text(tracking.request_ids) with ordinality as prompt(request_id, ordinality)
+       join search_requests as request on request.id = prompt.request_id::uuid
+       join model_runs as run on run.request_id = request.id
+       left join brand_mentions as mention on mention.run_id = run.id
+      where tracking.id = ? and run.status in ('completed', 'error')
+     on conflict (model_run_id) do nothing
+     returning id`,
+    [trackingRunId],
+  );
+  return inserted.length;
+}
+
+/** How many of these requests' model runs are still queued or answering. */
+export async function openRunCount(em: EntityManager, requestIds: readonly string[]): Promise<number> {
+  if (requestIds.length === 0) return 0;
+  const rows = await em.execute<{ open: number }[]>(
+    `select count(*)::int as open from model_runs where request_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('queued', 'running')`,
+    [JSON.stringify(requestIds)],
+  );
+  return rows[0]?.open ?? 0;
+}

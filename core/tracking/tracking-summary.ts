@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TrackingSummary } from '../../contract/tracking.ts';
+
+/**
+ * The numbers one group of tracking results comes to, as SQL select items over `tracking_results` aliased
+ * `result`: visibility (share of answers naming the brand), share of voice (the brand's mentions over all brands'),
+ * average position among the brands named, and mean sentiment (-1 to 1). Failed answers count as failed only.
+ * One definition, used by the dashboard's series, the run list and the alerts.
+ */
+export const SUMMARY_COLUMNS = `
+  round(100.0 * count(*) filter (where result.status = 'completed' and result.mentioned)
+        / nullif(count(*) filter (where result.status = 'completed'), 0), 1)::float8 as visibility,
+  round(100.0 * sum(result.brand_mentions) filter (where result.status = 'completed')
+        / nullif(sum(result.all_brand_mentions) filter (where result.status = 'completed'), 0), 1)::float8 as share_of_voice,
+  round(avg(result.position) filter (where result.mentioned), 2)::float8 as average_position,
+  round(avg(case result.sentiment when 'positive' then 1 when 'negative' then -1 else 0 end) filter (where result.mentioned), 2)::float8 as sentiment,
+  count(*) filter (where result.status = 'completed')::int as answers,
+  count(*) filter (where result.status = 'error')::int as failed`;
+
+export interface SummaryRow {
+  visibility: number | null;
+  share_of_voice: number | null;
+  average_position: number | null;
+  sentiment: number | null;
+  answers: number;
+  failed: number;
+}
+
+export function summaryFromRow(row: SummaryRow | undefined): TrackingSummary {
+  return {
+    visibility: row?.visibility ?? null,
+    shareOfVoice: row?.share_of_voice ?? null,
+    averagePosition: row?.average_position ?? null,
+    sentiment: row?.sentiment ?? null,
+    answers: row?.answers ?? 0,
+    failed: row?.failed ?? 0,
+  };
+}
+
+/** One run's numbers. */
+export async function runSummary(em: EntityManager, runId: string): Promise<TrackingSummary> {
+  const rows = await em.execute<SummaryRow[]>(`select ${SUMMARY_COLUMNS} from tracking_results as result where result.run_id = ?`, [runId]);
+  return summaryFromRow(rows[0]);
+}

@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TrackingResult } from '../../contract/tracking.ts';
+import { trackingResults } from './tracking-results-repository.ts';
+
+/** The export's columns, in order: one line per model answer, as stored. */
+export const CSV_COLUMNS = [
+  'run_id', 'slot_start', 'prompt', 'engine', 'model', 'country', 'language', 'status', 'mentioned', 'position', 'sentiment',
+  'share_of_voice', 'cited_domains', 'credits_charged', 'answer', 'created_at',
+] as const;
+
+const PAGE = 500;
+
+/**
+ * A spreadsheet opens a cell starting with these as a formula; an answer is untrusted text, so such a cell is
+ * prefixed with an apostrophe (the usual defence, and what spreadsheets hide).
+ */
+const FORMULA_START = /^[=+@\t\r]/;
+
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(result: TrackingResult): string {
+  const values: Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null> = {
+    run_id: result.runId,
+    slot_start: result.slotStart,
+    prompt: result.prompt,
+    engine: result.engine,
+    model: result.model,
+    country: result.country,
+    language: result.language,
+    status: result.status,
+    mentioned: result.mentioned,
+    position: result.position,
+    sentiment: result.sentiment,
+    share_of_voice: result.shareOfVoice,
+    cited_domains: result.citedDomains.join(' '),
+    credits_charged: result.creditsCharged,
+    answer: result.answer,
+    created_at: result.createdAt,
+  };
+  return `${CSV_COLUMNS.map((column) => csvCell(values[column])).join(',')}\r\n`;
+}
+
+/**
+ * The whole history of a set as CSV, read page by page (keyset paging) and yielded as it goes, so a long history
+ * never sits in memory whole and the first bytes leave at once.
+ */
+export async function* trackingCsv(em: EntityManager, setId: string): AsyncGenerator<string> {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  let after: string | undefined;
+  for (;;) {
+    const page = await trackingResults(em, setId, { limit: PAGE, after });
+    if (page.length === 0) return;
+    yield page.map(csvLine).join('');
+    after = page.at(-1)!.id;
+    if (page.length < PAGE) return;
+  }
+}

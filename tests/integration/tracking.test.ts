@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS, csvCell } from '../../server/tracking/tracking-csv.ts';
+import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * GEO tracking end to end, with a "day" of 1.5 s so a daily set runs every 1.5 s: real server, real worker (its
+ * BullMQ job scheduler), real Postgres ledger, and a real SMTP sink for the owner's mail.
+ */
+
+let stack: TestStack;
+let mail: MailCatcher;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  stack = await startTestStack({ environment: { SMTP_URL: mail.url, TRACKING_DAY_MS: '1500' } });
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await mail?.close();
+});
+
+const MODELS = [
+  { engine: 'openai', model: 'gpt-4o-mini' },
+  { engine: 'deepseek', model: 'deepseek-chat' },
+];
+/** The simulator echoes a question's longest words, so naming the brand in a prompt makes the answer name it. */
+const NAMING_PROMPT = 'Zorblax';
+const OTHER_PROMPT = 'Which widget vendors deserve attention';
+
+async function call(method: string, path: string, cookie: string, body?: unknown) {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+async function createSet(cookie: string, overrides: Record<string, unknown> = {}) {
+  const answer = await call('POST', '/api/tracking/sets', cookie, {
+    name: 'Widgets market',
+    brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
+    prompts: [NAMING_PROMPT, OTHER_PROMPT],
+    models: MODELS,
+    cadence: 'daily',
+    alertThreshold: 10,
+    ...overrides,
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return JSON.parse(answer.text).data.set as { id: string; cost: { perRun: number; perWeek: number; perMonth: number } };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function completedRuns(setId: string): Promise<{ id: string; request_ids: string[] }[]> {
+  return stack.records().execute(`select id, request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);
+}
+
+describe('GEO tracking', () => {
+  it('previews the cost of a set: prompts × models × price, per run, week and month', async () => {
+    const answer = await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'weekly' });
+    const preview = JSON.parse(answer.text).data;
+    // gpt-4o-mini costs 6 and deepseek-chat 6: 3 prompts × 12.
+    expect(preview.perRun).toBe(36);
+    expect(preview.perWeek).toBe(36);
+    expect(preview.perMonth).toBe(Math.round((36 * 30) / 7));
+  });
+
+  it('runs on schedule, charges exactly once per successful answer, and stores every answer with its numbers', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const set = await createSet(payer.cookie);
+    expect(set.cost.perRun).toBe(24);
+    const runs = await until('two completed runs', async () => {
+      const found = await completedRuns(set.id);
+      return found.length >= 2 ? found : undefined;
+    });
+    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+
+    const em = stack.records();
+    for (const run of runs) {
+      expect(run.request_ids).toHaveLength(2);
+      const results = await em.execute<{ prompt: string; status: string; mentioned: boolean; position: number | null; share_of_voice: number | null; answer: string }[]>(
+        `select prompt, status, mentioned, position, share_of_voice, answer from tracking_results where run_id = ? order by prompt_index, engine`,
+        [run.id],
+      );
+      expect(results).toHaveLength(4);
+      expect(results.every((result) => result.status === 'completed')).toBe(true);
+      const naming = results.filter((result) => result.prompt === NAMING_PROMPT);
+      expect(naming.every((result) => result.mentioned && result.position !== null && result.share_of_voice !== null && /zorblax/i.test(result.answer))).toBe(true);
+      expect(results.filter((result) => result.prompt === OTHER_PROMPT).every((result) => !result.mentioned)).toBe(true);
+    }
+
+    // Wait for a run that may have started before the pause to settle, then compare the ledger with the answers.
+    await until('no open runs', async () => {
+      const [open] = await em.execute<{ open: number }[]>(
+        `select count(*)::int as open from tracking_runs where set_id = ? and status = 'running'`,
+        [set.id],
+      );
+      return open!.open === 0 ? true : undefined;
+    });
+    const [charges] = await em.execute<{ entries: number; distinct_runs: number; total: string; answers: number }[]>(
+      `select count(entry.id)::int as entries, count(distinct run.id)::int as distinct_runs, coalesce(-sum(entry.amount), 0) as total,
+              (select count(*)::int from tracking_results where set_id = ? and status = 'completed') as answers
+         from tracking_runs as tracking
+         cross join lateral jsonb_array_elements_text(tracking.request_ids) as request(id)
+         join model_runs as run on run.request_id = request.id::uuid and run.status = 'completed'
+         left join credit_entries as entry on entry.reference = 'charge:' || run.id
+        where tracking.set_id = ?`,
+      [set.id, set.id],
+    );
+    expect(charges!.entries).toBe(charges!.distinct_runs);
+    expect(charges!.entries).toBe(charges!.answers);
+    const ledger = await accountLedger(em, payer.accountId);
+    expect(ledger.held).toBe(0);
+    expect(ledger.balance).toBe(1_000 - Number(charges!.total));
+    expect(Number(charges!.total)).toBe(charges!.answers * 6);
+
+    // The dashboard and the run list see the same runs.
+    const dashboard = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/dashboard`, payer.cookie)).text).data.dashboard;
+    expect(dashboard.overall.length).toBeGreaterThanOrEqual(2);
+    expect(dashboard.overall[0].visibility).toBe(50);
+    expect(dashboard.byModel).toHaveLength(2);
+  });
+
+  it('exports a CSV equal to the stored rows, and the same rows as JSON pages', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const set = await createSet(payer.cookie, { prompts: ['Zorblax, "quoted", and =SUM(A1) widgets', OTHER_PROMPT] });
+    await until('one completed run', async () => ((await completedRuns(set.id)).length >= 1 ? true : undefined));
+    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    await until('no open runs', async () => {
+      const rows = await stack.records().execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? and status = 'running'`, [set.id]);
+      return rows.length === 0 ? true : undefined;
+    });
+
+    const pages: unknown[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=3&cursor=${cursor}` : '?limit=3';
+      const page = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/results${query}`, payer.cookie)).text).data;
+      pages.push(...page.results);
+      cursor = page.nextCursor;
+    } while (cursor);
+
+    const csv = await call('GET', `/api/tracking/sets/${set.id}/results.csv`, payer.cookie);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const stored = await stack.records().execute<Record<string, unknown>[]>(
+      `select result.*, to_char(tracking.slot_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as slot_start_text,
+              to_char(result.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at_text
+         from tracking_results as result join tracking_runs as tracking on tracking.id = result.run_id
+        where result.set_id = ? order by result.created_at, result.id`,
+      [set.id],
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(4);
+    expect(pages).toHaveLength(stored.length);
+    const expected = [
+      CSV_COLUMNS.join(','),
+      ...stored.map((row) =>
+        [
+          row.run_id, row.slot_start_text, row.prompt, row.engine, row.model, row.country, row.language, row.status, row.mentioned, row.position,
+          row.sentiment, row.share_of_voice, (row.cited_domains as string[]).join(' '), row.credits_charged, row.answer, row.created_at_text,
+        ]
+          .map((value) => csvCell((value ?? null) as string | number | boolean | null))
+          .join(','),
+      ),
+    ].join('\r\n');
+    expect(csv.text).toBe(`${expected}\r\n`);
+    expect(csv.text).toContain('"Zorblax, ""quoted"", and =SUM(A1) widgets"');
+  });
+
+  it('pauses a set the balance cannot cover and mails its owner', async () => {
+    // One run costs 24: the first fits in 30, the second does not.
+    const payer = await createPayer(stack.records(), stack.config, 30);
+    const set = await createSet(payer.cookie);
+    const paused = await mail.next(payer.user.email, 30_000);
+    expect(paused.subject).toContain('Tracking paused');
+    expect(paused.text).toContain('needs 24 credits');
+    const described = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}`, payer.cookie)).text).data.set;
+    expect(described.status).toBe('paused');
+    expect(described.pausedReason).toBe('insufficient_credits');
+    const runs = await stack.records().execute<{ status: string }[]>(`select status from tracking_runs where set_id = ? order by slot_start`, [set.id]);
+    expect(runs.map((run) => run.status)).toEqual(['completed', 'skipped']);
+    const ledger = await accountLedger(stack.records(), payer.accountId);
+    expect(ledger).toEqual({ balance: 6, held: 0 });
+  });
+
+  it('mails an alert when visibility drops by more than the threshold between two runs', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const set = await createSet(payer.cookie);
+    await until('one completed run', async () => ((await completedRuns(set.id)).length >= 1 ? true : undefined));
+    // From now on no prompt names the brand: visibility falls from 50% to 0%.
+    const edit = await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { prompts: [OTHER_PROMPT, 'Cheapest widgets available today'] });
+    expect(edit.status, edit.text).toBe(200);
+    const alert = await mail.next(payer.user.email, 30_000);
+    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    expect(alert.subject).toContain('Tracking alert');
+    expect(alert.text).toContain('Visibility fell from 50% to 0%');
+  });
+});

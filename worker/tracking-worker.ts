@@ -1,0 +1,56 @@
+import { Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { TRACKING_JOB_NAME, TRACKING_QUEUE_NAME, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
+import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
+import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
+import { runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
+
+export interface TrackingWorkerOptions {
+  /** A blocking connection for the worker. */
+  connection: Redis;
+  /** A command connection for the queue (schedules). */
+  commands: Redis;
+  keyPrefix: string;
+  concurrency: number;
+  logger: Logger;
+}
+
+/**
+ * Consumes the tracking queue: each job is one slot of one set. A tracking job mostly waits for the answers it
+ * admitted (which run on the answer queue), so a handful run side by side. At start the schedules of active sets
+ * are upserted again, so a Redis that lost them (flushed, replaced) gets them back; upserting an existing one
+ * leaves its next job as it was.
+ */
+export async function startTrackingWorker(dependencies: Omit<TrackingRunDependencies, 'unschedule'>, options: TrackingWorkerOptions) {
+  const queue = new Queue<TrackingJobData>(TRACKING_QUEUE_NAME, { connection: options.commands, prefix: bullPrefix(options.keyPrefix) });
+  const run: TrackingRunDependencies = { ...dependencies, unschedule: (setId) => unscheduleTrackingSet(queue, setId) };
+  for (const set of await activeTrackingSets(dependencies.orm.em.fork())) {
+    await scheduleTrackingSet(queue, set, dependencies.dayMs);
+  }
+  const worker = new Worker<TrackingJobData, string>(
+    TRACKING_QUEUE_NAME,
+    async (job: Job<TrackingJobData, string>) => {
+      if (job.name !== TRACKING_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${TRACKING_QUEUE_NAME}`);
+      // A scheduler's job carries the time it was due (prevMillis); a job added by hand runs in the slot of its creation.
+      const scheduledAt = (job.opts as { prevMillis?: number }).prevMillis ?? job.timestamp;
+      const outcome = await runTrackingSlot(run, { id: job.id ?? `${job.data.setId}:${scheduledAt}`, setId: job.data.setId, scheduledAt });
+      options.logger.info({ setId: job.data.setId, outcome }, 'tracking slot handled');
+      return outcome;
+    },
+    { connection: options.connection, prefix: bullPrefix(options.keyPrefix), concurrency: options.concurrency },
+  );
+  worker.on('failed', (job, error) => options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed'));
+  worker.on('error', (error) => options.logger.error({ err: error }, 'tracking worker error'));
+  return {
+    /**
+     * Stops without waiting for slots in flight (they wait on answers, possibly for minutes): their jobs stall and
+     * another worker, or this one restarted, resumes them from the slot's row.
+     */
+    async close(): Promise<void> {
+      await worker.close(true);
+      await queue.close();
+    },
+  };
+}
