@@ -37,6 +37,18 @@ describe('hostile model output', () => {
     expect(last.data.response).toBe(stored);
   });
 
+  it('stores an AI Overview answer whose reference titles were cut inside an emoji', async () => {
+    // The simulated search cuts each page title at 60 UTF-16 units: in a row of emoji that lands between a pair.
+    const query = `Emoji ${'\u{1F600}'.repeat(40)}`;
+    const result = await stack.ask({ model: 'ai-overview', specificModel: 'google-ai-overview', query });
+    const last = result.events.at(-1)!;
+    expect(last.event).toBe('end');
+    const run = await stack.records().findOneOrFail(ModelRun, String(last.data.runId));
+    expect(run.status).toBe('completed');
+    expect(run.sources?.length).toBeGreaterThan(0);
+    for (const source of run.sources ?? []) expect(hasUnstorableText(source.title ?? '')).toBe(false);
+  });
+
   it('keeps only sources whose address passes the link allow-list, with storable titles', async () => {
     const result = await stack.ask({ ...SEARCH_BODY, searchEnabled: true, query: 'Poisoned citations [[simulate hostile=1 chunks=8]]' });
     const last = result.events.at(-1)!;
