@@ -116,7 +116,10 @@ export type ModelPair = Type.Static<typeof ModelPair>;
 export type SearchRequestBody = Type.Static<typeof SearchRequestBody>;
 export type CompareRequestBody = Type.Static<typeof CompareRequestBody>;
 
-/** A request's kind: how many models answer it. The wire strings some calls need are made from it at the edge. */
-export const REQUEST_KINDS = ['single', 'comparison'] as const;
-export const RequestKind = Type.Union([Type.Literal('single'), Type.Literal('comparison')]);
+/**
+ * A request's kind: one model, several side by side, or a blind arena round (several, unnamed until the vote). The
+ * wire strings some calls need are made from it at the edge.
+ */
+export const REQUEST_KINDS = ['single', 'comparison', 'arena'] as const;
+export const RequestKind = Type.Union([Type.Literal('single'), Type.Literal('comparison'), Type.Literal('arena')]);
 export type RequestKind = Type.Static<typeof RequestKind>;

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   PAYMENT_NOT_FOUND: { status: 404, message: 'Payment record not found. If you were charged, please contact support.', retryable: false },
   PAYMENT_ALREADY_PROCESSED: { status: 409, message: 'This payment was already processed successfully. Refresh the page to see your credits.', retryable: false },
   PAYMENT_PROCESSING: { status: 409, message: 'Your payment is still processing. Please wait a moment and try again.', retryable: true },
+  ARENA_ALREADY_VOTED: { status: 409, message: 'This round has already been voted on.', retryable: false },
+  ARENA_STILL_ANSWERING: { status: 409, message: 'Wait until every answer has finished before voting.', retryable: true },
   RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
   SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },

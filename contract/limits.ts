@@ -50,5 +50,8 @@ export const API_KEY_LIMITS = {
  */
 export const CONVERSATION_LIMITS = { earlierTurns: 50, turnLength: 20_000 } as const;
 
+/** The blind arena: how many models one round pits against each other. */
+export const ARENA_LIMITS = { minModels: 2, maxModels: 6 } as const;
+
 /** A conversation of follow-up questions: at most this many questions in one thread. */
 export const FOLLOW_UP_LIMITS = { turns: 20 } as const;

@@ -11,6 +11,7 @@ import { Migration20261124010000_brand_mentions } from './Migration2026112401000
 import { Migration20261125010000_payments } from './Migration20261125010000_payments.ts';
 import { Migration20261125020000_api_keys } from './Migration20261125020000_api_keys.ts';
 import { Migration20261125040000_tracking } from './Migration20261125040000_tracking.ts';
+import { Migration20261125050000_arena } from './Migration20261125050000_arena.ts';
 import { Migration20261125060000_follow_ups } from './Migration20261125060000_follow_ups.ts';
 
 /**
@@ -30,5 +31,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125010000_payments', class: Migration20261125010000_payments },
   { name: 'Migration20261125020000_api_keys', class: Migration20261125020000_api_keys },
   { name: 'Migration20261125040000_tracking', class: Migration20261125040000_tracking },
+  { name: 'Migration20261125050000_arena', class: Migration20261125050000_arena },
   { name: 'Migration20261125060000_follow_ups', class: Migration20261125060000_follow_ups },
 ];

@@ -37,6 +37,7 @@ import apiKeyRoutes from './routes/api-keys/index.ts';
 import openAiCompatibleRoutes from './routes/openai-compatible/index.ts';
 import mcpRoutes from './routes/mcp/index.ts';
 import trackingRoutes from './routes/tracking/index.ts';
+import arenaRoutes from './routes/arena/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -82,6 +83,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(supportRoutes);
       await api.register(paymentsRoutes);
       await api.register(trackingRoutes);
+      await api.register(arenaRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,11 +11,14 @@ import { CancellationListener } from './jobs/cancellation-listener.ts';
 import { startDemoProviders } from './demo-mode.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
 import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
+import { startLeaderboardWorker } from './leaderboard-worker.ts';
 import { startTrackingWorker } from './tracking-worker.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
+/** Arena leaderboards are refitted from every vote this often (and once when a worker starts). */
+const LEADERBOARD_RECOMPUTE_MS = 5 * 60_000;
 /** Tracking jobs mostly wait for their answers; a few at once is plenty. */
 const TRACKING_CONCURRENCY = 4;
 
@@ -120,6 +123,16 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     },
     { connection: trackingConnection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
   );
+  const leaderboardConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-leaderboards');
+  await waitUntilReady(leaderboardConnection);
+  const leaderboardWorker = await startLeaderboardWorker({
+    orm,
+    catalogue,
+    connection: leaderboardConnection,
+    keyPrefix: config.redis.keyPrefix,
+    everyMs: LEADERBOARD_RECOMPUTE_MS,
+    logger,
+  });
   logger.info(
     { engines: providers.engines(), concurrency: config.worker.concurrency, demoMode: config.demoMode },
     'worker ready',
@@ -129,6 +142,8 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     engines: providers.engines(),
     async close(graceMs = config.server.shutdownGraceMs) {
       stopSweeper();
+      await leaderboardWorker.close();
+      await leaderboardConnection.quit().catch(() => undefined);
       await trackingWorker.close();
       await answerWorker.close(graceMs);
       await sweeperQueue.close();

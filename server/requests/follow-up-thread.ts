@@ -3,12 +3,14 @@ import type { ConversationTurn } from '../../contract/conversation.ts';
 import { FOLLOW_UP_LIMITS } from '../../contract/limits.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Requester } from '../credits/requester.ts';
+import { isUnrevealedRound } from '../arena/arena-rounds.ts';
 
 /** The wording of a refused follow-up. */
 export const FOLLOW_UP_TEXTS = {
   notFound: 'The conversation to continue was not found.',
   unfinished: 'Wait for every answer to finish before asking a follow-up.',
   tooLong: `A conversation can have at most ${FOLLOW_UP_LIMITS.turns} questions. Start a new one to go on.`,
+  blindRound: 'Vote on the arena round before continuing it.',
   otherModel: (model: string) => `${model} was not part of this conversation: a follow-up continues the same models.`,
 } as const;
 
@@ -43,6 +45,8 @@ export async function followUpConversations(
   if (!continued || !owned) throw new AppError('NOT_FOUND', FOLLOW_UP_TEXTS.notFound);
   if (rows.length >= FOLLOW_UP_LIMITS.turns) throw new AppError('VALIDATION_ERROR', FOLLOW_UP_TEXTS.tooLong);
   if (continued.open_runs > 0) throw new AppError('VALIDATION_ERROR', FOLLOW_UP_TEXTS.unfinished);
+  // A blind round's models are its secret until the vote: continuing it (or being told which models it lacks) would tell.
+  if (await isUnrevealedRound(em, followUpOf)) throw new AppError('VALIDATION_ERROR', FOLLOW_UP_TEXTS.blindRound);
 
   const conversations = new Map<string, ConversationTurn[]>();
   for (const wanted of models) {

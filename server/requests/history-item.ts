@@ -10,7 +10,8 @@ const COMPARISON_MODEL_PREFIX = 'comparison:';
  * same plainly.
  */
 export function serializeHistoryItem(row: HistoryRow): HistoryItem {
-  const comparison = row.kind === 'comparison';
+  // An arena round is a comparison whose engine says it was blind.
+  const comparison = row.kind !== 'single';
   return {
     id: row.id,
     kind: row.kind,
@@ -18,7 +19,7 @@ export function serializeHistoryItem(row: HistoryRow): HistoryItem {
     response: comparison ? JSON.stringify({ results: row.results }) : (row.results[0]?.response ?? null),
     status: row.status,
     errorMessage: row.errorMessage,
-    engine: comparison ? (row.streamed ? 'comparison_stream' : 'comparison') : (row.engine ?? ''),
+    engine: row.kind === 'arena' ? 'arena' : comparison ? (row.streamed ? 'comparison_stream' : 'comparison') : (row.engine ?? ''),
     model: comparison ? `${COMPARISON_MODEL_PREFIX}${row.results.map((result) => `${result.engine}/${result.model}`).join(',')}` : (row.model ?? ''),
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

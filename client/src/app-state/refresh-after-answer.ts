@@ -5,7 +5,7 @@ import { queryKeys } from './query-client.ts';
 import { COMPARISON_CREDIT_REFRESH_DELAY_MS, refreshWithRetries } from './refresh-with-retries.ts';
 
 /** What just finished: one model's answer (a single search, or one comparison column asked again), or a comparison. */
-export type AnswerKind = 'single' | 'comparison';
+export type AnswerKind = 'single' | 'comparison' | 'arena';
 
 export interface AnswerRefreshSteps {
   /** One attempt at the credit count; rejects when it fails. */
@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * rejects: failures are only logged, and a stale number must not break the page that asked.
  */
 export async function refreshAfterAnswer(kind: AnswerKind, { refreshCredits, refreshHistory, wait = sleep }: AnswerRefreshSteps): Promise<void> {
-  if (kind === 'comparison') await wait(COMPARISON_CREDIT_REFRESH_DELAY_MS);
+  if (kind !== 'single') await wait(COMPARISON_CREDIT_REFRESH_DELAY_MS);
   await refreshWithRetries(refreshCredits, { wait });
   try {
     await refreshHistory();

@@ -1,3 +1,4 @@
+import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { LiveSocket } from '../api/live-socket.ts';
 import { openEventStream } from './event-stream.ts';
@@ -8,12 +9,12 @@ import { isTerminalUpdate, type RunUpdate } from './run-update.ts';
 import type { FrameScheduler } from './text-batcher.ts';
 import { REFUSAL_FALLBACK, streamInterrupted, type StreamFailure } from './stream-failure.ts';
 
-export const STREAM_PATHS = { single: '/api/search/stream', comparison: '/api/compare/stream' } as const;
+export const STREAM_PATHS = { single: '/api/search/stream', comparison: '/api/compare/stream', arena: '/api/arena/stream' } as const;
 
 export interface FollowRequestOptions {
   kind: RequestKind;
   /** Ask (POST the body and read its stream), or pick up a request already running after `afterSeq`. */
-  start: { body: SearchRequestBody | CompareRequestBody } | { requestId: string; afterSeq: number };
+  start: { body: SearchRequestBody | CompareRequestBody | ArenaRequestBody } | { requestId: string; afterSeq: number };
   signal: AbortSignal;
   live: Pick<LiveSocket, 'follow'>;
   /**

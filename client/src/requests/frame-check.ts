@@ -18,7 +18,8 @@ export type FrameVerdict = { verdict: 'valid' } | { verdict: 'unknown' } | { ver
 
 export type FrameCheck = (kind: RequestKind, frame: ReceivedFrame) => FrameVerdict;
 
-const STREAMS = { single: SearchStreamFrame, comparison: CompareStreamFrame } as const;
+/** An arena round streams the comparison's frames, blind until the vote. */
+const STREAMS = { single: SearchStreamFrame, comparison: CompareStreamFrame, arena: CompareStreamFrame } as const;
 
 /** Names the data fields that broke the schema, so the log says more than "invalid". */
 function brokenFields(schema: (typeof SearchStreamFrame.anyOf)[number] | (typeof CompareStreamFrame.anyOf)[number], data: unknown): string {

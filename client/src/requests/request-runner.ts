@@ -1,3 +1,4 @@
+import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { FollowRequestOptions } from './follow-request.ts';
 import { columnKey, isOpen, type RequestAction, type RunColumn, type UpdateScope } from './request-state.ts';
@@ -6,7 +7,7 @@ import type { RunUpdate } from './run-update.ts';
 import { connectionFailed } from './stream-failure.ts';
 import type { WatchedRequest } from './watched-request.ts';
 
-export type AskBody = SearchRequestBody | CompareRequestBody;
+export type AskBody = SearchRequestBody | CompareRequestBody | ArenaRequestBody;
 
 /** What the runner works with; the hook passes the real ones, tests their own. */
 export interface RequestRunnerDeps {
@@ -153,7 +154,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
       main = start(deps.kind, { requestId: watched.requestId, afterSeq: 0 }, { request: true });
     },
     retry(column) {
-      if (deps.kind === 'single' || !lastBody || !('models' in lastBody)) {
+      if (deps.kind === 'single' || !lastBody || !('models' in lastBody) || 'category' in lastBody) {
         if (lastBody) ask(lastBody);
         return;
       }

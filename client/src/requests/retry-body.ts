@@ -1,3 +1,4 @@
+import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, ModelPair, SearchRequestBody } from '../../../contract/ask.ts';
 
 const AI_OVERVIEW_ENGINE = 'ai-overview';
@@ -15,7 +16,11 @@ export function retryBody(comparison: CompareRequestBody, column: ModelPair): Se
   };
 }
 
-/** The models a body asks, in the order asked. */
-export function askedModels(body: SearchRequestBody | CompareRequestBody): ModelPair[] {
+/** The models a body asks, in the order asked; an arena round's columns are its blind labels (`arena` / `Model A`…). */
+export function askedModels(body: SearchRequestBody | CompareRequestBody | ArenaRequestBody): ModelPair[] {
+  if ('category' in body) {
+    const count = body.models?.length ?? body.surprise ?? 0;
+    return Array.from({ length: count }, (_, position) => ({ engine: 'arena', model: `Model ${String.fromCharCode(65 + position)}` }));
+  }
   return 'models' in body ? body.models.map(({ engine, model }) => ({ engine, model })) : [{ engine: body.model, model: body.specificModel }];
 }

@@ -11,7 +11,7 @@ export interface StreamFailure {
 export const CONNECTION_FAILED_MESSAGE = 'Connection failed. Please check your internet connection';
 export const TIMED_OUT_MESSAGE = 'Request timed out. Please try again';
 /** What a refusal says when its body carried no message (a proxy's page), by kind of request. */
-export const REFUSAL_FALLBACK = { single: 'Search failed', comparison: 'Comparison failed' } as const;
+export const REFUSAL_FALLBACK = { single: 'Search failed', comparison: 'Comparison failed', arena: 'The arena round failed' } as const;
 
 export const streamInterrupted: StreamFailure = { message: STREAMING_ERROR_MESSAGE, code: 'stream_interrupted', retryable: true };
 /** A frame that broke the contract: asking again would meet the same server, so it is not retryable. */

@@ -1,3 +1,4 @@
+import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, ModelPair, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage/local-storage.ts';
 
@@ -12,7 +13,7 @@ export interface WatchedRequest {
   /** What was asked, so the view can show the same columns before the first frame arrives. */
   models: ModelPair[];
   /** The body as sent, so a column retried after a reload keeps its web-search and brand settings. */
-  body: SearchRequestBody | CompareRequestBody;
+  body: SearchRequestBody | CompareRequestBody | ArenaRequestBody;
   startedAt: string;
 }
 

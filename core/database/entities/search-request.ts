@@ -7,8 +7,8 @@ import { User } from './user.ts';
 export const SEARCH_REQUEST_STATUSES = ['pending', 'completed', 'error'] as const;
 export type SearchRequestStatus = (typeof SEARCH_REQUEST_STATUSES)[number];
 
-/** How many models answer a request: one (`single`) or several side by side (`comparison`). */
-export const REQUEST_KINDS = ['single', 'comparison'] as const;
+/** How many models answer a request: one (`single`), several side by side (`comparison`), or several blind (`arena`). */
+export const REQUEST_KINDS = ['single', 'comparison', 'arena'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** One question a person asked: one model (single mode) or several (comparison), each answered by a run. */

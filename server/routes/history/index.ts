@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors/app-error.ts';
 import { serializeHistoryItem } from '../../requests/history-item.ts';
 import { loadRequestHistory } from '../../requests/request-history-repository.ts';
+import { blindUnrevealedRounds } from '../../arena/blind-history.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryList, HistoryQuery } from '../../../contract/history.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../contract/limits.ts';
@@ -22,9 +23,10 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const session = await request.currentSession(reply);
     if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
     const limit = Math.min(HISTORY_MAX_LIMIT, Math.max(1, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT)));
-    const page = await loadRequestHistory(app.orm.em.fork(), session.user.id, limit);
+    const em = app.orm.em.fork();
+    const page = await loadRequestHistory(em, session.user.id, limit);
     reply.header('cache-control', 'no-store');
-    return success({ total: page.total, requests: page.rows.map(serializeHistoryItem) });
+    return success({ total: page.total, requests: (await blindUnrevealedRounds(em, page.rows)).map(serializeHistoryItem) });
   });
 };
 

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { loadRequestForViewer, type RequestViewer } from '../../requests/request-access.ts';
-import { relayRequest, streamFormatFor, type RelayServices } from '../../streaming/relay-request.ts';
+import { relayRequest, type RelayServices } from '../../streaming/relay-request.ts';
+import { requestStreamFormat } from '../../arena/request-stream-format.ts';
 import { watchedRuns } from '../../streaming/watch-request.ts';
 import type { ServerMessage } from './live-messages.ts';
 
@@ -31,14 +32,15 @@ export async function runLiveSubscription(services: RelayServices, options: Live
   };
 
   try {
-    const { searchRequest, runs } = await loadRequestForViewer(services.orm.em.fork(), requestId, options.viewer);
+    const em = services.orm.em.fork();
+    const { searchRequest, runs } = await loadRequestForViewer(em, requestId, options.viewer);
     await send({ type: 'subscribed', requestId });
     if (signal.aborted) return;
     const outcome = await relayRequest(services, {
       requestId,
       runs: watchedRuns(runs),
       afterSeq: options.afterSeq,
-      format: streamFormatFor(searchRequest.kind),
+      format: await requestStreamFormat(em, searchRequest, runs),
       signal,
       logger,
       send: (frame, seq) => options.send({ type: 'event', requestId, seq, ...frame }),

@@ -11,7 +11,7 @@ import { requestResults } from '../../requests/request-results.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { runsToStop, stopRuns } from '../../requests/stop-runs.ts';
 import { success } from '../../../contract/envelope.ts';
-import { streamFormatFor } from '../../streaming/relay-request.ts';
+import { requestStreamFormat } from '../../arena/request-stream-format.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { watchedRuns } from '../../streaming/watch-request.ts';
 
@@ -51,14 +51,15 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * reloaded page or a second tab continues exactly where it was, without gaps or repeats.
    */
   app.get('/requests/:id/events', { schema: eventsSchema }, async (request, reply) => {
-    const { searchRequest, runs } = await loadOwnRequest(app.orm.em.fork(), request, reply, request.params.id);
+    const em = app.orm.em.fork();
+    const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.params.id);
     const header = request.headers['last-event-id'];
     const afterSeq = Number((typeof header === 'string' && /^\d{1,16}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
     await relayRequestToBrowser(app.requestServices, request, reply, {
       requestId: searchRequest.id,
       afterSeq,
       runs: watchedRuns(runs),
-      format: streamFormatFor(searchRequest.kind),
+      format: await requestStreamFormat(em, searchRequest, runs),
     });
   });
 

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ArenaParams, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardQuery } from '../../../contract/arena.ts';
+import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
+import { success } from '../../../contract/envelope.ts';
+import { personalLeaderboard, storedLeaderboard } from '../../../core/arena/leaderboards.ts';
+import { admitArenaRound } from '../../arena/arena-admission.ts';
+import { arenaRoundView, voteOnRound } from '../../arena/arena-votes.ts';
+import { blindArenaFormat } from '../../arena/blind-arena-format.ts';
+import { nameMask } from '../../../core/arena/blind-text.ts';
+import { requesterOfRequest } from '../../credits/requester.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { ADMISSION_REFUSALS } from '../../requests/request-admission.ts';
+import { loadOwnRequest } from '../../requests/request-access.ts';
+import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
+import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
+
+const LEADERBOARD_CACHE_SECONDS = 60;
+
+/**
+ * The blind arena and its leaderboards. A round is asked like a comparison and streamed as one, labelled Model A,
+ * B, C… with the names masked; `GET /arena/:id` shows it (blind until the vote); the vote reveals it. The public
+ * leaderboard is what the scheduled job last computed; a person's own board is fitted from their votes on request.
+ */
+const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/arena/stream',
+    {
+      schema: {
+        summary: 'Ask a blind arena round, streamed',
+        description:
+          'Like a comparison, charged the same, but every frame names the models `arena` / `Model A`, `Model B`… in an order the server shuffles, ' +
+          'with model names masked in the text and no costs, timings or sources until the vote.',
+        tags: ['Arena'],
+        body: ArenaRequestBody,
+        response: eventStreamResponses(CompareStreamFrame, ADMISSION_REFUSALS),
+      },
+    },
+    async (request, reply) => {
+      const requester = await requesterOfRequest(app, request, reply);
+      const { admitted, labels, hiddenNames } = await admitArenaRound(app.requestServices, request.body, requester);
+      request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'arena round admitted');
+      await relayRequestToBrowser(app.requestServices, request, reply, {
+        requestId: admitted.requestId,
+        runs: admitted.runs,
+        format: blindArenaFormat(labels, nameMask(hiddenNames)),
+      });
+    },
+  );
+
+  app.get(
+    '/arena/:id',
+    {
+      schema: {
+        summary: 'An arena round: blind until the vote, then revealed',
+        tags: ['Arena'],
+        params: ArenaParams,
+        response: jsonResponses(ArenaRound, ['NOT_FOUND']),
+      },
+    },
+    async (request, reply) => {
+      const em = app.orm.em.fork();
+      const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.params.id);
+      reply.header('cache-control', 'no-store');
+      return success(await arenaRoundView(em, searchRequest, runs));
+    },
+  );
+
+  app.post(
+    '/arena/:id/vote',
+    {
+      schema: {
+        summary: 'Vote on an arena round and see which model wrote what',
+        description:
+          '`best` (one or more best answers), `ranking` (every answer in tiers, best first; a tier is a tie) or `all_bad`. ' +
+          'Once per round, after every answer has ended; answers that failed cannot be placed. Answers the revealed round.',
+        tags: ['Arena'],
+        params: ArenaParams,
+        body: ArenaVoteBody,
+        response: jsonResponses(ArenaRound, ['VALIDATION_ERROR', 'NOT_FOUND', 'ARENA_ALREADY_VOTED', 'ARENA_STILL_ANSWERING']),
+      },
+    },
+    async (request, reply) => {
+      const em = app.orm.em.fork();
+      const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.params.id);
+      await voteOnRound(em, searchRequest, runs, request.body, searchRequest.user?.id ?? null);
+      return success(await arenaRoundView(app.orm.em.fork(), searchRequest, runs));
+    },
+  );
+
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        summary: 'The public leaderboard',
+        description:
+          'Bradley–Terry scores from every arena vote on an Elo-like scale (1000 is the average model, +400 means ten times the odds of winning), ' +
+          'with 95% bootstrap intervals; overall or per category. Recomputed by a scheduled job.',
+        tags: ['Arena'],
+        querystring: LeaderboardQuery,
+        response: jsonResponses(Leaderboard, ['VALIDATION_ERROR']),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', `public, max-age=${LEADERBOARD_CACHE_SECONDS}`);
+      return success(await storedLeaderboard(app.orm.em.fork(), request.query.category ?? 'overall'));
+    },
+  );
+
+  app.get(
+    '/leaderboard/mine',
+    {
+      schema: {
+        summary: 'Your own leaderboard, from your votes',
+        tags: ['Arena'],
+        querystring: LeaderboardQuery,
+        response: jsonResponses(Leaderboard, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
+      },
+    },
+    async (request, reply) => {
+      const session = await request.currentSession(reply);
+      if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+      reply.header('cache-control', 'no-store');
+      return success(await personalLeaderboard(app.orm.em.fork(), session.user.id, request.query.category ?? 'overall', app.catalogue));
+    },
+  );
+};
+
+export default arenaRoutes;

@@ -1,0 +1,52 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
+import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
+import { bullPrefix } from '../core/jobs/answer-jobs.ts';
+
+export const LEADERBOARD_QUEUE_NAME = 'leaderboards';
+const LEADERBOARD_JOB_NAME = 'recompute-leaderboards';
+const LEADERBOARD_SCHEDULER_ID = 'recompute-leaderboards';
+
+export interface LeaderboardWorkerOptions {
+  orm: MikroORM;
+  catalogue: ModelCatalogue;
+  /** A BullMQ worker connection (`maxRetriesPerRequest: null`). */
+  connection: Redis;
+  keyPrefix: string;
+  everyMs: number;
+  logger: Logger;
+}
+
+/**
+ * Recomputes the arena leaderboards from every vote on a schedule. The schedule is a BullMQ job scheduler: every
+ * worker process upserts the same scheduler id, so there is one schedule however many workers run, and each
+ * produced job is taken by exactly one of them. A recompute replaces the stored boards whole, so a repeated or
+ * overlapping one does no harm.
+ */
+export async function startLeaderboardWorker(options: LeaderboardWorkerOptions): Promise<{ close(): Promise<void> }> {
+  const prefix = bullPrefix(options.keyPrefix);
+  const queue = new Queue(LEADERBOARD_QUEUE_NAME, { connection: options.connection, prefix });
+  await queue.upsertJobScheduler(
+    LEADERBOARD_SCHEDULER_ID,
+    { every: options.everyMs },
+    { name: LEADERBOARD_JOB_NAME, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
+  );
+  const worker = new Worker(
+    LEADERBOARD_QUEUE_NAME,
+    async () => {
+      const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue);
+      options.logger.info({ votes: boards[0]?.votes ?? 0, models: boards[0]?.entries.length ?? 0 }, 'leaderboards recomputed');
+    },
+    { connection: options.connection, prefix, concurrency: 1 },
+  );
+  worker.on('failed', (_job, error) => options.logger.error({ err: error }, 'leaderboard recompute failed'));
+  return {
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
