@@ -33,6 +33,16 @@ const PRODUCT_CALLS = [
   'POST /api/payments',
   'PUT /api/payments',
   'POST /api/payments/webhook',
+  'POST /api/tracking/cost-preview',
+  'GET /api/tracking/sets',
+  'POST /api/tracking/sets',
+  'GET /api/tracking/sets/{id}',
+  'PATCH /api/tracking/sets/{id}',
+  'DELETE /api/tracking/sets/{id}',
+  'GET /api/tracking/sets/{id}/dashboard',
+  'GET /api/tracking/sets/{id}/runs',
+  'GET /api/tracking/sets/{id}/results',
+  'GET /api/tracking/sets/{id}/results.csv',
 ];
 
 describe('the API contract', () => {
