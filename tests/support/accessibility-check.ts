@@ -11,3 +11,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Waits until the page's finite CSS transitions and animations have ended (a colour scheme just switched, a dialog
+ * opening): axe would read the colours of something half-faded. Endless ones (spinners) are not waited for.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  // Two frames first: a change of scheme starts its transitions only once the browser has restyled the page.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}

@@ -22,6 +22,8 @@ export interface QueryBoxProps {
   inputRef?: Ref<HTMLTextAreaElement>;
   /** Test ids, so a page with two forms keeps them apart. */
   testIds?: { input: string; submit: string };
+  /** The box's visible label; "Your question" unless a second box (a follow-up) needs its own. */
+  label?: string;
 }
 
 /**
@@ -45,7 +47,7 @@ export const QueryBox = memo(function QueryBox(props: QueryBoxProps) {
     <div>
       <Textarea
         ref={inputRef}
-        label="Your question"
+        label={props.label ?? 'Your question'}
         placeholder={QUERY_PLACEHOLDER}
         description="Ctrl+Enter to send."
         value={query}

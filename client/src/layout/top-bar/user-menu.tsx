@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -42,10 +42,12 @@ export function UserMenu({ user }: { user: User }) {
     <>
       <Menu position="bottom-end" width={260} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={`Account menu for ${user.name}`} data-testid="user-menu">
+          <UnstyledButton data-testid="user-menu">
             <Avatar color="indigo" radius="xl" size="md">
               {initials(user.name) || '?'}
             </Avatar>
+            {/* The name starts with what is seen (the initials), so speech input can use the button by what it shows. */}
+            <VisuallyHidden>Account menu for {user.name}</VisuallyHidden>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

@@ -8,6 +8,7 @@ import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-mar
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
+import { ColumnThread, type ColumnTurn } from './column-thread.tsx';
 
 export interface ComparisonColumnCardProps {
   column: RunColumn;
@@ -16,10 +17,12 @@ export interface ComparisonColumnCardProps {
   modelName: string;
   onRetry(column: RunColumn): void;
   onStop(column: RunColumn): void;
+  /** In a conversation of follow-ups: this model's earlier turns and the question it is answering now. */
+  conversation?: { turns: readonly ColumnTurn[]; question: string } | undefined;
 }
 
 /** One model's answer in the results grid: waiting, streaming, then its answer and facts, its own error, or Stopped. */
-export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column, engineName, modelName, onRetry, onStop }: ComparisonColumnCardProps) {
+export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column, engineName, modelName, onRetry, onStop, conversation }: ComparisonColumnCardProps) {
   // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
   const text = useDeferredValue(column.text);
   const { phase, result } = column;
@@ -70,6 +73,8 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
             )}
           </Group>
         </Group>
+
+        {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
 
         {phase === 'waiting' && (
           <Group gap="xs" role="status" data-testid="column-thinking">

@@ -1,13 +1,20 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../../../requests/request-state.ts';
+import { columnThread, type EarlierTurn } from '../../../requests/conversation.ts';
+import type { ColumnTurn } from './column-thread.tsx';
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
 import { modelNames, selectionKey } from './model-selection.ts';
 
 export interface ComparisonResultsProps {
   state: RequestState;
+  /** Earlier turns of the conversation, oldest first, and the question being answered now (empty for a first question). */
+  conversation: { turns: readonly EarlierTurn[]; question: string };
+  /** Below finished answers: the box to ask a follow-up (absent when one cannot be asked). */
+  followUp?: ReactNode;
   catalogue: Catalogue | null;
   onRetry(column: RunColumn): void;
   onStop(column: RunColumn): void;
@@ -16,11 +23,22 @@ export interface ComparisonResultsProps {
 }
 
 /** The results grid: one column per model, the total spent, Stop all while any answers, New Comparison at the end. */
-export function ComparisonResults({ state, catalogue, onRetry, onStop, onStopAll, onNewComparison }: ComparisonResultsProps) {
+export function ComparisonResults({ state, conversation, followUp, catalogue, onRetry, onStop, onStopAll, onNewComparison }: ComparisonResultsProps) {
   const open = state.columns.filter(isOpen);
   const finished = state.columns.length - open.length;
   const showNewComparison = state.status === 'finished' && open.length === 0;
   const stoppingAll = open.length > 0 && open.every((column) => column.stopping);
+  // Each column's side of the conversation, rebuilt only when a turn is added, not on every streamed word.
+  const modelKeys = state.columns.map(selectionKey).join(',');
+  const threads = useMemo(() => {
+    const byColumn = new Map<string, { turns: ColumnTurn[]; question: string }>();
+    if (conversation.turns.length === 0) return byColumn;
+    for (const key of modelKeys.split(',')) {
+      const [engine = '', ...model] = key.split('/');
+      byColumn.set(key, { turns: columnThread(conversation.turns, { engine, model: model.join('/') }), question: conversation.question });
+    }
+    return byColumn;
+  }, [conversation, modelKeys]);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="comparison-results-title" data-testid="comparison-results">
@@ -56,10 +74,13 @@ export function ComparisonResults({ state, catalogue, onRetry, onStop, onStopAll
               modelName={names.model}
               onRetry={onRetry}
               onStop={onStop}
+              conversation={threads.get(selectionKey(column))}
             />
           );
         })}
       </SimpleGrid>
+
+      {followUp}
 
       {showNewComparison && <NewRequestButton label="New Comparison" onClick={onNewComparison} testId="new-comparison" align="center" />}
     </Stack>

@@ -7,9 +7,12 @@ import { allChoices } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
 import { BuyCreditsAction } from '../../../components/buy-credits-action/buy-credits-action.tsx';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
+import { FollowUpBox } from '../../../components/follow-up-box/follow-up-box.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { limitQueryLength } from '../../../components/query-box/query-text.ts';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
+import { fetchThread } from '../../../api/thread-api.ts';
+import { canFollowUp, turnFromState, turnFromThread, type EarlierTurn } from '../../../requests/conversation.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
@@ -37,6 +40,9 @@ function ComparisonForm() {
   const [selected, setSelected] = useState<ReadonlySet<SelectionKey>>(() => new Set());
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
   const [problems, setProblems] = useState<ComparisonProblems>(NO_PROBLEMS);
+  // A conversation: the finished turns so far and the question now being answered.
+  const [earlierTurns, setEarlierTurns] = useState<readonly EarlierTurn[]>([]);
+  const [currentQuestion, setCurrentQuestion] = useState('');
   const draft = useQueryDraft(useCallback(() => setProblems((current) => ({ ...current, query: null })), []));
   const { query, setQuery } = draft;
   const loading = state.status === 'running';
@@ -50,13 +56,26 @@ function ComparisonForm() {
   // Fetch the answer renderer now, so it is ready before the first words arrive.
   useEffect(preloadMarkdownAnswer, []);
 
-  // A comparison that was streaming when the page went away: show its question and models, and follow it again.
+  // A comparison that was streaming when the page went away: show its question and models, and follow it again;
+  // if it was a follow-up, the earlier turns of its conversation come back from the server.
   useEffect(() => {
     const active = watchedRequestToResume('comparison');
     if (!active) return;
     setQuery(active.query);
+    setCurrentQuestion(active.query);
     setSelected(new Set(active.models.map(selectionKey)));
     resume(active);
+    const controller = new AbortController();
+    fetchThread(active.requestId, controller.signal)
+      .then((thread) => {
+        if (thread.turns.length === 0) return;
+        setEarlierTurns(thread.turns.map(turnFromThread));
+        setQuery(thread.turns[0]!.query);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('The earlier turns of this conversation could not be loaded', error);
+      });
+    return () => controller.abort();
   }, [resume, setQuery]);
 
   // "Run this prompt again" on a comparison: same question, same models, once the catalogue can name them.
@@ -70,6 +89,8 @@ function ComparisonForm() {
     draft.focus();
   }, [runAgain, catalogue, choices, tier, setQuery, draft.focus]);
 
+  const conversation = useMemo(() => ({ turns: earlierTurns, question: currentQuestion }), [earlierTurns, currentQuestion]);
+
   const handleSelection = useCallback((next: Set<SelectionKey>) => {
     setSelected(next);
     setProblems((current) => ({ ...current, models: null }));
@@ -81,11 +102,29 @@ function ComparisonForm() {
     const found = validateComparison(query, selection.length);
     setProblems(found);
     if (hasProblems(found) || !price.affordable || settings.problem !== null) return;
+    // A question from the top form starts a new conversation.
+    setEarlierTurns([]);
+    setCurrentQuestion(query.trim());
     ask(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
   };
 
+  // The same models again, each continuing its own conversation: the finished turn joins the thread.
+  const askFollowUp = (question: string) => {
+    if (!state.requestId) return;
+    const models = state.columns.map(({ engine, model }) => ({ engine, model }));
+    setEarlierTurns((turns) => [...turns, turnFromState(currentQuestion, state)]);
+    setCurrentQuestion(question);
+    ask({ ...buildCompareRequest(question, models, settings.requestFields(), aiOverviewParams), followUpOf: state.requestId });
+  };
+  const askedChoices = useMemo(() => {
+    const asked = new Set(state.columns.map(selectionKey));
+    return choices.filter((choice) => asked.has(selectionKey(choicePair(choice))));
+  }, [choices, state.columns]);
+  const followUpPrice = useRequestPrice(askedChoices, settings.value.searchEnabled, false);
+
   const handleNewComparison = useCallback(() => {
     clear();
+    setEarlierTurns([]);
     setProblems(NO_PROBLEMS);
     draft.startOver();
   }, [clear, draft.startOver]);
@@ -126,6 +165,8 @@ function ComparisonForm() {
       {state.columns.length > 0 && (
         <ComparisonResults
           state={state}
+          conversation={conversation}
+          followUp={canFollowUp(state) ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
           catalogue={catalogue}
           onRetry={retry}
           onStop={stop}

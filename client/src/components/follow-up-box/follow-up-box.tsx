@@ -1,0 +1,48 @@
+import { Paper } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { QueryBox } from '../query-box/query-box.tsx';
+
+interface FollowUpBoxProps {
+  /** What the follow-up will cost (the same models again) and whether the credits cover it. */
+  price: { cost: number | null; affordable: boolean; creditsRemaining: number | null };
+  loading: boolean;
+  onAsk(question: string): void;
+}
+
+/**
+ * Below finished answers: one more question for the same models, each continuing its own conversation. The box
+ * empties once the question is sent; the question then heads the answers it gets.
+ */
+export function FollowUpBox({ price, loading, onAsk }: FollowUpBoxProps) {
+  const [question, setQuestion] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loading) return;
+    if (question.trim() === '') {
+      setError('Please enter a question');
+      return;
+    }
+    if (!price.affordable) return;
+    onAsk(question.trim());
+    setQuestion('');
+  };
+  return (
+    <Paper component="form" withBorder p="md" onSubmit={submit} noValidate aria-label="Ask a follow-up" data-testid="follow-up-form">
+      <QueryBox
+        label="Follow-up question"
+        query={question}
+        onQueryChange={(next) => {
+          setQuestion(next);
+          setError(null);
+        }}
+        {...price}
+        loading={loading}
+        canSubmit={price.affordable}
+        error={error}
+        submitLabel="Ask follow-up"
+        testIds={{ input: 'follow-up-input', submit: 'follow-up-button' }}
+      />
+    </Paper>
+  );
+}

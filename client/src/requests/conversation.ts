@@ -1,0 +1,49 @@
+import type { ModelPair } from '../../../contract/ask.ts';
+import type { ThreadTurn } from '../../../contract/thread.ts';
+import { columnKey, type RequestState } from './request-state.ts';
+
+/** One model's side of an earlier turn: what it answered, or that it did not. */
+export interface EarlierAnswer {
+  text: string;
+  answered: boolean;
+}
+
+/** A finished question of the conversation, kept to show above the answers of the follow-ups. */
+export interface EarlierTurn {
+  requestId: string;
+  query: string;
+  answers: ReadonlyMap<string, EarlierAnswer>;
+}
+
+/** The turn a finished request makes, read off its columns (a model that failed or was stopped did not answer). */
+export function turnFromState(query: string, state: RequestState): EarlierTurn {
+  const answers = new Map<string, EarlierAnswer>();
+  for (const column of state.columns) {
+    answers.set(columnKey(column), { text: column.text, answered: column.phase === 'done' && column.text !== '' });
+  }
+  return { requestId: state.requestId ?? '', query, answers };
+}
+
+/** The same, from the server's record (a page reloaded mid-conversation). */
+export function turnFromThread(turn: ThreadTurn): EarlierTurn {
+  const answers = new Map<string, EarlierAnswer>();
+  for (const result of turn.results) answers.set(columnKey(result), { text: result.response ?? '', answered: result.success && !!result.response });
+  return { requestId: turn.requestId, query: turn.query, answers };
+}
+
+/** What one model said in each earlier turn, for its column. */
+export function columnThread(turns: readonly EarlierTurn[], model: ModelPair): { query: string; answer: EarlierAnswer | undefined }[] {
+  const key = columnKey(model);
+  return turns.map((turn) => ({ query: turn.query, answer: turn.answers.get(key) }));
+}
+
+/** A follow-up can be asked once every model has finished and at least one of them answered. */
+export function canFollowUp(state: RequestState): boolean {
+  return (
+    state.status === 'finished' &&
+    state.requestId !== null &&
+    state.columns.length > 0 &&
+    state.columns.every((column) => column.phase !== 'waiting' && column.phase !== 'streaming') &&
+    state.columns.some((column) => column.phase === 'done')
+  );
+}
