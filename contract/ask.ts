@@ -52,6 +52,12 @@ const CommonOptions = {
         'Ask a follow-up: the id of your finished request this question continues. Each model is given its own earlier questions and answers in that thread; the models must be among those asked before.',
     }),
   ),
+  retryOf: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description: 'Ask one model of your earlier request again (retry or regenerate): its new answer replaces that model’s answer in the conversation.',
+    }),
+  ),
 };
 
 export const SearchRequestBody = Type.Object(

@@ -3,11 +3,13 @@ import type { ConversationTurn } from '../../contract/conversation.ts';
 import { FOLLOW_UP_LIMITS } from '../../contract/limits.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { Requester } from '../credits/requester.ts';
+import { requestResults, type RunResult } from './request-results.ts';
 import { isUnrevealedRound } from '../arena/arena-rounds.ts';
 
 /** The wording of a refused follow-up. */
 export const FOLLOW_UP_TEXTS = {
   notFound: 'The conversation to continue was not found.',
+  retryNotFound: 'The answer to ask again was not found.',
   unfinished: 'Wait for every answer to finish before asking a follow-up.',
   tooLong: `A conversation can have at most ${FOLLOW_UP_LIMITS.turns} questions. Start a new one to go on.`,
   blindRound: 'Vote on the arena round before continuing it.',
@@ -23,13 +25,14 @@ export interface ThreadRow {
   user_id: string | null;
   guest_session_id: string | null;
   open_runs: number;
+  /** The request's runs and those of its retries, oldest answer first: a model's last completed one is its answer. */
   runs: { engine: string; model: string; status: string; answer_text: string | null }[];
 }
 
 /**
  * The conversation each model of a follow-up is given: for every earlier question of the thread (oldest first),
- * the question and that same model's answer. A turn the model did not answer (it failed, was stopped or was not
- * asked) is left out, so a model never sees another model's words. The thread is read in one query, walking
+ * the question and that same model's answer (its newest, when it was asked again on its own). A turn the model did
+ * not answer (it failed, was stopped or was not asked) is left out, so a model never sees another model's words. The thread is read in one query, walking
  * `follow_up_of` from the request being continued, which must be the caller's own and finished.
  */
 export async function followUpConversations(
@@ -55,7 +58,7 @@ export async function followUpConversations(
     }
     const turns: ConversationTurn[] = [];
     for (const row of rows) {
-      const answer = row.runs.find((run) => run.engine === wanted.engine && run.model === wanted.model && run.status === 'completed' && run.answer_text);
+      const answer = row.runs.findLast((run) => run.engine === wanted.engine && run.model === wanted.model && run.status === 'completed' && run.answer_text);
       if (answer) turns.push({ role: 'user', content: row.query }, { role: 'assistant', content: answer.answer_text! });
     }
     conversations.set(conversationKey(wanted.engine, wanted.model), turns);
@@ -68,8 +71,9 @@ export function conversationKey(engine: string, model: string): string {
 }
 
 /**
- * A request and the ones it follows up, oldest first, each with its runs, in one query that walks `follow_up_of`.
- * Stops after the longest thread allowed, so a corrupt chain cannot loop.
+ * A request and the ones it follows up, oldest first, each with its runs and those of its retries (a model asked
+ * again on its own), in one query that walks `follow_up_of`. Stops after the longest thread allowed, so a corrupt
+ * chain cannot loop.
  */
 export async function readThread(em: EntityManager, requestId: string): Promise<ThreadRow[]> {
   return em.execute<ThreadRow[]>(
@@ -81,10 +85,37 @@ export async function readThread(em: EntityManager, requestId: string): Promise<
         where thread.depth < ?
      )
      select thread.id, thread.query, thread.created_at, thread.depth, thread.user_id, thread.guest_session_id,
-            (select count(*)::int from model_runs run where run.request_id = thread.id and run.status in ('queued', 'running')) as open_runs,
-            coalesce((select json_agg(json_build_object('engine', run.engine, 'model', run.model, 'status', run.status, 'answer_text', run.answer_text))
-                        from model_runs run where run.request_id = thread.id), '[]'::json) as runs
+            (select count(*)::int from model_runs run join search_requests asked on asked.id = run.request_id
+              where (asked.id = thread.id or asked.retry_of = thread.id) and run.status in ('queued', 'running')) as open_runs,
+            coalesce((select json_agg(json_build_object('engine', run.engine, 'model', run.model, 'status', run.status, 'answer_text', run.answer_text)
+                                      order by run.completed_at nulls first, run.created_at)
+                        from model_runs run join search_requests asked on asked.id = run.request_id
+                       where asked.id = thread.id or asked.retry_of = thread.id), '[]'::json) as runs
        from thread order by thread.depth desc`,
     [requestId, FOLLOW_UP_LIMITS.turns],
   );
+}
+
+/** A retry names a request of the caller's own; anyone else's reads exactly like one that does not exist. */
+export async function checkRetryTarget(em: EntityManager, requester: Pick<Requester, 'userId' | 'anonymousSessionId'>, retryOf: string): Promise<void> {
+  const rows = await em.execute<{ user_id: string | null; guest_session_id: string | null }[]>(
+    `select user_id, guest_session_id from search_requests where id = ?`,
+    [retryOf],
+  );
+  const target = rows[0];
+  const owned = target && (target.user_id ? target.user_id === requester.userId : target.guest_session_id === requester.anonymousSessionId);
+  if (!owned) throw new AppError('NOT_FOUND', FOLLOW_UP_TEXTS.retryNotFound);
+}
+
+/** Every model's result in one turn of a conversation, a model asked again on its own showing its newest answer. */
+export async function turnResults(em: EntityManager, requestId: string): Promise<RunResult[]> {
+  const results = await requestResults(em, requestId);
+  const retries = await em.execute<{ id: string }[]>(`select id from search_requests where retry_of = ? order by created_at`, [requestId]);
+  for (const retry of retries) {
+    for (const result of await requestResults(em, retry.id)) {
+      const index = results.findIndex((candidate) => candidate.engine === result.engine && candidate.model === result.model);
+      if (result.success && index >= 0) results[index] = result;
+    }
+  }
+  return results;
 }

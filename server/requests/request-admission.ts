@@ -20,7 +20,7 @@ import { runFailure } from '../../core/runs/run-failures.ts';
 import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
 import { creditsSpentThisMonth } from '../api-keys/api-key-spending.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
-import { conversationKey, followUpConversations } from './follow-up-thread.ts';
+import { checkRetryTarget, conversationKey, followUpConversations } from './follow-up-thread.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestServices } from './request-services.ts';
 
@@ -56,6 +56,8 @@ export interface AdmissionInput {
   requestId?: string | undefined;
   /** A follow-up: the request this question continues, each model its own side of that thread. */
   followUpOf?: string | undefined;
+  /** A model of an earlier request asked again on its own: its answer replaces that model's in the conversation. */
+  retryOf?: string | undefined;
 }
 
 export interface AdmittedRun {
@@ -79,13 +81,15 @@ export function requestOptions(body: {
   brandMonitoringEnabled?: boolean | undefined;
   brandConfig?: AdmissionInput['brandConfig'];
   followUpOf?: string | undefined;
-}): Pick<AdmissionInput, 'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf'> {
+  retryOf?: string | undefined;
+}): Pick<AdmissionInput, 'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf' | 'retryOf'> {
   return {
     searchEnabled: body.searchEnabled ?? false,
     aiOverviewParams: body.aiOverviewParams,
     brandMonitoringEnabled: body.brandMonitoringEnabled ?? false,
     brandConfig: body.brandConfig,
     followUpOf: body.followUpOf,
+    retryOf: body.retryOf,
   };
 }
 
@@ -125,6 +129,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
         resolved.map((entry) => ({ engine: entry.engine.id, model: entry.model.id, name: entry.model.name })),
       )
     : undefined;
+  if (input.retryOf) await checkRetryTarget(services.orm.em.fork(), requester, input.retryOf);
 
   const requestId = input.requestId ?? randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
@@ -162,6 +167,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
       apiKeyId: requester.apiKey?.id ?? null,
       conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
       followUpOf: input.followUpOf ?? null,
+      retryOf: input.retryOf ?? null,
     });
     runs.forEach((run, position) => {
       const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));

@@ -103,6 +103,40 @@ describe('a follow-up in a comparison', () => {
   }, 60_000);
 });
 
+describe('a model asked again inside a conversation', () => {
+  it('puts its new answer in the conversation in place of the old one', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 150);
+    const first = await compare(payer.cookie, 'Which metals conduct heat best?');
+    const parent = requestIdOf(first);
+    const [gpt] = THREE_MODELS;
+    // Regenerate one column: a single question for that model, naming the comparison it belongs to.
+    const again = await postSearchStream(
+      stack.baseUrl,
+      { query: 'Which metals conduct heat best? [[simulate chunks=3]]', model: gpt!.engine, specificModel: gpt!.model, retryOf: parent },
+      { headers: { cookie: payer.cookie } },
+    );
+    expect(again.status).toBe(200);
+    const regenerated = answerText(again.events);
+    expect(regenerated).not.toBe(answersByModel(first).get(gpt!.model));
+
+    await compare(payer.cookie, 'Which of them is cheapest?', parent);
+    const earlier = sentTo(gpt!.model, 'Which of them is cheapest?')!.earlierMessages!;
+    expect(earlier).toContain(regenerated);
+    expect(earlier).not.toContain(answersByModel(first).get(gpt!.model));
+    // The other models keep their own first answers.
+    expect(sentTo(THREE_MODELS[1]!.model, 'Which of them is cheapest?')!.earlierMessages).toContain(answersByModel(first).get(THREE_MODELS[1]!.model));
+    // A reloaded page shows the regenerated answer in the thread too.
+    const latest = (await stack.records().execute<{ id: string }[]>(`select id from search_requests where follow_up_of = ?`, [parent]))[0]!.id;
+    const thread = await fetch(`${stack.baseUrl}/api/requests/${latest}/thread`, { headers: { cookie: payer.cookie } }).then((response) => response.json());
+    const shown = thread.data.turns[0].results.find((result: { model: string }) => result.model === gpt!.model);
+    expect(shown.response).toBe(regenerated);
+
+    const stranger = await createPayer(stack.records(), stack.config, 150);
+    const stolen = await postSearchStream(stack.baseUrl, { query: 'Q?', model: gpt!.engine, specificModel: gpt!.model, retryOf: parent }, { headers: { cookie: stranger.cookie } });
+    expect(stolen.status).toBe(404);
+  }, 60_000);
+});
+
 describe('a refused follow-up', () => {
   it('is 404 for an unknown request and for someone else’s, 400 for a model not in the thread, and costs nothing', async () => {
     const owner = await createPayer(stack.records(), stack.config, 150);

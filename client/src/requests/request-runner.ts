@@ -161,7 +161,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
       const key = columnKey(column);
       retries.get(key)?.controller.abort();
       deps.dispatch({ type: 'column-retried', key });
-      retries.set(key, start('single', { body: retryBody(lastBody, column) }, { column: key }));
+      retries.set(key, start('single', { body: retryBody(lastBody, column, main?.requestId) }, { column: key }));
     },
     stop,
     clear(openColumns) {

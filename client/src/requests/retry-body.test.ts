@@ -25,6 +25,12 @@ describe('retryBody', () => {
     });
     expect(retryBody(comparison, overview)).toMatchObject({ model: 'ai-overview', aiOverviewParams: { gl: 'uk', hl: 'en' } });
   });
+
+  it('keeps a follow-up’s place in the conversation and names the request whose answer it replaces', () => {
+    const followUp: CompareRequestBody = { query: 'And then?', models: [gpt], followUpOf: 'parent-request' };
+    expect(retryBody(followUp, gpt, 'this-request')).toMatchObject({ followUpOf: 'parent-request', retryOf: 'this-request' });
+    expect(retryBody({ query: 'Q', models: [gpt] }, gpt, null)).not.toHaveProperty('retryOf');
+  });
 });
 
 describe('askedModels', () => {

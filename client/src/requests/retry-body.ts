@@ -3,8 +3,11 @@ import type { CompareRequestBody, ModelPair, SearchRequestBody } from '../../../
 
 const AI_OVERVIEW_ENGINE = 'ai-overview';
 
-/** The single-model question that asks one comparison column's model again, with the comparison's settings. */
-export function retryBody(comparison: CompareRequestBody, column: ModelPair): SearchRequestBody {
+/**
+ * The single-model question that asks one comparison column's model again, with the comparison's settings. With the
+ * comparison's request id, the server puts the new answer in that model's place in the conversation.
+ */
+export function retryBody(comparison: CompareRequestBody, column: ModelPair, requestId?: string | null): SearchRequestBody {
   return {
     query: comparison.query,
     model: column.engine,
@@ -13,6 +16,9 @@ export function retryBody(comparison: CompareRequestBody, column: ModelPair): Se
     ...(column.engine === AI_OVERVIEW_ENGINE && comparison.aiOverviewParams ? { aiOverviewParams: comparison.aiOverviewParams } : {}),
     ...(comparison.brandMonitoringEnabled !== undefined ? { brandMonitoringEnabled: comparison.brandMonitoringEnabled } : {}),
     ...(comparison.brandConfig ? { brandConfig: comparison.brandConfig } : {}),
+    // Same place in the conversation, and the new answer takes this model's place in it.
+    ...(comparison.followUpOf ? { followUpOf: comparison.followUpOf } : {}),
+    ...(requestId ? { retryOf: requestId } : {}),
   };
 }
 

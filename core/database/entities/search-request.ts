@@ -44,6 +44,8 @@ const SearchRequestSchema = defineEntity({
     conversation: p.json<ConversationTurn[]>().nullable(),
     /** The earlier request this one follows up (the previous turn of its thread); null for a first question. */
     followUpOf: p.uuid().nullable(),
+    /** The request one of whose models this asks again on its own (Retry, Regenerate); its answer then replaces that model's. */
+    retryOf: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     completedAt: p.datetime().nullable(),
     runs: () => p.oneToMany(ModelRun).mappedBy('request'),

@@ -6,8 +6,7 @@ import { SearchStreamFrame } from '../../../contract/search-stream.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { RequestThread } from '../../../contract/thread.ts';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
-import { readThread } from '../../requests/follow-up-thread.ts';
-import { requestResults } from '../../requests/request-results.ts';
+import { readThread, turnResults } from '../../requests/follow-up-thread.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { runsToStop, stopRuns } from '../../requests/stop-runs.ts';
 import { success } from '../../../contract/envelope.ts';
@@ -81,7 +80,7 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const earlier = (await readThread(em, searchRequest.id)).filter((row) => row.depth > 0);
     const turns = [];
     for (const row of earlier) {
-      turns.push({ requestId: row.id, query: row.query, createdAt: new Date(row.created_at).toISOString(), results: await requestResults(em, row.id) });
+      turns.push({ requestId: row.id, query: row.query, createdAt: new Date(row.created_at).toISOString(), results: await turnResults(em, row.id) });
     }
     reply.header('cache-control', 'no-store');
     return success({ requestId: searchRequest.id, turns });
