@@ -129,7 +129,13 @@ export const TrackingResultsQuery = Type.Object({
 });
 export const TrackingResultsData = Type.Object({ results: Type.Array(TrackingResult), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
-const SeriesPoint = Type.Object({ slotStart: Type.String({ format: 'date-time' }), runId: Type.String(), ...TrackingSummary.properties });
+const SeriesPoint = Type.Object({
+  slotStart: Type.String({ format: 'date-time' }),
+  /** When the run began: a late slot starts after its slot does. */
+  startedAt: Type.String({ format: 'date-time' }),
+  runId: Type.String(),
+  ...TrackingSummary.properties,
+});
 export const TrackingDashboard = Type.Object({
   overall: Type.Array(SeriesPoint),
   byModel: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), points: Type.Array(SeriesPoint) })),

@@ -33,6 +33,14 @@ const brandMentionsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/brand-mentions/brand-mentions-page.tsx'), 'BrandMentionsPage'),
 });
 
+// Signed-in people's tracked prompt sets; the page and, later, its charts load when it is opened.
+const trackingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/tracking',
+  validateSearch: (search: Record<string, unknown>): { set?: string } => (typeof search['set'] === 'string' ? { set: search['set'] } : {}),
+  component: lazyRouteComponent(() => import('./pages/tracking/tracking-page.tsx'), 'TrackingPage'),
+});
+
 // Developers only: key management and the usage snippets load when the page is opened.
 const developerApiRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -50,7 +58,7 @@ const informationRoutes = (
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, helpSupportRoute, developerApiRoute, ...informationRoutes]);
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, trackingRoute, helpSupportRoute, developerApiRoute, ...informationRoutes]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

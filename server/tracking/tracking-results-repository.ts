@@ -12,6 +12,7 @@ const TOP_DOMAINS = 10;
 interface PointRow extends SummaryRow {
   run_id: string;
   slot_start: string;
+  started_at: string;
 }
 
 interface GroupedPointRow extends PointRow {
@@ -20,14 +21,14 @@ interface GroupedPointRow extends PointRow {
   country?: string;
 }
 
-const point = (row: PointRow) => ({ slotStart: row.slot_start, runId: row.run_id, ...summaryFromRow(row) });
+const point = (row: PointRow) => ({ slotStart: row.slot_start, startedAt: row.started_at, runId: row.run_id, ...summaryFromRow(row) });
 
 function seriesQuery(groupColumns: string, extraFilter = ''): string {
-  return `select tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start${groupColumns ? `, ${groupColumns}` : ''}, ${SUMMARY_COLUMNS}
+  return `select tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, ${iso('tracking.started_at')} as started_at${groupColumns ? `, ${groupColumns}` : ''}, ${SUMMARY_COLUMNS}
             from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
            where tracking.id in (select id from tracking_runs where set_id = ? and status = 'completed' order by slot_start desc limit ${SERIES_RUNS})
              ${extraFilter}
-           group by tracking.id${groupColumns ? `, ${groupColumns}` : ''}
+           group by tracking.id, tracking.slot_start, tracking.started_at${groupColumns ? `, ${groupColumns}` : ''}
            order by tracking.slot_start`;
 }
 

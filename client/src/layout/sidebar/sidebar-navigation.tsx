@@ -4,6 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 const LINKS = [
   { to: '/', label: 'Dashboard' },
   { to: '/brand-mentions', label: 'Brand mentions' },
+  { to: '/tracking', label: 'Tracking' },
 ] as const;
 
 const LATER_LINKS = [{ to: '/help-support', label: 'Help & Support' }] as const;

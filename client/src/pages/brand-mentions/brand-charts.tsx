@@ -10,7 +10,7 @@ const CHART_HEIGHT = 220;
 const shortLabel = (label: string): string => (label.length > 16 ? `${label.slice(0, 15)}…` : label);
 const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
 
-function ChartCard({ title, description, testId, children }: { title: string; description: string; testId: string; children: ReactNode }) {
+export function ChartCard({ title, description, testId, children }: { title: string; description: string; testId: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="figure" m={0} data-testid={testId} style={{ minWidth: 0 }}>
       <Stack gap="xs">
@@ -28,7 +28,7 @@ function ChartCard({ title, description, testId, children }: { title: string; de
   );
 }
 
-function NoData({ text }: { text: string }) {
+export function NoData({ text }: { text: string }) {
   return (
     <Text size="sm" c="dimmed" py="lg" ta="center">
       {text}
@@ -46,7 +46,7 @@ interface RankingChartProps<Row extends Record<string, string | number>> {
 }
 
 /** Horizontal bars, one per named row, tall enough for every label: the shape of three of the dashboard's charts. */
-function RankingChart<Row extends Record<string, string | number>>({ data, dataKey, series, percent }: RankingChartProps<Row>) {
+export function RankingChart<Row extends Record<string, string | number>>({ data, dataKey, series, percent }: RankingChartProps<Row>) {
   return (
     <BarChart
       h={Math.max(CHART_HEIGHT, data.length * 36 + 40)}

@@ -1,0 +1,215 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Badge, Button, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TrackingDashboard as Dashboard, TrackingRun, TrackingSet } from '../../../../contract/tracking.ts';
+import { messageOf } from '../../api/http-client.ts';
+import { runResultsQuery, trackingDashboardQuery, trackingRunsQuery } from '../../api/tracking-api.ts';
+import { ChartCard, NoData, RankingChart } from '../brand-mentions/brand-charts.tsx';
+import { chartRow, percentText, positionText, whenText } from './tracking-format.ts';
+
+const CHART_HEIGHT = 220;
+const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
+const SERIES_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'red.6', 'blue.6', 'yellow.7'];
+
+/** One measure per line, one line per model (or country), over the runs. */
+function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[], measure: 'visibility' | 'shareOfVoice') {
+  const byRun = new Map<string, Record<string, string | number>>();
+  for (const group of groups) {
+    for (const point of group.points) {
+      const row = byRun.get(point.startedAt) ?? { label: whenText(point.startedAt) };
+      if (point[measure] !== null) row[group.name] = point[measure]!;
+      byRun.set(point.startedAt, row);
+    }
+  }
+  return [...byRun.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([, row]) => row);
+}
+
+/**
+ * A set's dashboard: the four measures over time (overall, per model, per AI Overview country), the most cited
+ * domains, and the runs, each opening its answers. Loaded with the charts only when a set is opened.
+ */
+export function TrackingDashboard({ set }: { set: TrackingSet }) {
+  const dashboard = useQuery(trackingDashboardQuery(set.id));
+  const runs = useQuery(trackingRunsQuery(set.id));
+  const [openRun, setOpenRun] = useState<TrackingRun | null>(null);
+
+  if (dashboard.isPending) return <Loader size="sm" aria-label="Loading the dashboard" />;
+  if (dashboard.isError) return <Text c="red">{messageOf(dashboard.error, 'Could not load the dashboard.')}</Text>;
+  const data = dashboard.data.dashboard;
+  const overall = data.overall.map((point) => chartRow(whenText(point.startedAt), point));
+  const modelGroups = data.byModel.map((entry) => ({ name: entry.model, points: entry.points }));
+  const countryGroups = data.byCountry.map((entry) => ({ name: entry.country.toUpperCase(), points: entry.points }));
+  const noRuns = overall.length === 0;
+  const waiting = 'The first run is still answering; this fills in when it finishes.';
+
+  return (
+    <Stack gap="md" data-testid="tracking-dashboard">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ChartCard title="Visibility and share of voice" description="Share of answers naming the brand, and its share of all brand mentions" testId="chart-visibility">
+          {noRuns ? (
+            <NoData text={waiting} />
+          ) : (
+            <LineChart
+              h={CHART_HEIGHT}
+              data={overall}
+              dataKey="label"
+              series={[
+                { name: 'visibility', label: 'Visibility', color: 'indigo.6' },
+                { name: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
+              ]}
+              valueFormatter={(value) => percentText(value)}
+              yAxisProps={percentAxis}
+              withLegend
+              connectNulls={false}
+            />
+          )}
+        </ChartCard>
+        <ChartCard title="Average position and sentiment" description="Where the brand is named among the brands named (1 = first), and the tone (-1 to 1)" testId="chart-position">
+          {noRuns ? (
+            <NoData text={waiting} />
+          ) : (
+            <LineChart
+              h={CHART_HEIGHT}
+              data={overall}
+              dataKey="label"
+              series={[
+                { name: 'averagePosition', label: 'Average position', color: 'teal.6' },
+                { name: 'sentiment', label: 'Sentiment', color: 'orange.6' },
+              ]}
+              withLegend
+              connectNulls={false}
+            />
+          )}
+        </ChartCard>
+        <ChartCard title="Visibility per model" description="Share of each model's answers naming the brand" testId="chart-per-model">
+          {modelGroups.length === 0 ? (
+            <NoData text={waiting} />
+          ) : (
+            <LineChart
+              h={CHART_HEIGHT}
+              data={perGroupRows(modelGroups, 'visibility')}
+              dataKey="label"
+              series={modelGroups.map((group, index) => ({ name: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
+              valueFormatter={(value) => percentText(value)}
+              yAxisProps={percentAxis}
+              withLegend
+            />
+          )}
+        </ChartCard>
+        <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
+          {countryGroups.length === 0 ? (
+            <NoData text="Add the AI Overview engine to compare countries." />
+          ) : (
+            <LineChart
+              h={CHART_HEIGHT}
+              data={perGroupRows(countryGroups, 'visibility')}
+              dataKey="label"
+              series={countryGroups.map((group, index) => ({ name: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
+              valueFormatter={(value) => percentText(value)}
+              yAxisProps={percentAxis}
+              withLegend
+            />
+          )}
+        </ChartCard>
+        <ChartCard title="Most cited domains" description="Websites the answers cite, over every run" testId="chart-cited-domains">
+          {data.citedDomains.length === 0 ? (
+            <NoData text="No answer has cited a website yet." />
+          ) : (
+            <RankingChart data={data.citedDomains} dataKey="domain" series={{ name: 'count', label: 'Citations', color: 'cyan.6' }} percent={false} />
+          )}
+        </ChartCard>
+      </SimpleGrid>
+
+      <Paper withBorder p="md" radius="md">
+        <Title order={3} size="h5" mb="xs">
+          Runs
+        </Title>
+        {runs.data && runs.data.runs.length > 0 ? (
+          <ScrollArea type="auto">
+            <Table striped highlightOnHover miw={760} data-testid="tracking-runs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th miw={130}>Run</Table.Th>
+                  <Table.Th miw={150}>Status</Table.Th>
+                  <Table.Th>Visibility</Table.Th>
+                  <Table.Th>Share of voice</Table.Th>
+                  <Table.Th>Position</Table.Th>
+                  <Table.Th>Credits</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Answers</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {runs.data.runs.map((run) => (
+                  <Table.Tr key={run.id}>
+                    <Table.Td>{whenText(run.startedAt)}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="filled" autoContrast style={{ maxWidth: 'none' }} color={run.status === 'completed' ? 'green' : run.status === 'skipped' ? 'red' : 'gray'}>
+                        {run.status === 'skipped' ? 'skipped (credits)' : run.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{percentText(run.summary.visibility)}</Table.Td>
+                    <Table.Td>{percentText(run.summary.shareOfVoice)}</Table.Td>
+                    <Table.Td>{positionText(run.summary.averagePosition)}</Table.Td>
+                    <Table.Td>{run.creditsCharged}</Table.Td>
+                    <Table.Td>
+                      <Button size="compact-xs" variant="subtle" disabled={run.status !== 'completed'} onClick={() => setOpenRun(run)} data-testid="open-run">
+                        Answers
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No runs yet.
+          </Text>
+        )}
+      </Paper>
+      <RunAnswers set={set} run={openRun} onClose={() => setOpenRun(null)} />
+    </Stack>
+  );
+}
+
+/** The drill-down: every answer of one run, with what it came to for the brand. */
+function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun | null; onClose(): void }) {
+  const results = useQuery({ ...runResultsQuery(set.id, run?.id ?? ''), enabled: run !== null });
+  return (
+    <Modal opened={run !== null} onClose={onClose} title={run ? `Answers of the run of ${whenText(run.startedAt)}` : ''} size="xl" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="run-answers">
+      {results.isPending ? (
+        <Loader size="sm" aria-label="Loading answers" />
+      ) : (
+        <Stack gap="sm">
+          {(results.data?.results ?? []).map((result) => (
+            <Paper key={result.id} withBorder p="sm" radius="md" data-testid="run-answer">
+              <Group gap="xs" mb={4} wrap="wrap">
+                <Badge variant="light">{result.model}</Badge>
+                {result.country ? <Badge variant="outline">{result.country.toUpperCase()}</Badge> : null}
+                <Badge color={result.status === 'error' ? 'red' : result.mentioned ? 'green' : 'gray'} variant="filled" autoContrast>
+                  {result.status === 'error' ? 'failed (free)' : result.mentioned ? `mentioned ${positionText(result.position)}` : 'not mentioned'}
+                </Badge>
+                {result.sentiment ? <Badge variant="outline">{result.sentiment}</Badge> : null}
+              </Group>
+              <Text size="sm" fw={600}>
+                {result.prompt}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} lineClamp={6}>
+                {result.answer ?? ''}
+              </Text>
+              {result.citedDomains.length > 0 ? (
+                <Text size="xs" c="dimmed" mt={4}>
+                  Cited: {result.citedDomains.join(', ')}
+                </Text>
+              ) : null}
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import type { TrackingSummary } from '../../../../contract/tracking.ts';
+
+/** How the tracking page writes its numbers: one place, so cards, charts and tables agree. */
+
+export const percentText = (value: number | null): string => (value === null ? '—' : `${Math.round(value * 10) / 10}%`);
+export const positionText = (value: number | null): string => (value === null ? '—' : `#${Math.round(value * 10) / 10}`);
+export const sentimentText = (value: number | null): string => {
+  if (value === null) return '—';
+  const label = value > 0.2 ? 'positive' : value < -0.2 ? 'negative' : 'neutral';
+  return `${value > 0 ? '+' : ''}${Math.round(value * 100) / 100} (${label})`;
+};
+export const creditsText = (credits: number): string => `${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}`;
+
+/** When a run began, as a short local date and time. */
+export const whenText = (iso: string): string =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** The prompts typed one per line: trimmed, blank lines dropped, each once. */
+export function promptLines(text: string): string[] {
+  return [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
+}
+
+/** A summary as a chart row: nulls become gaps (undefined) rather than zeros, which would read as a collapse. */
+export function chartRow(label: string, summary: TrackingSummary) {
+  return {
+    label,
+    visibility: summary.visibility ?? undefined,
+    shareOfVoice: summary.shareOfVoice ?? undefined,
+    averagePosition: summary.averagePosition ?? undefined,
+    sentiment: summary.sentiment ?? undefined,
+  };
+}

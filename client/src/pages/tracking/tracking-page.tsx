@@ -1,0 +1,145 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import type { TrackingSet } from '../../../../contract/tracking.ts';
+import { messageOf } from '../../api/http-client.ts';
+import { trackingQueryKeys, trackingSetsQuery, updateTrackingSet } from '../../api/tracking-api.ts';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { EmptyState, ErrorState, LoadingState } from '../brand-mentions/query-status.tsx';
+import { TrackingSetCard } from './tracking-set-card.tsx';
+import { TrackingSetForm } from './tracking-set-form.tsx';
+
+// The charts bring recharts along: they load when a set's dashboard is first opened.
+const TrackingDashboard = lazy(() => import('./tracking-dashboard.tsx').then((module) => ({ default: module.TrackingDashboard })));
+
+/** While a set has a run in flight, the list is asked again this often so its numbers appear when it ends. */
+const REFRESH_WHILE_RUNNING_MS = 3_000;
+
+/** GEO tracking: the signed-in person's prompt sets, re-asked on a schedule, and the dashboard of one of them. */
+export function TrackingPage() {
+  usePageTitle('Tracking');
+  const { status, user } = useAuth();
+  if (status === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!user) {
+    return (
+      <Stack gap="md" py="xl" align="flex-start" data-testid="tracking-auth-required">
+        <Title order={1} size="h2">
+          Authentication Required
+        </Title>
+        <Text c="dimmed">Sign in to track how visible your brand is in AI answers over time.</Text>
+        <Button component={Link} to="/" variant="light">
+          Go to Home
+        </Button>
+      </Stack>
+    );
+  }
+  return <SignedInTracking />;
+}
+
+function SignedInTracking() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const search: { set?: string } = useSearch({ strict: false });
+  const { openPurchase } = usePurchaseCredits();
+  const [formOpen, setFormOpen] = useState(false);
+  const sets = useQuery({
+    ...trackingSetsQuery(),
+    refetchInterval: (query) => (query.state.data?.sets.some((set) => set.status === 'active' && (!set.lastRun || set.lastRun.status === 'running')) ? REFRESH_WHILE_RUNNING_MS : false),
+  });
+  const toggle = useMutation({
+    mutationFn: (set: TrackingSet) => updateTrackingSet(set.id, { status: set.status === 'active' ? 'paused' : 'active' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: trackingQueryKeys.all }),
+  });
+  const list = sets.data?.sets ?? [];
+  const selected = list.find((set) => set.id === search.set) ?? list[0];
+  const outOfCredits = list.filter((set) => set.pausedReason === 'insufficient_credits');
+  const open = (setId: string) => void navigate({ to: '/tracking', search: { set: setId } });
+
+  return (
+    <Stack gap="md" py="md" data-testid="tracking-page">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Tracking
+          </Title>
+          <Text c="dimmed" size="sm">
+            Prompts about your market, re-asked on a schedule: how visible your brand is in AI answers, over time.
+          </Text>
+        </div>
+        <Button onClick={() => setFormOpen(true)} data-testid="tracking-new">
+          New prompt set
+        </Button>
+      </Group>
+
+      {outOfCredits.length > 0 ? (
+        <Alert color="red" title="Paused: not enough credits" data-testid="tracking-paused-alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {outOfCredits.map((set) => `"${set.name}"`).join(', ')} could not afford {outOfCredits.length === 1 ? 'its' : 'their'} next run, so{' '}
+              {outOfCredits.length === 1 ? 'it was' : 'they were'} paused and nothing was charged. Add credits, then resume.
+            </Text>
+            <Button size="compact-sm" color="red" variant="light" onClick={() => openPurchase()}>
+              Buy Credits
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {toggle.isError ? <Alert color="red">{messageOf(toggle.error, 'Could not change the set.')}</Alert> : null}
+
+      {sets.isPending ? (
+        <LoadingState label="Loading your prompt sets…" />
+      ) : sets.isError ? (
+        <ErrorState message={messageOf(sets.error, 'Could not load your prompt sets.')} onRetry={() => void sets.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No tracked prompts yet"
+          hint="Save the questions people ask AI about your market, pick the models, and Quorum asks them daily or weekly and charts how often your brand comes up."
+          testId="tracking-empty"
+        />
+      ) : (
+        <>
+          <Stack gap="sm">
+            {list.map((set) => (
+              <TrackingSetCard
+                key={set.id}
+                set={set}
+                selected={set.id === selected?.id}
+                busy={toggle.isPending && toggle.variables?.id === set.id}
+                onOpen={() => open(set.id)}
+                onToggle={() => toggle.mutate(set)}
+              />
+            ))}
+          </Stack>
+          {selected ? (
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                {selected.name}: dashboard
+              </Title>
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the dashboard" />}>
+                {/* Remounted when the latest run changes, so a finished run shows at once. */}
+                <TrackingDashboard key={`${selected.id}:${selected.lastRun?.id ?? ''}:${selected.lastRun?.status ?? ''}`} set={selected} />
+              </Suspense>
+            </Stack>
+          ) : null}
+        </>
+      )}
+      <TrackingSetForm
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        onCreated={(set) => {
+          setFormOpen(false);
+          open(set.id);
+        }}
+      />
+    </Stack>
+  );
+}

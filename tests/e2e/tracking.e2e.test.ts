@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * GEO tracking in the browser on a real stack: a signed-in person saves a prompt set (seeing its cost first), its
+ * first run starts at once through the real scheduler and worker, and the dashboard fills in with the run's answers.
+ */
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack());
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+/** Screenshots at phone and desktop width, light and dark; axe must find nothing serious in either scheme. */
+async function pictureAndCheck(page: Page, name: string, viewportOnly = false): Promise<void> {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await transitionsSettled(page);
+      if (viewportOnly) await saveViewportScreenshot(page, `${name}-${colorScheme}`);
+      else await saveScreenshot(page, `${name}-${colorScheme}`);
+      expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+}
+
+describe('tracking', () => {
+  it('creates a prompt set with its cost shown first, runs it at once and shows the dashboard', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/tracking' });
+    await page.getByTestId('tracking-empty').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Tracking').waitFor({ state: 'attached' });
+    await pictureAndCheck(page, 'tracking-empty');
+
+    await page.getByTestId('tracking-new').click();
+    const form = page.getByRole('dialog');
+    await form.waitFor();
+    await page.getByTestId('tracking-name').fill('Running shoes');
+    await page.getByTestId('tracking-brand').fill('Acmeflux');
+    await page.getByTestId('tracking-competitors').fill('Globexa');
+    await page.getByTestId('tracking-competitors').press('Enter');
+    await page.getByTestId('tracking-prompts').fill('Acmeflux\nWhich trail running shoes last longest');
+    await page.getByTestId('tracking-models').click();
+    await page.getByRole('option', { name: 'GPT-4o mini · 6' }).click();
+    await page.getByRole('option', { name: 'DeepSeek Chat · 6' }).click();
+    await page.keyboard.press('Escape');
+    // 2 prompts × (6 + 6) credits, weekly: once a week, 30/7 times a month.
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 24 credits per run');
+    expect(await page.getByTestId('tracking-cost').textContent()).toContain('24 credits a week');
+    expect(await page.getByTestId('tracking-cost').textContent()).toContain('103 credits a month');
+    await pictureAndCheck(page, 'tracking-form', true);
+
+    await page.getByTestId('tracking-save').click();
+    await form.waitFor({ state: 'detached' });
+    const card = page.getByTestId('tracking-set');
+    await card.waitFor();
+    expect(await card.getByTestId('tracking-set-status').textContent()).toBe('active');
+
+    // The first run starts at once; the list polls while it answers, and the dashboard fills in when it ends.
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('(completed)');
+    expect(await card.textContent()).toContain('50%');
+    const dashboard = page.getByTestId('tracking-dashboard');
+    for (const chart of ['chart-visibility', 'chart-position', 'chart-per-model']) {
+      await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    }
+    expect(await page.getByTestId('tracking-runs').locator('tbody tr').count()).toBe(1);
+    await pictureAndCheck(page, 'tracking-dashboard');
+
+    await page.getByTestId('open-run').click();
+    const answers = page.getByTestId('run-answer');
+    await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(4);
+    expect(await page.getByRole('dialog').textContent()).toContain('mentioned #1');
+    await pictureAndCheck(page, 'tracking-run-answers', true);
+    await page.keyboard.press('Escape');
+
+    // Pausing stops the schedule and says so.
+    await card.getByTestId('tracking-toggle').click();
+    await expect.poll(() => card.getByTestId('tracking-set-status').textContent()).toBe('paused');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
