@@ -79,7 +79,9 @@ describe('GEO tracking', () => {
 
   it('runs on schedule, charges exactly once per successful answer, and stores every answer with its numbers', async () => {
     const payer = await createPayer(stack.records(), stack.config, 1_000);
-    const set = await createSet(payer.cookie);
+    // DeepSeek fails the second prompt every time (a scripted 500): that answer must cost nothing.
+    const failing = `${OTHER_PROMPT} [[simulate for=deepseek status=500]]`;
+    const set = await createSet(payer.cookie, { prompts: [NAMING_PROMPT, failing] });
     expect(set.cost.perRun).toBe(24);
     const runs = await until('two completed runs', async () => {
       const found = await completedRuns(set.id);
@@ -90,15 +92,21 @@ describe('GEO tracking', () => {
     const em = stack.records();
     for (const run of runs) {
       expect(run.request_ids).toHaveLength(2);
-      const results = await em.execute<{ prompt: string; status: string; mentioned: boolean; position: number | null; share_of_voice: number | null; answer: string }[]>(
-        `select prompt, status, mentioned, position, share_of_voice, answer from tracking_results where run_id = ? order by prompt_index, engine`,
-        [run.id],
-      );
+      const results = await em.execute<
+        { prompt: string; engine: string; status: string; mentioned: boolean; position: number | null; share_of_voice: number | null; answer: string; credits_charged: number }[]
+      >(`select prompt, engine, status, mentioned, position, share_of_voice, answer, credits_charged from tracking_results where run_id = ? order by prompt_index, engine`, [
+        run.id,
+      ]);
       expect(results).toHaveLength(4);
-      expect(results.every((result) => result.status === 'completed')).toBe(true);
+      expect(results.map((result) => `${result.engine}:${result.status}:${result.credits_charged}`)).toEqual([
+        'deepseek:completed:6',
+        'openai:completed:6',
+        'deepseek:error:0',
+        'openai:completed:6',
+      ]);
       const naming = results.filter((result) => result.prompt === NAMING_PROMPT);
       expect(naming.every((result) => result.mentioned && result.position !== null && result.share_of_voice !== null && /zorblax/i.test(result.answer))).toBe(true);
-      expect(results.filter((result) => result.prompt === OTHER_PROMPT).every((result) => !result.mentioned)).toBe(true);
+      expect(results.filter((result) => result.prompt === failing).every((result) => !result.mentioned)).toBe(true);
     }
 
     // Wait for a run that may have started before the pause to settle, then compare the ledger with the answers.
@@ -129,7 +137,9 @@ describe('GEO tracking', () => {
     // The dashboard and the run list see the same runs.
     const dashboard = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/dashboard`, payer.cookie)).text).data.dashboard;
     expect(dashboard.overall.length).toBeGreaterThanOrEqual(2);
-    expect(dashboard.overall[0].visibility).toBe(50);
+    // Two of the three answers that arrived name the brand; the failed one is counted apart.
+    expect(dashboard.overall[0].visibility).toBe(66.7);
+    expect(dashboard.overall[0].failed).toBe(1);
     expect(dashboard.byModel).toHaveLength(2);
   });
 
@@ -151,6 +161,12 @@ describe('GEO tracking', () => {
       pages.push(...page.results);
       cursor = page.nextCursor;
     } while (cursor);
+
+    // Another person's set does not exist for them, and a guest is told to sign in.
+    const stranger = await createPayer(stack.records(), stack.config, 10);
+    expect((await call('GET', `/api/tracking/sets/${set.id}/results.csv`, stranger.cookie)).status).toBe(404);
+    expect((await call('GET', `/api/tracking/sets/${set.id}/results`, stranger.cookie)).status).toBe(404);
+    expect((await call('GET', `/api/tracking/sets/${set.id}/dashboard`, '')).status).toBe(401);
 
     const csv = await call('GET', `/api/tracking/sets/${set.id}/results.csv`, payer.cookie);
     expect(csv.headers.get('content-type')).toContain('text/csv');
