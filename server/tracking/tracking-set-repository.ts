@@ -46,6 +46,15 @@ export async function updateTrackingSet(em: EntityManager, set: StoredTrackingSe
       JSON.stringify(update.models ?? set.models), aiOverviewParams ? JSON.stringify(aiOverviewParams) : null, update.cadence ?? set.cadence,
       update.alertThreshold ?? set.alertThreshold, status, pausedReason, set.id],
   );
+  if (set.pausedReason === 'insufficient_credits' && status === 'active') {
+    // The slot that was skipped for want of credits is freed, so the run the resumed schedule starts at once is not
+    // refused as that slot's duplicate.
+    await em.execute(
+      `delete from tracking_runs where set_id = ? and status = 'skipped'
+          and slot_start = (select max(slot_start) from tracking_runs where set_id = ?)`,
+      [set.id, set.id],
+    );
+  }
 }
 
 export async function deleteTrackingSet(em: EntityManager, setId: string): Promise<void> {

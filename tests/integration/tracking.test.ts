@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditOnce } from '../../core/credits/credit-ledger.ts';
 import { CSV_COLUMNS, csvCell } from '../../server/tracking/tracking-csv.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
@@ -208,6 +209,13 @@ describe('GEO tracking', () => {
     expect(runs.map((run) => run.status)).toEqual(['completed', 'skipped']);
     const ledger = await accountLedger(stack.records(), payer.accountId);
     expect(ledger).toEqual({ balance: 6, held: 0 });
+
+    // Topped up and resumed, it runs again at once.
+    await creditOnce(stack.records(), payer.accountId, 'purchase', 100, `top-up:${payer.user.id}`);
+    const resumed = await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'active' });
+    expect(JSON.parse(resumed.text).data.set.pausedReason).toBeNull();
+    await until('a run after resuming', async () => ((await completedRuns(set.id)).length >= 2 ? true : undefined));
+    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
   });
 
   it('mails an alert when visibility drops by more than the threshold between two runs', async () => {
