@@ -48,6 +48,14 @@ const developerApiRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/developer-api/developer-api-page.tsx'), 'DeveloperApiPage'),
 });
 
+// The arena and its leaderboard load when opened; neither adds to the first paint.
+const arenaRoutes = (
+  [
+    ['/arena', () => import('./pages/arena/arena-page.tsx')],
+    ['/leaderboard', () => import('./pages/leaderboard/leaderboard-page.tsx')],
+  ] as const
+).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
+
 // Pricing and the legal texts are read by few visits, so each loads when it is opened, never with the first paint.
 const informationRoutes = (
   [
@@ -58,7 +66,7 @@ const informationRoutes = (
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, trackingRoute, helpSupportRoute, developerApiRoute, ...informationRoutes]);
+const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, trackingRoute, helpSupportRoute, developerApiRoute, ...arenaRoutes, ...informationRoutes]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

@@ -1,7 +1,10 @@
 import type { HistoryRequest, RequestKind } from '../api/history-api.ts';
 
-/** How comparisons were marked before the history said `kind`: by a pseudo-engine. */
-const COMPARISON_ENGINES: ReadonlySet<string> = new Set(['comparison', 'comparison_stream']);
+/**
+ * How comparisons were marked before the history said `kind`: by a pseudo-engine. An arena round (engine `arena`)
+ * is shown as the comparison it is, blind until its vote as the server sends it.
+ */
+const COMPARISON_ENGINES: ReadonlySet<string> = new Set(['comparison', 'comparison_stream', 'arena']);
 
 /**
  * Whether a past request was one model or a comparison. The history says so in `kind`; a server that predates it

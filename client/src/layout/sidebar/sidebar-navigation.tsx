@@ -5,6 +5,8 @@ const LINKS = [
   { to: '/', label: 'Dashboard' },
   { to: '/brand-mentions', label: 'Brand mentions' },
   { to: '/tracking', label: 'Tracking' },
+  { to: '/arena', label: 'Blind arena' },
+  { to: '/leaderboard', label: 'Leaderboard' },
 ] as const;
 
 const LATER_LINKS = [{ to: '/help-support', label: 'Help & Support' }] as const;

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory } from '../../../contract/arena.ts';
+import { apiCall } from './http-client.ts';
+
+export type { ArenaAnswer, ArenaCategory, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory, LeaderboardEntry } from '../../../contract/arena.ts';
+
+/** `POST /api/arena/:id/vote`: records the vote and answers the revealed round. */
+export const voteOnRound = (requestId: string, vote: ArenaVoteBody) =>
+  apiCall<ArenaRound>(`/api/arena/${encodeURIComponent(requestId)}/vote`, { method: 'POST', body: vote, preferServerMessage: true });
+
+export const leaderboardQueryKeys = { all: ['leaderboard'] as const };
+
+/** `GET /api/leaderboard` (everyone's votes) or `GET /api/leaderboard/mine` (the signed-in person's). */
+export const leaderboardQuery = (category: LeaderboardCategory, whose: 'everyone' | 'mine') =>
+  queryOptions({
+    queryKey: [...leaderboardQueryKeys.all, whose, category] as const,
+    queryFn: ({ signal }) => apiCall<Leaderboard>(`/api/leaderboard${whose === 'mine' ? '/mine' : ''}?category=${category}`, { signal }),
+  });

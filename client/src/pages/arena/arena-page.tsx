@@ -1,0 +1,166 @@
+import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { leaderboardQueryKeys, voteOnRound, type ArenaRequestBody, type ArenaRound, type ArenaVoteBody } from '../../api/arena-api.ts';
+import { messageOf } from '../../api/http-client.ts';
+import { useAuth } from '../../app-state/auth-context.tsx';
+import { useCatalogue } from '../../app-state/catalogue-context.tsx';
+import { usePageTitle } from '../../layout/use-page-title.ts';
+import { useRequestRunner } from '../../requests/use-request-runner.ts';
+import { ArenaAnswerCard } from './arena-answer-card.tsx';
+import { ArenaForm } from './arena-form.tsx';
+import { VotePanel } from './vote-panel.tsx';
+
+/** Where the vote put each label (1 is best), for the badges after the reveal. */
+function placesOf(round: ArenaRound | null): Map<string, number> {
+  const vote = round?.vote;
+  if (!vote || vote.verdict === 'all_bad') return new Map();
+  if (vote.verdict === 'best') return new Map(vote.best.map((label) => [label, 1]));
+  return new Map(vote.tiers.flatMap((tier, index) => tier.map((label) => [label, index + 1] as const)));
+}
+
+/** The blind arena: ask, watch Model A, B, C… answer, vote, then see who was who. */
+export default function ArenaPage() {
+  usePageTitle('Blind arena');
+  const { status, user } = useAuth();
+  if (status === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!user) {
+    return (
+      <Stack gap="md" py="xl" align="flex-start" data-testid="arena-auth-required">
+        <Title order={1} size="h2">
+          Blind arena
+        </Title>
+        <Text c="dimmed">Sign in to play: the models answer without their names, you vote, then they are revealed. The leaderboard is open to everyone.</Text>
+        <Group>
+          <Button component={Link} to="/" variant="light">
+            Go to Home
+          </Button>
+          <Button component={Link} to="/leaderboard" variant="subtle">
+            See the leaderboard
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return <ArenaRounds tier={user.tier} />;
+}
+
+function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }) {
+  const { catalogue } = useCatalogue();
+  const queryClient = useQueryClient();
+  const { state, ask, clear } = useRequestRunner('arena');
+  const [round, setRound] = useState<ArenaRound | null>(null);
+  const [voting, setVoting] = useState(false);
+  const [voteError, setVoteError] = useState<string | null>(null);
+
+  const start = (body: ArenaRequestBody) => {
+    setRound(null);
+    setVoteError(null);
+    ask(body);
+  };
+  const vote = (body: ArenaVoteBody) => {
+    if (!state.requestId) return;
+    setVoting(true);
+    setVoteError(null);
+    voteOnRound(state.requestId, body)
+      .then((revealed) => {
+        setRound(revealed);
+        void queryClient.invalidateQueries({ queryKey: leaderboardQueryKeys.all });
+      })
+      .catch((error: unknown) => setVoteError(messageOf(error, 'Your vote could not be recorded. Please try again.')))
+      .finally(() => setVoting(false));
+  };
+  const newRound = () => {
+    clear();
+    setRound(null);
+  };
+
+  const running = state.status === 'running';
+  const finished = state.status === 'finished' && state.requestId !== null && state.columns.length > 0;
+  const places = placesOf(round);
+  const nameOf = (engine: string, model: string) => {
+    const entry = catalogue?.models[engine];
+    return { engineName: entry?.name ?? engine, modelName: entry?.models.find((candidate) => candidate.id === model)?.name ?? model };
+  };
+
+  return (
+    <Stack gap="lg" py="md" data-testid="arena-page">
+      <div>
+        <Title order={1} size="h2">
+          Blind arena
+        </Title>
+        <Text c="dimmed" size="sm">
+          Several models answer your question as Model A, B, C… in shuffled order. Vote for the best, then see who wrote what, what it cost and how fast it was.{' '}
+          <Anchor component={Link} to="/leaderboard" size="sm" underline="always">
+            Leaderboard
+          </Anchor>
+        </Text>
+      </div>
+
+      {state.status === 'idle' || (state.status === 'finished' && state.columns.length === 0) ? (
+        <>
+          <ArenaForm catalogue={catalogue} tier={tier} busy={false} onStart={start} />
+          {state.error && (
+            <Alert color="red" title="The round could not start" role="alert">
+              {state.error.message}
+            </Alert>
+          )}
+        </>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: Math.min(3, state.columns.length) }} spacing="md" data-testid="arena-answers">
+            {state.columns.map((column) => {
+              const answer = round?.answers.find((candidate) => candidate.label === column.model) ?? null;
+              return (
+                <ArenaAnswerCard
+                  key={column.model}
+                  column={column}
+                  revealed={answer ? { answer, ...nameOf(answer.engine, answer.model) } : null}
+                  place={places.get(column.model) ?? null}
+                />
+              );
+            })}
+          </SimpleGrid>
+          {running && (
+            <Text size="sm" c="dimmed" role="status">
+              The models are answering…
+            </Text>
+          )}
+          {finished && !round && (
+            <VotePanel
+              labels={state.columns.filter((column) => column.phase === 'done').map((column) => column.model)}
+              busy={voting}
+              error={voteError}
+              onVote={vote}
+            />
+          )}
+          {round && (
+            <Alert color="blue" title="Revealed" data-testid="arena-revealed">
+              <Stack gap="xs">
+                <Text size="sm">
+                  {round.vote?.verdict === 'all_bad' ? 'You found them all wanting; that vote does not move the leaderboard.' : 'Your vote counts toward the leaderboard.'} This round
+                  cost {round.totalCreditsUsed} credits.
+                </Text>
+                <Group gap="sm">
+                  <Button onClick={newRound} data-testid="arena-new-round">
+                    New round
+                  </Button>
+                  <Button component={Link} to="/leaderboard" variant="default">
+                    Leaderboard
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

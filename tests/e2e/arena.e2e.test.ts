@@ -1,0 +1,125 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bullPrefix } from '../../core/jobs/answer-jobs.ts';
+import { LEADERBOARD_QUEUE_NAME } from '../../worker/leaderboard-worker.ts';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { createPayer } from '../support/funded-user.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack());
+});
+
+afterAll(async () => {
+  await stopBrowserStack(browser, stack);
+});
+
+/** Both widths in both colour schemes, each checked with axe. */
+async function pictureAndCheck(page: Page, name: string) {
+  // The pointer rests where the last click left it; a hovered link is not what the page looks like.
+  await page.mouse.move(0, 0);
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await saveScreenshot(page, `arena-${name}-${colorScheme}`);
+      expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
+    }
+  }
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The round's models as stored, with their names, in label order: what only the test may know before the vote. */
+async function roundModels(): Promise<{ engine: string; model: string; names: string[] }[]> {
+  const rows = await stack.records().execute<{ engine: string; model: string }[]>(
+    `select run.engine, run.model
+       from arena_rounds round, jsonb_array_elements_text(round.run_order) with ordinality as entry (run_id, position)
+       join model_runs run on run.id = entry.run_id::uuid
+      where round.request_id = (select request_id from arena_rounds order by created_at desc limit 1)
+      order by entry.position`,
+  );
+  return rows.map(({ engine, model }) => {
+    const catalogueEngine = stack.app.catalogue.findEngine(engine)!;
+    const catalogueModel = stack.app.catalogue.findModel(catalogueEngine, model)!;
+    return { engine, model, names: [engine, model, catalogueEngine.name, catalogueModel.name] };
+  });
+}
+
+describe('the blind arena in the browser', () => {
+  let opened: OpenedPage;
+
+  beforeAll(async () => {
+    const payer = await createPayer(stack.records(), stack.config, 100);
+    opened = await openPage(browser, stack.baseUrl, { cookie: payer.cookie });
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it('plays a round from question to reveal: labels only until the vote, then names, costs and timings', async () => {
+    const { page, problems } = opened;
+    await page.getByRole('link', { name: 'Blind arena' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Blind arena' }).waitFor();
+    expect(await page.title()).toBe('Blind arena · Quorum');
+    await page.getByTestId('arena-question').fill('How should a beginner practise recursion?');
+    await page.getByTestId('arena-category').selectOption('coding');
+    await page.getByTestId('arena-count').selectOption('3');
+    await pictureAndCheck(page, 'form');
+
+    await page.getByTestId('arena-start').click();
+    await page.getByTestId('vote-panel').waitFor();
+    await expect.poll(() => page.locator('[data-testid="arena-answer"][data-state="done"]').count()).toBe(3);
+    expect(await page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
+
+    // Before the vote nothing on the page names a model: not the cards, not the text (the simulator names itself: masked).
+    const models = await roundModels();
+    const blindText = (await page.locator('body').innerText()).toLowerCase();
+    for (const name of models.flatMap((model) => model.names)) expect(blindText, name).not.toContain(name.toLowerCase());
+    expect(blindText).toContain('[hidden]');
+    await pictureAndCheck(page, 'voting');
+
+    await page.getByTestId('vote-best-choice').nth(1).click();
+    await page.getByTestId('vote-submit').click();
+    await page.getByTestId('arena-revealed').waitFor();
+    const revealed = await page.getByTestId('arena-revealed-model').allTextContents();
+    models.forEach((model, index) => expect(revealed[index]).toContain(model.names[3]));
+    expect(await page.getByTestId('arena-revealed-facts').first().textContent()).toMatch(/\d+ credits · first word after [\d.]+ s · done in [\d.]+ s/);
+    await expect.poll(() => page.getByText('Your pick').count()).toBe(1);
+    await pictureAndCheck(page, 'revealed');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the vote on the leaderboard once the scheduled job has run, for everyone and as one’s own', async () => {
+    const { page, problems } = opened;
+    const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(LEADERBOARD_QUEUE_NAME, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    try {
+      await queue.add('recompute-leaderboards', {});
+      await expect
+        .poll(async () => ((await (await fetch(`${stack.baseUrl}/api/leaderboard`)).json()) as { data: { votes: number } }).data.votes, { timeout: 10_000 })
+        .toBe(1);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    await page.getByRole('link', { name: 'Leaderboard' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+    await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
+    await page.getByTestId('leaderboard-category').selectOption('writing');
+    await page.getByTestId('leaderboard-empty').waitFor();
+    await page.getByTestId('leaderboard-category').selectOption('coding');
+    await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
+    await page.getByTestId('leaderboard-mine').click();
+    await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
+    await pictureAndCheck(page, 'leaderboard');
+    expect(problems).toEqual([]);
+  });
+});
