@@ -18,16 +18,33 @@ interface Subscription {
 export class ChannelHub {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly goneListeners = new Set<() => void>();
   private connectedBefore = false;
+  private goneTimer: NodeJS.Timeout | undefined;
+  private gone = false;
 
   constructor(
     private readonly subscriber: Redis,
     private readonly logger: FastifyBaseLogger,
+    /** How long the connection may stay lost before followers are told to give up (and their browsers to retry). */
+    private readonly giveUpAfterMs = 10_000,
   ) {
     if (subscriber.status === 'ready') this.connectedBefore = true;
     subscriber.on('ready', () => {
+      clearTimeout(this.goneTimer);
+      this.goneTimer = undefined;
+      this.gone = false;
       if (this.connectedBefore) this.announceReconnect();
       this.connectedBefore = true;
+    });
+    subscriber.on('close', () => {
+      if (!this.connectedBefore || this.goneTimer) return;
+      this.goneTimer = setTimeout(() => {
+        this.gone = true;
+        this.logger.warn({ lostForMs: this.giveUpAfterMs }, 'redis subscriber still unreachable; ending the streams that follow it');
+        for (const listener of this.goneListeners) listener();
+      }, this.giveUpAfterMs);
+      this.goneTimer.unref();
     });
     subscriber.on('message', (channel: string, payload: string) => {
       const subscription = this.subscriptions.get(channel);
@@ -54,10 +71,13 @@ export class ChannelHub {
     }
     subscription.listeners.add(listener);
     try {
-      await subscription.confirmed;
+      // Queued while the connection is lost; given up with everyone else once the hub gives up on it.
+      await this.unlessGone(subscription.confirmed);
     } catch (error) {
       // Everyone waiting on this subscription hears the failure; the next listener tries afresh.
+      subscription.listeners.delete(listener);
       if (this.subscriptions.get(channel) === subscription) this.subscriptions.delete(channel);
+      if (subscription.listeners.size === 0) void this.subscriber.unsubscribe(channel).catch(() => undefined);
       throw error;
     }
     let active = true;
@@ -68,7 +88,9 @@ export class ChannelHub {
       if (!current?.listeners.delete(listener)) return;
       if (current.listeners.size === 0) {
         this.subscriptions.delete(channel);
-        await this.subscriber.unsubscribe(channel).catch(() => undefined);
+        const unsubscribed = this.subscriber.unsubscribe(channel).catch(() => undefined);
+        // While the connection is lost the command waits in ioredis's queue; whoever is leaving must not wait too.
+        if (this.subscriber.status === 'ready') await unsubscribed;
       }
     };
   }
@@ -81,6 +103,27 @@ export class ChannelHub {
   onReconnect(listener: () => void): () => void {
     this.reconnectListeners.add(listener);
     return () => this.reconnectListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` when the connection has been lost for longer than the hub waits: a restart is over by then,
+   * so this is an outage, and a stream waiting on it should end with an error its browser can retry.
+   */
+  onGone(listener: () => void): () => void {
+    this.goneListeners.add(listener);
+    return () => this.goneListeners.delete(listener);
+  }
+
+  private unlessGone<T>(promise: Promise<T>): Promise<T> {
+    if (this.gone) {
+      promise.catch(() => undefined);
+      return Promise.reject(new RedisUnreachableError());
+    }
+    let stopWaiting = () => {};
+    const gaveUp = new Promise<never>((_resolve, reject) => {
+      stopWaiting = this.onGone(() => reject(new RedisUnreachableError()));
+    });
+    return Promise.race([promise, gaveUp]).finally(() => stopWaiting());
   }
 
   private announceReconnect(): void {
@@ -109,5 +152,16 @@ export class ChannelHub {
     let count = 0;
     for (const channel of this.subscriptions.keys()) if (belongs(channel)) count += 1;
     return count;
+  }
+}
+
+/** Live events cannot arrive: Redis has been unreachable for longer than a restart takes. Answered as a 503. */
+export class RedisUnreachableError extends Error {
+  override name = 'RedisUnreachableError';
+  /** What the infrastructure check recognises as "a dependency is down". */
+  readonly code = 'ECONNREFUSED';
+
+  constructor() {
+    super('Redis has been unreachable for too long to follow live events');
   }
 }

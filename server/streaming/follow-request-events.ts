@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { parseRunEvent } from '../../core/events/request-event-writer.ts';
 import type { RunEvent } from '../../core/events/run-event.ts';
+import { RedisUnreachableError } from './channel-hub.ts';
 import type { RequestEventHub } from './request-event-hub.ts';
 
 export interface FollowRequestEventsOptions {
@@ -35,6 +36,12 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
     reread = true;
     wake?.();
   });
+  // Redis gone for good (not a restart): end with an error, which the browser is told it can retry.
+  let gone = false;
+  const stopHearingOutages = hub.onGone(() => {
+    gone = true;
+    wake?.();
+  });
 
   let lastSeq = options.afterSeq ?? 0;
   try {
@@ -43,6 +50,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
       yield event;
     }
     while (!signal.aborted) {
+      if (gone) throw new RedisUnreachableError();
       if (reread) {
         reread = false;
         for (const missed of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
@@ -68,7 +76,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (signal.aborted) return;
       }
       pending.splice(0, index);
-      if (pending.length === 0 && !signal.aborted && !reread) {
+      if (pending.length === 0 && !signal.aborted && !reread && !gone) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
@@ -78,6 +86,8 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
   } finally {
     signal.removeEventListener('abort', onAbort);
     stopHearingReconnects();
+    stopHearingOutages();
     await unsubscribe();
   }
 }
+

@@ -23,6 +23,11 @@ export class RequestEventHub {
     return this.channels.onReconnect(listener);
   }
 
+  /** Calls `listener` when the subscriber connection has been lost for too long: live events cannot arrive. */
+  onGone(listener: () => void): () => void {
+    return this.channels.onGone(listener);
+  }
+
   get subscribedRequestCount(): number {
     return this.channels.subscribedCount((channel) => requestIdFromChannel(this.keyPrefix, channel) !== undefined);
   }

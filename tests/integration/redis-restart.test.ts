@@ -189,6 +189,47 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
         `(${Math.round(timings.healthGreenAt - timings.crashedAt - 500)} ms after Redis was back); single ended with ${singleLast.event}, comparison with ${comparisonLast.event}`,
     );
   });
+
+  it('ends an open stream with a retryable error when Redis stays away, keeps the answer, and resumes it afterwards', { timeout: 120_000 }, async () => {
+    let crashedAt = 0;
+    const result = await stack.ask(
+      { ...SEARCH_BODY, query: 'An answer through a long outage [[simulate chunks=60 chunk-ms=30]]' },
+      {
+        onEvent: (event) => {
+          if (event.event === 'chunk' && crashedAt === 0) {
+            crashedAt = performance.now();
+            void redis.crash();
+          }
+        },
+      },
+    );
+    const endedAt = performance.now();
+    const last = result.events.at(-1)!;
+    expect(last.event).toBe('error');
+    expect(last.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
+    const requestId = String(result.events[0]!.data.requestId);
+    const lastSeq = Math.max(...result.events.filter((event) => event.event === 'chunk').map((event) => Number(event.id)));
+
+    await redis.start();
+    const backAt = performance.now();
+    await waitUntil(healthy);
+    const greenAt = performance.now();
+    // The worker carried on once Redis was back: the answer is stored whole and charged once, no hold is left.
+    await waitUntil(async () => (await stack.records().count(ModelRun, { request: requestId, status: 'completed' })) === 1);
+    const [run] = await stack.records().find(ModelRun, { request: requestId });
+    const holds = await stack.records().getConnection().execute<{ status: string }[]>(`select status from credit_holds where run_id = ?`, [run!.id]);
+    expect(holds.map((hold) => hold.status)).toEqual(['captured']);
+
+    // The browser's retry: resuming from its last event gives the rest, and the end with the whole answer.
+    const rest = await resume(requestId, lastSeq);
+    expect(rest.at(-1)!.event).toBe('end');
+    expect(rest.at(-1)!.data.response).toBe(run!.answerText);
+    for (const event of rest) expect(Number(event.id)).toBeGreaterThan(lastSeq);
+    console.info(
+      `redis down for good: the stream ended with SERVICE_UNAVAILABLE ${Math.round(endedAt - crashedAt)} ms after the crash; ` +
+        `health green ${Math.round(greenAt - backAt)} ms after Redis was back`,
+    );
+  });
 });
 
 async function waitUntil(probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
