@@ -8,7 +8,9 @@ import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-mar
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
+import { ColumnActions } from './column-actions.tsx';
 import { ColumnThread, type ColumnTurn } from './column-thread.tsx';
+import classes from './comparison-grid.module.css';
 
 export interface ComparisonColumnCardProps {
   column: RunColumn;
@@ -19,10 +21,22 @@ export interface ComparisonColumnCardProps {
   onStop(column: RunColumn): void;
   /** In a conversation of follow-ups: this model's earlier turns and the question it is answering now. */
   conversation?: { turns: readonly ColumnTurn[]; question: string } | undefined;
+  /** Widened to the whole row. */
+  expanded: boolean;
+  onToggleExpanded(column: RunColumn): void;
 }
 
 /** One model's answer in the results grid: waiting, streaming, then its answer and facts, its own error, or Stopped. */
-export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column, engineName, modelName, onRetry, onStop, conversation }: ComparisonColumnCardProps) {
+export const ComparisonColumnCard = memo(function ComparisonColumnCard({
+  column,
+  engineName,
+  modelName,
+  onRetry,
+  onStop,
+  conversation,
+  expanded,
+  onToggleExpanded,
+}: ComparisonColumnCardProps) {
   // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
   const text = useDeferredValue(column.text);
   const { phase, result } = column;
@@ -41,6 +55,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
       data-testid="comparison-column"
       data-model={column.model}
       data-state={phase}
+      data-expanded={expanded}
       style={{ minWidth: 0 }}
     >
       <Stack gap="sm">
@@ -74,6 +89,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
           </Group>
         </Group>
 
+        <div className={classes.answerScroll} data-column-scroll tabIndex={0} role="group" aria-label={`${modelName}'s answer`} data-testid="column-scroll">
         {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
 
         {phase === 'waiting' && (
@@ -101,6 +117,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
             Stopped before the first words arrived.
           </Text>
         )}
+        </div>
 
         {phase === 'error' && (
           <Alert color="red" variant="light" p="sm" data-testid="column-error">
@@ -122,6 +139,16 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({ column,
         )}
 
         {!open && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+
+        {!open && (
+          <ColumnActions
+            text={column.text}
+            modelName={modelName}
+            expanded={expanded}
+            onToggleExpanded={() => onToggleExpanded(column)}
+            onRegenerate={phase === 'done' || phase === 'stopped' ? () => onRetry(column) : undefined}
+          />
+        )}
       </Stack>
     </Paper>
   );

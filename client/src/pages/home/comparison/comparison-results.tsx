@@ -1,5 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo, type ReactNode } from 'react';
+import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
@@ -7,6 +7,8 @@ import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../
 import { columnThread, type EarlierTurn } from '../../../requests/conversation.ts';
 import type { ColumnTurn } from './column-thread.tsx';
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
+import classes from './comparison-grid.module.css';
+import { useSyncedScroll } from './synced-scroll.ts';
 import { modelNames, selectionKey } from './model-selection.ts';
 
 export interface ComparisonResultsProps {
@@ -28,6 +30,14 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
   const finished = state.columns.length - open.length;
   const showNewComparison = state.status === 'finished' && open.length === 0;
   const stoppingAll = open.length > 0 && open.every((column) => column.stopping);
+  const [expandedKey, setExpandedKey] = useState<string | null>(null);
+  const toggleExpanded = useCallback((column: RunColumn) => setExpandedKey((key) => (key === selectionKey(column) ? null : selectionKey(column))), []);
+  const [synced, setSynced] = useState(false);
+  const grid = useRef<HTMLDivElement>(null);
+  useSyncedScroll(grid, synced);
+  const count = state.columns.length;
+  const across = { '--cols-md': Math.min(count, 2), '--cols-lg': Math.min(count, 3), '--cols-xl': Math.min(count, 4) } as CSSProperties;
+
   // Each column's side of the conversation, rebuilt only when a turn is added, not on every streamed word.
   const modelKeys = state.columns.map(selectionKey).join(',');
   const threads = useMemo(() => {
@@ -55,6 +65,9 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           <Text size="sm" fw={500} data-testid="total-credits">
             Total credits used: {creditsText(totalCreditsUsed(state))}
           </Text>
+          {count > 1 && (
+            <Switch size="sm" label="Sync scrolling" checked={synced} onChange={(event) => setSynced(event.currentTarget.checked)} data-testid="sync-scroll" />
+          )}
           {open.length > 0 && (
             <Button size="compact-sm" variant="default" onClick={onStopAll} loading={stoppingAll} disabled={stoppingAll} data-testid="stop-all">
               Stop all
@@ -63,7 +76,7 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
         </Group>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <div className={classes.grid} style={across} ref={grid} data-testid="comparison-grid">
         {state.columns.map((column) => {
           const names = modelNames(catalogue, column);
           return (
@@ -75,10 +88,12 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
               onRetry={onRetry}
               onStop={onStop}
               conversation={threads.get(selectionKey(column))}
+              expanded={expandedKey === selectionKey(column)}
+              onToggleExpanded={toggleExpanded}
             />
           );
         })}
-      </SimpleGrid>
+      </div>
 
       {followUp}
 
