@@ -5,7 +5,7 @@ import { bullPrefix } from '../core/jobs/answer-jobs.ts';
 import { TRACKING_JOB_NAME, TRACKING_QUEUE_NAME, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
-import { runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
+import { closeAbandonedSlot, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
 
 export interface TrackingWorkerOptions {
   /** A blocking connection for the worker. */
@@ -41,7 +41,12 @@ export async function startTrackingWorker(dependencies: Omit<TrackingRunDependen
     },
     { connection: options.connection, prefix: bullPrefix(options.keyPrefix), concurrency: options.concurrency },
   );
-  worker.on('failed', (job, error) => options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed'));
+  worker.on('failed', (job, error) => {
+    options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed');
+    if (job?.id && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      closeAbandonedSlot(dependencies, job.id).catch((closeError: unknown) => options.logger.error({ err: closeError, jobId: job.id }, 'could not close an abandoned tracking slot'));
+    }
+  });
   worker.on('error', (error) => options.logger.error({ err: error }, 'tracking worker error'));
   return {
     /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditOnce } from '../../core/credits/credit-ledger.ts';
 import { CSV_COLUMNS, csvCell } from '../../server/tracking/tracking-csv.ts';
+import { closeAbandonedSlot } from '../../worker/jobs/tracking-run-job.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -216,6 +217,24 @@ describe('GEO tracking', () => {
     expect(JSON.parse(resumed.text).data.set.pausedReason).toBeNull();
     await until('a run after resuming', async () => ((await completedRuns(set.id)).length >= 2 ? true : undefined));
     await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+  });
+
+  it('closes a slot whose job gave up, keeping the answers that ended, so it does not show as running for ever', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const set = await createSet(payer.cookie);
+    await until('one completed run', async () => ((await completedRuns(set.id)).length >= 1 ? true : undefined));
+    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    const em = stack.records();
+    // A run as its job would leave it after its last attempt failed: claimed, answered, never completed.
+    const [run] = await em.execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? order by slot_start limit 1`, [set.id]);
+    await em.execute(`update tracking_runs set status = 'running', completed_at = null, job_id = 'gave-up' where id = ?`, [run!.id]);
+    await em.execute(`delete from tracking_results where run_id = ?`, [run!.id]);
+    await closeAbandonedSlot({ orm: stack.app.orm }, 'gave-up');
+    const [closed] = await em.execute<{ status: string; results: number }[]>(
+      `select status, (select count(*)::int from tracking_results where run_id = tracking_runs.id) as results from tracking_runs where id = ?`,
+      [run!.id],
+    );
+    expect(closed).toEqual({ status: 'completed', results: 4 });
   });
 
   it('mails an alert when visibility drops by more than the threshold between two runs', async () => {

@@ -89,6 +89,18 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
   return 'completed';
 }
 
+/**
+ * Closes the slot a job claimed but could not finish (its last attempt failed): whatever answers ended are
+ * recorded and the run is completed with them, so it does not show as running for ever.
+ */
+export async function closeAbandonedSlot(dependencies: Pick<TrackingRunDependencies, 'orm'>, jobId: string): Promise<void> {
+  const em = dependencies.orm.em.fork();
+  const [run] = await em.execute<{ id: string }[]>(`select id from tracking_runs where job_id = ? and status = 'running'`, [jobId]);
+  if (!run) return;
+  await recordTrackingResults(em, run.id);
+  await em.execute(`update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running'`, [run.id]);
+}
+
 interface SlotClaim {
   runId: string;
   requestIds: string[];
