@@ -2,6 +2,7 @@ import { PER_MODEL_CREDIT_CAP } from '../../../contract/limits.ts';
 import type { Tier } from '../api/auth-api.ts';
 import type { Catalogue, CatalogueModel } from '../api/catalogue-api.ts';
 import type { Pricing } from '../api/credits-api.ts';
+import { ownEntry } from './own-entry.ts';
 
 /**
  * What each tier may use, as pure functions the views and their tests share. The server enforces
@@ -78,7 +79,7 @@ export function brandMonitoringAllowed(tier: Tier): boolean {
 export function requestCost(pricing: Pricing, choices: readonly { engine: string; modelId: string }[], searchEnabled: boolean): number {
   let total = 0;
   for (const { engine, modelId } of choices) {
-    const price = pricing.models[engine]?.[modelId];
+    const price = ownEntry(ownEntry(pricing.models, engine), modelId);
     if (price === undefined) console.warn(`No price for ${engine}/${modelId}; counting it as 0 credits`);
     total += (price ?? 0) + (searchEnabled ? pricing.features.webSearch : 0);
   }

@@ -3,6 +3,7 @@ import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import type { ModelPair } from '../../../../../contract/ask.ts';
 import { modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
+import { ownEntry } from '../../../catalogue/own-entry.ts';
 
 /**
  * The comparison's model checklist as a set of keys, one per engine and
@@ -78,7 +79,7 @@ export interface ModelNames {
 
 /** Display names for a column or a checklist entry; a model the catalogue does not know shows its ids. */
 export function modelNames(catalogue: Catalogue | null, pair: ModelPair): ModelNames {
-  const engine = catalogue?.models[pair.engine];
+  const engine = ownEntry(catalogue?.models, pair.engine);
   const model = engine?.models.find((candidate) => candidate.id === pair.model);
   return { engine: engine?.name ?? pair.engine, model: model?.name ?? pair.model };
 }

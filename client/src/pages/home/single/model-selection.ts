@@ -1,6 +1,7 @@
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
 import { modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
+import { ownEntry } from '../../../catalogue/own-entry.ts';
 
 /** What a new visitor starts with: a budget OpenAI model every tier may use. */
 export const DEFAULT_ENGINE = 'openai';
@@ -12,12 +13,12 @@ export interface ModelSelection {
 }
 
 export function findModel(catalogue: Catalogue, selection: ModelSelection): CatalogueModel | undefined {
-  return catalogue.models[selection.engine]?.models.find((model) => model.id === selection.model);
+  return ownEntry(catalogue.models, selection.engine)?.models.find((model) => model.id === selection.model);
 }
 
 /** The first model of `engine` the tier may use, if any. */
 export function firstAllowedModel(catalogue: Catalogue, engine: string, tier: Tier): CatalogueModel | undefined {
-  return catalogue.models[engine]?.models.find((model) => modelLock(tier, model) === null);
+  return ownEntry(catalogue.models, engine)?.models.find((model) => modelLock(tier, model) === null);
 }
 
 /**
@@ -25,7 +26,7 @@ export function firstAllowedModel(catalogue: Catalogue, engine: string, tier: Ti
  * lock to lift (Register for a guest, Premium for a registered user), to say why nothing can be asked there yet.
  */
 export function engineLock(catalogue: Catalogue, engine: string, tier: Tier): ModelLock | null {
-  const models = catalogue.models[engine]?.models ?? [];
+  const models = ownEntry(catalogue.models, engine)?.models ?? [];
   if (models.length === 0 || firstAllowedModel(catalogue, engine, tier)) return null;
   return models.some((model) => modelLock(tier, model) === 'Register') ? 'Register' : 'Premium';
 }
@@ -38,13 +39,13 @@ export function engineLock(catalogue: Catalogue, engine: string, tier: Tier): Mo
  */
 export function allowedSelection(catalogue: Catalogue, selection: ModelSelection, tier: Tier): ModelSelection {
   const model = findModel(catalogue, selection);
-  const engine = catalogue.models[selection.engine];
+  const engine = ownEntry(catalogue.models, selection.engine);
   if (model && engine?.available && modelLock(tier, model) === null) return selection;
   if (engine?.available) {
     const sameEngine = firstAllowedModel(catalogue, selection.engine, tier);
     return { engine: selection.engine, model: sameEngine?.id ?? '' };
   }
-  const fallback = catalogue.models[DEFAULT_ENGINE]?.available ? firstAllowedModel(catalogue, DEFAULT_ENGINE, tier) : undefined;
+  const fallback = ownEntry(catalogue.models, DEFAULT_ENGINE)?.available ? firstAllowedModel(catalogue, DEFAULT_ENGINE, tier) : undefined;
   if (fallback) return { engine: DEFAULT_ENGINE, model: fallback.id };
   for (const [engineId, entry] of Object.entries(catalogue.models)) {
     const allowed = entry.available ? firstAllowedModel(catalogue, engineId, tier) : undefined;
