@@ -46,6 +46,8 @@ export interface FuzzCase {
   contentType: string | undefined;
   caller: Caller;
   lastEventId: string | undefined;
+  /** Other headers a client may send, with odd values (those fetch cannot send are dropped). */
+  headers: Record<string, string>;
 }
 
 export function fuzzCase(routes: readonly FuzzRoute[]): fc.Arbitrary<FuzzCase> {
@@ -58,6 +60,12 @@ export function fuzzCase(routes: readonly FuzzRoute[]): fc.Arbitrary<FuzzCase> {
       contentType,
       caller: fc.constantFrom<Caller>('session', 'session', 'nobody', 'garbage-cookie', 'garbage-bearer'),
       lastEventId: fc.option(fc.oneof(fc.nat().map(String), nastyString.map((text) => text.replace(/[\r\n\u0000]/g, ''))), { nil: undefined }),
+      headers: fc.dictionary(
+        // (Not transfer-encoding, expect or connection: fetch refuses to send those itself.)
+        fc.constantFrom('origin', 'x-session-id', 'accept', 'accept-encoding', 'x-forwarded-for', 'range', 'if-none-match', 'content-encoding'),
+        fc.oneof(nastyString, fc.constantFrom('null', 'https://evil.example', 'gzip', 'br', '*/*', 'bytes=0-1', '1.2.3.4, ::1')),
+        { maxKeys: 3 },
+      ),
     }),
   );
 }
@@ -81,7 +89,7 @@ export interface FuzzTarget {
 
 /** Sends one case and judges the answer. */
 export async function sendFuzzCase(target: FuzzTarget, fuzz: FuzzCase): Promise<FuzzOutcome> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...fuzz.headers };
   if (fuzz.contentType !== undefined) headers['content-type'] = fuzz.contentType;
   if (fuzz.caller === 'session') headers.cookie = target.sessionCookie();
   if (fuzz.caller === 'garbage-cookie') headers.cookie = 'quorum_session=%00garbage; other=\u00ff';
@@ -142,6 +150,8 @@ function judge(routeUrl: string, response: Response, type: string, text: string)
   if (!routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs') || routeUrl === '/api/openapi.json') return {};
   if (response.status >= 300 && response.status < 400) return {};
   if (!response.headers.get('x-request-id')) return { problem: 'no x-request-id header' };
+  // A success may be a file (a CSV export); a refusal is always the envelope.
+  if (response.ok && !type.startsWith('application/json')) return {};
   if (!type.startsWith('application/json')) return { problem: `content-type ${type || 'missing'} instead of the envelope` };
   let body: unknown;
   try {
