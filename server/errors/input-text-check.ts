@@ -39,6 +39,9 @@ export function findUnstorableText(value: unknown): string | undefined {
     const { value: current, field } = pending.pop()!;
     if (typeof current === 'string') {
       if (hasUnstorableText(current)) return field;
+    } else if (ArrayBuffer.isView(current)) {
+      // A raw body kept as bytes (a signed webhook) is not text of ours: its handler checks what it needs.
+      continue;
     } else if (Array.isArray(current)) {
       for (const item of current) pending.push({ value: item, field });
     } else if (typeof current === 'object' && current !== null) {
