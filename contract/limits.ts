@@ -55,3 +55,6 @@ export const ARENA_LIMITS = { minModels: 2, maxModels: 6 } as const;
 
 /** A conversation of follow-up questions: at most this many questions in one thread. */
 export const FOLLOW_UP_LIMITS = { turns: 20 } as const;
+
+/** Shared links: how often one address may open them per minute (the page and its data each), and make them. */
+export const SHARE_LIMITS = { viewsPerMinutePerAddress: 120, createsPerMinute: 30 } as const;

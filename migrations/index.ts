@@ -12,6 +12,7 @@ import { Migration20261125010000_payments } from './Migration20261125010000_paym
 import { Migration20261125020000_api_keys } from './Migration20261125020000_api_keys.ts';
 import { Migration20261125040000_tracking } from './Migration20261125040000_tracking.ts';
 import { Migration20261125050000_arena } from './Migration20261125050000_arena.ts';
+import { Migration20261125051000_shared_links } from './Migration20261125051000_shared_links.ts';
 import { Migration20261125060000_follow_ups } from './Migration20261125060000_follow_ups.ts';
 
 /**
@@ -32,5 +33,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125020000_api_keys', class: Migration20261125020000_api_keys },
   { name: 'Migration20261125040000_tracking', class: Migration20261125040000_tracking },
   { name: 'Migration20261125050000_arena', class: Migration20261125050000_arena },
+  { name: 'Migration20261125051000_shared_links', class: Migration20261125051000_shared_links },
   { name: 'Migration20261125060000_follow_ups', class: Migration20261125060000_follow_ups },
 ];

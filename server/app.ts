@@ -38,6 +38,9 @@ import openAiCompatibleRoutes from './routes/openai-compatible/index.ts';
 import mcpRoutes from './routes/mcp/index.ts';
 import trackingRoutes from './routes/tracking/index.ts';
 import arenaRoutes from './routes/arena/index.ts';
+import shareRoutes from './routes/shares/index.ts';
+import sharePageRoute from './routes/shares/share-page.ts';
+import exportRoutes from './routes/exports/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -84,11 +87,15 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(paymentsRoutes);
       await api.register(trackingRoutes);
       await api.register(arenaRoutes);
+      await api.register(shareRoutes);
+      await api.register(exportRoutes);
     },
     { prefix: '/api' },
   );
   // OpenAI's wire format, with its own error shape (not the envelope), for OpenAI clients holding a Quorum API key.
   await app.register(openAiCompatibleRoutes, { prefix: '/v1' });
+  // A shared link's page, with its link-preview tags (outside /api: it is the page people open).
+  await app.register(sharePageRoute);
   // The MCP server for AI assistants, authorised by the same keys.
   await app.register(mcpRoutes);
 }

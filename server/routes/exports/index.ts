@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as Type from 'typebox/type';
+import { RequestParams } from '../../../contract/answers.ts';
+import { ExportQuery, RequestExport } from '../../../contract/exports.ts';
+import { isUnrevealedRound } from '../../arena/arena-rounds.ts';
+import { blindUnrevealedRounds } from '../../arena/blind-history.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { historyCsv } from '../../exports/history-csv.ts';
+import { requestExport, requestMarkdown } from '../../exports/request-export.ts';
+import { loadOwnRequest } from '../../requests/request-access.ts';
+import { loadRequestHistory } from '../../requests/request-history-repository.ts';
+import { requestResults } from '../../requests/request-results.ts';
+import { errorResponses } from '../../schemas/route-responses.ts';
+
+/** The most requests one history export holds, newest first. */
+const HISTORY_EXPORT_LIMIT = 10_000;
+
+const fileResponse = (type: string, schema: Type.TSchema, description: string) => ({ 200: { description, content: { [type]: { schema } } } });
+
+/** Downloads: one request as Markdown or JSON, and the whole history as CSV. Owners only. */
+const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/requests/:id/export',
+    {
+      schema: {
+        summary: 'Download a request as Markdown or JSON',
+        description: 'The question and every model’s answer with its name, cost, timings and sources. An arena round once it has been voted on.',
+        tags: ['History'],
+        params: RequestParams,
+        querystring: ExportQuery,
+        response: {
+          ...fileResponse('text/markdown', Type.String(), 'A Markdown document (`format=markdown`), or the JSON below (`format=json`).'),
+          ...errorResponses(['VALIDATION_ERROR', 'NOT_FOUND']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const em = app.orm.em.fork();
+      const { searchRequest } = await loadOwnRequest(em, request, reply, request.params.id);
+      if (await isUnrevealedRound(em, searchRequest.id)) throw new AppError('VALIDATION_ERROR', 'Vote on the arena round before exporting it.');
+      const exported = requestExport(searchRequest, await requestResults(em, searchRequest.id), app.catalogue);
+      const json = request.query.format === 'json';
+      const name = `quorum-${searchRequest.id.slice(0, 8)}.${json ? 'json' : 'md'}`;
+      reply.hijack();
+      // Sent as a file, as written: not the envelope (a download is the document itself).
+      reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': json ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8',
+        'content-disposition': `attachment; filename="${name}"`,
+        'cache-control': 'no-store',
+        'x-request-id': request.id,
+      });
+      reply.raw.end(json ? `${JSON.stringify(exported satisfies RequestExport, null, 2)}\n` : requestMarkdown(exported));
+    },
+  );
+
+  app.get(
+    '/user-requests/export.csv',
+    {
+      schema: {
+        summary: 'Download your history as CSV',
+        description: 'Newest first: when, kind, status, question, models, how many answered, credits. Arena rounds not voted on list their labels.',
+        tags: ['History'],
+        response: { ...fileResponse('text/csv', Type.String(), 'CSV with a header line.'), ...errorResponses(['UNAUTHORIZED']) },
+      },
+    },
+    async (request, reply) => {
+      const session = await request.currentSession(reply);
+      if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+      const em = app.orm.em.fork();
+      const page = await loadRequestHistory(em, session.user.id, HISTORY_EXPORT_LIMIT);
+      const csv = historyCsv(await blindUnrevealedRounds(em, page.rows));
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="quorum-history.csv"',
+        'cache-control': 'no-store',
+        'x-request-id': request.id,
+      });
+      reply.raw.end(csv);
+    },
+  );
+};
+
+export default exportRoutes;

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { success } from '../../../contract/envelope.ts';
+import { SHARE_LIMITS } from '../../../contract/limits.ts';
+import { CreateShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams } from '../../../contract/shares.ts';
+import { isUnrevealedRound } from '../../arena/arena-rounds.ts';
+import { AppError } from '../../errors/app-error.ts';
+import { loadOwnRequest } from '../../requests/request-access.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
+import { listShares, revokeShare, shareRequest, sharedRequestId, type StoredShare } from '../../shares/share-links.ts';
+import { sharedView } from '../../shares/shared-view.ts';
+
+const MINUTE_MS = 60_000;
+const ENDED = new Set(['completed', 'error']);
+
+export const sharePagePath = (token: string): string => `/share/${token}`;
+
+/** Opening shared links, by address, per minute: the page and its data are each counted on their own. */
+export const shareViewRateLimit = (scale: number) => ({
+  max: SHARE_LIMITS.viewsPerMinutePerAddress * scale,
+  timeWindow: MINUTE_MS,
+  keyGenerator: (request: FastifyRequest) => `share-view:${request.ip}`,
+});
+
+async function signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const session = await request.currentSession(reply);
+  if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+  return session.user.id;
+}
+
+/**
+ * Sharing: a signed-in owner makes a read-only public link to a finished request (an arena round once it has been
+ * voted on), lists their live links and revokes them; anyone holding a link reads the question and the answers.
+ */
+const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const link = (share: StoredShare) => ({
+    token: share.token,
+    url: new URL(sharePagePath(share.token), app.config.server.appUrl).toString(),
+    requestId: share.requestId,
+    query: share.query,
+    kind: share.kind,
+    createdAt: share.createdAt.toISOString(),
+  });
+
+  app.post(
+    '/shares',
+    {
+      schema: {
+        summary: 'Share a finished request as a read-only public link',
+        description: 'Sharing the same request again gives the same live link. An arena round can be shared once it has been voted on.',
+        tags: ['Sharing'],
+        body: CreateShareBody,
+        response: jsonResponses(ShareLink, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND', 'RATE_LIMIT_ERROR']),
+      },
+      config: {
+        rateLimit: {
+          max: SHARE_LIMITS.createsPerMinute * app.config.auth.rateLimitScale,
+          timeWindow: MINUTE_MS,
+          keyGenerator: (request: FastifyRequest) => `share-create:${request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUser(request, reply);
+      const em = app.orm.em.fork();
+      const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.body.requestId);
+      if (!runs.every((run) => ENDED.has(run.status))) throw new AppError('VALIDATION_ERROR', 'Only a finished request can be shared.');
+      if (await isUnrevealedRound(em, searchRequest.id)) throw new AppError('VALIDATION_ERROR', 'Vote on the arena round before sharing it.');
+      return success(link(await shareRequest(em, userId, searchRequest.id)));
+    },
+  );
+
+  app.get(
+    '/shares',
+    { schema: { summary: 'Your live shared links, newest first', tags: ['Sharing'], response: jsonResponses(ShareList, ['UNAUTHORIZED']) } },
+    async (request, reply) => {
+      const userId = await signedInUser(request, reply);
+      reply.header('cache-control', 'no-store');
+      return success({ links: (await listShares(app.orm.em.fork(), userId)).map(link) });
+    },
+  );
+
+  app.delete(
+    '/shares/:token',
+    {
+      schema: {
+        summary: 'Revoke a shared link',
+        description: 'The link stops working at once and answers like one that never existed.',
+        tags: ['Sharing'],
+        params: ShareParams,
+        response: jsonResponses(RevokedShare, ['UNAUTHORIZED', 'NOT_FOUND']),
+      },
+    },
+    async (request, reply) => {
+      const userId = await signedInUser(request, reply);
+      if (!(await revokeShare(app.orm.em.fork(), userId, request.params.token))) throw new AppError('NOT_FOUND', 'Shared link not found');
+      return success({ token: request.params.token, revoked: true as const });
+    },
+  );
+
+  app.get(
+    '/shared/:token',
+    {
+      schema: {
+        summary: 'A shared request: the question and every answer with its model and timings',
+        description: 'Public: the token is the key. Says nothing about who asked. A revoked or unknown link is 404.',
+        tags: ['Sharing'],
+        params: ShareParams,
+        response: jsonResponses(SharedRequest, ['NOT_FOUND', 'RATE_LIMIT_ERROR']),
+      },
+      config: { rateLimit: shareViewRateLimit(app.config.auth.rateLimitScale) },
+    },
+    async (request, reply) => {
+      const em = app.orm.em.fork();
+      const requestId = await sharedRequestId(em, request.params.token);
+      const shared = requestId ? await sharedView(em, app.catalogue, requestId) : null;
+      if (!shared) throw new AppError('NOT_FOUND', 'This shared link does not exist or was revoked.');
+      // Revocation must take effect at once: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-cache');
+      return success(shared);
+    },
+  );
+};
+
+export default shareRoutes;

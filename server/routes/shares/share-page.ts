@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ShareParams } from '../../../contract/shares.ts';
+import { sharePageRenderer, sharePreviewTags } from '../../shares/share-page.ts';
+import { sharedRequestId } from '../../shares/share-links.ts';
+import { sharedView } from '../../shares/shared-view.ts';
+import { sharePagePath, shareViewRateLimit } from './index.ts';
+
+/**
+ * `GET /share/:token`: the client's page with link-preview tags for the shared question in its head, so a link
+ * pasted into a chat unfurls without running any script. An unknown or revoked link is the same page with a 404
+ * status and no preview. Only when the client is built and served by this server.
+ */
+const sharePageRoute: FastifyPluginAsyncTypebox = async (app) => {
+  if (!app.clientAvailable) return;
+  const render = sharePageRenderer(app.config.server.clientDistDirectory);
+  app.get(
+    '/share/:token',
+    {
+      schema: { hide: true, params: ShareParams },
+      config: { rateLimit: shareViewRateLimit(app.config.auth.rateLimitScale) },
+    },
+    async (request, reply) => {
+      const em = app.orm.em.fork();
+      const requestId = await sharedRequestId(em, request.params.token);
+      const shared = requestId ? await sharedView(em, app.catalogue, requestId) : null;
+      const pageUrl = new URL(sharePagePath(request.params.token), app.config.server.appUrl).toString();
+      const html = await render(sharePreviewTags(shared, pageUrl), shared ? `${shared.query.slice(0, 80)} · Quorum` : null);
+      return reply
+        .status(shared ? 200 : 404)
+        .header('cache-control', 'private, no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    },
+  );
+};
+
+export default sharePageRoute;

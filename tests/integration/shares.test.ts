@@ -1,0 +1,144 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_LIMITS } from '../../contract/limits.ts';
+import type { SharedRequest, ShareLink, ShareList } from '../../contract/shares.ts';
+import { createPayer } from '../support/funded-user.ts';
+import { THREE_MODELS } from '../support/search-stream-client.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+let stack: TestStack;
+let clientDirectory: string;
+
+/** A stand-in for the built client: the share page only needs its index.html to put the preview tags in. */
+const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Generic" /><title>Quorum</title></head><body><div id="root"></div></body></html>`;
+
+beforeAll(async () => {
+  clientDirectory = await mkdtemp(path.join(tmpdir(), 'quorum-share-client-'));
+  await writeFile(path.join(clientDirectory, 'index.html'), INDEX_HTML);
+  stack = await startTestStack({ environment: { CLIENT_DIST_DIR: clientDirectory } });
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await rm(clientDirectory, { recursive: true, force: true });
+});
+
+async function api<T>(method: string, pathname: string, cookie = '', body?: unknown) {
+  const response = await fetch(`${stack.baseUrl}${pathname}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), origin: stack.config.server.appUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as { success: boolean; data: T; error: { code: string; message: string } | null } };
+}
+
+async function finishedComparison(cookie: string, query: string): Promise<string> {
+  const answer = await api<{ requestId: string }>('POST', '/api/compare', cookie, { query, models: THREE_MODELS, brandMonitoringEnabled: true, brandConfig: { brandName: 'Zentrovia' } });
+  expect(answer.status).toBe(200);
+  return answer.body.data.requestId;
+}
+
+describe('shared links', () => {
+  it('shows the question and answers with models and timings to anyone holding the link, and nothing about the owner', async () => {
+    const owner = await createPayer(stack.records(), stack.config, 100);
+    const requestId = await finishedComparison(owner.cookie, 'Which <b>database</b> suits "small" teams?');
+    const created = await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId });
+    expect(created.status).toBe(200);
+    const { token, url } = created.body.data;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(url).toBe(`${stack.config.server.appUrl}/share/${token}`);
+    // Sharing again gives the same live link.
+    expect((await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId })).body.data.token).toBe(token);
+
+    const shared = await api<SharedRequest>('GET', `/api/shared/${token}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body.data.query).toBe('Which <b>database</b> suits "small" teams?');
+    expect(shared.body.data.answers.map((answer) => answer.modelName)).toEqual(['GPT-4o mini', 'DeepSeek Chat', 'Llama 3.1 8B Instant'].map((name) => expect.stringContaining(name.split(' ')[0]!)));
+    for (const answer of shared.body.data.answers) {
+      expect(answer.success).toBe(true);
+      expect(answer.durationMs).not.toBeNull();
+      expect(answer.response).toContain(answer.model);
+    }
+    // Nothing about who asked: no account, email, credits, brand settings or ids.
+    const [user] = await stack.records().execute<{ id: string; email: string; name: string }[]>(`select id, email, name from users where id = ?`, [owner.user.id]);
+    const text = JSON.stringify(shared.body);
+    for (const secret of [user!.id, user!.email, requestId, 'Zentrovia', 'creditsUsed', 'brand', 'runId']) expect(text).not.toContain(secret);
+
+    // The page people open carries link-preview tags, escaped, and the owner's details nowhere.
+    const page = await fetch(`${stack.baseUrl}/share/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<meta property="og:title" content="Which &#60;b&#62;database&#60;/b&#62; suits &#34;small&#34; teams? · Quorum" />');
+    expect(html).toMatch(/<meta property="og:description" content="Answered by [^"]*GPT-4o mini/);
+    expect(html).toContain(`<meta property="og:url" content="${url}" />`);
+    expect(html).not.toContain('content="Generic"');
+    for (const secret of [user!.email, requestId, 'Zentrovia']) expect(html).not.toContain(secret);
+
+    const listed = await api<ShareList>('GET', '/api/shares', owner.cookie);
+    expect(listed.body.data.links).toEqual([expect.objectContaining({ token, requestId, kind: 'comparison', url })]);
+  });
+
+  it('lets only the owner make, list and revoke links; a revoked link is 404 everywhere at once', async () => {
+    const owner = await createPayer(stack.records(), stack.config, 100);
+    const stranger = await createPayer(stack.records(), stack.config, 100);
+    const requestId = await finishedComparison(owner.cookie, 'How do tides work?');
+    expect((await api('POST', '/api/shares', stranger.cookie, { requestId })).status).toBe(404);
+    expect((await api('POST', '/api/shares', '', { requestId })).status).toBe(401);
+    const { token } = (await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId })).body.data;
+
+    expect((await api<ShareList>('GET', '/api/shares', stranger.cookie)).body.data.links).toEqual([]);
+    expect((await api('DELETE', `/api/shares/${token}`, stranger.cookie)).status).toBe(404);
+    expect((await api('GET', `/api/shared/${token}`)).status).toBe(200);
+
+    const revoked = await api('DELETE', `/api/shares/${token}`, owner.cookie);
+    expect(revoked.status).toBe(200);
+    const gone = await api('GET', `/api/shared/${token}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error!.code).toBe('NOT_FOUND');
+    const page = await fetch(`${stack.baseUrl}/share/${token}`);
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).not.toContain('og:title');
+    expect(html).not.toContain('How do tides work');
+    expect((await api('DELETE', `/api/shares/${token}`, owner.cookie)).status).toBe(404);
+    expect((await api<ShareList>('GET', '/api/shares', owner.cookie)).body.data.links).toEqual([]);
+    // A new link after revoking is a new token.
+    const again = (await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId })).body.data.token;
+    expect(again).not.toBe(token);
+    expect((await api('GET', `/api/shared/not-a-token`)).status).toBe(404);
+  });
+
+  it('shares an arena round only after its vote', async () => {
+    const player = await createPayer(stack.records(), stack.config, 100);
+    const response = await fetch(`${stack.baseUrl}/api/arena/stream`, {
+      method: 'POST',
+      headers: { cookie: player.cookie, origin: stack.config.server.appUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Explain a hash map', category: 'coding', models: THREE_MODELS.slice(0, 2) }),
+    });
+    const stream = await response.text();
+    const requestId = /"requestId":"([0-9a-f-]{36})"/.exec(stream)![1]!;
+    const early = await api('POST', '/api/shares', player.cookie, { requestId });
+    expect(early.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Vote on the arena round before sharing it.' });
+    expect((await api('POST', `/api/arena/${requestId}/vote`, player.cookie, { verdict: 'all_bad' })).status).toBe(200);
+    const { token } = (await api<ShareLink>('POST', '/api/shares', player.cookie, { requestId })).body.data;
+    const shared = await api<SharedRequest>('GET', `/api/shared/${token}`);
+    expect(shared.body.data).toMatchObject({ kind: 'arena' });
+    expect(shared.body.data.answers.map((answer) => answer.engine).sort()).toEqual(['deepseek', 'openai']);
+  });
+
+  it('limits how fast one address opens shared links', async () => {
+    const statuses: number[] = [];
+    for (let call = 0; call < SHARE_LIMITS.viewsPerMinutePerAddress + 2; call += 1) {
+      statuses.push((await fetch(`${stack.baseUrl}/api/shared/${'a'.repeat(32)}`)).status);
+    }
+    const refused = statuses.indexOf(429);
+    // The earlier tests opened a few links from this address within the minute too.
+    expect(refused).toBeGreaterThan(SHARE_LIMITS.viewsPerMinutePerAddress - 20);
+    expect(refused).toBeLessThanOrEqual(SHARE_LIMITS.viewsPerMinutePerAddress);
+    expect(statuses.slice(0, refused).every((status) => status === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
