@@ -9,7 +9,7 @@ import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
 import { ColumnActions } from './column-actions.tsx';
-import { ColumnThread, type ColumnTurn } from './column-thread.tsx';
+import { ColumnThread, type ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
 import classes from './comparison-grid.module.css';
 
 export interface ComparisonColumnCardProps {

@@ -5,7 +5,7 @@ import { creditsText } from '../../../catalogue/model-access.ts';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../../../requests/request-state.ts';
 import { columnThread, type EarlierTurn } from '../../../requests/conversation.ts';
-import type { ColumnTurn } from './column-thread.tsx';
+import type { ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
 import classes from './comparison-grid.module.css';
 import { useSyncedScroll } from './synced-scroll.ts';

@@ -8,16 +8,20 @@ import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
 import { BuyCreditsAction } from '../../../components/buy-credits-action/buy-credits-action.tsx';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
+import { FollowUpBox } from '../../../components/follow-up-box/follow-up-box.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { SEARCH_VALIDATION } from '../../../components/query-box/query-text.ts';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { isOpen } from '../../../requests/request-state.ts';
 import { runErrorText } from '../../../requests/run-outcome-text.ts';
+import { fetchThread } from '../../../api/thread-api.ts';
+import { canFollowUp, columnThread, turnFromState, turnFromThread, type EarlierTurn } from '../../../requests/conversation.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
+import { modelNames } from '../comparison/model-selection.ts';
 import { AnswerPanel } from './answer-panel/answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
 import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
@@ -37,6 +41,12 @@ export function SingleView() {
   const { query, setQuery } = draft;
 
   const { state, ask, askAgain, resume, stop, clear } = useRequestRunner('single');
+  // A conversation: the finished turns so far, the question now being answered, and the settings it was asked with.
+  const [earlierTurns, setEarlierTurns] = useState<readonly EarlierTurn[]>([]);
+  const [asked, setAsked] = useState<SearchRequestBody | null>(null);
+  // Counts the questions asked or resumed here: each new one is brought into view.
+  const [answerKey, setAnswerKey] = useState(0);
+  const bringIntoView = () => setAnswerKey((key) => key + 1);
   const loading = state.status === 'running';
   const column = state.columns[0] ?? null;
 
@@ -57,7 +67,21 @@ export function SingleView() {
     const [asked] = active.models;
     if (asked) setSelection({ engine: asked.engine, model: asked.model });
     setQuery(active.query);
+    if (active.body && 'specificModel' in active.body) setAsked(active.body);
+    setAnswerKey((key) => key + 1);
     resume(active);
+    // If it was a follow-up, the earlier turns of its conversation come back from the server.
+    const controller = new AbortController();
+    fetchThread(active.requestId, controller.signal)
+      .then((thread) => {
+        if (thread.turns.length === 0) return;
+        setEarlierTurns(thread.turns.map(turnFromThread));
+        setQuery(thread.turns[0]!.query);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('The earlier turns of this conversation could not be loaded', error);
+      });
+    return () => controller.abort();
   }, [resume, setQuery]);
 
   // "Run this prompt again" from the history: same question, same engine and model.
@@ -106,8 +130,29 @@ export function SingleView() {
       ...settings.requestFields(),
       ...(selection.engine === AI_OVERVIEW_ENGINE ? { aiOverviewParams } : {}),
     };
+    // A question from the form starts a new conversation.
+    setEarlierTurns([]);
+    setAsked(request);
+    bringIntoView();
     ask(request);
   };
+
+  // One more question to the same model, which is given the conversation so far.
+  const askFollowUp = (question: string) => {
+    if (!asked || !state.requestId) return;
+    const followUp: SearchRequestBody = { ...asked, query: question, followUpOf: state.requestId };
+    setEarlierTurns((turns) => [...turns, turnFromState(asked.query, state)]);
+    setAsked(followUp);
+    bringIntoView();
+    ask(followUp);
+  };
+  const followUpPrice = useRequestPrice(choice, asked?.searchEnabled ?? false, true);
+  const conversation = useMemo(
+    () => (column && asked && earlierTurns.length > 0 ? { turns: columnThread(earlierTurns, column), question: asked.query } : undefined),
+    // The column's identity changes with every streamed word; its model does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [earlierTurns, asked, column?.engine, column?.model],
+  );
 
   const handleClear = useCallback(() => {
     clear();
@@ -116,6 +161,8 @@ export function SingleView() {
 
   const handleNewSearch = useCallback(() => {
     clear();
+    setEarlierTurns([]);
+    setAsked(null);
     setErrors(NO_ERRORS);
     setSelection({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
     draft.startOver();
@@ -162,9 +209,28 @@ export function SingleView() {
         />
       )}
 
-      {column && showAnswer && <AnswerPanel column={column} onStop={stop} onClear={handleClear} onNewSearch={handleNewSearch} />}
+      {column && showAnswer && (
+        <AnswerPanel
+          column={column}
+          modelName={namesText(modelNames(catalogue, column))}
+          answerKey={answerKey}
+          onStop={stop}
+          onClear={handleClear}
+          onNewSearch={handleNewSearch}
+          onRegenerate={() => {
+            bringIntoView();
+            askAgain();
+          }}
+          conversation={conversation}
+          followUp={canFollowUp(state) && asked ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
+        />
+      )}
 
       {error && !showAnswer && <NewRequestButton label="New Search" onClick={handleNewSearch} testId="new-search-button" />}
     </Stack>
   );
 }
+
+
+/** "OpenAI · GPT-4o mini" for the answer's badge, as the catalogue names them. */
+const namesText = (names: { engine: string; model: string }): string => `${names.engine} · ${names.model}`;

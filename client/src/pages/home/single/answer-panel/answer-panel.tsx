@@ -1,24 +1,36 @@
-import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { memo, useDeferredValue } from 'react';
+import { Badge, Button, CloseButton, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { memo, useDeferredValue, useRef, type ReactNode } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../../components/brand-summary/brand-mention-of.ts';
 import { LazyBrandSummary } from '../../../../components/brand-summary/lazy-brand-summary.tsx';
+import { ColumnThread, type ColumnTurn } from '../../../../components/column-thread/column-thread.tsx';
 import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { NewRequestButton } from '../../../../components/new-request-button/new-request-button.tsx';
 import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
 import { STOPPED_TEXT } from '../../../../requests/run-outcome-text.ts';
+import { useFollowAnswer } from '../follow-answer.ts';
 
 export interface AnswerPanelProps {
   column: RunColumn;
+  /** The model as people know it ("OpenAI · GPT-4o mini"), not its id. */
+  modelName: string;
+  /** Changes with every question asked (or resumed): the page brings that answer into view and follows it. */
+  answerKey: number;
   onStop(column: RunColumn): void;
   onClear(): void;
   onNewSearch(): void;
+  /** Asks the same question of the same model again (charged like a new answer). */
+  onRegenerate(): void;
+  /** In a conversation of follow-ups: the earlier turns and the question being answered now. */
+  conversation?: { turns: readonly ColumnTurn[]; question: string } | undefined;
+  /** Below a finished answer: the box for a follow-up question. */
+  followUp?: ReactNode;
 }
 
 /** The answer as it streams in, then its sources, what it cost and took, and a way to start over. */
-export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, onNewSearch }: AnswerPanelProps) {
+export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answerKey, onStop, onClear, onNewSearch, onRegenerate, conversation, followUp }: AnswerPanelProps) {
   // Re-parsing the markdown is the costly part of each frame; deferring it lets React drop intermediate versions
   // rather than let typing or scrolling stutter when answers grow long.
   const renderedAnswer = useDeferredValue(column.text);
@@ -26,14 +38,17 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
   const streaming = isOpen(column);
   const stopped = phase === 'stopped';
   const brandMention = phase === 'done' ? brandMentionOf(result) : null;
+  const panel = useRef<HTMLDivElement>(null);
+  useFollowAnswer(panel, answerKey, streaming, renderedAnswer);
 
   return (
-    <Paper withBorder p="md" aria-busy={streaming} data-testid="answer-panel" data-state={phase}>
+    // Clear of the fixed header when scrolled into view.
+    <Paper withBorder p="md" aria-busy={streaming} data-testid="answer-panel" data-state={phase} ref={panel} style={{ scrollMarginTop: 72 }}>
       <Stack gap="md">
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Group gap="xs">
             <Badge variant="light" tt="none" data-testid="model-badge">
-              {column.model}
+              {modelName}
             </Badge>
             {result && (phase === 'done' || stopped) && (
               <Badge variant="outline" color="gray" data-testid="credits-used">
@@ -60,6 +75,8 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
           </Group>
         </Group>
 
+        {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
+
         {/* What a stopped answer had written stays readable, set back so it does not pass for a whole answer. */}
         <div data-testid="answer" style={stopped ? { opacity: 0.65 } : undefined}>
           <LazyMarkdownAnswer content={renderedAnswer} />
@@ -68,6 +85,27 @@ export const AnswerPanel = memo(function AnswerPanel({ column, onStop, onClear, 
         {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
 
         {brandMention && <LazyBrandSummary mention={brandMention} />}
+
+        {!streaming && (
+          <Group gap={6}>
+            {column.text !== '' && (
+              <CopyButton value={column.text} timeout={2000}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="default" onClick={copy} data-testid="answer-copy">
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            )}
+            {(phase === 'done' || stopped) && (
+              <Button size="compact-xs" variant="default" onClick={onRegenerate} title="Ask this model again; charged like a new answer" data-testid="answer-regenerate">
+                Regenerate
+              </Button>
+            )}
+          </Group>
+        )}
+
+        {followUp}
 
         {!streaming && <NewRequestButton label="New Search" onClick={onNewSearch} testId="new-search-button" />}
       </Stack>

@@ -1,7 +1,7 @@
 import { Divider, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
-import type { EarlierAnswer } from '../../../requests/conversation.ts';
+import { LazyMarkdownAnswer } from '../markdown-answer/lazy-markdown-answer.tsx';
+import type { EarlierAnswer } from '../../requests/conversation.ts';
 
 export interface ColumnTurn {
   query: string;

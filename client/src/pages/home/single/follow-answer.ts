@@ -1,0 +1,43 @@
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+
+/** Room kept below the answer's last line while following it. */
+const BOTTOM_MARGIN_PX = 24;
+
+/**
+ * Keeps a streaming answer in view: when it starts, the page scrolls to it; while it grows, the page follows its
+ * last line, until the reader scrolls up to read something else (then it stays put until the next answer starts).
+ */
+export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey: number, streaming: boolean, text: string): void {
+  const following = useRef(false);
+  const lastAutoScroll = useRef(0);
+
+  // A new answer: bring it into view and start following it.
+  useEffect(() => {
+    if (answerKey === 0 || !panel.current) return;
+    following.current = true;
+    panel.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [answerKey, panel]);
+
+  // Scrolling up by hand means "I am reading something else": stop following.
+  useEffect(() => {
+    if (!streaming) return;
+    lastAutoScroll.current = window.scrollY;
+    const onScroll = () => {
+      if (window.scrollY < lastAutoScroll.current - 8) following.current = false;
+      else lastAutoScroll.current = Math.max(lastAutoScroll.current, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [streaming]);
+
+  // Each new piece of text: if the answer's end has gone below the screen, bring it back up.
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!streaming || !following.current || !element) return;
+    const bottom = element.getBoundingClientRect().bottom;
+    if (bottom <= window.innerHeight) return;
+    const top = window.scrollY + bottom - window.innerHeight + BOTTOM_MARGIN_PX;
+    lastAutoScroll.current = top;
+    window.scrollTo({ top, behavior: 'instant' });
+  }, [text, streaming, panel]);
+}

@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { accountLedger, createPayer } from '../support/funded-user.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * The single answer: it comes into view when it starts and the page follows its last line until the reader scrolls
+ * away; it is badged with the model's name; it can be copied, regenerated and followed up, the follow-up showing
+ * the conversation above the new answer.
+ */
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack());
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+const LONG = '[[simulate chunks=160 chunk-ms=15]]';
+
+async function ask(page: Page, question: string): Promise<void> {
+  await page.getByTestId('query-input').fill(question);
+  await page.getByTestId('ask-button').click();
+}
+
+const panelState = (page: Page) => page.getByTestId('answer-panel').getAttribute('data-state');
+const panelBox = async (page: Page) => page.getByTestId('answer-panel').evaluate((element) => {
+  const box = element.getBoundingClientRect();
+  return { top: box.top, bottom: box.bottom, viewport: window.innerHeight, scrollY: window.scrollY };
+});
+
+describe('a streaming single answer', () => {
+  for (const viewport of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
+    it(`comes into view and is followed to its end at ${viewport.width} px, unless the reader scrolls away`, async () => {
+      const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
+      await ask(page, `Tell me the long story of the printing press ${LONG}`);
+      await page.getByTestId('answer').getByText(/./).first().waitFor();
+      await expect.poll(async () => {
+        const box = await panelBox(page);
+        return box.top >= 0 && box.top < box.viewport;
+      }).toBe(true);
+      await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+      // The last line arrived within the screen.
+      const end = await panelBox(page);
+      expect(end.scrollY).toBeGreaterThan(0);
+      expect(await page.getByTestId('answer').evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight + 1)).toBe(true);
+
+      // Scrolling up while it streams: the page stays where the reader put it.
+      await page.getByTestId('query-input').fill(`Tell me the long story of the telescope ${LONG}`);
+      await page.getByTestId('ask-button').click();
+      await expect.poll(() => panelState(page)).toBe('streaming');
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel(0, -5000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await close();
+    }, 60_000);
+  }
+});
+
+describe('a finished single answer', () => {
+  it('is badged with the model’s name, copies, regenerates for its price, and takes a follow-up', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 150);
+    const opened = await openPage(browser, stack.baseUrl, { cookie: payer.cookie });
+    const { page, context } = opened;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+    await ask(page, 'What is a lighthouse keeper?');
+    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+    expect(await page.getByTestId('model-badge').innerText()).toBe('OpenAI · GPT-4o mini');
+
+    await page.getByTestId('answer-copy').click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBeGreaterThan(20);
+    expect(await page.getByTestId('answer').innerText()).toContain(copied.split('\n')[0]!.replace(/[*_`]/g, '').slice(0, 20));
+
+    await page.getByTestId('answer-regenerate').click();
+    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 12, held: 0 });
+
+    await page.getByTestId('follow-up-input').fill('Do they still exist?');
+    await page.getByTestId('follow-up-button').click();
+    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+    expect(await page.getByTestId('column-thread-question').innerText()).toBe('What is a lighthouse keeper?');
+    expect(await page.getByTestId('column-current-question').innerText()).toBe('Do they still exist?');
+    await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 18, held: 0 });
+    await opened.close();
+  }, 60_000);
+});
