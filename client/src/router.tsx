@@ -48,11 +48,13 @@ const developerApiRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/developer-api/developer-api-page.tsx'), 'DeveloperApiPage'),
 });
 
-// The arena and its leaderboard load when opened; neither adds to the first paint.
+// The arena, its leaderboard and shared links load when opened; none adds to the first paint.
 const arenaRoutes = (
   [
     ['/arena', () => import('./pages/arena/arena-page.tsx')],
     ['/leaderboard', () => import('./pages/leaderboard/leaderboard-page.tsx')],
+    ['/share/$token', () => import('./pages/shared/shared-request-page.tsx')],
+    ['/shared-links', () => import('./pages/shared/shared-links-page.tsx')],
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 

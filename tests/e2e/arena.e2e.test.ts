@@ -97,6 +97,38 @@ describe('the blind arena in the browser', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shares the revealed round: the link opens signed out with the answers and their models, and stops once revoked', async () => {
+    const { page, problems } = opened;
+    await page.getByTestId('share-request').click();
+    const url = await page.getByTestId('share-url').inputValue();
+    expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
+    const models = await roundModels();
+
+    const visitor = await openPage(browser, stack.baseUrl, { path: new URL(url).pathname });
+    try {
+      await visitor.page.getByTestId('shared-request').waitFor();
+      expect(await visitor.page.getByTestId('shared-question').textContent()).toBe('How should a beginner practise recursion?');
+      const cards = await visitor.page.getByTestId('shared-answer').allTextContents();
+      expect(cards).toHaveLength(3);
+      for (const model of models) expect(cards.join(' ')).toContain(model.names[3]);
+      await pictureAndCheck(visitor.page, 'shared');
+      expect(visitor.problems).toEqual([]);
+
+      await page.goto(new URL('/shared-links', stack.baseUrl).toString());
+      await expect.poll(() => page.getByTestId('shared-link').count()).toBe(1);
+      await pictureAndCheck(page, 'shared-links');
+      await page.getByTestId('revoke-link').click();
+      await page.getByTestId('shared-links-empty').waitFor();
+
+      await visitor.page.reload();
+      await visitor.page.getByTestId('shared-missing').waitFor();
+      expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('This link is not available');
+    } finally {
+      await visitor.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('shows the vote on the leaderboard once the scheduled job has run, for everyone and as one’s own', async () => {
     const { page, problems } = opened;
     const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });

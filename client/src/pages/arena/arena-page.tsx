@@ -6,6 +6,8 @@ import { leaderboardQueryKeys, voteOnRound, type ArenaRequestBody, type ArenaRou
 import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
+import { queryKeys } from '../../app-state/query-client.ts';
+import { LazyRequestActions } from '../../components/request-actions/lazy-request-actions.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { useRequestRunner } from '../../requests/use-request-runner.ts';
 import { ArenaAnswerCard } from './arena-answer-card.tsx';
@@ -73,6 +75,8 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
       .then((revealed) => {
         setRound(revealed);
         void queryClient.invalidateQueries({ queryKey: leaderboardQueryKeys.all });
+        // The history showed the round blind; now it can show who answered and what it cost.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.history });
       })
       .catch((error: unknown) => setVoteError(messageOf(error, 'Your vote could not be recorded. Please try again.')))
       .finally(() => setVoting(false));
@@ -148,6 +152,7 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
                   {round.vote?.verdict === 'all_bad' ? 'You found them all wanting; that vote does not move the leaderboard.' : 'Your vote counts toward the leaderboard.'} This round
                   cost {round.totalCreditsUsed} credits.
                 </Text>
+                {state.requestId && <LazyRequestActions requestId={state.requestId} />}
                 <Group gap="sm">
                   <Button onClick={newRound} data-testid="arena-new-round">
                     New round

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState, type CSSProperties, type ReactN
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
+import { LazyRequestActions } from '../../../components/request-actions/lazy-request-actions.tsx';
 import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../../../requests/request-state.ts';
 import { columnThread, type EarlierTurn } from '../../../requests/conversation.ts';
 import type { ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
@@ -94,6 +95,8 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           );
         })}
       </div>
+
+      {showNewComparison && state.requestId && <LazyRequestActions requestId={state.requestId} />}
 
       {followUp}
 
