@@ -218,6 +218,28 @@ describe('a comparison that outlives the page', () => {
 });
 
 describe('the model checklist', () => {
+  it('groups models by provider with their prices, filters them, and adds up the cost as they are ticked', async () => {
+    const { page, close } = await openComparison();
+    await page.getByTestId('clear-all').click();
+    const groups = page.getByTestId('model-group');
+    expect(await groups.count()).toBeGreaterThanOrEqual(6);
+    expect(await page.getByRole('group', { name: 'OpenAI', exact: true }).getByRole('checkbox').count()).toBeGreaterThan(3);
+    await page.getByTestId('model-filter').fill('claude');
+    expect(await groups.count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'Anthropic', exact: true }).isVisible()).toBe(true);
+    await page.getByTestId('model-filter').press('Enter');
+    // Enter filters; it does not send the (empty) comparison.
+    expect(await page.getByTestId('comparison-models-error').count()).toBe(0);
+    await checkbox(page, 'Anthropic - Claude 3.5 Haiku').check();
+    expect(await page.getByTestId('selected-cost').textContent()).toBe('6 credits');
+    await page.getByTestId('model-filter').fill('gpt-4o mini');
+    await checkbox(page, 'OpenAI - GPT-4o mini').check();
+    expect(await page.getByTestId('selected-cost').textContent()).toBe('12 credits');
+    await page.getByTestId('model-filter').fill('nothing like this');
+    expect(await page.getByTestId('model-filter-empty').textContent()).toBe('No model matches “nothing like this”.');
+    await close();
+  });
+
   it('selects presets, all and none, and reports missing models and query in the product’s words', async () => {
     const { page, problems, close } = await openComparison();
     expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');

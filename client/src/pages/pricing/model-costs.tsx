@@ -3,7 +3,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import type { Catalogue, CatalogueModel } from '../../api/catalogue-api.ts';
 import { creditsText, modelLock } from '../../catalogue/model-access.ts';
 import { LockIcon } from '../../components/lock-icon/lock-icon.tsx';
-import { creditBandOf } from './credit-bands.ts';
+import { creditBandOf } from '../../catalogue/credit-bands.ts';
 
 /** Who may use the model: guests ("Free"), an account ("Register"), or a subscription ("Subscribe"). */
 function AccessHint({ model }: { model: CatalogueModel }) {

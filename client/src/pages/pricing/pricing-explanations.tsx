@@ -1,7 +1,7 @@
 import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Catalogue } from '../../api/catalogue-api.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
-import { CREDIT_BANDS } from './credit-bands.ts';
+import { CREDIT_BANDS } from '../../catalogue/credit-bands.ts';
 
 /** The three price bands with their ranges: the key to the badges in the model list. */
 export function PricingTiersLegend() {

@@ -136,7 +136,7 @@ function ComparisonForm() {
         onSubmit={handleSubmit}
         models={
           catalogue && (
-            <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} />
+            <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} cost={price.cost} />
           )
         }
         aiOverview={{ shown: asksAiOverview, value: aiOverviewParams, onChange: setAiOverviewParams }}

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { memo, useCallback, useState, type ChangeEvent } from 'react';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { memo, useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
-import { lockPrompt, modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
+import { creditBandOf } from '../../../catalogue/credit-bands.ts';
+import { creditsText, lockPrompt, modelLock, supportsWebSearch, type ModelChoice } from '../../../catalogue/model-access.ts';
 import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
 import { COMPARISON_PRESETS, presetSelection } from './comparison-presets.ts';
 import {
@@ -28,14 +29,19 @@ export interface ModelChecklistProps {
   onChange(selected: Set<SelectionKey>): void;
   /** "Please select at least one model to compare". */
   error: string | null;
+  /** What the ticked models cost together (with the chosen extras); null while prices are not known. */
+  cost: number | null;
 }
 
 /**
- * The checklist: "engine - model" entries with lock badges, a selected count, Select All, Clear All and presets.
- * None of them selects more models than one comparison may ask; when the cap leaves some out, it says so.
+ * The checklist: models grouped by provider, each with its price, price band, web-search support and any lock; a
+ * filter box; the count and total cost as boxes are ticked; Select All, Clear All and presets. None of them selects
+ * more models than one comparison may ask; when the cap leaves some out, it says so.
  */
-export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices, tier, selected, onChange, error }: ModelChecklistProps) {
+export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices, tier, selected, onChange, error, cost }: ModelChecklistProps) {
   const [capMessage, setCapMessage] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const groups = useMemo(() => groupByEngine(catalogue, choices, filter), [catalogue, choices, filter]);
 
   const toggle = useCallback(
     (event: ChangeEvent<HTMLInputElement>) => {
@@ -69,6 +75,11 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="selected-count">
             {selected.size} selected
           </Text>
+          {selected.size > 0 && cost !== null && (
+            <Text size="sm" fw={500} data-testid="selected-cost">
+              {creditsText(cost)}
+            </Text>
+          )}
         </Group>
         <Group gap="md">
           <Anchor component="button" type="button" size="sm" fw={500} onClick={() => choose(allUsableKeys(choices, tier))} data-testid="select-all">
@@ -104,35 +115,70 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
         </Alert>
       )}
 
-      <ScrollArea.Autosize mah={300} type="auto" offsetScrollbars>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={8} p={2}>
-          {choices.map((choice) => {
-            const lock = modelLock(tier, choice.model);
-            const key = choiceKey(choice);
-            const label = checklistLabel(modelNames(catalogue, choicePair(choice)));
-            return (
-              <Checkbox
-                key={key}
-                value={key}
-                checked={selected.has(key)}
-                onChange={toggle}
-                disabled={lock !== null}
-                aria-label={label}
-                label={
-                  <Group gap={6} wrap="nowrap" component="span">
-                    <span>{label}</span>
-                    {lock && (
-                      <Badge size="xs" variant="light" color={lock === 'Register' ? 'gray' : 'yellow'} component="span" leftSection={<LockIcon />}>
-                        {lock}
-                      </Badge>
-                    )}
-                  </Group>
-                }
-                description={lock ? lockPrompt(lock) : undefined}
-              />
-            );
-          })}
-        </SimpleGrid>
+      <TextInput
+        size="xs"
+        placeholder="Filter by provider or model"
+        aria-label="Filter models"
+        value={filter}
+        onChange={(event) => setFilter(event.currentTarget.value)}
+        // Enter filters; it must not send the comparison this box sits in.
+        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+        maw={320}
+        data-testid="model-filter"
+      />
+
+      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+        <Stack gap="sm" p={2}>
+          {groups.length === 0 && (
+            <Text size="sm" data-testid="model-filter-empty">
+              No model matches “{filter}”.
+            </Text>
+          )}
+          {groups.map((group) => (
+            <div key={group.engine} role="group" aria-label={group.name} data-testid="model-group">
+              <Text size="xs" fw={700} tt="uppercase" mb={4}>
+                {group.name}
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={8}>
+                {group.choices.map((choice) => {
+                  const lock = modelLock(tier, choice.model);
+                  const key = choiceKey(choice);
+                  const names = modelNames(catalogue, choicePair(choice));
+                  const band = creditBandOf(choice.model.credits);
+                  return (
+                    <Checkbox
+                      key={key}
+                      value={key}
+                      checked={selected.has(key)}
+                      onChange={toggle}
+                      disabled={lock !== null}
+                      aria-label={checklistLabel(names)}
+                      label={
+                        <Group gap={6} wrap="wrap" component="span">
+                          <span>{names.model}</span>
+                          <Badge size="xs" variant="light" color={band.colour} component="span" tt="none" data-testid="model-price">
+                            {creditsText(choice.model.credits)}
+                          </Badge>
+                          {supportsWebSearch(choice) && (
+                            <Badge size="xs" variant="outline" color="gray" component="span" tt="none" title="Can search the web">
+                              Web
+                            </Badge>
+                          )}
+                          {lock && (
+                            <Badge size="xs" variant="light" color={lock === 'Register' ? 'gray' : 'yellow'} component="span" leftSection={<LockIcon />}>
+                              {lock}
+                            </Badge>
+                          )}
+                        </Group>
+                      }
+                      description={lock ? lockPrompt(lock) : undefined}
+                    />
+                  );
+                })}
+              </SimpleGrid>
+            </div>
+          ))}
+        </Stack>
       </ScrollArea.Autosize>
 
       {error && (
@@ -143,3 +189,23 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
     </Stack>
   );
 });
+
+interface EngineGroup {
+  engine: string;
+  name: string;
+  choices: ModelChoice[];
+}
+
+/** The choices under their provider, in catalogue order, keeping those whose provider or model name matches `filter`. */
+function groupByEngine(catalogue: Catalogue, choices: readonly ModelChoice[], filter: string): EngineGroup[] {
+  const wanted = filter.trim().toLowerCase();
+  const groups = new Map<string, EngineGroup>();
+  for (const choice of choices) {
+    const names = modelNames(catalogue, choicePair(choice));
+    if (wanted && !`${names.engine} ${names.model} ${choice.model.id}`.toLowerCase().includes(wanted)) continue;
+    const group = groups.get(choice.engine) ?? { engine: choice.engine, name: names.engine, choices: [] };
+    group.choices.push(choice);
+    groups.set(choice.engine, group);
+  }
+  return [...groups.values()];
+}
