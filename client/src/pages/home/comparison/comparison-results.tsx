@@ -4,6 +4,7 @@ import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { LazyRequestActions } from '../../../components/request-actions/lazy-request-actions.tsx';
+import { LazyAnswerDifferences } from '../../../components/answer-differences/lazy-answer-differences.tsx';
 import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../../../requests/request-state.ts';
 import { columnThread, type EarlierTurn } from '../../../requests/conversation.ts';
 import type { ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
@@ -34,6 +35,9 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
   const [expandedKey, setExpandedKey] = useState<string | null>(null);
   const toggleExpanded = useCallback((column: RunColumn) => setExpandedKey((key) => (key === selectionKey(column) ? null : selectionKey(column))), []);
   const [synced, setSynced] = useState(false);
+  const [showDifferences, setShowDifferences] = useState(false);
+  const answered = state.columns.filter((column) => column.phase === 'done' && column.text);
+  const canCompare = showNewComparison && answered.length > 1;
   const grid = useRef<HTMLDivElement>(null);
   useSyncedScroll(grid, synced);
   const count = state.columns.length;
@@ -69,6 +73,9 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           {count > 1 && (
             <Switch size="sm" label="Sync scrolling" checked={synced} onChange={(event) => setSynced(event.currentTarget.checked)} data-testid="sync-scroll" />
           )}
+          {canCompare && (
+            <Switch size="sm" label="Show differences" checked={showDifferences} onChange={(event) => setShowDifferences(event.currentTarget.checked)} data-testid="show-differences" />
+          )}
           {open.length > 0 && (
             <Button size="compact-sm" variant="default" onClick={onStopAll} loading={stoppingAll} disabled={stoppingAll} data-testid="stop-all">
               Stop all
@@ -95,6 +102,10 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           );
         })}
       </div>
+
+      {canCompare && showDifferences && (
+        <LazyAnswerDifferences answers={answered.map((column) => ({ key: selectionKey(column), title: modelNames(catalogue, column).model, text: column.text }))} />
+      )}
 
       {showNewComparison && state.requestId && <LazyRequestActions requestId={state.requestId} />}
 

@@ -1,0 +1,52 @@
+import { Mark, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { markUniqueSentences } from './sentence-differences.ts';
+
+export interface AnswerDifferencesProps {
+  /** The finished answers to compare, each with the name it is shown under. */
+  answers: readonly { key: string; title: string; text: string }[];
+}
+
+/** Each answer as its sentences, with what that answer alone says highlighted. Loaded on demand (it brings the diff library). */
+export default function AnswerDifferences({ answers }: AnswerDifferencesProps) {
+  const marked = useMemo(() => markUniqueSentences(answers.map((answer) => answer.text)), [answers]);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="differences-title" data-testid="answer-differences">
+      <div>
+        <Title order={3} size="h5" id="differences-title">
+          Where the answers differ
+        </Title>
+        <Text size="sm" c="dimmed">
+          Highlighted sentences are said by that model only; the rest has a close match in another answer.
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: Math.min(3, answers.length) }} spacing="md">
+        {answers.map((answer, index) => {
+          const sentences = marked[index] ?? [];
+          const unique = sentences.filter((sentence) => sentence.unique).length;
+          return (
+            <Paper key={answer.key} withBorder radius="md" p="md" component="article" aria-label={`${answer.title}: differences`} data-testid="difference-card" style={{ minWidth: 0 }}>
+              <Stack gap={6}>
+                <Text fw={600}>{answer.title}</Text>
+                <Text size="xs" c="dimmed">
+                  {unique === 0 ? 'Nothing here that another answer does not say.' : `${unique} of ${sentences.length} sentences only here`}
+                </Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {sentences.map((sentence, position) =>
+                    sentence.unique ? (
+                      <Mark key={position} color="yellow" data-testid="unique-sentence">
+                        {sentence.text}
+                      </Mark>
+                    ) : (
+                      <span key={position}>{sentence.text}</span>
+                    ),
+                  ).flatMap((node, position) => (position === 0 ? [node] : [' ', node]))}
+                </Text>
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markUniqueSentences } from '../../client/src/components/answer-differences/sentence-differences.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack());
+});
+
+afterAll(() => stopBrowserStack(browser, stack));
+
+/** Serious axe findings within the parts this feature adds (the rest of the page has its own tests). */
+async function seriousViolationsIn(page: Page, selectors: readonly string[]): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of selectors) builder = builder.include(selector);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function pictureAndCheck(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await saveScreenshot(page, `${name}-${colorScheme}`);
+      expect(await seriousViolationsIn(page, ['[data-testid="comparison-results"]']), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
+    }
+  }
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const MODELS = ['gpt-4o-mini', 'claude-3-5-haiku-20241022'];
+
+describe('where answers differ', () => {
+  it('highlights, in a finished comparison, the sentences each answer has that the other lacks', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    try {
+      await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+      await page.getByTestId('clear-all').click();
+      for (const label of ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku']) await page.getByRole('checkbox', { name: label, exact: true }).check();
+      await page.getByTestId('comparison-query-input').fill('How do I keep a small team focused?');
+      await page.getByTestId('compare-button').click();
+      await page.getByTestId('new-comparison').waitFor();
+      expect(await page.getByTestId('answer-differences').count()).toBe(0);
+
+      await page.getByTestId('show-differences').click();
+      await page.getByTestId('answer-differences').waitFor();
+      expect(await page.getByTestId('difference-card').count()).toBe(2);
+
+      // What the page marks is exactly what the rule finds in the stored answers.
+      const answers = await Promise.all(
+        MODELS.map(async (model) => {
+          const [row] = await stack.records().execute<{ answer_text: string }[]>(
+            "select answer_text from model_runs where model = ? and status = 'completed' order by completed_at desc limit 1",
+            [model],
+          );
+          return row!.answer_text;
+        }),
+      );
+      const expected = markUniqueSentences(answers).map((sentences) => sentences.filter((sentence) => sentence.unique).map((sentence) => sentence.text));
+      expect(expected.flat().length).toBeGreaterThan(0);
+      for (const [index, card] of (await page.getByTestId('difference-card').all()).entries()) {
+        expect(await card.getByTestId('unique-sentence').allTextContents()).toEqual(expected[index]);
+      }
+      // Each model names itself in its first sentence: that is the one thing the other answer never says.
+      expect((await page.getByTestId('unique-sentence').allTextContents()).join(' ')).toContain('gpt-4o-mini');
+      await expect.poll(() => page.getByTestId('request-actions').count()).toBe(1);
+      await pictureAndCheck(page, 'answer-differences');
+
+      await page.getByTestId('show-differences').click();
+      expect(await page.getByTestId('answer-differences').count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
