@@ -85,6 +85,11 @@ describe('tracking', () => {
     // Pausing stops the schedule and says so.
     await card.getByTestId('tracking-toggle').click();
     await expect.poll(() => card.getByTestId('tracking-set-status').textContent()).toBe('paused');
+
+    // Deleting asks first, then the list is empty again.
+    await card.getByTestId('tracking-delete').click();
+    await page.getByTestId('tracking-delete-confirm').click();
+    await page.getByTestId('tracking-empty').waitFor();
     expect(problems).toEqual([]);
     await close();
   });

@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { TrackingSet } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
-import { trackingQueryKeys, trackingSetsQuery, updateTrackingSet } from '../../api/tracking-api.ts';
+import { deleteTrackingSet, trackingQueryKeys, trackingSetsQuery, updateTrackingSet } from '../../api/tracking-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -58,6 +58,19 @@ function SignedInTracking() {
   const toggle = useMutation({
     mutationFn: (set: TrackingSet) => updateTrackingSet(set.id, { status: set.status === 'active' ? 'paused' : 'active' }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: trackingQueryKeys.all }),
+  });
+  const [deleting, setDeleting] = useState<TrackingSet | null>(null);
+  const remove = useMutation({
+    mutationFn: (set: TrackingSet) => deleteTrackingSet(set.id),
+    onSuccess: (_, set) => {
+      setDeleting(null);
+      // Out of the list at once, so its dashboard closes instead of asking for a set that no longer exists.
+      queryClient.setQueryData(trackingQueryKeys.sets, (data: { sets: TrackingSet[] } | undefined) =>
+        data ? { sets: data.sets.filter((candidate) => candidate.id !== set.id) } : data,
+      );
+      void navigate({ to: '/tracking', search: {} });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: trackingQueryKeys.sets }),
   });
   const list = sets.data?.sets ?? [];
   const selected = list.find((set) => set.id === search.set) ?? list[0];
@@ -116,6 +129,7 @@ function SignedInTracking() {
                 busy={toggle.isPending && toggle.variables?.id === set.id}
                 onOpen={() => open(set.id)}
                 onToggle={() => toggle.mutate(set)}
+                onDelete={() => setDeleting(set)}
               />
             ))}
           </Stack>
@@ -132,6 +146,22 @@ function SignedInTracking() {
           ) : null}
         </>
       )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this prompt set?" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="tracking-delete-dialog">
+        <Stack gap="sm">
+          <Text size="sm">
+            "{deleting?.name}" stops running, and its history (every run and answer) is deleted. Export it first if you want to keep it.
+          </Text>
+          {remove.isError ? <Alert color="red">{messageOf(remove.error, 'Could not delete the set.')}</Alert> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Keep it
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)} data-testid="tracking-delete-confirm">
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <TrackingSetForm
         opened={formOpen}
         onClose={() => setFormOpen(false)}

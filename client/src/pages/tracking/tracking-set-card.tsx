@@ -20,12 +20,14 @@ export function TrackingSetCard({
   busy,
   onOpen,
   onToggle,
+  onDelete,
 }: {
   set: TrackingSet;
   selected: boolean;
   busy: boolean;
   onOpen(): void;
   onToggle(): void;
+  onDelete(): void;
 }) {
   const summary = set.lastRun?.summary;
   return (
@@ -66,6 +68,9 @@ export function TrackingSetCard({
             </Button>
             <Button size="compact-sm" variant="subtle" component="a" href={`/api/tracking/sets/${set.id}/results.csv`} download data-testid="tracking-export">
               Export CSV
+            </Button>
+            <Button size="compact-sm" variant="subtle" color="red" onClick={onDelete} data-testid="tracking-delete">
+              Delete
             </Button>
           </Group>
         </Group>
