@@ -20,6 +20,9 @@ export const CreditsData = Type.Object({
     tier: Tier,
     creditsRemaining: Type.Integer({ description: 'Balance less what running answers hold.' }),
     creditsHeld: Type.Integer({ minimum: 0 }),
+    freeCreditsUsedBefore: Type.Boolean({
+      description: 'True when this visitor’s free credits were already given to an earlier account (an email address registered again after deletion, or the same network for guests), so none came now.',
+    }),
   }),
   pricing: PriceList,
 });

@@ -45,6 +45,15 @@ export function requesterFor(appSecret: string, user: User | undefined, identity
   };
 }
 
+/**
+ * Whether the requester's one-time grant went to another account: an address registered again after its account
+ * was deleted, or a guest whose network had its free credits on an earlier browser. One indexed lookup.
+ */
+export async function grantWentElsewhere(em: EntityManager, requester: Requester, accountId: string): Promise<boolean> {
+  const rows = await em.execute<{ account_id: string }[]>(`select account_id from credit_entries where reference = ?`, [requester.grant.reference]);
+  return rows.length > 0 && rows[0]!.account_id !== accountId;
+}
+
 /** The requester's account, created on first use and given its grant if it never had it. */
 export async function openCreditAccount(em: EntityManager, requester: Requester): Promise<CreditAccountState> {
   const account = await ensureCreditAccount(em, requester.owner);

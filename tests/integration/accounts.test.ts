@@ -313,6 +313,11 @@ describe('Google sign-in', () => {
 describe('account deletion', () => {
   it('deletes the person, their sessions and history, and lets the address register afresh', async () => {
     const { browser, email, password } = await registerAndVerify();
+    const creditsOf = async (tab: { cookie: string | undefined }) =>
+      ((await (await fetch(`${stack.baseUrl}/api/credits`, { headers: tab.cookie ? { cookie: tab.cookie } : {} })).json()) as {
+        data: { user: { creditsRemaining: number; freeCreditsUsedBefore: boolean } };
+      }).data.user;
+    expect(await creditsOf(browser)).toMatchObject({ creditsRemaining: 150, freeCreditsUsedBefore: false });
     const user = await stack.records().findOneOrFail(User, { email });
     const em = stack.records();
     em.create(SearchRequest, { id: randomUUID(), query: 'mine', engine: 'openai', model: 'gpt-4o-mini', user: em.getReference(User, user.id) });
@@ -328,8 +333,13 @@ describe('account deletion', () => {
     expect((await second.get('profile')).status).toBe(401);
     expect((await client().post('login', { email, password })).status).toBe(401);
 
-    await client().post('register', { name: 'Ada again', email, password });
-    expect(verificationLinkIn(await mail.next(email)).email).toBe(email);
+    const returning = client();
+    await returning.post('register', { name: 'Ada again', email, password });
+    const link = verificationLinkIn(await mail.next(email));
+    expect(link.email).toBe(email);
+    expect((await returning.post('verify-email', { email: link.email, token: link.token })).status).toBe(200);
+    // The free credits come once per address: the new account starts without them, and the page can say why.
+    expect(await creditsOf(returning)).toMatchObject({ creditsRemaining: 0, freeCreditsUsedBefore: true });
   });
 
   it('requires a session', async () => {

@@ -8,7 +8,8 @@ export interface Pricing {
 }
 
 export interface CreditsReport {
-  user: { id: string | null; tier: Tier; creditsRemaining: number; creditsHeld: number };
+  /** `freeCreditsUsedBefore`: this address (or network) had its free credits on an earlier account. */
+  user: { id: string | null; tier: Tier; creditsRemaining: number; creditsHeld: number; freeCreditsUsedBefore?: boolean };
   pricing: Pricing;
 }
 

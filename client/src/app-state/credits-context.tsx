@@ -12,6 +12,8 @@ export interface CreditsState {
   pricing: Pricing | null;
   /** The tier the server applies to this visitor. */
   tier: Tier | null;
+  /** With nothing left to spend: the free credits went to an earlier account of this address, so none came now. */
+  freeCreditsUsedBefore: boolean;
   loading: boolean;
   /** Reads the count once more; rejects when that fails (`refresh-after-answer.ts` decides about retries). */
   refreshCredits(): Promise<void>;
@@ -59,6 +61,7 @@ export function CreditsProvider({ children }: { children: ReactNode }) {
       creditsRemaining: own?.user.creditsRemaining ?? null,
       pricing: query.data?.pricing ?? null,
       tier: own?.user.tier ?? null,
+      freeCreditsUsedBefore: own?.user.freeCreditsUsedBefore ?? false,
       loading: query.isPending,
       refreshCredits,
       setCreditsRemaining,

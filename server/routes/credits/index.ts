@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pricingTable } from '../../../core/credits/pricing.ts';
-import { openCreditAccount, requesterFor } from '../../credits/requester.ts';
+import { grantWentElsewhere, openCreditAccount, requesterFor } from '../../credits/requester.ts';
 import { CreditsData } from '../../../contract/credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
@@ -13,7 +13,10 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/credits', { schema: { summary: 'What you can still spend, and the price list', tags: ['Credits'], response: jsonResponses(CreditsData) } }, async (request, reply) => {
     const session = await request.currentSession(reply);
     const requester = requesterFor(app.config.appSecret, session?.user, request.clientIdentity);
-    const account = await app.orm.em.fork().transactional((transaction) => openCreditAccount(transaction, requester));
+    const em = app.orm.em.fork();
+    const account = await em.transactional((transaction) => openCreditAccount(transaction, requester));
+    // Only worth asking when there is nothing to spend: that is when the page explains why.
+    const freeCreditsUsedBefore = account.balance - account.held <= 0 && (await grantWentElsewhere(em, requester, account.id));
     reply.header('cache-control', 'no-store');
     return success({
       user: {
@@ -21,6 +24,7 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tier: requester.tier,
         creditsRemaining: account.balance - account.held,
         creditsHeld: account.held,
+        freeCreditsUsedBefore,
       },
       pricing: pricingTable(app.catalogue),
     });
