@@ -41,6 +41,7 @@ import arenaRoutes from './routes/arena/index.ts';
 import shareRoutes from './routes/shares/index.ts';
 import sharePageRoute from './routes/shares/share-page.ts';
 import exportRoutes from './routes/exports/index.ts';
+import judgeRoutes from './routes/judge/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -89,6 +90,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(arenaRoutes);
       await api.register(shareRoutes);
       await api.register(exportRoutes);
+      await api.register(judgeRoutes);
     },
     { prefix: '/api' },
   );

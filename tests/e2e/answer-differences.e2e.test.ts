@@ -42,7 +42,7 @@ async function pictureAndCheck(page: Page, name: string) {
 const MODELS = ['gpt-4o-mini', 'claude-3-5-haiku-20241022'];
 
 describe('where answers differ', () => {
-  it('highlights, in a finished comparison, the sentences each answer has that the other lacks', async () => {
+  it('highlights, in a finished comparison, the sentences each answer has that the other lacks, and asks a judge for a summary', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     try {
       await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
@@ -75,6 +75,17 @@ describe('where answers differ', () => {
       // Each model names itself in its first sentence: that is the one thing the other answer never says.
       expect((await page.getByTestId('unique-sentence').allTextContents()).join(' ')).toContain('gpt-4o-mini');
       await expect.poll(() => page.getByTestId('request-actions').count()).toBe(1);
+
+      // The optional judge: a model of one's choosing summarises agreement and disagreement, at its price.
+      await page.getByTestId('judge-model').selectOption('groq/llama-3.1-8b-instant');
+      await page.getByTestId('judge-run').click();
+      await page.getByTestId('judge-result').waitFor();
+      expect(await page.getByTestId('judge-result').textContent()).toContain('2 credits');
+      const [judged] = await stack.records().execute<{ model: string; credits_charged: number }[]>(
+        `select run.model, run.credits_charged from model_runs run join search_requests request on request.id = run.request_id
+          where request.query like 'Summarise where the answers above agree%' order by run.created_at desc limit 1`,
+      );
+      expect(judged).toEqual({ model: 'llama-3.1-8b-instant', credits_charged: 2 });
       await pictureAndCheck(page, 'answer-differences');
 
       await page.getByTestId('show-differences').click();

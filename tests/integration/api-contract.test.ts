@@ -44,6 +44,7 @@ const PRODUCT_CALLS = [
   'GET /api/shared/{token}',
   'GET /api/requests/{id}/export',
   'GET /api/user-requests/export.csv',
+  'POST /api/requests/{id}/judge',
   'POST /api/tracking/cost-preview',
   'GET /api/tracking/sets',
   'POST /api/tracking/sets',

@@ -1,14 +1,17 @@
 import { Mark, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { JudgeSummaryPanel } from './judge-summary.tsx';
 import { markUniqueSentences } from './sentence-differences.ts';
 
 export interface AnswerDifferencesProps {
   /** The finished answers to compare, each with the name it is shown under. */
   answers: readonly { key: string; title: string; text: string }[];
+  /** The comparison they belong to, for the optional judge's summary. */
+  requestId: string | null;
 }
 
 /** Each answer as its sentences, with what that answer alone says highlighted. Loaded on demand (it brings the diff library). */
-export default function AnswerDifferences({ answers }: AnswerDifferencesProps) {
+export default function AnswerDifferences({ answers, requestId }: AnswerDifferencesProps) {
   const marked = useMemo(() => markUniqueSentences(answers.map((answer) => answer.text)), [answers]);
   return (
     <Stack gap="sm" component="section" aria-labelledby="differences-title" data-testid="answer-differences">
@@ -47,6 +50,7 @@ export default function AnswerDifferences({ answers }: AnswerDifferencesProps) {
           );
         })}
       </SimpleGrid>
+      {requestId && <JudgeSummaryPanel requestId={requestId} />}
     </Stack>
   );
 }

@@ -104,7 +104,10 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
       </div>
 
       {canCompare && showDifferences && (
-        <LazyAnswerDifferences answers={answered.map((column) => ({ key: selectionKey(column), title: modelNames(catalogue, column).model, text: column.text }))} />
+        <LazyAnswerDifferences
+          requestId={state.requestId}
+          answers={answered.map((column) => ({ key: selectionKey(column), title: modelNames(catalogue, column).model, text: column.text }))}
+        />
       )}
 
       {showNewComparison && state.requestId && <LazyRequestActions requestId={state.requestId} />}
