@@ -90,6 +90,23 @@ describe('columns that read well', () => {
     await close();
   }, 90_000);
 
+  it('moves between answers with Alt+arrows and stops them all with Escape', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: DESKTOP_VIEWPORT });
+    await compare(page, ['OpenAI - GPT-4o mini', 'DeepSeek - DeepSeek Chat'], 'Describe every ocean slowly [[simulate chunks=200 chunk-ms=50]]');
+    await column(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Alt+ArrowRight');
+    expect(await column(page, 'gpt-4o-mini').getByTestId('column-scroll').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Alt+ArrowRight');
+    expect(await column(page, 'deepseek-chat').getByTestId('column-scroll').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Alt+ArrowLeft');
+    expect(await column(page, 'gpt-4o-mini').getByTestId('column-scroll').evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await column(page, 'gpt-4o-mini').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: 15_000 });
+    await column(page, 'deepseek-chat').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: 15_000 });
+    await close();
+  }, 60_000);
+
   it('shows one answer at a time on a phone, the next a swipe away', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: PHONE_VIEWPORT });
     await compare(page, ['OpenAI - GPT-4o mini', 'DeepSeek - DeepSeek Chat', 'Groq - Llama 3.1 8B'], 'Name a famous lighthouse.');

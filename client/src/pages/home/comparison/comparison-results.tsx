@@ -11,6 +11,7 @@ import type { ColumnTurn } from '../../../components/column-thread/column-thread
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
 import classes from './comparison-grid.module.css';
 import { useSyncedScroll } from './synced-scroll.ts';
+import { useAnswerShortcuts } from '../../../requests/answer-shortcuts.ts';
 import { modelNames, selectionKey } from './model-selection.ts';
 
 export interface ComparisonResultsProps {
@@ -40,6 +41,7 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
   const canCompare = showNewComparison && answered.length > 1;
   const grid = useRef<HTMLDivElement>(null);
   useSyncedScroll(grid, synced);
+  useAnswerShortcuts(grid, { answering: open.length > 0, onStop: onStopAll });
   const count = state.columns.length;
   const across = { '--cols-md': Math.min(count, 2), '--cols-lg': Math.min(count, 3), '--cols-xl': Math.min(count, 4) } as CSSProperties;
 
@@ -64,6 +66,9 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           </Title>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="finished-count">
             {finished} of {state.columns.length} finished
+          </Text>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            Esc stops · Alt+←/→ moves between answers
           </Text>
         </Group>
         <Group gap="sm" wrap="wrap">

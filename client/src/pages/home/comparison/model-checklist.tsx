@@ -156,13 +156,18 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
                       label={
                         <Group gap={6} wrap="wrap" component="span">
                           <span>{names.model}</span>
-                          <Badge size="xs" variant="light" color={band.colour} component="span" tt="none" data-testid="model-price">
+                          <Text span size="xs" data-testid="model-price">
+                            {/* The band's colour as a dot: the words carry the meaning, the dot helps scanning. */}
+                            <span
+                              aria-hidden
+                              style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, marginRight: 4, background: `var(--mantine-color-${band.colour}-6)` }}
+                            />
                             {creditsText(choice.model.credits)}
-                          </Badge>
+                          </Text>
                           {supportsWebSearch(choice) && (
-                            <Badge size="xs" variant="outline" color="gray" component="span" tt="none" title="Can search the web">
-                              Web
-                            </Badge>
+                            <Text span size="xs" title="Can search the web">
+                              · web
+                            </Text>
                           )}
                           {lock && (
                             <Badge size="xs" variant="light" color={lock === 'Register' ? 'gray' : 'yellow'} component="span" leftSection={<LockIcon />}>

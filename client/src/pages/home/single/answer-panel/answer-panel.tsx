@@ -11,6 +11,7 @@ import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
 import { STOPPED_TEXT } from '../../../../requests/run-outcome-text.ts';
 import { useFollowAnswer } from '../follow-answer.ts';
+import { useAnswerShortcuts } from '../../../../requests/answer-shortcuts.ts';
 
 export interface AnswerPanelProps {
   column: RunColumn;
@@ -40,6 +41,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
   const brandMention = phase === 'done' ? brandMentionOf(result) : null;
   const panel = useRef<HTMLDivElement>(null);
   useFollowAnswer(panel, answerKey, streaming, renderedAnswer);
+  useAnswerShortcuts(panel, { answering: streaming && column.runId !== null, onStop: () => onStop(column) });
 
   return (
     // Clear of the fixed header when scrolled into view.
