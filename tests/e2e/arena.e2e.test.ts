@@ -86,6 +86,14 @@ describe('the blind arena in the browser', () => {
     expect(blindText).toContain('[hidden]');
     await pictureAndCheck(page, 'voting');
 
+    // A full ranking gives every answer a place; until each has one, the vote cannot be sent.
+    await page.getByTestId('vote-mode-ranking').click();
+    expect(await page.getByTestId('vote-rank').count()).toBe(3);
+    await page.getByTestId('vote-rank').first().selectOption('1');
+    expect(await page.getByTestId('vote-submit').isDisabled()).toBe(true);
+    await pictureAndCheck(page, 'ranking');
+    await page.getByRole('tab', { name: 'Pick the best' }).click();
+
     await page.getByTestId('vote-best-choice').nth(1).click();
     await page.getByTestId('vote-submit').click();
     await page.getByTestId('arena-revealed').waitFor();
