@@ -25,14 +25,14 @@ async function seriousViolationsIn(page: Page, selectors: readonly string[]): Pr
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-async function pictureAndCheck(page: Page, name: string) {
+async function pictureAndCheck(page: Page, name: string, scope = '[data-testid="comparison-results"]') {
   await page.mouse.move(0, 0);
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
     await page.setViewportSize(viewport);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await saveScreenshot(page, `${name}-${colorScheme}`);
-      expect(await seriousViolationsIn(page, ['[data-testid="comparison-results"]']), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
+      expect(await seriousViolationsIn(page, [scope]), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
     }
   }
   await page.setViewportSize(DESKTOP_VIEWPORT);
@@ -90,6 +90,26 @@ describe('where answers differ', () => {
 
       await page.getByTestId('show-differences').click();
       expect(await page.getByTestId('answer-differences').count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('offers Share and the downloads under a finished single answer too', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    try {
+      await page.getByTestId('query-input').fill('What is a quorum?');
+      await page.getByTestId('ask-button').click();
+      await page.getByTestId('request-actions').waitFor({ timeout: 20_000 });
+      const href = await page.getByTestId('export-markdown').getAttribute('href');
+      expect(href).toMatch(/^\/api\/requests\/[0-9a-f-]{36}\/export\?format=markdown$/);
+      const download = await page.context().request.get(new URL(href!, stack.baseUrl).toString());
+      expect(download.status()).toBe(200);
+      expect(await download.text()).toMatch(/^# What is a quorum\?\n/);
+      await page.getByTestId('share-request').click();
+      expect(await page.getByTestId('share-url').inputValue()).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
+      await pictureAndCheck(page, 'single-share', '[data-testid="request-actions"]');
       expect(problems).toEqual([]);
     } finally {
       await close();

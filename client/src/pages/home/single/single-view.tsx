@@ -11,6 +11,7 @@ import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
 import { FollowUpBox } from '../../../components/follow-up-box/follow-up-box.tsx';
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
+import { LazyRequestActions } from '../../../components/request-actions/lazy-request-actions.tsx';
 import { SEARCH_VALIDATION } from '../../../components/query-box/query-text.ts';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { isOpen } from '../../../requests/request-state.ts';
@@ -225,6 +226,8 @@ export function SingleView() {
           followUp={canFollowUp(state) && asked ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
         />
       )}
+
+      {column?.phase === 'done' && state.status === 'finished' && state.requestId && <LazyRequestActions requestId={state.requestId} />}
 
       {error && !showAnswer && <NewRequestButton label="New Search" onClick={handleNewSearch} testId="new-search-button" />}
     </Stack>
