@@ -192,10 +192,12 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
 
   it('ends an open stream with a retryable error when Redis stays away, keeps the answer, and resumes it afterwards', { timeout: 120_000 }, async () => {
     let crashedAt = 0;
+    let overSocket: Promise<LiveMessage[]> | undefined;
     const result = await stack.ask(
       { ...SEARCH_BODY, query: 'An answer through a long outage [[simulate chunks=60 chunk-ms=30]]' },
       {
         onEvent: (event) => {
+          if (event.event === 'start') overSocket = watchOverLiveSocket(String(event.data.requestId));
           if (event.event === 'chunk' && crashedAt === 0) {
             crashedAt = performance.now();
             void redis.crash();
@@ -207,6 +209,8 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
     const last = result.events.at(-1)!;
     expect(last.event).toBe('error');
     expect(last.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
+    // The same over the live socket: the subscription ends with an error instead of waiting.
+    expect((await overSocket!).at(-1)).toMatchObject({ type: 'error', code: 'SERVICE_UNAVAILABLE' });
     const requestId = String(result.events[0]!.data.requestId);
     const lastSeq = Math.max(...result.events.filter((event) => event.event === 'chunk').map((event) => Number(event.id)));
 
