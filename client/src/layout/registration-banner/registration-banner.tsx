@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
+import { useConsentChoice } from '../../components/cookie-consent/consent-choice.ts';
+import { useSiteFacts } from '../../site/site-facts.ts';
 
 /** The banner appears 1.5 s after load. */
 export const REGISTRATION_BANNER_DELAY_MS = 1_500;
@@ -13,6 +15,8 @@ const INVITING_PATH = '/';
 /**
  * Invites signed-out visitors on the home page to register, 1.5 s after the page loads; dismissible for this visit.
  * It stays mounted on every page, so leaving Home and coming back neither restarts the delay nor forgets a dismissal.
+ * It floats over the bottom of the page rather than taking a place in it: arriving late, it must not push what the
+ * visitor is already reading down the screen. It waits while the cookie question is open, one question at a time.
  */
 export function RegistrationBanner() {
   const { user } = useAuth();
@@ -26,23 +30,31 @@ export function RegistrationBanner() {
     return () => clearTimeout(timer);
   }, []);
 
-  if (user || !onHome || !due || dismissed) return null;
+  const consent = useConsentChoice();
+  const { analyticsMeasurementId } = useSiteFacts();
+  const cookieQuestionOpen = analyticsMeasurementId !== null && consent === 'pending';
+
+  if (user || !onHome || !due || dismissed || cookieQuestionOpen) return null;
   return (
-    <Alert
-      variant="light"
-      color="indigo"
-      withCloseButton
-      closeButtonLabel="Dismiss"
-      onClose={() => setDismissed(true)}
-      title="Get 150 free credits"
-      data-testid="registration-banner"
-    >
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">Register for free to compare models side by side, use web search, keep your history and monitor your brand.</Text>
-        <Button size="xs" onClick={() => authModal.open('register')}>
-          Sign Up
-        </Button>
-      </Group>
-    </Alert>
+    <Box pos="fixed" bottom={16} right={16} left={{ base: 16, sm: 'auto' }} maw={{ sm: 440 }} style={{ zIndex: 150 }}>
+      <Alert
+        // Opaque, with a shadow: it sits over the page.
+        style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+        variant="default"
+        color="indigo"
+        withCloseButton
+        closeButtonLabel="Dismiss"
+        onClose={() => setDismissed(true)}
+        title="Get 150 free credits"
+        data-testid="registration-banner"
+      >
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">Register for free to compare models side by side, use web search, keep your history and monitor your brand.</Text>
+          <Button size="xs" onClick={() => authModal.open('register')}>
+            Sign Up
+          </Button>
+        </Group>
+      </Alert>
+    </Box>
   );
 }
