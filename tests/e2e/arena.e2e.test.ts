@@ -94,6 +94,13 @@ describe('the blind arena in the browser', () => {
     await pictureAndCheck(page, 'ranking');
     await page.getByRole('tab', { name: 'Pick the best' }).click();
 
+    // A reload before voting keeps the round: the same blind answers come back with the vote.
+    await page.reload();
+    await page.getByTestId('vote-panel').waitFor();
+    expect(await page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
+    const reloadedText = (await page.locator('body').innerText()).toLowerCase();
+    for (const name of models.flatMap((model) => model.names)) expect(reloadedText, name).not.toContain(name.toLowerCase());
+
     await page.getByTestId('vote-best-choice').nth(1).click();
     await page.getByTestId('vote-submit').click();
     await page.getByTestId('arena-revealed').waitFor();

@@ -8,6 +8,10 @@ export type { ArenaAnswer, ArenaCategory, ArenaRequestBody, ArenaRound, ArenaVot
 export const voteOnRound = (requestId: string, vote: ArenaVoteBody) =>
   apiCall<ArenaRound>(`/api/arena/${encodeURIComponent(requestId)}/vote`, { method: 'POST', body: vote, preferServerMessage: true });
 
+/** `GET /api/arena/:id`: the round as its player sees it (blind until the vote). */
+export const fetchRound = (requestId: string, signal?: AbortSignal) =>
+  apiCall<ArenaRound>(`/api/arena/${encodeURIComponent(requestId)}`, signal ? { signal } : {});
+
 export const leaderboardQueryKeys = { all: ['leaderboard'] as const };
 
 /** `GET /api/leaderboard` (everyone's votes) or `GET /api/leaderboard/mine` (the signed-in person's). */

@@ -1,15 +1,18 @@
 import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { leaderboardQueryKeys, voteOnRound, type ArenaRequestBody, type ArenaRound, type ArenaVoteBody } from '../../api/arena-api.ts';
+import { useEffect, useState } from 'react';
+import { fetchRound, leaderboardQueryKeys, voteOnRound, type ArenaRequestBody, type ArenaRound, type ArenaVoteBody } from '../../api/arena-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { queryKeys } from '../../app-state/query-client.ts';
 import { LazyRequestActions } from '../../components/request-actions/lazy-request-actions.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import type { RunColumn } from '../../requests/request-state.ts';
 import { useRequestRunner } from '../../requests/use-request-runner.ts';
+import { watchedRequestToResume } from '../../requests/watched-request.ts';
+import { columnsOfRound, forgetUnvotedRound, rememberUnvotedRound, unvotedRound } from './unvoted-round.ts';
 import { ArenaAnswerCard } from './arena-answer-card.tsx';
 import { ArenaForm } from './arena-form.tsx';
 import { VotePanel } from './vote-panel.tsx';
@@ -57,8 +60,36 @@ export default function ArenaPage() {
 function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }) {
   const { catalogue } = useCatalogue();
   const queryClient = useQueryClient();
-  const { state, ask, clear } = useRequestRunner('arena');
+  const { state, ask, clear, resume } = useRequestRunner('arena');
   const [round, setRound] = useState<ArenaRound | null>(null);
+  // A round brought back after a reload, once its answers had finished: shown from the server's blind view.
+  const [restored, setRestored] = useState<{ requestId: string; columns: RunColumn[] } | null>(null);
+
+  // After a reload: a round still answering is followed again; a finished one waiting for its vote is shown as stored.
+  useEffect(() => {
+    const active = watchedRequestToResume('arena');
+    if (active) {
+      resume(active);
+      return;
+    }
+    const requestId = unvotedRound();
+    if (!requestId) return;
+    const controller = new AbortController();
+    fetchRound(requestId, controller.signal)
+      .then((stored) => {
+        if (stored.status === 'voting') setRestored({ requestId, columns: columnsOfRound(stored) });
+        else forgetUnvotedRound();
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) forgetUnvotedRound();
+      });
+    return () => controller.abort();
+  }, [resume]);
+
+  // Until the vote, the round survives a reload.
+  useEffect(() => {
+    if (state.requestId && !round) rememberUnvotedRound(state.requestId);
+  }, [state.requestId, round]);
   const [voting, setVoting] = useState(false);
   const [voteError, setVoteError] = useState<string | null>(null);
 
@@ -68,11 +99,12 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
     ask(body);
   };
   const vote = (body: ArenaVoteBody) => {
-    if (!state.requestId) return;
+    if (!requestId) return;
     setVoting(true);
     setVoteError(null);
-    voteOnRound(state.requestId, body)
+    voteOnRound(requestId, body)
       .then((revealed) => {
+        forgetUnvotedRound();
         setRound(revealed);
         void queryClient.invalidateQueries({ queryKey: leaderboardQueryKeys.all });
         // The history showed the round blind; now it can show who answered and what it cost.
@@ -83,11 +115,15 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
   };
   const newRound = () => {
     clear();
+    forgetUnvotedRound();
+    setRestored(null);
     setRound(null);
   };
 
-  const running = state.status === 'running';
-  const finished = state.status === 'finished' && state.requestId !== null && state.columns.length > 0;
+  const requestId = restored?.requestId ?? state.requestId;
+  const columns = restored?.columns ?? state.columns;
+  const running = !restored && state.status === 'running';
+  const finished = restored !== null || (state.status === 'finished' && state.requestId !== null && state.columns.length > 0);
   const places = placesOf(round);
   const nameOf = (engine: string, model: string) => {
     const entry = catalogue?.models[engine];
@@ -108,7 +144,7 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
         </Text>
       </div>
 
-      {state.status === 'idle' || (state.status === 'finished' && state.columns.length === 0) ? (
+      {!restored && (state.status === 'idle' || (state.status === 'finished' && state.columns.length === 0)) ? (
         <>
           <ArenaForm catalogue={catalogue} tier={tier} busy={false} onStart={start} />
           {state.error && (
@@ -119,8 +155,8 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
         </>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, md: Math.min(3, state.columns.length) }} spacing="md" data-testid="arena-answers">
-            {state.columns.map((column) => {
+          <SimpleGrid cols={{ base: 1, md: Math.min(3, columns.length) }} spacing="md" data-testid="arena-answers">
+            {columns.map((column) => {
               const answer = round?.answers.find((candidate) => candidate.label === column.model) ?? null;
               return (
                 <ArenaAnswerCard
@@ -139,7 +175,7 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
           )}
           {finished && !round && (
             <VotePanel
-              labels={state.columns.filter((column) => column.phase === 'done').map((column) => column.model)}
+              labels={columns.filter((column) => column.phase === 'done').map((column) => column.model)}
               busy={voting}
               error={voteError}
               onVote={vote}
@@ -152,7 +188,7 @@ function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }
                   {round.vote?.verdict === 'all_bad' ? 'You found them all wanting; that vote does not move the leaderboard.' : 'Your vote counts toward the leaderboard.'} This round
                   cost {round.totalCreditsUsed} credits.
                 </Text>
-                {state.requestId && <LazyRequestActions requestId={state.requestId} />}
+                {requestId && <LazyRequestActions requestId={requestId} />}
                 <Group gap="sm">
                   <Button onClick={newRound} data-testid="arena-new-round">
                     New round
