@@ -236,3 +236,25 @@ describe('leaderboards', () => {
     }
   });
 });
+
+describe('asking limits', () => {
+  it('counts a round like any question: past the limit the arena is refused with 429 and nothing is held', async () => {
+    const limited = await startTestStack({ environment: { ASK_RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      const payer = await createPayer(limited.records(), limited.config, 100);
+      const ask = () =>
+        fetch(`${limited.baseUrl}/api/arena/stream`, {
+          method: 'POST',
+          headers: { cookie: payer.cookie, origin: limited.config.server.appUrl, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: 'Cats or dogs?', category: 'general', models: TWO_MODELS }),
+        });
+      for (const _round of [1, 2]) expect((await (await ask()).text())).toContain('all_complete');
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMIT_ERROR');
+      expect(await accountLedger(limited.records(), payer.accountId)).toEqual({ balance: 100 - 2 * 12, held: 0 });
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { blindArenaFormat } from '../../arena/blind-arena-format.ts';
 import { nameMask } from '../../../core/arena/blind-text.ts';
 import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 import { ADMISSION_REFUSALS } from '../../requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
@@ -22,9 +23,12 @@ const LEADERBOARD_CACHE_SECONDS = 60;
  * leaderboard is what the scheduled job last computed; a person's own board is fitted from their votes on request.
  */
 const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A round is asking, and counts against the same limits as a question or a comparison.
+  const limitAsking = askRateLimit(app);
   app.post(
     '/arena/stream',
     {
+      preHandler: limitAsking,
       schema: {
         summary: 'Ask a blind arena round, streamed',
         description:

@@ -7,6 +7,7 @@ import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
 import { judgeConversation } from '../../requests/judge-conversation.ts';
+import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 import { ADMISSION_REFUSALS, admitRequest } from '../../requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { requestResults } from '../../requests/request-results.ts';
@@ -20,9 +21,12 @@ const ENDED = new Set(['completed', 'error']);
  * answers handed to it as the conversation it continues.
  */
 const judgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The judge's question counts against the asking limits like any other.
+  const limitAsking = askRateLimit(app);
   app.post(
     '/requests/:id/judge',
     {
+      preHandler: limitAsking,
       schema: {
         summary: 'Have a model summarise where a comparison’s answers agree and disagree',
         description: 'Charged at the judge model’s price, like any answer; nothing if it fails. Needs two answers or more; an arena round once voted on.',
