@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Public read-only links to a finished request. The token is random (192 bits) and is the link itself, so it is
- * kept as issued: the owner lists their links to copy them again, and the token opens nothing its owner did not
+ * kept as it was made: the owner lists their links to copy them again, and the token opens nothing its owner did not
  * publish. Revoking sets `revoked_at`; a revoked link answers exactly like one that never existed. Deleting the
  * request or the account deletes its links.
  */
