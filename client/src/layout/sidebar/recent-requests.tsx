@@ -34,7 +34,7 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
       </Text>
 
       {history.isPending && user !== null && (
-        <Stack gap="xs" px="sm" aria-busy="true" aria-label="Loading recent requests" data-testid="recent-requests-loading">
+        <Stack gap="xs" px="sm" role="status" aria-busy="true" aria-label="Loading recent requests" data-testid="recent-requests-loading">
           {Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} height={58} radius="md" />
           ))}

@@ -4,7 +4,8 @@ import { curlExample, KEY_PLACEHOLDER, mcpConfigExample, openAiPythonExample, op
 function Snippet({ code, label }: { code: string; label: string }) {
   return (
     <Stack gap={6}>
-      <Code block style={{ whiteSpace: 'pre', overflowX: 'auto', fontSize: 13 }} aria-label={label}>
+      {/* Wide snippets scroll sideways: focusable, so keyboard users can scroll them too. */}
+      <Code block style={{ whiteSpace: 'pre', overflowX: 'auto', fontSize: 13 }} aria-label={label} role="region" tabIndex={0}>
         {code}
       </Code>
       <Group>

@@ -18,16 +18,30 @@ export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey:
     panel.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [answerKey, panel]);
 
-  // Scrolling up by hand means "I am reading something else": stop following.
+  // Scrolling up by hand means "I am reading something else": stop following. The wheel, a touch and the keys
+  // say so at once; the scroll position (a scrollbar drag) a frame later, possibly after more text arrived.
   useEffect(() => {
     if (!streaming) return;
     lastAutoScroll.current = window.scrollY;
+    const stop = () => {
+      following.current = false;
+    };
+    const onWheel = (event: WheelEvent) => event.deltaY < 0 && stop();
+    const onKey = (event: KeyboardEvent) => ['ArrowUp', 'PageUp', 'Home'].includes(event.key) && stop();
     const onScroll = () => {
-      if (window.scrollY < lastAutoScroll.current - 8) following.current = false;
+      if (window.scrollY < lastAutoScroll.current - 8) stop();
       else lastAutoScroll.current = Math.max(lastAutoScroll.current, window.scrollY);
     };
+    window.addEventListener('wheel', onWheel, { passive: true });
+    window.addEventListener('touchmove', stop, { passive: true });
+    window.addEventListener('keydown', onKey);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.removeEventListener('wheel', onWheel);
+      window.removeEventListener('touchmove', stop);
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [streaming]);
 
   // Each new piece of text: if the answer's end has gone below the screen, bring it back up.
