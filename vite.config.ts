@@ -32,6 +32,9 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, tags: ['$initial'] },
+            // Our own modules the first paint needs, likewise in one chunk: a lazy page that also uses one of them (the
+            // request runner, the auth or credits state) would otherwise split it off the entry into a file of its own.
+            { name: 'app', test: /[\\/](client[\\/]src|contract)[\\/]/, tags: ['$initial'] },
           ],
         },
       },
