@@ -30,6 +30,7 @@ import requestsRoutes from './routes/requests/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
 import paymentsRoutes from './routes/payments/index.ts';
+import developmentOutboxRoute from './routes/dev-outbox/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import siteRoutes from './routes/site/index.ts';
@@ -69,6 +70,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(clientStatic);
   await app.register(openApi);
   installErrorHandler(app);
+  await app.register(developmentOutboxRoute);
 
   await app.register(
     async (api) => {

@@ -145,14 +145,16 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     .filter(Boolean);
   if (localBaseUrl && localModels.length === 0) read.problems.push('LOCAL_LLM_MODELS must list at least one model when LOCAL_LLM_BASE_URL is set');
   const anyProviderKey = PROVIDER_IDS.some((id) => providers[id].apiKey !== undefined);
+  const port = read.integer('PORT', 3000, { min: 0, max: 65_535 });
 
   const config: QuorumConfig = {
     environment: nodeEnvironment,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnvironment === 'test' ? 'warn' : 'info'),
     server: {
       host: read.string('HOST', '127.0.0.1'),
-      port: read.integer('PORT', 3000, { min: 0, max: 65_535 }),
-      appUrl: read.url('APP_URL', 'http://localhost:3000', ['http:', 'https:']),
+      port,
+      // Follows PORT unless set, so a second server on another port links to itself in its mails.
+      appUrl: read.url('APP_URL', `http://localhost:${port || 3000}`, ['http:', 'https:']),
       clientDistDirectory: path.resolve(PROJECT_ROOT, read.string('CLIENT_DIST_DIR', 'dist/client')),
       shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, { min: 0, max: 600_000 }),
       queueWaitTimeoutMs: read.integer('QUEUE_WAIT_TIMEOUT_MS', 120_000, { min: 1_000, max: 3_600_000 }),

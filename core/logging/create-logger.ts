@@ -1,9 +1,28 @@
+import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import type { QuorumConfig } from '../config/config.ts';
 
+type LoggingConfig = Pick<QuorumConfig, 'logLevel'> & Partial<Pick<QuorumConfig, 'environment'>>;
+
+/**
+ * In development on a terminal, lines a person can read (pino-pretty, a development dependency); everywhere else
+ * one JSON object per line, for log collectors.
+ */
+function readableTransport(config: LoggingConfig): LoggerOptions['transport'] {
+  if (config.environment !== 'development' || !process.stdout.isTTY) return undefined;
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname', singleLine: false } };
+}
+
 /** Options shared by the stand-alone logger and Fastify's, so both processes log alike. */
-export function loggerOptions(config: Pick<QuorumConfig, 'logLevel'>, processName: string): LoggerOptions {
+export function loggerOptions(config: LoggingConfig, processName: string): LoggerOptions {
+  const transport = readableTransport(config);
   return {
+    ...(transport ? { transport } : {}),
     level: config.logLevel,
     base: { process: processName, pid: process.pid },
     redact: {
@@ -22,6 +41,6 @@ export function loggerOptions(config: Pick<QuorumConfig, 'logLevel'>, processNam
   };
 }
 
-export function createLogger(config: Pick<QuorumConfig, 'logLevel'>, processName: string): Logger {
+export function createLogger(config: LoggingConfig, processName: string): Logger {
   return pino(loggerOptions(config, processName));
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { firstLinkIn, type DevelopmentOutbox } from './development-outbox.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -16,15 +17,25 @@ export interface Mailer {
 }
 
 /**
- * Mail over SMTP with nodemailer. Without SMTP_URL the message, link included, goes to the log instead, so a
- * developer can still sign up on a laptop; that is said loudly at start.
+ * Mail over SMTP with nodemailer. Without SMTP_URL the message goes to the log instead (its link printed plainly in
+ * the line's message, ready to click), and to the development outbox when there is one, so a developer can still
+ * sign up on a laptop; that is said loudly at start.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string }, logger: FastifyBaseLogger): Mailer {
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string; outbox?: DevelopmentOutbox | undefined },
+  logger: FastifyBaseLogger,
+): Mailer {
   if (!options.smtpUrl) {
-    logger.warn('SMTP_URL is not set: outgoing mail is written to the log instead of being sent');
+    const outbox = options.outbox;
+    logger.warn(`SMTP_URL is not set: outgoing mail is written to the log${outbox ? ' and kept at /dev/outbox' : ''} instead of being sent`);
     return {
       async send(mail) {
-        logger.info({ mail: { to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text } }, 'mail not sent (no SMTP_URL)');
+        outbox?.hold(mail);
+        const link = firstLinkIn(mail.text);
+        logger.info(
+          { mail: { to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text } },
+          `mail not sent (no SMTP_URL): "${mail.subject}" to ${mail.to}${link ? ` — link: ${link}` : ''}`,
+        );
       },
       close() {},
     };

@@ -13,6 +13,12 @@ describe('loadConfig', () => {
     expect(config.usingDevelopmentSecret).toBe(true);
   });
 
+  it('points APP_URL at PORT unless it is set', () => {
+    expect(loadConfig({ PORT: '4100' }).server.appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', APP_URL: 'https://quorum.example' }).server.appUrl).toBe('https://quorum.example');
+    expect(loadConfig({ PORT: '0' }).server.appUrl).toBe('http://localhost:3000');
+  });
+
   it('leaves demo mode as soon as any provider key is set, unless forced', () => {
     expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-ant' }).demoMode).toBe(false);
     expect(loadConfig({ OPENAI_API_KEY: 'sk', DEMO_MODE: 'on' }).demoMode).toBe(true);

@@ -5,12 +5,15 @@ import { keyedDigest } from '../../auth/secret-tokens.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../../auth/session-cookie.ts';
 import { SessionService, type ResolvedSession } from '../../auth/session-service.ts';
 import { VerificationMailLimits } from '../../auth/verification-mail-limits.ts';
+import { DevelopmentOutbox } from '../../mail/development-outbox.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionService;
     mailer: Mailer;
+    /** Development without SMTP only: the mails not sent, for the `/dev/outbox` page. */
+    developmentOutbox: DevelopmentOutbox | undefined;
     /** Present only when GOOGLE_CLIENT_ID is configured. */
     googleVerifier: GoogleIdTokenVerifier | undefined;
     verificationMailLimits: VerificationMailLimits;
@@ -30,7 +33,10 @@ export default fastifyPlugin(
   async (app) => {
     const { auth } = app.config;
     app.decorate('sessions', new SessionService(auth));
-    app.decorate('mailer', createMailer({ smtpUrl: auth.smtpUrl, from: auth.mailFrom }, app.log));
+    // Only on a developer's machine without a mail server: the mails are shown at /dev/outbox.
+    const outbox = app.config.environment === 'development' && !auth.smtpUrl ? new DevelopmentOutbox() : undefined;
+    app.decorate('developmentOutbox', outbox);
+    app.decorate('mailer', createMailer({ smtpUrl: auth.smtpUrl, from: auth.mailFrom, outbox }, app.log));
     app.decorate('googleVerifier', auth.googleClientId ? new GoogleIdTokenVerifier(auth.googleClientId, auth.googleJwksUrl) : undefined);
     app.decorate(
       'verificationMailLimits',
