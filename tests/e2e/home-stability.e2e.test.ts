@@ -48,4 +48,18 @@ describe('the guest home page', () => {
       await context.close();
     }, 30_000);
   }
+
+  it('switches between light and dark from the top bar, and keeps the choice after a reload', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(stack.baseUrl);
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    await expect.poll(scheme).toBe('light');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(scheme).toBe('dark');
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await scheme()).toBe('dark');
+    await context.close();
+  }, 30_000);
 });

@@ -5,6 +5,8 @@ import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { useCredits } from '../../app-state/credits-context.tsx';
 import { creditsText } from '../../catalogue/model-access.ts';
+import { QuorumMark } from '../brand/quorum-mark.tsx';
+import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 
 // Only signed-in people have a menu; its code (menu, confirmation dialog) is fetched when it is first shown.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
@@ -31,11 +33,16 @@ export function TopBar({ navigation }: TopBarProps) {
         {navigation && (
           <Burger opened={navigation.opened} onClick={navigation.toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
         )}
-        <Anchor component={Link} to="/" underline="never" c="inherit" fw={800} fz="xl" aria-label="Quorum home">
-          Quorum
+        <Anchor component={Link} to="/" underline="never" c="inherit" fw={800} fz="xl" aria-label="Quorum home" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <QuorumMark />
+          {/* On a phone the mark alone: the credits and the sign-in buttons need the room. */}
+          <Text span inherit visibleFrom="xs">
+            Quorum
+          </Text>
         </Anchor>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <ColorSchemeToggle />
         {creditsRemaining !== null && (
           <Badge size="lg" variant="light" tt="none" data-testid="credit-count" title="Credits you can spend now" aria-label={`${creditsText(creditsRemaining)} remaining`}>
               <Text span inherit visibleFrom="sm">
