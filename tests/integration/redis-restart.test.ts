@@ -140,16 +140,26 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
     const requestIds = [singleResult, comparisonResult].map((result) => String(result.events[0]!.data.requestId));
     await waitUntil(async () => (await stack.records().count(ModelRun, { request: { $in: requestIds }, status: { $in: ['queued', 'running'] } })) === 0);
     const runs = await stack.records().find(ModelRun, { request: { $in: requestIds } });
-    const streamed = new Map([...chunksPerRun(singleResult.events), ...chunksPerRun(comparisonResult.events)]);
-    for (const run of runs) {
-      if (run.status === 'completed') expect(streamed.get(run.id)).toBe(run.answerText);
+    // A stream that ended normally carried each finished answer whole; one that ended with a retryable error (Redis
+    // took longer to come back than a stream waits, as on a loaded machine) carried a clean beginning of it, and the
+    // page's retry resumes the rest from the record.
+    for (const result of [singleResult, comparisonResult]) {
+      const endedWhole = ['end', 'all_complete'].includes(result.events.at(-1)!.event);
+      const streamed = chunksPerRun(result.events);
+      for (const run of runs.filter((candidate) => streamed.has(candidate.id) && candidate.status === 'completed')) {
+        if (endedWhole) expect(streamed.get(run.id)).toBe(run.answerText);
+        else expect(run.answerText!.startsWith(streamed.get(run.id)!)).toBe(true);
+      }
     }
     // The socket watcher's view ends too, and holds the same chunks.
     const socketLast = socketMessages.at(-1)!;
     expect(socketLast.type === 'error' || socketLast.event === 'end' || (socketLast.event === 'error' && socketLast.data?.retryable === true)).toBe(true);
     const socketText = socketMessages.filter((message) => message.type === 'event' && message.event === 'chunk').map((message) => String(message.data!.content)).join('');
     const singleRun = runs.find((run) => run.request.id === requestIds[0]);
-    if (singleRun?.status === 'completed') expect(socketText).toBe(singleRun.answerText);
+    if (singleRun?.status === 'completed') {
+      if (socketLast.event === 'end') expect(socketText).toBe(singleRun.answerText);
+      else expect(singleRun.answerText!.startsWith(socketText)).toBe(true);
+    }
     for (const result of [singleResult, comparisonResult]) {
       const ids = result.events.filter((event) => event.id !== '' && event.event !== 'all_complete').map((event) => Number(event.id));
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
