@@ -26,6 +26,9 @@ export const HistoryItem = Type.Object({
   brandMonitoringEnabled: Type.Boolean(),
   brandConfig: Type.Union([BrandConfig, Type.Null()]),
   results: Type.Array(ModelResult),
+  followUpOf: Type.Union([Type.String(), Type.Null()], {
+    description: 'The earlier request this one follows up in a conversation; null for a first question. Threads read back with `GET /api/requests/:id/thread`.',
+  }),
 });
 
 export const HistoryList = Type.Object({

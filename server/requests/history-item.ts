@@ -28,5 +28,6 @@ export function serializeHistoryItem(row: HistoryRow): HistoryItem {
     brandMonitoringEnabled: row.brandMonitoringEnabled,
     brandConfig: row.brandConfig,
     results: row.results,
+    followUpOf: row.followUpOf,
   };
 }

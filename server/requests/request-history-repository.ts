@@ -21,6 +21,7 @@ export interface HistoryRow {
   createdAt: Date;
   completedAt: Date | null;
   results: RunResult[];
+  followUpOf: string | null;
 }
 
 export interface HistoryPage {
@@ -58,6 +59,7 @@ export async function loadRequestHistory(em: EntityManager, userId: string, limi
       createdAt: request.createdAt,
       completedAt: request.completedAt ?? null,
       results: request.runs.getItems().map((run) => runResult(run, brandMentions.get(run.id) ?? null)),
+      followUpOf: request.followUpOf ?? null,
     })),
   };
 }

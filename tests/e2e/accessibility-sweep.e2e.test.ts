@@ -1,14 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * Every view of the app, as a guest and signed in, in the light and the dark scheme, at a phone's and a desktop's
  * width, checked with axe-core: no serious or critical violation anywhere (contrast included). Views with their own
- * deeper checks (answers streaming, dialogs) are covered by their own tests; this one makes sure no page is left out.
+ * deeper checks (answers streaming, dialogs) are covered by their own tests; this one makes sure no page is left out,
+ * and leaves a picture of each in the test artifacts.
  */
 
 let browser: Browser;
@@ -57,6 +58,9 @@ describe('every view', () => {
             await page.emulateMedia({ colorScheme });
             await transitionsSettled(page);
             for (const violation of await seriousAccessibilityViolations(page)) found.push(`${view.path} ${colorScheme}: ${violation}`);
+            // A picture of every view, for a person to look at (test-artifacts/screenshots/view-…).
+            const slug = view.path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home';
+            await saveViewportScreenshot(page, `view-${slug}-${visitor.replace(' ', '-')}-${colorScheme}`);
           }
           await close();
         }

@@ -63,6 +63,10 @@ describe('a follow-up in the comparison view', () => {
     expect(await column(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
     await allDone(page);
 
+    // The history shows the follow-up as part of a conversation.
+    await page.getByTestId('request-follow-up').first().waitFor();
+    expect(await page.getByTestId('recent-request').first().getByTestId('request-query').innerText()).toContain('Which of them has the brightest rings?');
+
     // gpt-4o-mini 6 + deepseek-chat 6 + llama-3.1-8b-instant 2 = 14 credits a turn.
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 28, held: 0 });
     expect(problems).toEqual([]);

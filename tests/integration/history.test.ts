@@ -153,6 +153,7 @@ describe('the history item serialiser', () => {
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
     completedAt: null,
     results: [result('openai', 'gpt-4o-mini', 6)],
+    followUpOf: null,
     ...overrides,
   });
 

@@ -36,6 +36,8 @@ export interface HistoryRequest {
   brandConfig: { brandName: string; websiteUrl?: string; keywords?: string[] } | null;
   /** Each model's outcome, in the order they were asked. */
   results?: RunResult[];
+  /** The earlier request this one follows up in a conversation; null (or missing) for a first question. */
+  followUpOf?: string | null;
 }
 
 export interface HistoryList {

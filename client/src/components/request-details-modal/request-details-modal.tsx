@@ -94,6 +94,11 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
                   <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="request-query">
                     {request.query}
                   </Text>
+                  {request.followUpOf && (
+                    <Text size="sm" mt={4} data-testid="request-follow-up-note">
+                      A follow-up in a conversation: each model was given its own earlier questions and answers.
+                    </Text>
+                  )}
                 </section>
                 <section data-testid="request-answer">
                   <Text fw={600} size="sm" mb={4}>

@@ -22,6 +22,11 @@ export function RecentRequestItem({ group, onOpen }: { group: RequestGroup; onOp
           <Badge size="xs" variant="light" color={comparison ? 'grape' : 'blue'} data-testid="request-kind">
             {comparison ? 'Comparison' : 'Single'}
           </Badge>
+          {group.latestRequest.followUpOf && (
+            <Badge size="xs" variant="outline" color="gray" tt="none" data-testid="request-follow-up" title="Asked as a follow-up in a conversation">
+              Follow-up
+            </Badge>
+          )}
           <StatusDot status={group.latestRequest.status} />
           {group.count > 1 && (
             <Text span size="xs" fw={600} c="dimmed" data-testid="request-repeat-count" aria-label={`asked ${group.count} times`}>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { authApi, type SignedIn } from '../../api/auth-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { redirectDelayMs, VERIFY_EMAIL_TEXTS, verificationFailureText } from './verification-outcome.ts';
+import { IconCheck, IconX } from '@tabler/icons-react';
 
 type Outcome = { status: 'success'; message: string; signedIn: boolean } | { status: 'error'; message: string };
 type Verification = { status: 'verifying' } | Outcome;
@@ -49,19 +50,11 @@ function useVerification(token: string | undefined, email: string | undefined): 
 }
 
 function CheckIcon() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-      <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <IconCheck size={28} stroke={2.5} aria-hidden />;
 }
 
 function CrossIcon() {
-  return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-      <path d="M7 7l10 10M17 7L7 17" strokeLinecap="round" />
-    </svg>
-  );
+  return <IconX size={28} stroke={2.5} aria-hidden />;
 }
 
 /** `/verify-email?token=…&email=…`: uses the emailed link, then takes the user home. */
