@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type Opened
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 
 let browser: Browser;
 let stack: TestStack;
@@ -19,11 +19,10 @@ afterAll(async () => {
   await stopBrowserStack(browser, stack);
 });
 
+/** The shared axe check, once colour transitions (a scheme just switched) have settled. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  await transitionsSettled(page);
+  return seriousAccessibilityViolations(page);
 }
 
 /** Both widths in both colour schemes, into the test artefacts and, when asked, a folder of one's own. */

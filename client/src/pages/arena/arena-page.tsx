@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { columnsOfRound, forgetUnvotedRound, rememberUnvotedRound, unvotedRound 
 import { ArenaAnswerCard } from './arena-answer-card.tsx';
 import { ArenaForm } from './arena-form.tsx';
 import { VotePanel } from './vote-panel.tsx';
+import { SignedInOnly } from '../../components/signed-in-only/signed-in-only.tsx';
 
 /** Where the vote put each label (1 is best), for the badges after the reveal. */
 function placesOf(round: ArenaRound | null): Map<string, number> {
@@ -28,36 +29,24 @@ function placesOf(round: ArenaRound | null): Map<string, number> {
 /** The blind arena: ask, watch Model A, B, C… answer, vote, then see who was who. */
 export default function ArenaPage() {
   usePageTitle('Blind arena');
-  const { status, user } = useAuth();
-  if (status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!user) {
-    return (
-      <Stack gap="md" py="xl" align="flex-start" data-testid="arena-auth-required">
-        <Title order={1} size="h2">
-          Blind arena
-        </Title>
-        <Text c="dimmed">Sign in to play: the models answer without their names, you vote, then they are revealed. The leaderboard is open to everyone.</Text>
-        <Group>
-          <Button component={Link} to="/" variant="light">
-            Go to Home
-          </Button>
-          <Button component={Link} to="/leaderboard" variant="subtle">
-            See the leaderboard
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  return <ArenaRounds tier={user.tier} />;
+  return (
+    <SignedInOnly
+      title="Blind arena"
+      reason="Sign in to play: the models answer without their names, you vote, then they are revealed. The leaderboard is open to everyone."
+      testId="arena-auth-required"
+      more={
+        <Button component={Link} to="/leaderboard" variant="subtle">
+          See the leaderboard
+        </Button>
+      }
+    >
+      <ArenaRounds />
+    </SignedInOnly>
+  );
 }
 
-function ArenaRounds({ tier }: { tier: Parameters<typeof ArenaForm>[0]['tier'] }) {
+function ArenaRounds() {
+  const tier = useAuth().tier;
   const { catalogue } = useCatalogue();
   const queryClient = useQueryClient();
   const { state, ask, clear, resume } = useRequestRunner('arena');

@@ -1,29 +1,27 @@
-import { Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { brandAnalyticsQuery, brandMentionsQuery, brandQueryKeys } from '../../api/brand-api.ts';
-import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { AnalyticsTab } from './analytics-tab.tsx';
-import { AuthenticationRequired } from './authentication-required.tsx';
 import { brandChoices } from './mention-filters.ts';
 import { MentionsTab } from './mentions-tab.tsx';
 import { ErrorState, LoadingState } from './query-status.tsx';
+import { SignedInOnly } from '../../components/signed-in-only/signed-in-only.tsx';
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : 'Something went wrong.');
 
 /** Where a signed-in person sees how AI answers have talked about their brands: the mentions, and the numbers. */
 export function BrandMentionsPage() {
   usePageTitle('Brand Mentions');
-  const { status, user } = useAuth();
-  if (status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
-  return user ? <SignedInBrandMentions /> : <AuthenticationRequired />;
+  return (
+    <SignedInOnly
+      reason="Sign in to see where AI answers mention your brand. Brand Monitoring records mentions for your account as you ask questions."
+      testId="brand-mentions-auth-required"
+    >
+      <SignedInBrandMentions />
+    </SignedInOnly>
+  );
 }
 
 function SignedInBrandMentions() {

@@ -1,41 +1,23 @@
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { apiKeyQueryKeys, apiKeysQuery, type CreatedApiKey } from '../../api/api-keys-api.ts';
 import { messageOf } from '../../api/http-client.ts';
-import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { ApiKeyList } from './api-key-list.tsx';
 import { CreateKeyForm } from './create-key-form.tsx';
 import { NewKeyNotice } from './new-key-notice.tsx';
 import { UsageExamplesPanel } from './usage-examples-panel.tsx';
+import { SignedInOnly } from '../../components/signed-in-only/signed-in-only.tsx';
 
 /** The API page: keys for programs and assistants, and how to call Quorum with them. */
 export function DeveloperApiPage() {
   usePageTitle('Developer API');
-  const { status, user } = useAuth();
-  if (status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!user) {
-    return (
-      <Stack gap="md" py="xl" align="flex-start" data-testid="developer-api-auth-required">
-        <Title order={1} size="h2">
-          Authentication Required
-        </Title>
-        <Text c="dimmed">Sign in to create API keys. A key spends your credits, so it belongs to your account.</Text>
-        <Button component={Link} to="/" variant="light">
-          Go to Home
-        </Button>
-      </Stack>
-    );
-  }
-  return <SignedInDeveloperApi />;
+  return (
+    <SignedInOnly reason="Sign in to create API keys. A key spends your credits, so it belongs to your account." testId="developer-api-auth-required">
+      <SignedInDeveloperApi />
+    </SignedInOnly>
+  );
 }
 
 function SignedInDeveloperApi() {

@@ -14,7 +14,7 @@ export function NewKeyNotice({ created, onDismiss }: { created: CreatedApiKey; o
         <Group gap="xs">
           <CopyButton value={created.key}>
             {({ copied, copy }) => (
-              <Button size="xs" color={copied ? 'teal' : 'indigo'} onClick={copy} data-testid="copy-api-key">
+              <Button size="xs" onClick={copy} data-testid="copy-api-key">
                 {copied ? 'Copied' : 'Copy key'}
               </Button>
             )}

@@ -1,36 +1,26 @@
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/http-client.ts';
 import { HISTORY_CSV_URL, mySharesQuery, revokeShare, shareQueryKeys } from '../../api/shares-api.ts';
-import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { SignedInOnly } from '../../components/signed-in-only/signed-in-only.tsx';
 
 /** The signed-in person's live shared links, each with its address and a way to revoke it; and the history as CSV. */
 export default function SharedLinksPage() {
   usePageTitle('Shared links');
-  const { status, user } = useAuth();
+  return (
+    <SignedInOnly title="Shared links" reason="Sign in to see the links you have shared." testId="shared-links-auth-required">
+      <SharedLinks />
+    </SignedInOnly>
+  );
+}
+
+function SharedLinks() {
   const queryClient = useQueryClient();
-  const links = useQuery({ ...mySharesQuery(), enabled: Boolean(user) });
+  const links = useQuery(mySharesQuery());
   const [error, setError] = useState<string | null>(null);
 
-  if (status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!user) {
-    return (
-      <Stack gap="md" py="xl" align="flex-start">
-        <Title order={1} size="h2">
-          Shared links
-        </Title>
-        <Text c="dimmed">Sign in to see the links you have shared.</Text>
-      </Stack>
-    );
-  }
   const revoke = (token: string) => {
     setError(null);
     revokeShare(token)

@@ -1,16 +1,16 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { TrackingSet } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { deleteTrackingSet, trackingQueryKeys, trackingSetsQuery, updateTrackingSet } from '../../api/tracking-api.ts';
-import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { EmptyState, ErrorState, LoadingState } from '../brand-mentions/query-status.tsx';
 import { TrackingSetCard } from './tracking-set-card.tsx';
 import { TrackingSetForm } from './tracking-set-form.tsx';
+import { SignedInOnly } from '../../components/signed-in-only/signed-in-only.tsx';
 
 // The charts bring recharts along: they load when a set's dashboard is first opened.
 const TrackingDashboard = lazy(() => import('./tracking-dashboard.tsx').then((module) => ({ default: module.TrackingDashboard })));
@@ -21,28 +21,11 @@ const REFRESH_WHILE_RUNNING_MS = 3_000;
 /** GEO tracking: the signed-in person's prompt sets, re-asked on a schedule, and the dashboard of one of them. */
 export function TrackingPage() {
   usePageTitle('Tracking');
-  const { status, user } = useAuth();
-  if (status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!user) {
-    return (
-      <Stack gap="md" py="xl" align="flex-start" data-testid="tracking-auth-required">
-        <Title order={1} size="h2">
-          Authentication Required
-        </Title>
-        <Text c="dimmed">Sign in to track how visible your brand is in AI answers over time.</Text>
-        <Button component={Link} to="/" variant="light">
-          Go to Home
-        </Button>
-      </Stack>
-    );
-  }
-  return <SignedInTracking />;
+  return (
+    <SignedInOnly reason="Sign in to track how visible your brand is in AI answers over time." testId="tracking-auth-required">
+      <SignedInTracking />
+    </SignedInOnly>
+  );
 }
 
 function SignedInTracking() {
