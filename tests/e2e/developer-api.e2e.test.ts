@@ -6,7 +6,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type Opened
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 
 let browser: Browser;
 let stack: TestStack;
@@ -19,11 +19,7 @@ afterAll(async () => {
   await stopBrowserStack(browser, stack);
 });
 
-/** The shared axe check, once colour transitions (a scheme just switched) have settled. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await transitionsSettled(page);
-  return seriousAccessibilityViolations(page);
-}
+const seriousViolations = seriousAccessibilityViolations;
 
 /** Both widths in both colour schemes, into the test artefacts and, when asked, a folder of one's own. */
 async function pictureAll(page: Page, name: string) {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type Opened
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 
 const SUPPORT_ADDRESS = 'help-desk@quorum.test';
 let browser: Browser;
@@ -37,12 +37,7 @@ const submitButton = (page: Page) => field(page, 'submit');
 /** The description's field with its label, hint or error. */
 const descriptionBlock = (page: Page) => page.locator('.mantine-InputWrapper-root', { has: field(page, 'description') });
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = seriousAccessibilityViolations;
 
 async function fillRequired(page: Page, values: { name?: string; email?: string; title: string; description: string }) {
   if (values.name !== undefined) await field(page, 'name').fill(values.name);

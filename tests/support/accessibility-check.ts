@@ -2,10 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /**
- * Runs axe-core on the page as it is now and returns the serious and critical violations, each as
+ * Runs axe-core on the page once its transitions have settled and returns the serious and critical violations, each as
  * `rule: target, target…`, so a failing assertion says what to fix and where.
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // Colours read mid-transition (a scheme just switched, a dialog fading in) are neither scheme's real colours.
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -15,7 +15,8 @@ export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey:
   useEffect(() => {
     if (answerKey === 0 || !panel.current) return;
     following.current = true;
-    panel.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // At once, not smoothly: a smooth scroll carries on to its end even when the reader turns the wheel meanwhile.
+    panel.current.scrollIntoView({ behavior: 'instant', block: 'start' });
   }, [answerKey, panel]);
 
   // Scrolling up by hand means "I am reading something else": stop following. The wheel, a touch and the keys
