@@ -252,12 +252,17 @@ describe('Run this prompt again', () => {
 });
 
 describe('on a phone', () => {
-  it('keeps the sidebar in a drawer that the burger opens, and run again closes it', async () => {
+  it('keeps the sidebar in a drawer that the burger opens, and Escape or run again closes it', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: PHONE_VIEWPORT });
     const sidebar = page.getByTestId('sidebar');
     const burger = page.getByRole('button', { name: 'Toggle navigation' });
     await burger.waitFor({ state: 'visible' });
     expect(await onScreen(page, sidebar)).toBe(false);
+    // Escape closes the drawer, like any dialog.
+    await burger.click();
+    await expect.poll(() => onScreen(page, sidebar)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => onScreen(page, sidebar)).toBe(false);
     await burger.click();
     await expect.poll(() => onScreen(page, sidebar)).toBe(true);
     await groupItem(page, REPEATED).waitFor({ state: 'visible' });

@@ -1,5 +1,5 @@
 import { AppShell, Container, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
@@ -32,6 +32,8 @@ export function RootLayout() {
   const [navigationOpened, navigation] = useDisclosure(false);
   // Mantine's md breakpoint: below it the sidebar is a drawer, moved off-screen when closed.
   const wideScreen = useMediaQuery('(min-width: 62em)', true);
+  // The phone's navigation drawer closes on Escape, like every dialog.
+  useHotkeys([['Escape', () => navigationOpened && navigation.close()]]);
 
   if (status === 'loading') return <StartupLoader />;
   const withSidebar = user !== null;
