@@ -32,8 +32,9 @@ export function RootLayout() {
   const [navigationOpened, navigation] = useDisclosure(false);
   // Mantine's md breakpoint: below it the sidebar is a drawer, moved off-screen when closed.
   const wideScreen = useMediaQuery('(min-width: 62em)', true);
-  // The phone's navigation drawer closes on Escape, like every dialog.
-  useHotkeys([['Escape', () => navigationOpened && navigation.close()]]);
+  // The phone's navigation drawer closes on Escape, like every dialog. The key stays unclaimed (not prevented), so
+  // Escape still stops a streaming answer when the drawer is closed.
+  useHotkeys([['Escape', () => navigationOpened && navigation.close(), { preventDefault: false }]]);
 
   if (status === 'loading') return <StartupLoader />;
   const withSidebar = user !== null;
