@@ -1,5 +1,6 @@
 import type { ModelPair } from '../../../contract/ask.ts';
 import type { ThreadTurn } from '../../../contract/thread.ts';
+import { fetchThread } from '../api/thread-api.ts';
 import { columnKey, type RequestState } from './request-state.ts';
 
 /** One model's side of an earlier turn: what it answered, or that it did not. */
@@ -46,4 +47,20 @@ export function canFollowUp(state: RequestState): boolean {
     state.columns.every((column) => column.phase !== 'waiting' && column.phase !== 'streaming') &&
     state.columns.some((column) => column.phase === 'done')
   );
+}
+
+/**
+ * After a reload: the earlier turns of the conversation a resumed request belongs to, from the server, handed to
+ * `onTurns` (oldest first) when there are any. Returns the function that abandons the call.
+ */
+export function restoreEarlierTurns(requestId: string, onTurns: (turns: EarlierTurn[], firstQuestion: string) => void): () => void {
+  const controller = new AbortController();
+  fetchThread(requestId, controller.signal)
+    .then((thread) => {
+      if (thread.turns.length > 0) onTurns(thread.turns.map(turnFromThread), thread.turns[0]!.query);
+    })
+    .catch((error: unknown) => {
+      if (!controller.signal.aborted) console.warn('The earlier turns of this conversation could not be loaded', error);
+    });
+  return () => controller.abort();
 }

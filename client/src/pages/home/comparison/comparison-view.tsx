@@ -11,8 +11,7 @@ import { FollowUpBox } from '../../../components/follow-up-box/follow-up-box.tsx
 import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { limitQueryLength } from '../../../components/query-box/query-text.ts';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
-import { fetchThread } from '../../../api/thread-api.ts';
-import { canFollowUp, turnFromState, turnFromThread, type EarlierTurn } from '../../../requests/conversation.ts';
+import { canFollowUp, restoreEarlierTurns, turnFromState, type EarlierTurn } from '../../../requests/conversation.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
@@ -65,17 +64,10 @@ function ComparisonForm() {
     setCurrentQuestion(active.query);
     setSelected(new Set(active.models.map(selectionKey)));
     resume(active);
-    const controller = new AbortController();
-    fetchThread(active.requestId, controller.signal)
-      .then((thread) => {
-        if (thread.turns.length === 0) return;
-        setEarlierTurns(thread.turns.map(turnFromThread));
-        setQuery(thread.turns[0]!.query);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('The earlier turns of this conversation could not be loaded', error);
-      });
-    return () => controller.abort();
+    return restoreEarlierTurns(active.requestId, (turns, firstQuestion) => {
+      setEarlierTurns(turns);
+      setQuery(firstQuestion);
+    });
   }, [resume, setQuery]);
 
   // "Run this prompt again" on a comparison: same question, same models, once the catalogue can name them.

@@ -16,8 +16,7 @@ import { SEARCH_VALIDATION } from '../../../components/query-box/query-text.ts';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { isOpen } from '../../../requests/request-state.ts';
 import { runErrorText } from '../../../requests/run-outcome-text.ts';
-import { fetchThread } from '../../../api/thread-api.ts';
-import { canFollowUp, columnThread, turnFromState, turnFromThread, type EarlierTurn } from '../../../requests/conversation.ts';
+import { canFollowUp, columnThread, restoreEarlierTurns, turnFromState, type EarlierTurn } from '../../../requests/conversation.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
@@ -72,17 +71,10 @@ export function SingleView() {
     setAnswerKey((key) => key + 1);
     resume(active);
     // If it was a follow-up, the earlier turns of its conversation come back from the server.
-    const controller = new AbortController();
-    fetchThread(active.requestId, controller.signal)
-      .then((thread) => {
-        if (thread.turns.length === 0) return;
-        setEarlierTurns(thread.turns.map(turnFromThread));
-        setQuery(thread.turns[0]!.query);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('The earlier turns of this conversation could not be loaded', error);
-      });
-    return () => controller.abort();
+    return restoreEarlierTurns(active.requestId, (turns, firstQuestion) => {
+      setEarlierTurns(turns);
+      setQuery(firstQuestion);
+    });
   }, [resume, setQuery]);
 
   // "Run this prompt again" from the history: same question, same engine and model.
