@@ -5,7 +5,7 @@ import type { ArenaRound, Leaderboard } from '../../contract/arena.ts';
 import { bullPrefix } from '../../core/jobs/answer-jobs.ts';
 import { LEADERBOARD_QUEUE_NAME } from '../../worker/leaderboard-worker.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import { THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { readServerSentEvents, type ReceivedEvent, THREE_MODELS } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -35,16 +35,7 @@ function expectNoIdentity(what: string, value: unknown, names: readonly string[]
 }
 
 async function readEvents(response: Response): Promise<ReceivedEvent[]> {
-  const { ServerSentEventParser } = await import('../../client/src/api/server-sent-events.ts');
-  const parser = new ServerSentEventParser();
-  const decoder = new TextDecoder();
-  const events: ReceivedEvent[] = [];
-  for await (const chunk of response.body!) {
-    for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
-      events.push({ event: parsed.event, id: parsed.id, data: JSON.parse(parsed.data) as Record<string, unknown>, receivedAfterMs: 0 });
-    }
-  }
-  return events;
+  return readServerSentEvents(response);
 }
 
 async function api<T>(path: string, cookie: string, init: RequestInit = {}): Promise<{ status: number; body: { success: boolean; data: T; error: { code: string; message: string } | null } }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { postSearchStream, readServerSentEvents, type ReceivedEvent, SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -30,16 +30,7 @@ function textPerRun(events: ReceivedEvent[]): Map<string, string> {
 async function resume(requestId: string, afterSeq: number, cookie = stack.fundedCookie): Promise<ReceivedEvent[]> {
   const response = await fetch(`${stack.baseUrl}/api/requests/${requestId}/events`, { headers: { 'last-event-id': String(afterSeq), cookie } });
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const { ServerSentEventParser } = await import('../../client/src/api/server-sent-events.ts');
-  const parser = new ServerSentEventParser();
-  const decoder = new TextDecoder();
-  const events: ReceivedEvent[] = [];
-  for await (const chunk of response.body!) {
-    for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
-      events.push({ event: parsed.event, id: parsed.id, data: JSON.parse(parsed.data) as Record<string, unknown>, receivedAfterMs: 0 });
-    }
-  }
-  return events;
+  return readServerSentEvents(response);
 }
 
 describe('POST /api/compare/stream', () => {

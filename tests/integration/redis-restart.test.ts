@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { startOwnRedis, type OwnRedis } from '../support/own-redis.ts';
-import { SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { readServerSentEvents, type ReceivedEvent, SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -34,16 +34,7 @@ describe('when Redis restarts mid-answer and forgets everything', () => {
       signal: AbortSignal.timeout(30_000),
     });
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const { ServerSentEventParser } = await import('../../client/src/api/server-sent-events.ts');
-    const parser = new ServerSentEventParser();
-    const decoder = new TextDecoder();
-    const events: ReceivedEvent[] = [];
-    for await (const chunk of response.body!) {
-      for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
-        events.push({ event: parsed.event, id: parsed.id, data: JSON.parse(parsed.data) as Record<string, unknown>, receivedAfterMs: 0 });
-      }
-    }
-    return events;
+    return readServerSentEvents(response);
   }
 
   interface LiveMessage {

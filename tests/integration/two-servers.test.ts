@@ -4,7 +4,7 @@ import { createLogger } from '../../core/logging/create-logger.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { buildServer } from '../../server/build-server.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
-import { SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { readServerSentEvents, type ReceivedEvent, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -37,16 +37,7 @@ describe('two servers, two workers', () => {
       headers: { 'last-event-id': String(afterSeq), cookie: stack.fundedCookie },
       signal: AbortSignal.timeout(30_000),
     });
-    const { ServerSentEventParser } = await import('../../client/src/api/server-sent-events.ts');
-    const parser = new ServerSentEventParser();
-    const decoder = new TextDecoder();
-    const events: ReceivedEvent[] = [];
-    for await (const chunk of response.body!) {
-      for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
-        events.push({ event: parsed.event, id: parsed.id, data: JSON.parse(parsed.data) as Record<string, unknown>, receivedAfterMs: 0 });
-      }
-    }
-    return events;
+    return readServerSentEvents(response);
   }
 
   it('resumes an answer admitted on one server through the other, and stops it there', { timeout: 60_000 }, async () => {

@@ -61,6 +61,19 @@ export async function postSearchStream(
   return { status: response.status, contentType, headers: response.headers, events, envelope: undefined };
 }
 
+/** Reads a whole server-sent event stream with the client's own parser, for tests that care about frames, not timing. */
+export async function readServerSentEvents(response: Response): Promise<ReceivedEvent[]> {
+  const parser = new ServerSentEventParser();
+  const decoder = new TextDecoder();
+  const events: ReceivedEvent[] = [];
+  for await (const chunk of response.body!) {
+    for (const parsed of parser.push(decoder.decode(chunk, { stream: true }))) {
+      events.push({ event: parsed.event, id: parsed.id, data: JSON.parse(parsed.data) as Record<string, unknown>, receivedAfterMs: 0 });
+    }
+  }
+  return events;
+}
+
 export function answerText(events: ReceivedEvent[]): string {
   return events
     .filter((event) => event.event === 'chunk')

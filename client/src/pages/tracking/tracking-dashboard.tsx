@@ -26,6 +26,21 @@ function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[], 
   return [...byRun.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([, row]) => row);
 }
 
+/** Visibility over runs, one line per group (a model, a country), each in its own colour. */
+function VisibilityPerGroup({ groups }: { groups: { name: string; points: Dashboard['overall'] }[] }) {
+  return (
+    <LineChart
+      h={CHART_HEIGHT}
+      data={perGroupRows(groups, 'visibility')}
+      dataKey="label"
+      series={groups.map((group, index) => ({ name: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
+      valueFormatter={(value) => percentText(value)}
+      yAxisProps={percentAxis}
+      withLegend
+    />
+  );
+}
+
 /**
  * A set's dashboard: the four measures over time (overall, per model, per AI Overview country), the most cited
  * domains, and the runs, each opening its answers. Loaded with the charts only when a set is opened.
@@ -87,30 +102,14 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           {modelGroups.length === 0 ? (
             <NoData text={waiting} />
           ) : (
-            <LineChart
-              h={CHART_HEIGHT}
-              data={perGroupRows(modelGroups, 'visibility')}
-              dataKey="label"
-              series={modelGroups.map((group, index) => ({ name: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
-              valueFormatter={(value) => percentText(value)}
-              yAxisProps={percentAxis}
-              withLegend
-            />
+            <VisibilityPerGroup groups={modelGroups} />
           )}
         </ChartCard>
         <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
           {countryGroups.length === 0 ? (
             <NoData text="Add the AI Overview engine to compare countries." />
           ) : (
-            <LineChart
-              h={CHART_HEIGHT}
-              data={perGroupRows(countryGroups, 'visibility')}
-              dataKey="label"
-              series={countryGroups.map((group, index) => ({ name: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
-              valueFormatter={(value) => percentText(value)}
-              yAxisProps={percentAxis}
-              withLegend
-            />
+            <VisibilityPerGroup groups={countryGroups} />
           )}
         </ChartCard>
         <ChartCard title="Most cited domains" description="Websites the answers cite, over every run" testId="chart-cited-domains">
