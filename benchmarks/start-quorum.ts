@@ -14,13 +14,30 @@ const START_TIMEOUT_MS = 60_000;
 const POLL_INTERVAL_MS = 200;
 const STOP_TIMEOUT_MS = 10_000;
 
+export interface StartQuorumOptions {
+  /** Server processes, each on its own port (requests are spread over them in turn). Default 1. */
+  servers?: number;
+  /** Worker processes. Default 1. */
+  workers?: number;
+  /** Added to (or overriding) the benchmark's environment, e.g. `QUORUM_STAGE_TRACE=1`. */
+  environment?: Record<string, string>;
+}
+
 export interface RunningQuorum {
+  /** The first server's address. */
   baseUrl: string;
+  /** Every server's address, `baseUrl` first. */
+  baseUrls: string[];
   /** The configuration both processes run with (its database, its secret), e.g. to write funded users. */
   config: QuorumConfig;
-  /** Process ids, to read their memory from `/proc`. */
+  /** Process ids of the first server and first worker, to read their memory from `/proc`. */
   serverPid: number;
   workerPid: number;
+  /** Every server's and worker's process id. */
+  serverPids: number[];
+  workerPids: number[];
+  /** Everything every process printed so far, concatenated. */
+  output(): string;
   /** The last lines the server and worker printed, for explaining a failure. */
   outputTail(): string;
   /** Stops both processes and deletes the database and Redis keys. Never throws; problems are printed. */
@@ -28,11 +45,17 @@ export interface RunningQuorum {
 }
 
 /**
- * Quorum's server and one worker, each its own process as in production (so neither shares the benchmark's event
- * loop), on a throwaway database and Redis prefix, calling `vendorBaseUrls` for OpenAI, DeepSeek and Groq answers.
+ * Quorum's servers and workers (one of each unless told otherwise), each its own process as in production (so none
+ * shares the benchmark's event loop), on one throwaway database and Redis prefix, calling `vendorBaseUrls` for
+ * OpenAI, DeepSeek and Groq answers.
  */
-export async function startQuorum(vendorBaseUrls: Record<VendorId, string>): Promise<RunningQuorum> {
-  const [database, redis, port] = await Promise.all([createIsolatedDatabase(), createIsolatedRedisPrefix(), findFreePort()]);
+export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, options: StartQuorumOptions = {}): Promise<RunningQuorum> {
+  const serverCount = options.servers ?? 1;
+  const workerCount = options.workers ?? 1;
+  const [database, redis] = await Promise.all([createIsolatedDatabase(), createIsolatedRedisPrefix()]);
+  const ports: number[] = [];
+  for (let index = 0; index < serverCount; index += 1) ports.push(await findFreePort());
+  const port = ports[0]!;
   const environment: Record<string, string> = {
     // Production settings, so nothing test-only is measured; production insists on a real secret.
     NODE_ENV: 'production',
@@ -59,8 +82,10 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>): Pro
     // A retry would hide a failure inside a slow sample; a failure should be counted as one.
     PROVIDER_MAX_RETRIES: '0',
     SHUTDOWN_GRACE_MS: '2000',
+    ...options.environment,
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrls = ports.map((serverPort) => `http://127.0.0.1:${serverPort}`);
+  const baseUrl = baseUrls[0]!;
   const processes: { name: string; running: QuorumProcess }[] = [];
 
   const outputTail = () =>
@@ -75,25 +100,34 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>): Pro
   };
 
   try {
-    // Both apply migrations at start under an advisory lock, so they can start together.
-    const worker = startQuorumProcess('worker/main.ts', environment);
-    processes.push({ name: 'worker', running: worker });
-    const server = startQuorumProcess('server/main.ts', environment);
-    processes.push({ name: 'server', running: server });
+    // All apply migrations at start under an advisory lock, so they can start together.
+    for (let index = 0; index < workerCount; index += 1) {
+      processes.push({ name: `worker ${index + 1}`, running: startQuorumProcess('worker/main.ts', environment) });
+    }
+    for (const [index, serverPort] of ports.entries()) {
+      processes.push({ name: `server ${index + 1}`, running: startQuorumProcess('server/main.ts', { ...environment, PORT: String(serverPort) }) });
+    }
+    const workers = processes.filter(({ name }) => name.startsWith('worker'));
+    const servers = processes.filter(({ name }) => name.startsWith('server'));
     await Promise.all([
-      waitForHealthyServer(baseUrl, server),
-      waitForRegisteredWorker(redis.redisUrl, redis.keyPrefix, worker),
+      ...servers.map(({ running }, index) => waitForHealthyServer(baseUrls[index]!, running)),
+      waitForRegisteredWorkers(redis.redisUrl, redis.keyPrefix, workers.map(({ running }) => running)),
     ]);
   } catch (error) {
     const tail = outputTail();
     await close();
     throw new Error(`Quorum did not start: ${error instanceof Error ? error.message : String(error)}\n${tail}`);
   }
+  const pidsOf = (kind: string) => processes.filter(({ name }) => name.startsWith(kind)).map(({ running }) => running.child.pid!);
   return {
     baseUrl,
+    baseUrls,
     config: loadConfig(environment),
-    serverPid: processes.find(({ name }) => name === 'server')!.running.child.pid!,
-    workerPid: processes.find(({ name }) => name === 'worker')!.running.child.pid!,
+    serverPid: pidsOf('server')[0]!,
+    workerPid: pidsOf('worker')[0]!,
+    serverPids: pidsOf('server'),
+    workerPids: pidsOf('worker'),
+    output: () => processes.map(({ running }) => running.output()).join('\n'),
     outputTail,
     close,
   };
@@ -122,19 +156,20 @@ async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Pro
 
 /**
  * The worker's "worker ready" line is info-level, so it is silent at warn. BullMQ names each worker's Redis
- * connection after its queue, and lists them: once one shows up, jobs are being taken.
+ * connection after its queue, and lists them: once every worker shows up, jobs are being taken.
  */
-async function waitForRegisteredWorker(redisUrl: string, keyPrefix: string, worker: QuorumProcess): Promise<void> {
+async function waitForRegisteredWorkers(redisUrl: string, keyPrefix: string, workers: QuorumProcess[]): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(ANSWER_QUEUE_NAME, { connection, prefix: bullPrefix(keyPrefix) });
   try {
     const deadline = performance.now() + START_TIMEOUT_MS;
     while (performance.now() < deadline) {
-      if (exited(worker)) throw new Error(`the worker exited with ${worker.child.exitCode ?? worker.child.signalCode}`);
-      if ((await queue.getWorkersCount()) > 0) return;
+      const gone = workers.find(exited);
+      if (gone) throw new Error(`a worker exited with ${gone.child.exitCode ?? gone.child.signalCode}`);
+      if ((await queue.getWorkersCount()) >= workers.length) return;
       await sleep(POLL_INTERVAL_MS);
     }
-    throw new Error(`no worker took the answer queue within ${START_TIMEOUT_MS} ms`);
+    throw new Error(`fewer than ${workers.length} workers took the answer queue within ${START_TIMEOUT_MS} ms`);
   } finally {
     await queue.close();
     await connection.quit().catch(() => connection.disconnect());

@@ -43,6 +43,7 @@ import shareRoutes from './routes/shares/index.ts';
 import sharePageRoute from './routes/shares/share-page.ts';
 import exportRoutes from './routes/exports/index.ts';
 import judgeRoutes from './routes/judge/index.ts';
+import { beginStageTrace, stageTraceEnabled } from '../core/tracing/stage-trace.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under
@@ -51,6 +52,8 @@ import judgeRoutes from './routes/judge/index.ts';
  */
 async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }): Promise<void> {
   await app.register(configuration, { config: options.config });
+  // Benchmark aid (`npm run bench:steps`): every request starts a trace of its steps. Off unless asked for.
+  if (stageTraceEnabled) app.addHook('onRequest', async () => beginStageTrace('received'));
   await app.register(helmet);
   await app.register(cookie);
   await app.register(catalogue);

@@ -1,8 +1,10 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { beginStageTrace } from '../core/tracing/stage-trace.ts';
 import { ANSWER_JOB_NAME, ANSWER_QUEUE_NAME, bullPrefix, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
+import { withJobLogger } from './observability/job-logger.ts';
 
 export interface AnswerWorkerOptions {
   connection: Redis;
@@ -21,8 +23,9 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
   const worker = new Worker<AnswerJobData, string>(
     ANSWER_QUEUE_NAME,
     async (job: Job<AnswerJobData, string>) => {
+      beginStageTrace('job-taken');
       if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${ANSWER_QUEUE_NAME}`);
-      return answerQuestion(dependencies, job.data, shutdown.signal);
+      return answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal);
     },
     {
       connection: options.connection,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { markStage } from '../../core/tracing/stage-trace.ts';
 import { AppError } from '../errors/app-error.ts';
 
 const MINUTE_MS = 60_000;
@@ -25,6 +26,7 @@ export function askRateLimit(app: FastifyInstance): (request: FastifyRequest, re
 
   return async (request, reply) => {
     const session = await request.currentSession(reply);
+    markStage('session');
     askers.set(request, session ? `ask:user:${session.user.id}` : `ask:guest:${request.clientIdentity.guestKey}`);
     // The asker first: someone already refused does not use up the allowance of everyone else at their address.
     for (const limiter of [perAsker, perAddress]) {
@@ -35,5 +37,6 @@ export function askRateLimit(app: FastifyInstance): (request: FastifyRequest, re
         throw refused;
       }
     }
+    markStage('limits-counted');
   };
 }

@@ -8,18 +8,18 @@ import {
   isAiOverviewLanguage,
 } from '../../core/catalogue/ai-overview-locales.ts';
 import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../../core/catalogue/model-catalogue.ts';
-import { lockCreditAccount, lockOwnedCreditAccount, placeHold } from '../../core/credits/credit-ledger.ts';
+import { lockCreditAccount, lockOwnedCreditAccount } from '../../core/credits/credit-ledger.ts';
 import { publishCreditsRemaining } from '../../core/events/account-event-publisher.ts';
 import { runCredits } from '../../core/credits/pricing.ts';
 import { tierRefusal } from '../../core/credits/tier-rules.ts';
-import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { SearchRequest, type RequestKind } from '../../core/database/entities/search-request.ts';
-import { User } from '../../core/database/entities/user.ts';
+import type { RequestKind } from '../../core/database/entities/search-request.ts';
 import { ANSWER_JOB_NAME } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
+import { markStage } from '../../core/tracing/stage-trace.ts';
 import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
 import { creditsSpentThisMonth } from '../api-keys/api-key-spending.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
+import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from './admission-statement.ts';
 import { checkRetryTarget, conversationKey, followUpConversations } from './follow-up-thread.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { RequestServices } from './request-services.ts';
@@ -105,7 +105,7 @@ interface ResolvedSelection {
 
 /**
  * Turns a valid request into stored rows, credit holds and queued jobs, one per model. Tier rules and prices are
- * checked first; then one transaction locks the payer's account, checks `balance − held` covers the total, places a
+ * checked first; then one statement locks the payer's account, checks `balance − held` covers the total, places a
  * hold per model and writes the request and its runs, so a worker never sees a job without its run and two requests
  * can never spend the same credits. If Redis refuses the jobs, the runs are failed at once, releasing their holds.
  */
@@ -131,51 +131,40 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     : undefined;
   if (input.retryOf) await checkRetryTarget(services.orm.em.fork(), requester, input.retryOf);
 
+  markStage('admission-start');
   const requestId = input.requestId ?? randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
   const holdExpiresAt = new Date(Date.now() + services.queueWaitTimeoutMs + services.providerTimeoutMs + HOLD_MARGIN_MS);
 
-  const creditsRemaining = await services.orm.em.fork().transactional(async (transaction) => {
-    // Locked until commit: concurrent requests against one account are admitted one at a time.
-    const account =
-      (await lockOwnedCreditAccount(transaction, requester.owner)) ??
-      (await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id));
-    if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
-    const cap = requester.apiKey?.monthlyCreditCap;
-    if (requester.apiKey && cap != null && (await creditsSpentThisMonth(transaction, requester.apiKey.id)) + totalCredits > cap) {
-      throw new AppError('API_KEY_CREDIT_CAP');
-    }
-    for (const run of runs) await placeHold(transaction, account.id, run.runId, run.credits, holdExpiresAt);
-    // A comparison's engines and models are its runs'; only a single question names one on the request.
-    const single = input.kind === 'single' ? runs[0] : undefined;
-    const request = transaction.create(SearchRequest, {
-      id: requestId,
-      query: input.query.trim(),
-      kind: input.kind,
-      streamed: input.streamed,
-      engine: single?.engine ?? null,
-      model: single?.model ?? null,
-      searchEnabled: resolved.some((entry) => entry.searchEnabled),
-      aiOverviewParams,
-      brandMonitoringEnabled: input.brandMonitoringEnabled,
-      brandConfig: input.brandConfig ?? null,
-      // A signed-in person owns the request; a guest's is kept under the HMAC of their IP and their session id.
-      user: requester.userId ? transaction.getReference(User, requester.userId) : null,
-      guestKey: requester.userId ? null : requester.guestKey,
-      guestSessionId: requester.userId ? null : requester.anonymousSessionId,
-      apiKeyId: requester.apiKey?.id ?? null,
-      conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
-      followUpOf: input.followUpOf ?? null,
-      retryOf: input.retryOf ?? null,
-    });
-    runs.forEach((run, position) => {
-      const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));
-      transaction.create(ModelRun, { id: run.runId, request, engine: run.engine, model: run.model, position, conversation: earlierTurns?.length ? earlierTurns : null });
-    });
-    return account.balance - account.held - totalCredits;
+  // A comparison's engines and models are its runs'; only a single question names one on the request.
+  const single = input.kind === 'single' ? runs[0] : undefined;
+  const row: AdmissionRow = {
+    requestId,
+    query: input.query.trim(),
+    kind: input.kind,
+    streamed: input.streamed,
+    engine: single?.engine ?? null,
+    model: single?.model ?? null,
+    searchEnabled: resolved.some((entry) => entry.searchEnabled),
+    aiOverviewParams,
+    brandMonitoringEnabled: input.brandMonitoringEnabled,
+    brandConfig: input.brandConfig ?? null,
+    // A signed-in person owns the request; a guest's is kept under the HMAC of their IP and their session id.
+    userId: requester.userId,
+    guestKey: requester.userId ? null : requester.guestKey,
+    guestSessionId: requester.userId ? null : requester.anonymousSessionId,
+    apiKeyId: requester.apiKey?.id ?? null,
+    conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
+    followUpOf: input.followUpOf ?? null,
+    retryOf: input.retryOf ?? null,
+  };
+  const admissionRuns: AdmissionRun[] = runs.map((run) => {
+    const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));
+    return { ...run, conversation: earlierTurns?.length ? earlierTurns : null };
   });
-
+  const creditsRemaining = await placeHoldsAndWriteRows(services, requester, row, admissionRuns, holdExpiresAt);
+  markStage('holds-committed');
   if (requester.userId) {
     // The owner's other tabs show the credits this request has put on hold.
     publishCreditsRemaining(services.redis, services.keyPrefix, requester.userId, creditsRemaining).catch((error: unknown) =>
@@ -191,7 +180,47 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     }
     throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
   }
+  markStage('jobs-enqueued');
   return { requestId, runs, totalCredits };
+}
+
+/**
+ * The admission's one write: holds and rows in one statement (see admission-statement.ts). A first question opens
+ * the payer's account (with its one-time grant) and tries again. A capped API key's spending is read after its
+ * owner's account is locked, so two calls at once cannot both slip under the cap: that takes a transaction.
+ */
+async function placeHoldsAndWriteRows(
+  services: AdmissionServices,
+  requester: Requester,
+  row: AdmissionRow,
+  runs: AdmissionRun[],
+  holdExpiresAt: Date,
+): Promise<number> {
+  const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
+  const cap = requester.apiKey?.monthlyCreditCap;
+  if (requester.apiKey && cap != null) {
+    const apiKeyId = requester.apiKey.id;
+    return services.orm.em.fork().transactional(async (transaction) => {
+      const account =
+        (await lockOwnedCreditAccount(transaction, requester.owner)) ??
+        (await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id));
+      if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
+      if ((await creditsSpentThisMonth(transaction, apiKeyId)) + totalCredits > cap) throw new AppError('API_KEY_CREDIT_CAP');
+      return admittedOrRefused(await insertAdmission(transaction, requester.owner, row, runs, holdExpiresAt));
+    });
+  }
+  let outcome = await insertAdmission(services.orm.em.fork(), requester.owner, row, runs, holdExpiresAt);
+  if (outcome.status === 'no-account') {
+    await services.orm.em.fork().transactional((transaction) => openCreditAccount(transaction, requester));
+    outcome = await insertAdmission(services.orm.em.fork(), requester.owner, row, runs, holdExpiresAt);
+  }
+  return admittedOrRefused(outcome);
+}
+
+function admittedOrRefused(outcome: AdmissionOutcome): number {
+  if (outcome.status === 'admitted') return outcome.creditsRemaining;
+  // 'no-account' after opening it cannot happen short of the account being deleted in between: refuse the same way.
+  throw new AppError('INSUFFICIENT_CREDITS');
 }
 
 function resolveSelection(

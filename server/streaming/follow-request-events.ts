@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { parseRunEvent } from '../../core/events/request-event-writer.ts';
 import type { RunEvent } from '../../core/events/run-event.ts';
+import { markStage } from '../../core/tracing/stage-trace.ts';
 import { RedisUnreachableError } from './channel-hub.ts';
 import type { RequestEventHub } from './request-event-hub.ts';
 
@@ -45,10 +46,12 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
 
   let lastSeq = options.afterSeq ?? 0;
   try {
+    markStage('events-subscribed');
     for (const event of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
       lastSeq = event.seq;
       yield event;
     }
+    markStage('events-replayed');
     while (!signal.aborted) {
       if (gone) throw new RedisUnreachableError();
       if (reread) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestKind } from '../../core/database/entities/search-request.ts';
+import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { requestResults } from '../requests/request-results.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { comparisonFormat, singleSearchFormat, type Frame, type StreamFormat } from './stream-formats.ts';
@@ -62,7 +63,13 @@ export async function relayRequest(services: RelayServices, options: RelayReques
   try {
     const watch = watchRequest(services, { requestId, runs: options.runs, afterSeq: options.afterSeq ?? 0, signal: stop.signal, logger: options.logger });
     for await (const event of watch) {
+      const firstText = stageTraceEnabled && event.type === 'text_delta';
+      if (firstText) markStage('first-delta-heard');
       for (const frame of format.frames(event, runsById.get(event.runId)!)) await send(frame, event.seq);
+      if (firstText) {
+        markStage('first-chunk-written');
+        writeStageTrace('server', requestId);
+      }
     }
     // The watch ends either because every run ended (then say so) or because it was stopped.
     if (stop.signal.aborted) return 'stopped';

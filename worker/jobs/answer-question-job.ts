@@ -10,12 +10,14 @@ import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
 import { claimRun, completeRun, failRunWithSettlement, type ClaimedRun, type RunSettlement } from '../../core/runs/run-lifecycle.ts';
 import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
+import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import { answerWithRetries, type AttemptSettings } from './provider-attempts.ts';
 import type { CancellationListener } from './cancellation-listener.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
+import { workerMetrics } from '../observability/worker-metrics.ts';
 
 export interface AnswerQuestionDependencies {
   orm: MikroORM;
@@ -42,6 +44,7 @@ export async function answerQuestion(
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const { orm, writer, logger } = dependencies;
   const run = await claimRun(orm.em.fork(), job.runId);
+  markStage('run-claimed');
   if (!run) {
     logger.info({ runId: job.runId }, 'run is no longer queued; skipping duplicate delivery');
     return 'skipped';
@@ -53,6 +56,7 @@ export async function answerQuestion(
       lease.acquire(),
       writer.append({ requestId: run.requestId, runId: run.runId, type: 'run_start', engine: run.engine, model: run.model }),
     ]);
+    markStage('run-started');
     return await streamRun(dependencies, run, shutdownSignal);
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
@@ -97,11 +101,17 @@ async function streamRun(
     const parts = answerWithRetries(provider, request, dependencies.attempts, signal, (attempt, error, delayMs) =>
       logger.warn({ runId: run.runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call'),
     );
+    markStage('provider-called');
     for await (const part of parts) {
       if (part.type === 'text') {
-        firstTokenAt ??= new Date();
+        if (firstTokenAt === null) markStage('first-delta');
+        firstTokenAt ??= workerMetrics.firstTokenAfter(run.engine, startedAt);
         text += part.text;
         const appended = await writer.append({ ...base, type: 'text_delta', text: part.text });
+        if (stageTraceEnabled) {
+          markStage('first-delta-appended');
+          writeStageTrace('worker', run.requestId, run.runId);
+        }
         // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
         if (!appended) return 'failed';
       } else if (part.type === 'sources') {
@@ -118,6 +128,8 @@ async function streamRun(
   } catch (error) {
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
+    workerMetrics.providerFailed(run.engine, failure.code);
+    workerMetrics.runEnded(run.engine, 'failed', startedAt);
     return finishWithFailure(dependencies, run, failure, shutdownSignal);
   } finally {
     cancellation.done();
@@ -137,6 +149,7 @@ async function streamRun(
   await announceStoredOutcome(orm.em.fork(), writer, run.runId);
   await tellOwner(dependencies, completed.settlement);
   logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt, credits: completed.creditsCharged }, 'run answered');
+  workerMetrics.runEnded(run.engine, 'answered', startedAt);
   return 'answered';
 }
 
