@@ -10,3 +10,17 @@ export const HealthData = Type.Object({
 });
 
 export type HealthData = Type.Static<typeof HealthData>;
+
+/** `GET /api/health/live`: the process is up and serving; it checks nothing else. */
+export const LivenessData = Type.Object({
+  status: Type.Literal('live'),
+});
+
+/** `GET /api/health/ready`: success false (HTTP 503) when Postgres or Redis does not answer; take it out of rotation. */
+export const ReadinessData = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not-ready')]),
+  checks: Type.Object({ postgres: ServiceState, redis: ServiceState }),
+});
+
+export type LivenessData = Type.Static<typeof LivenessData>;
+export type ReadinessData = Type.Static<typeof ReadinessData>;

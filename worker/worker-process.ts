@@ -15,6 +15,7 @@ import { startLeaderboardWorker } from './leaderboard-worker.ts';
 import { startTrackingWorker } from './tracking-worker.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { startWorkerObservability } from './observability/worker-observability.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
 /** Arena leaderboards are refitted from every vote this often (and once when a worker starts). */
@@ -24,6 +25,8 @@ const TRACKING_CONCURRENCY = 4;
 
 export interface RunningWorkerProcess {
   engines: string[];
+  /** Where this worker answers `/metrics` and `/health/live`; undefined when WORKER_METRICS_PORT is 0 or taken. */
+  metricsPort: number | undefined;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     },
     { connection: bullConnection, keyPrefix: config.redis.keyPrefix, concurrency: config.worker.concurrency, logger },
   );
+  const observability = await startWorkerObservability({ config, logger, answerWorker: answerWorker.worker, commands: redis });
   const sweeperQueue = new Queue(ANSWER_QUEUE_NAME, { connection: redis, prefix: bullPrefix(config.redis.keyPrefix) });
   const stopSweeper = scheduleStaleRunSweeper(
     {
@@ -140,8 +144,10 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
 
   return {
     engines: providers.engines(),
+    metricsPort: observability.metricsPort,
     async close(graceMs = config.server.shutdownGraceMs) {
       stopSweeper();
+      await observability.close();
       await leaderboardWorker.close();
       await leaderboardConnection.quit().catch(() => undefined);
       await trackingWorker.close();

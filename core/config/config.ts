@@ -107,6 +107,17 @@ export interface QuorumConfig {
   };
   /** Questions one asker (a signed-in user, or a guest) and one address may ask per minute, counted in Redis. */
   asking: { perAskerPerMinute: number; perAddressPerMinute: number };
+  /** What the people running Quorum see: metrics, and who may open the queue dashboard. */
+  operations: OperationsConfig;
+}
+
+export interface OperationsConfig {
+  /** When set, `/metrics` (server and worker) answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** The worker's own small HTTP listener for `/metrics` and `/health/live`; 0 = none. */
+  workerMetricsPort: number;
+  /** Emails (lower-cased) of the signed-in people who may open `/admin/queues`; empty = not mounted. */
+  queueDashboardAdmins: string[];
 }
 
 /**
@@ -213,6 +224,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       perAskerPerMinute: read.integer('ASK_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 1_000_000 }),
       perAddressPerMinute: read.integer('ASK_RATE_LIMIT_PER_IP_PER_MINUTE', 120, { min: 1, max: 1_000_000 }),
     },
+    operations: readOperations(read),
   };
 
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);
@@ -232,6 +244,19 @@ function readPayments(read: EnvironmentReader): QuorumConfig['payments'] {
     stripeWebhookSecret: read.optionalString('STRIPE_WEBHOOK_SECRET'),
     stripeApiBaseUrl: read.url('STRIPE_API_BASE_URL', 'https://api.stripe.com', ['http:', 'https:']),
     catalogueFile: path.resolve(PROJECT_ROOT, read.string('PAYMENT_CATALOGUE_FILE', 'core/payments/payment-catalogue.json')),
+  };
+}
+
+/** METRICS_TOKEN, WORKER_METRICS_PORT and QUEUE_DASHBOARD_ADMINS (comma-separated emails). */
+function readOperations(read: EnvironmentReader): OperationsConfig {
+  const admins = (read.optionalString('QUEUE_DASHBOARD_ADMINS') ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    metricsToken: read.optionalString('METRICS_TOKEN'),
+    workerMetricsPort: read.integer('WORKER_METRICS_PORT', 9465, { min: 0, max: 65_535 }),
+    queueDashboardAdmins: [...new Set(admins)],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FailureEnvelope, failure, success, SuccessEnvelope } from '../../../contract/envelope.ts';
-import { HealthData } from '../../../contract/health.ts';
+import { ERROR_CODES } from '../../../contract/error-codes.ts';
+import { HealthData, LivenessData, ReadinessData } from '../../../contract/health.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -21,8 +22,52 @@ async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   }
 }
 
-/** `GET /api/health`: success is false (HTTP 503) when Postgres or Redis does not answer. The footer polls it. */
+/**
+ * `GET /api/health`: success is false (HTTP 503) when Postgres or Redis does not answer. The footer polls it.
+ * For orchestrators, `/api/health/live` (restart me if this fails) and `/api/health/ready` (send me traffic).
+ */
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const dependencies = () =>
+    Promise.all([probe(() => app.orm.em.getConnection().execute('select 1')), probe(() => app.redis.ping())]).then(([postgres, redis]) => ({ postgres, redis }));
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        summary: 'Whether this process is up',
+        description: 'Checks nothing but that the process answers: a failing liveness probe means restart it. Postgres or Redis being away does not fail it.',
+        tags: ['Status'],
+        response: { 200: SuccessEnvelope(LivenessData) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return success({ status: 'live' as const });
+    },
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        summary: 'Whether this process can take traffic',
+        description: 'Postgres and Redis both answer. While either does not, send traffic elsewhere (no restart needed: it recovers on its own).',
+        tags: ['Status'],
+        response: {
+          200: SuccessEnvelope(ReadinessData),
+          503: FailureEnvelope(ReadinessData, { description: '`SERVICE_UNAVAILABLE`: Postgres or Redis does not answer.' }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const checks = await dependencies();
+      const ready = checks.postgres === 'up' && checks.redis === 'up';
+      reply.header('cache-control', 'no-store');
+      if (ready) return success({ status: 'ready' as const, checks });
+      return reply.status(503).send(failure('SERVICE_UNAVAILABLE', ERROR_CODES.SERVICE_UNAVAILABLE.message, { status: 'not-ready' as const, checks }));
+    },
+  );
+
   app.get(
     '/health',
     {
