@@ -43,6 +43,9 @@ import shareRoutes from './routes/shares/index.ts';
 import sharePageRoute from './routes/shares/share-page.ts';
 import exportRoutes from './routes/exports/index.ts';
 import judgeRoutes from './routes/judge/index.ts';
+import observability from './observability/observability-plugin.ts';
+import metricsRoute from './routes/metrics/index.ts';
+import queueDashboard from './routes/queue-dashboard/index.ts';
 import { beginStageTrace, stageTraceEnabled } from '../core/tracing/stage-trace.ts';
 
 /**
@@ -64,6 +67,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(answerQueue);
   await app.register(trackingQueue);
   await app.register(openStreams);
+  await app.register(observability);
   await app.register(requestServices);
   // After open-streams: at shutdown its drain ends subscriptions before this closes their sockets.
   await app.register(websocket);
@@ -74,6 +78,9 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(openApi);
   installErrorHandler(app);
   await app.register(developmentOutboxRoute);
+  // For operators: Prometheus metrics and the queue dashboard (only for QUEUE_DASHBOARD_ADMINS).
+  await app.register(metricsRoute);
+  await app.register(queueDashboard);
 
   await app.register(
     async (api) => {

@@ -8,6 +8,8 @@ export const ANSWER_JOB_NAME = 'answer-question';
 export interface AnswerJobData {
   requestId: string;
   runId: string;
+  /** The id of the HTTP request that asked (the server's `reqId`), so the worker's log lines carry it too. */
+  reqId?: string;
 }
 
 /** BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. */

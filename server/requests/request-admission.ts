@@ -22,6 +22,7 @@ import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from './admission-statement.ts';
 import { checkRetryTarget, conversationKey, followUpConversations } from './follow-up-thread.ts';
 import { AppError } from '../errors/app-error.ts';
+import { currentRequestId } from '../observability/request-context.ts';
 import type { RequestServices } from './request-services.ts';
 
 /** What asking can be refused with, before any answer starts: the search and compare routes document these. */
@@ -173,7 +174,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   }
   try {
     // Job id = run id: a retried add cannot create a second job for the same run.
-    await services.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId }, opts: { jobId: run.runId } })));
+    await services.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId, reqId: currentRequestId() }, opts: { jobId: run.runId } })));
   } catch (error) {
     for (const run of runs) {
       await failRunAndAnnounce(services.orm.em.fork(), services.eventWriter, run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
