@@ -1,6 +1,8 @@
 /**
- * The job catalogue: one queue, one job kind. A job is one model answering one question. Its data holds ids only
- * (no question text, no keys): the worker reads the run from Postgres, the record of truth.
+ * The job catalogue: one queue, one job kind. A job is one model answering one question. Postgres is the record of
+ * truth: the worker claims the run there before anything it does counts. The job also carries a copy of what the
+ * provider is asked, so the worker can call the provider while it claims the run instead of after (the answer is
+ * only streamed and stored once the claim succeeds). No keys, ever.
  */
 export const ANSWER_QUEUE_NAME = 'answers';
 export const ANSWER_JOB_NAME = 'answer-question';
@@ -10,6 +12,20 @@ export interface AnswerJobData {
   runId: string;
   /** The id of the HTTP request that asked (the server's `reqId`), so the worker's log lines carry it too. */
   reqId?: string;
+  /**
+   * What the provider is asked, as admitted. Absent for questions that continue a conversation (their earlier turns
+   * stay in Postgres, read with the claim) and in jobs queued before this field existed: the worker then calls the
+   * provider after claiming the run.
+   */
+  question?: AnswerJobQuestion;
+}
+
+export interface AnswerJobQuestion {
+  engine: string;
+  model: string;
+  query: string;
+  searchEnabled: boolean;
+  aiOverviewParams: { gl: string; hl: string } | null;
 }
 
 /** BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. */

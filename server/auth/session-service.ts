@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { UserSession } from '../../core/database/entities/user-session.ts';
-import type { User } from '../../core/database/entities/user.ts';
+import { User, type UserTier } from '../../core/database/entities/user.ts';
 import { hashToken, newSecretToken } from './secret-tokens.ts';
 
 const HOUR_MS = 3_600_000;
@@ -39,7 +39,7 @@ export class SessionService {
   }
 
   async resolve(em: EntityManager, token: string, now = new Date()): Promise<ResolvedSession | undefined> {
-    const session = await em.findOne(UserSession, { tokenHash: hashToken(token) }, { populate: ['user'] });
+    const session = await findSession(em, hashToken(token));
     if (!session) return undefined;
     if (session.expiresAt <= now) {
       await em.nativeDelete(UserSession, { id: session.id });
@@ -62,4 +62,58 @@ export class SessionService {
   private idleExpiry(now: Date, absoluteExpiresAt: Date): Date {
     return new Date(Math.min(now.getTime() + this.policy.sessionIdleHours * HOUR_MS, absoluteExpiresAt.getTime()));
   }
+}
+
+interface SessionWithUserRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  absolute_expires_at: Date;
+  user_name: string;
+  user_email: string;
+  user_email_verified: boolean;
+  user_google_subject: string | null;
+  user_tier: UserTier;
+  user_created_at: Date;
+  user_updated_at: Date;
+}
+
+/**
+ * The session and its user in one plain query, turned into managed entities (`em.map`): every signed-in request
+ * starts here, and building the same join through the query builder costs about three times as much CPU.
+ */
+async function findSession(em: EntityManager, tokenHash: string): Promise<UserSession | undefined> {
+  const [row] = await em.execute<SessionWithUserRow[]>(
+    `select session.id, session.user_id, session.token_hash, session.created_at, session.last_seen_at, session.expires_at,
+            session.absolute_expires_at, person.name as user_name, person.email as user_email,
+            person.email_verified as user_email_verified, person.google_subject as user_google_subject,
+            person.tier as user_tier, person.created_at as user_created_at, person.updated_at as user_updated_at
+       from user_sessions as session
+       join users as person on person.id = session.user_id
+      where session.token_hash = ?`,
+    [tokenHash],
+  );
+  if (!row) return undefined;
+  em.map(User, {
+    id: row.user_id,
+    name: row.user_name,
+    email: row.user_email,
+    email_verified: row.user_email_verified,
+    google_subject: row.user_google_subject,
+    tier: row.user_tier,
+    created_at: row.user_created_at,
+    updated_at: row.user_updated_at,
+  });
+  return em.map(UserSession, {
+    id: row.id,
+    user_id: row.user_id,
+    token_hash: row.token_hash,
+    created_at: row.created_at,
+    last_seen_at: row.last_seen_at,
+    expires_at: row.expires_at,
+    absolute_expires_at: row.absolute_expires_at,
+  });
 }

@@ -13,7 +13,7 @@ import { publishCreditsRemaining } from '../../core/events/account-event-publish
 import { runCredits } from '../../core/credits/pricing.ts';
 import { tierRefusal } from '../../core/credits/tier-rules.ts';
 import type { RequestKind } from '../../core/database/entities/search-request.ts';
-import { ANSWER_JOB_NAME } from '../../core/jobs/answer-jobs.ts';
+import { ANSWER_JOB_NAME, type AnswerJobQuestion } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
 import { markStage } from '../../core/tracing/stage-trace.ts';
 import { failRunAndAnnounce } from '../../core/runs/run-outcome-announcer.ts';
@@ -174,7 +174,12 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   }
   try {
     // Job id = run id: a retried add cannot create a second job for the same run.
-    await services.answerQueue.addBulk(runs.map((run) => ({ name: ANSWER_JOB_NAME, data: { requestId, runId: run.runId, reqId: currentRequestId() }, opts: { jobId: run.runId } })));
+    const jobs = admissionRuns.map((run) => ({
+      name: ANSWER_JOB_NAME,
+      data: { requestId, runId: run.runId, reqId: currentRequestId(), ...(row.conversation === null && run.conversation === null ? { question: jobQuestion(row, run) } : {}) },
+      opts: { jobId: run.runId },
+    }));
+    await services.answerQueue.addBulk(jobs);
   } catch (error) {
     for (const run of runs) {
       await failRunAndAnnounce(services.orm.em.fork(), services.eventWriter, run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
@@ -222,6 +227,17 @@ function admittedOrRefused(outcome: AdmissionOutcome): number {
   if (outcome.status === 'admitted') return outcome.creditsRemaining;
   // 'no-account' after opening it cannot happen short of the account being deleted in between: refuse the same way.
   throw new AppError('INSUFFICIENT_CREDITS');
+}
+
+/** What the provider is asked, copied into the job so the worker can call it while it claims the run. */
+function jobQuestion(row: AdmissionRow, run: AdmissionRun): AnswerJobQuestion {
+  return {
+    engine: run.engine,
+    model: run.model,
+    query: row.query,
+    searchEnabled: row.searchEnabled,
+    aiOverviewParams: row.aiOverviewParams as AnswerJobQuestion['aiOverviewParams'],
+  };
 }
 
 function resolveSelection(

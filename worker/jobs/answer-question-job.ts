@@ -13,7 +13,8 @@ import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts'
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
-import { answerWithRetries, type AttemptSettings } from './provider-attempts.ts';
+import type { AttemptSettings } from './provider-attempts.ts';
+import { callProvider, type ProviderCall } from './provider-call.ts';
 import type { CancellationListener } from './cancellation-listener.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
@@ -43,7 +44,16 @@ export async function answerQuestion(
   shutdownSignal: AbortSignal,
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const { orm, writer, logger } = dependencies;
-  const run = await claimRun(orm.em.fork(), job.runId);
+  // The provider is asked while the run is claimed: the two round trips overlap instead of adding up. Nothing the
+  // call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
+  const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
+  if (early) markStage('provider-called');
+  let run: ClaimedRun | undefined;
+  try {
+    run = await claimRun(orm.em.fork(), job.runId);
+  } finally {
+    if (!run) early?.done();
+  }
   markStage('run-claimed');
   if (!run) {
     logger.info({ runId: job.runId }, 'run is no longer queued; skipping duplicate delivery');
@@ -57,12 +67,13 @@ export async function answerQuestion(
       writer.append({ requestId: run.requestId, runId: run.runId, type: 'run_start', engine: run.engine, model: run.model }),
     ]);
     markStage('run-started');
-    return await streamRun(dependencies, run, shutdownSignal);
+    return await streamRun(dependencies, run, shutdownSignal, early);
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
     logger.error({ err: error, runId: run.runId }, 'answer job failed unexpectedly');
     return finishWithFailure(dependencies, run, runFailure('INTERNAL_ERROR'), shutdownSignal);
   } finally {
+    early?.done();
     await lease.release();
   }
 }
@@ -71,25 +82,17 @@ async function streamRun(
   dependencies: AnswerQuestionDependencies,
   run: ClaimedRun,
   shutdownSignal: AbortSignal,
+  early: ProviderCall | undefined,
 ): Promise<'answered' | 'failed'> {
-  const { orm, writer, logger, providers } = dependencies;
+  const { orm, writer, logger } = dependencies;
   const base = { requestId: run.requestId, runId: run.runId };
   const startedAt = Date.now();
 
-  const provider = providers.get(run.engine);
-  if (!provider) {
+  const call = early ?? callProvider(dependencies, run.runId, run, shutdownSignal);
+  if (!early) markStage('provider-called');
+  if (!call) {
     return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`), shutdownSignal);
   }
-
-  const cancellation = dependencies.cancellations.watch(run.runId);
-  const signal = AbortSignal.any([AbortSignal.timeout(dependencies.providerTimeoutMs), shutdownSignal, cancellation.signal]);
-  const request = {
-    model: run.model,
-    prompt: run.query,
-    ...(run.conversation.length > 0 ? { history: run.conversation } : {}),
-    webSearch: run.searchEnabled,
-    ...(run.aiOverviewParams ? { aiOverview: { country: run.aiOverviewParams.gl, language: run.aiOverviewParams.hl } } : {}),
-  };
   let text = '';
   const sources = new Map<string, AnswerSource>();
   let finishReason: string | null = null;
@@ -98,11 +101,7 @@ async function streamRun(
   let firstTokenAt: Date | null = null;
 
   try {
-    const parts = answerWithRetries(provider, request, dependencies.attempts, signal, (attempt, error, delayMs) =>
-      logger.warn({ runId: run.runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call'),
-    );
-    markStage('provider-called');
-    for await (const part of parts) {
+    for await (const part of call.parts) {
       if (part.type === 'text') {
         if (firstTokenAt === null) markStage('first-delta');
         firstTokenAt ??= workerMetrics.firstTokenAfter(run.engine, startedAt);
@@ -132,7 +131,7 @@ async function streamRun(
     workerMetrics.runEnded(run.engine, 'failed', startedAt);
     return finishWithFailure(dependencies, run, failure, shutdownSignal);
   } finally {
-    cancellation.done();
+    call.done();
   }
 
   const answerSources = [...sources.values()];

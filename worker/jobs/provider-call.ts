@@ -1,0 +1,63 @@
+import type { ConversationTurn } from '../../contract/conversation.ts';
+import type { AnswerJobQuestion } from '../../core/jobs/answer-jobs.ts';
+import type { AnswerPart } from '../providers/answer-provider.ts';
+import type { AnswerQuestionDependencies } from './answer-question-job.ts';
+import { answerWithRetries } from './provider-attempts.ts';
+
+/** What a provider is asked: a job's question, or a claimed run read back from Postgres. */
+export type ProviderQuestion = AnswerJobQuestion & { conversation?: ConversationTurn[] };
+
+/** A provider call under way. */
+export interface ProviderCall {
+  /** The answer's parts as they arrive (the first is already on its way). */
+  parts: AsyncGenerator<AnswerPart>;
+  /** Stops the call if it still runs and stops listening for the run's cancellation. Call once, when done with it. */
+  done(): void;
+}
+
+/**
+ * Starts asking the provider at once: the HTTP request goes out now, not when the caller first reads a part, so
+ * the caller can do other work meanwhile (claim the run in Postgres, announce it in Redis). Undefined when the
+ * engine has no provider in this worker. The call ends on the run's time limit, the worker's shutdown, the owner's
+ * cancellation, or `done()`.
+ */
+export function callProvider(
+  dependencies: Pick<AnswerQuestionDependencies, 'providers' | 'cancellations' | 'providerTimeoutMs' | 'attempts' | 'logger'>,
+  runId: string,
+  question: ProviderQuestion,
+  shutdownSignal: AbortSignal,
+): ProviderCall | undefined {
+  const provider = dependencies.providers.get(question.engine);
+  if (!provider) return undefined;
+  const cancellation = dependencies.cancellations.watch(runId);
+  const stopped = new AbortController();
+  const signal = AbortSignal.any([AbortSignal.timeout(dependencies.providerTimeoutMs), shutdownSignal, cancellation.signal, stopped.signal]);
+  const request = {
+    model: question.model,
+    prompt: question.query,
+    ...(question.conversation && question.conversation.length > 0 ? { history: question.conversation } : {}),
+    webSearch: question.searchEnabled,
+    ...(question.aiOverviewParams ? { aiOverview: { country: question.aiOverviewParams.gl, language: question.aiOverviewParams.hl } } : {}),
+  };
+  const iterator = answerWithRetries(provider, request, dependencies.attempts, signal, (attempt, error, delayMs) =>
+    dependencies.logger.warn({ runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call'),
+  );
+  const first = iterator.next();
+  // Read by `parts`, or never if the run turns out not to be ours; either way no unhandled rejection.
+  first.catch(() => undefined);
+  return {
+    parts: alreadyStarted(first, iterator),
+    done() {
+      stopped.abort();
+      cancellation.done();
+    },
+  };
+}
+
+async function* alreadyStarted(first: Promise<IteratorResult<AnswerPart>>, iterator: AsyncGenerator<AnswerPart>): AsyncGenerator<AnswerPart> {
+  try {
+    for (let next = await first; !next.done; next = await iterator.next()) yield next.value;
+  } finally {
+    await iterator.return(undefined);
+  }
+}
