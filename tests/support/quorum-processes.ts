@@ -22,7 +22,8 @@ export function startQuorumProcess(
 ): QuorumProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment },
+    // Several workers run on one machine in tests and benchmarks: no metrics listener unless a test asks for one.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WORKER_METRICS_PORT: '0', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';

@@ -72,6 +72,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     ASK_RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
     // Two test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
     DATABASE_POOL_SIZE: '8',
+    // Test files run side by side, each with workers: none listens on the default metrics port.
+    WORKER_METRICS_PORT: '0',
     // Lets a browser test serve a client built elsewhere (parallel builds must not share one output directory).
     ...(process.env.CLIENT_DIST_DIR ? { CLIENT_DIST_DIR: process.env.CLIENT_DIST_DIR } : {}),
     ...options.environment,
