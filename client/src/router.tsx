@@ -1,7 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RootLayout } from './layout/root-layout/root-layout.tsx';
 import { HomePage } from './pages/home/home-page.tsx';
-import { VerifyEmailPage } from './pages/verify-email/verify-email-page.tsx';
 
 // Rare, so it loads on demand like the pages below.
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: lazyRouteComponent(() => import('./pages/not-found/not-found-page.tsx')) });
@@ -16,7 +15,8 @@ const verifyEmailRoute = createRoute({
     ...(typeof search['token'] === 'string' ? { token: search['token'] } : {}),
     ...(typeof search['email'] === 'string' ? { email: search['email'] } : {}),
   }),
-  component: VerifyEmailPage,
+  // Opened from the link in the verification email, once per account: its code loads then, not with every first paint.
+  component: lazyRouteComponent(() => import('./pages/verify-email/verify-email-page.tsx'), 'VerifyEmailPage'),
 });
 
 // Visited by few, so the form and its FAQ load when the page is opened, never with the first paint.

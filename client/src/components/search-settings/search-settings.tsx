@@ -1,4 +1,4 @@
-import { Badge, Button, Collapse, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCredits } from '../../app-state/credits-context.tsx';
@@ -13,8 +13,9 @@ export interface SearchSettingsProps {
   onChange(value: SearchSettingsValue): void;
 }
 
-// The brand form is only needed once someone opens it.
-const BrandConfigPanel = lazy(() => import('./brand-config-panel.tsx').then((module) => ({ default: module.BrandConfigPanel })));
+// Only for people allowed to monitor, and shut until opened: its code arrives after the first paint.
+const BrandPanelCollapse = lazy(() => import('./brand-panel-collapse.tsx'));
+const BRAND_PANEL_ID = 'brand-config-panel';
 
 const WEB_SEARCH_BADGE_COLOURS = { Register: 'indigo', 'No Models': 'gray', 'Not Supported': 'gray', Active: 'green' } as const;
 
@@ -84,7 +85,7 @@ export function SearchSettings({ choices, single, value, onChange }: SearchSetti
                 size="compact-sm"
                 onClick={() => setBrandPanelOpen((open) => !open)}
                 aria-expanded={brandPanelOpen}
-                aria-controls="brand-config-panel"
+                aria-controls={BRAND_PANEL_ID}
               >
                 {brandPanelOpen ? 'Hide brand' : 'Configure brand'}
               </Button>
@@ -93,17 +94,16 @@ export function SearchSettings({ choices, single, value, onChange }: SearchSetti
         </Group>
 
         {monitoringAllowed && (
-          <Collapse expanded={brandPanelOpen} id="brand-config-panel">
-            {brandPanelOpen && (
-              <Suspense fallback={null}>
-                <BrandConfigPanel
-                  config={value.brandConfig}
-                  showRequired={value.brandMonitoringEnabled}
-                  onChange={(brandConfig) => onChange({ ...value, brandConfig })}
-                />
-              </Suspense>
-            )}
-          </Collapse>
+          // Until its code arrives, an empty closed element keeps the button's aria-controls pointing somewhere.
+          <Suspense fallback={<div id={BRAND_PANEL_ID} hidden />}>
+            <BrandPanelCollapse
+              id={BRAND_PANEL_ID}
+              opened={brandPanelOpen}
+              config={value.brandConfig}
+              showRequired={value.brandMonitoringEnabled}
+              onChange={(brandConfig) => onChange({ ...value, brandConfig })}
+            />
+          </Suspense>
         )}
         {!monitoringAllowed && (
           <Text size="xs" c="dimmed">

@@ -1,17 +1,17 @@
-import { AppShell, Container, Stack } from '@mantine/core';
-import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { Container, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { DemoBanner } from '../../components/demo-banner/demo-banner.tsx';
+import { PageFrame } from '../page-frame/page-frame.tsx';
 import { RegistrationBanner } from '../registration-banner/registration-banner.tsx';
 import { SiteFooter } from '../site-footer/site-footer.tsx';
 import { StartupLoader } from '../startup-loader/startup-loader.tsx';
 import { TopBar } from '../top-bar/top-bar.tsx';
+import { useEscapeToClose } from './use-escape-to-close.ts';
 
-const HEADER_HEIGHT = 60;
-const SIDEBAR_WIDTH = 300;
 // Not needed for the first paint: fetched when someone opens it.
 const AuthModal = lazy(() => import('../../components/auth-modal/auth-modal.tsx'));
 // Only signed-in people have a sidebar; guests, most first visits, never download it.
@@ -32,44 +32,46 @@ export function RootLayout() {
   const [navigationOpened, navigation] = useDisclosure(false);
   // Mantine's md breakpoint: below it the sidebar is a drawer, moved off-screen when closed.
   const wideScreen = useMediaQuery('(min-width: 62em)', true);
-  // The phone's navigation drawer closes on Escape, like every dialog. The key stays unclaimed (not prevented), so
-  // Escape still stops a streaming answer when the drawer is closed.
-  useHotkeys([['Escape', () => navigationOpened && navigation.close(), { preventDefault: false }]]);
+  // The phone's navigation drawer closes on Escape, like every dialog.
+  useEscapeToClose(navigationOpened, navigation.close);
 
   if (status === 'loading') return <StartupLoader />;
   const withSidebar = user !== null;
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={withSidebar ? { width: SIDEBAR_WIDTH, breakpoint: 'md', collapsed: { mobile: !navigationOpened } } : undefined}
-      padding={0}
+    <PageFrame
+      header={
+        <>
+          <a href="#main-content" className="skip-link">
+            Skip to content
+          </a>
+          <TopBar navigation={withSidebar ? { opened: navigationOpened, toggle: navigation.toggle } : undefined} />
+        </>
+      }
+      navbar={
+        withSidebar
+          ? {
+              opened: navigationOpened,
+              // A closed drawer is off-screen but still in the page: `inert` keeps its links out of the Tab order and
+              // away from screen readers until it is opened.
+              inert: !wideScreen && !navigationOpened,
+              content: (
+                <Suspense fallback={null}>
+                  <AppSidebar onNavigate={navigation.close} />
+                </Suspense>
+              ),
+            }
+          : undefined
+      }
     >
-      <AppShell.Header>
-        <a href="#main-content" className="skip-link">
-          Skip to content
-        </a>
-        <TopBar navigation={withSidebar ? { opened: navigationOpened, toggle: navigation.toggle } : undefined} />
-      </AppShell.Header>
-      {withSidebar && (
-        // A closed drawer is off-screen but still in the page: `inert` keeps its links out of the Tab order and
-        // away from screen readers until it is opened.
-        <AppShell.Navbar aria-label="Sidebar" inert={!wideScreen && !navigationOpened}>
-          <Suspense fallback={null}>
-            <AppSidebar onNavigate={navigation.close} />
-          </Suspense>
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main>
-        <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }} id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-          <Stack gap="lg">
-            <DemoBanner />
-            <RegistrationBanner />
-            <Outlet />
-          </Stack>
-        </Container>
-        <SiteFooter />
-      </AppShell.Main>
+      <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }} id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <Stack gap="lg">
+          <DemoBanner />
+          <RegistrationBanner />
+          <Outlet />
+        </Stack>
+      </Container>
+      <SiteFooter />
       {authModal.mode !== null && (
         <Suspense fallback={null}>
           <AuthModal />
@@ -80,6 +82,6 @@ export function RootLayout() {
           <SessionExpiredNotice />
         </Suspense>
       )}
-    </AppShell>
+    </PageFrame>
   );
 }

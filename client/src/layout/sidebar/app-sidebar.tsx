@@ -1,4 +1,4 @@
-import { AppShell, Box, Button, Divider, ScrollArea } from '@mantine/core';
+import { Box, Button, Divider, ScrollArea } from '@mantine/core';
 import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx';
 import { RecentRequests } from './recent-requests.tsx';
 import { SidebarNavigation } from './sidebar-navigation.tsx';
@@ -13,7 +13,7 @@ export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
   return (
     // A column filling the navbar, so the history section can take the remaining height and scroll inside it.
     <Box data-testid="sidebar" style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-      <AppShell.Section p="sm">
+      <Box p="sm">
         <SidebarNavigation onNavigate={onNavigate} />
         <Button
           onClick={() => {
@@ -26,11 +26,11 @@ export function AppSidebar({ onNavigate }: { onNavigate(): void }) {
         >
           Buy Credits
         </Button>
-      </AppShell.Section>
+      </Box>
       <Divider />
-      <AppShell.Section grow component={ScrollArea} type="auto" py="sm" px="xs" data-testid="sidebar-history">
+      <ScrollArea type="auto" py="sm" px="xs" style={{ flexGrow: 1 }} data-testid="sidebar-history">
         <RecentRequests onNavigate={onNavigate} />
-      </AppShell.Section>
+      </ScrollArea>
     </Box>
   );
 }

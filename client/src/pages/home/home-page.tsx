@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { useRunAgain } from '../../app-state/run-again-context.tsx';
 import { ErrorBoundary } from '../../components/error-panel/error-boundary.tsx';
+import { SegmentedChoice } from '../../components/segmented-choice/segmented-choice.tsx';
 import { isComparisonRequest } from '../../history/request-kind.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { watchedRequestToResume } from '../../requests/watched-request.ts';
@@ -13,7 +14,7 @@ const ComparisonView = lazy(() => import('./comparison/comparison-view.tsx').the
 
 type Mode = 'single' | 'comparison';
 
-const MODES = [
+const MODES: { value: Mode; label: string }[] = [
   { value: 'single', label: 'Single Request' },
   { value: 'comparison', label: 'Comparison Request' },
 ];
@@ -44,15 +45,7 @@ export function HomePage() {
         </Text>
       </div>
 
-      <SegmentedControl
-        data={MODES}
-        value={mode}
-        onChange={(value) => setMode(value as Mode)}
-        data-testid="mode-switch"
-        aria-label="Request mode"
-        fullWidth
-        maw={480}
-      />
+      <SegmentedChoice<Mode> data={MODES} value={mode} onChange={setMode} data-testid="mode-switch" aria-label="Request mode" style={{ maxWidth: 'calc(30rem * var(--mantine-scale))' }} />
 
       {error && (
         <Alert color="red" title="Failed to fetch models" data-testid="models-error">

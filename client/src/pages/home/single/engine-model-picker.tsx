@@ -1,8 +1,9 @@
-import { Badge, Group, Select, SimpleGrid, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Badge, Group, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
 import { lazy, memo, Suspense, useMemo } from 'react';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText, lockPrompt, modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
+import { DeferredSelect } from '../../../components/deferred-select/deferred-select.tsx';
 import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
 import classes from './engine-model-picker.module.css';
 import { engineLock, type ModelSelection } from './model-selection.ts';
@@ -94,8 +95,8 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
 
   return (
     <Stack gap="sm">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
+      <div className={classes.pickers}>
+        <DeferredSelect
           label="Engine"
           data={engineOptions}
           value={selection.engine}
@@ -107,7 +108,7 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
           comboboxProps={{ withinPortal: true }}
           data-testid="engine-select"
         />
-        <Select
+        <DeferredSelect
           label={`Choose ${engine?.name ?? 'a'} Model`}
           placeholder={lock ? 'Locked on your plan' : 'Select a model'}
           data={modelOptions}
@@ -123,7 +124,7 @@ export const EngineModelPicker = memo(function EngineModelPicker({ catalogue, ti
           classNames={{ option: classes.option }}
           data-testid="model-select"
         />
-      </SimpleGrid>
+      </div>
       {lock && engine && (
         <Suspense fallback={null}>
           <EngineLockNotice engineName={engine.name} lock={lock} />

@@ -22,7 +22,7 @@ import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
 import { modelNames } from '../comparison/model-selection.ts';
-import { AnswerPanel } from './answer-panel/answer-panel.tsx';
+import { LazyAnswerPanel, preloadAnswerPanel } from './answer-panel/lazy-answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
 import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
 
@@ -50,8 +50,11 @@ export function SingleView() {
   const loading = state.status === 'running';
   const column = state.columns[0] ?? null;
 
-  // Fetch the answer renderer now, so it is ready before the first words of an answer arrive.
-  useEffect(preloadMarkdownAnswer, []);
+  // Fetch the answer panel and its renderer now, so they are ready before the first words of an answer arrive.
+  useEffect(() => {
+    preloadAnswerPanel();
+    preloadMarkdownAnswer();
+  }, []);
 
   // A model the tier may not use is swapped for the first allowed one (e.g. after signing out).
   useEffect(() => {
@@ -203,7 +206,7 @@ export function SingleView() {
       )}
 
       {column && showAnswer && (
-        <AnswerPanel
+        <LazyAnswerPanel
           column={column}
           modelName={namesText(modelNames(catalogue, column))}
           answerKey={answerKey}
