@@ -3,6 +3,7 @@
 #   ensure_node       Node 24 first on PATH (the system Node may be older: then it comes from the npm registry)
 #   ensure_packages   node_modules matching package-lock.json
 #   ensure_chromium   Debian's Chromium for the browser tests
+#   ensure_compose    docker-compose, with which the tests check that docker-compose.yml is a valid stack
 #   ensure_services   Postgres and Redis answering on 127.0.0.1 (started, or installed and started, when not)
 set -euo pipefail
 
@@ -63,6 +64,12 @@ ensure_chromium() {
   if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return; fi
   if command -v chromium >/dev/null 2>&1; then return; fi
   apt_install chromium
+}
+
+ensure_compose() {
+  # Only the file's check needs it (`docker-compose config`), not Docker itself; Debian ships the v1 command.
+  if command -v docker-compose >/dev/null 2>&1; then return; fi
+  apt_install docker-compose
 }
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
