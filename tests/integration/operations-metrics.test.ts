@@ -1,5 +1,7 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../benchmarks/free-port.ts';
+import { startWorkerProcess } from '../../worker/worker-process.ts';
 import { counterValue, sampleValue } from '../support/prometheus-text.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -47,6 +49,20 @@ describe('Prometheus metrics', () => {
     const text = await scraped.text();
     expect(sampleValue(text, 'process_cpu_user_seconds_total', { role: 'server' })).toBeGreaterThan(0);
     expect(sampleValue(await workerMetrics(), 'process_cpu_user_seconds_total', { role: 'worker' })).toBeGreaterThan(0);
+  });
+
+  it('starts a second worker on a port already taken with a warning, not a crash', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    const second = await startWorkerProcess(stack.config, logger);
+    try {
+      expect(second.metricsPort).toBeUndefined();
+      expect(lines.map((line) => JSON.parse(line) as { level: number; msg: string })).toContainEqual(
+        expect.objectContaining({ level: 40, msg: expect.stringContaining('worker metrics are off') }),
+      );
+    } finally {
+      await second.close(500);
+    }
   });
 
   it('the worker answers its liveness check on the same port', async () => {
