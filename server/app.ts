@@ -17,6 +17,7 @@ import trackingQueue from './plugins/app/tracking-queue.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
+import loadShedding from './plugins/external/load-shedding.ts';
 import openApi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import websocket from './plugins/external/websocket.ts';
@@ -58,6 +59,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   // Benchmark aid (`npm run bench:steps`): every request starts a trace of its steps. Off unless asked for.
   if (stageTraceEnabled) app.addHook('onRequest', async () => beginStageTrace('received'));
   await app.register(helmet);
+  await app.register(loadShedding);
   await app.register(cookie);
   await app.register(catalogue);
   await app.register(payments);

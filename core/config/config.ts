@@ -107,8 +107,21 @@ export interface QuorumConfig {
   };
   /** Questions one asker (a signed-in user, or a guest) and one address may ask per minute, counted in Redis. */
   asking: { perAskerPerMinute: number; perAddressPerMinute: number };
+  /** Per signed-in user (or guest, by their hashed address) on support and payments, times AUTH_RATE_LIMIT_SCALE. */
+  personLimits: { supportPerHour: number; paymentsPerTenMinutes: number };
+  /** When the event loop lags past these, new requests get a 503 (0 turns a check off). */
+  loadShedding: LoadSheddingConfig;
   /** What the people running Quorum see: metrics, and who may open the queue dashboard. */
   operations: OperationsConfig;
+}
+
+export interface LoadSheddingConfig {
+  /** Mean event-loop delay over one sample, in ms. */
+  maxEventLoopDelayMs: number;
+  /** Share of one sample the event loop was busy, 0 to 1. */
+  maxEventLoopUtilization: number;
+  /** How often the loop is measured; not an environment variable (tests shorten it). */
+  sampleIntervalMs: number;
 }
 
 export interface OperationsConfig {
@@ -223,6 +236,16 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     asking: {
       perAskerPerMinute: read.integer('ASK_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 1_000_000 }),
       perAddressPerMinute: read.integer('ASK_RATE_LIMIT_PER_IP_PER_MINUTE', 120, { min: 1, max: 1_000_000 }),
+    },
+    personLimits: {
+      supportPerHour: read.integer('SUPPORT_RATE_LIMIT_PER_USER_PER_HOUR', 5, { min: 1, max: 1_000_000 }),
+      paymentsPerTenMinutes: read.integer('PAYMENT_RATE_LIMIT_PER_USER_PER_10_MINUTES', 10, { min: 1, max: 1_000_000 }),
+    },
+    loadShedding: {
+      maxEventLoopDelayMs: read.integer('LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS', 1_000, { min: 0, max: 600_000 }),
+      // In percent, so it reads as a whole number like every other setting: 0 (off) to 100.
+      maxEventLoopUtilization: read.integer('LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION_PERCENT', 0, { min: 0, max: 100 }) / 100,
+      sampleIntervalMs: 1_000,
     },
     operations: readOperations(read),
   };

@@ -9,12 +9,15 @@ import { requesterOfRequest } from '../../credits/requester.ts';
 import { AppError } from '../../errors/app-error.ts';
 import { paymentOffer } from '../../payments/payment-offer.ts';
 import { confirmPurchase, startPurchase } from '../../payments/purchase-flow.ts';
+import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import stripeWebhookRoute from './stripe-webhook.ts';
 
 /** Purchases one person may start in ten minutes (times AUTH_RATE_LIMIT_SCALE): plenty for retries, not for card testing. */
 export const PURCHASES_PER_TEN_MINUTES = 20;
 const TEN_MINUTES_MS = 10 * 60_000;
+/** The spec's wording for a 429. */
+const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please try again later.';
 
 const tags = ['Payments'];
 
@@ -33,11 +36,16 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { stripe, userId: session.user.id };
   }
 
-  const rateLimit = {
-    max: PURCHASES_PER_TEN_MINUTES * app.config.auth.rateLimitScale,
-    timeWindow: TEN_MINUTES_MS,
-    keyGenerator: (request: FastifyRequest) => `payments:${request.ip}`,
-  };
+  // Per address, and per person (PAYMENT_RATE_LIMIT_PER_USER_PER_10_MINUTES) so one account cannot test cards from
+  // many addresses. Counted before anything else, Stripe included.
+  const scale = app.config.auth.rateLimitScale;
+  const limitPaying = personAndAddressLimit(app, {
+    name: 'payments',
+    perPerson: app.config.personLimits.paymentsPerTenMinutes * scale,
+    perAddress: PURCHASES_PER_TEN_MINUTES * scale,
+    windowMs: TEN_MINUTES_MS,
+    refusal: RATE_LIMIT_MESSAGE,
+  });
 
   app.get(
     '/payments',
@@ -59,7 +67,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CreatePaymentBody,
         response: jsonResponses(PaymentIntentData, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR', 'PAYMENT_FAILED', 'PAYMENT_NOT_FOUND', 'PAYMENT_UNAVAILABLE']),
       },
-      config: { rateLimit },
+      preHandler: limitPaying,
     },
     async (request, reply) => {
       const { stripe } = await payingUser(request, reply);
@@ -91,7 +99,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'PAYMENT_UNAVAILABLE',
         ]),
       },
-      config: { rateLimit },
+      preHandler: limitPaying,
     },
     async (request, reply) => {
       const { stripe, userId } = await payingUser(request, reply);

@@ -1,37 +1,43 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { success } from '../../../contract/envelope.ts';
 import { SupportAnswer, SupportRequestBody } from '../../../contract/support.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import { supportAcknowledgementMail, supportTeamMail } from '../../mail/support-mails.ts';
+import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { recordSupportRequest } from '../../support/support-requests.ts';
 
 /** Requests one IP may send per hour (times AUTH_RATE_LIMIT_SCALE, which tests raise): enough for a person, not a flood of mail. */
 export const SUPPORT_REQUESTS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
+/** The spec's wording for a 429. */
+const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please try again later.';
 
 export const SUPPORT_SUBMITTED_MESSAGE = 'Support request submitted successfully! We will get back to you soon.';
 
 /** `POST /api/support`: stores the request, then mails it to the support team and an acknowledgement to the sender. */
 const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const rateLimit = {
-    max: SUPPORT_REQUESTS_PER_HOUR * app.config.auth.rateLimitScale,
-    timeWindow: HOUR_MS,
-    keyGenerator: (request: FastifyRequest) => `support:${request.ip}`,
-  };
+  // Per person too (SUPPORT_RATE_LIMIT_PER_USER_PER_HOUR), so one account cannot flood the team from many addresses.
+  const scale = app.config.auth.rateLimitScale;
+  const limitSending = personAndAddressLimit(app, {
+    name: 'support',
+    perPerson: app.config.personLimits.supportPerHour * scale,
+    perAddress: SUPPORT_REQUESTS_PER_HOUR * scale,
+    windowMs: HOUR_MS,
+    refusal: RATE_LIMIT_MESSAGE,
+  });
 
   app.post(
     '/support',
     {
       schema: {
         summary: 'Send a question or problem to the support team',
-        description: `Guests and signed-in users alike; the answer comes by email. At most ${SUPPORT_REQUESTS_PER_HOUR} requests per hour from one address.`,
+        description: `Guests and signed-in users alike; the answer comes by email. At most ${SUPPORT_REQUESTS_PER_HOUR} requests per hour from one address, and ${app.config.personLimits.supportPerHour} from one person.`,
         tags: ['Support'],
         body: SupportRequestBody,
         response: jsonResponses(SupportAnswer, ['VALIDATION_ERROR', 'RATE_LIMIT_ERROR']),
       },
-      config: { rateLimit },
+      preHandler: limitSending,
     },
     async (request, reply) => {
       const session = await request.currentSession(reply);
