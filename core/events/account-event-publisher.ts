@@ -11,7 +11,11 @@ import { accountEventChannel, type AccountEvent } from './account-event.ts';
 export async function publishRunSettlement(em: EntityManager, redis: Redis, keyPrefix: string, settlement: RunSettlement): Promise<void> {
   if (!settlement.userId) return;
   const events: AccountEvent[] = [];
-  const credits = await creditsChangedEvent(em, settlement.userId);
+  // The settling statement usually knows the new figure already; otherwise it is read after the commit.
+  const credits =
+    settlement.creditsRemaining === undefined
+      ? await creditsChangedEvent(em, settlement.userId)
+      : ({ type: 'credits_changed', creditsRemaining: settlement.creditsRemaining } as const);
   if (credits) events.push(credits);
   if (settlement.requestFinished) events.push({ type: 'request_finished', requestId: settlement.requestId });
   await publish(redis, keyPrefix, settlement.userId, events);

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { findBrandMention } from '../brand/stored-brand-mentions.ts';
 import { ModelRun } from '../database/entities/model-run.ts';
 import type { RequestEventWriter } from '../events/request-event-writer.ts';
+import type { UnsequencedRunEvent } from '../events/run-event.ts';
+import type { BrandMention } from '../../contract/brand.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
 import { publishRunSettlement } from '../events/account-event-publisher.ts';
-import { failRunWithSettlement, type FailRunOptions, type RunFailure } from './run-lifecycle.ts';
+import { failRunWithSettlement, type FailRunOptions, type RunFailure, type RunSuccess, type StoredCompletion } from './run-lifecycle.ts';
 import { isFinishReason } from './finish-reasons.ts';
 
 /**
@@ -37,21 +39,26 @@ export async function announceStoredOutcome(
   if (!run) return;
   const base = { requestId: run.request.id, runId: run.id };
   if (run.status === 'completed') {
-    const startedAt = run.startedAt ?? run.createdAt;
-    const completedAt = run.completedAt ?? new Date();
-    await writer.append({
-      ...base,
-      type: 'run_end',
-      text: run.answerText ?? '',
-      finishReason: isFinishReason(run.finishReason) ? run.finishReason : null,
-      sources: run.sources ?? [],
-      creditsUsed: run.creditsCharged,
-      durationMs: Math.max(0, completedAt.getTime() - startedAt.getTime()),
-      timeToFirstTokenMs: run.firstTokenAt ? Math.max(0, run.firstTokenAt.getTime() - startedAt.getTime()) : null,
-      inputTokens: run.inputTokens ?? null,
-      outputTokens: run.outputTokens ?? null,
-      brandMention: await findBrandMention(em, run.id),
-    });
+    await writer.append(
+      runEndEvent(
+        base,
+        {
+          text: run.answerText ?? '',
+          finishReason: run.finishReason ?? null,
+          sources: run.sources ?? [],
+          inputTokens: run.inputTokens ?? null,
+          outputTokens: run.outputTokens ?? null,
+        },
+        {
+          creditsCharged: run.creditsCharged,
+          createdAt: run.createdAt,
+          startedAt: run.startedAt ?? null,
+          completedAt: run.completedAt ?? new Date(),
+          firstTokenAt: run.firstTokenAt ?? null,
+        },
+        await findBrandMention(em, run.id),
+      ),
+    );
   } else if (run.status === 'error') {
     const code = run.errorCode ?? 'INTERNAL_ERROR';
     await writer.append({
@@ -62,4 +69,30 @@ export async function announceStoredOutcome(
       retryable: isRetryableRunFailure(code),
     });
   }
+}
+
+/**
+ * A completed run's end event, from what was stored: the answer, the stored timestamps and charge, and the stored
+ * brand analysis. The worker builds it from what its storing statement returned; a late announcer from the row.
+ */
+export function runEndEvent(
+  base: { requestId: string; runId: string },
+  answer: Pick<RunSuccess, 'text' | 'finishReason' | 'sources' | 'inputTokens' | 'outputTokens'>,
+  stored: StoredCompletion,
+  brandMention: BrandMention | null,
+): UnsequencedRunEvent & { type: 'run_end' } {
+  const startedAt = stored.startedAt ?? stored.createdAt;
+  return {
+    ...base,
+    type: 'run_end',
+    text: answer.text,
+    finishReason: isFinishReason(answer.finishReason) ? answer.finishReason : null,
+    sources: answer.sources,
+    creditsUsed: stored.creditsCharged,
+    durationMs: Math.max(0, stored.completedAt.getTime() - startedAt.getTime()),
+    timeToFirstTokenMs: stored.firstTokenAt ? Math.max(0, stored.firstTokenAt.getTime() - startedAt.getTime()) : null,
+    inputTokens: answer.inputTokens,
+    outputTokens: answer.outputTokens,
+    brandMention,
+  };
 }

@@ -9,7 +9,7 @@ import type { RequestEventWriter } from '../../core/events/request-event-writer.
 import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
 import { runFailure } from '../../core/runs/run-failures.ts';
 import { claimRun, completeRun, failRunWithSettlement, type ClaimedRun, type RunSettlement } from '../../core/runs/run-lifecycle.ts';
-import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
+import { announceStoredOutcome, runEndEvent } from '../../core/runs/run-outcome-announcer.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
@@ -144,8 +144,10 @@ async function streamRun(
     await announceStoredOutcome(orm.em.fork(), writer, run.runId);
     return 'failed';
   }
-  // The end event is built from what was stored, so every reader sees exactly the recorded answer and charge.
-  await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  // The end event is built from what was stored, so every reader sees exactly the recorded answer and charge: the
+  // storing statement returned it, and a brand analysis is read back in its stored form.
+  if (success.brand) await announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  else await writer.append(runEndEvent(base, success, completed.stored, null));
   await tellOwner(dependencies, completed.settlement);
   logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt, credits: completed.creditsCharged }, 'run answered');
   workerMetrics.runEnded(run.engine, 'answered', startedAt);
