@@ -13,6 +13,8 @@ import { findPurchaseByIntent, type PurchaseRecord } from './purchase-records.ts
 export type CreditOutcome =
   | { outcome: 'credited'; purchase: PurchaseRecord }
   | { outcome: 'already-credited'; purchase: PurchaseRecord }
+  /** Failed, or refunded before it was ever credited (Stripe's events may arrive out of order): never credited. */
+  | { outcome: 'voided'; purchase: PurchaseRecord }
   | { outcome: 'unknown' };
 
 /** Credits a succeeded purchase once and makes its buyer a subscriber. The caller has checked the intent succeeded. */
@@ -20,6 +22,7 @@ export async function creditPurchase(em: EntityManager, paymentIntentId: string)
   const purchase = await findPurchaseByIntent(em, paymentIntentId, { lock: true });
   if (!purchase) return { outcome: 'unknown' };
   if (purchase.status === 'succeeded') return { outcome: 'already-credited', purchase };
+  if (purchase.status === 'failed') return { outcome: 'voided', purchase };
   const credited = await creditOnce(em, purchase.accountId, 'purchase', purchase.credits, purchaseReference(paymentIntentId));
   await em.execute(`update credit_purchases set status = 'succeeded', credited_at = now(), updated_at = now() where id = ?`, [purchase.id]);
   if (purchase.userId) await em.execute(`update users set tier = 'subscribed', updated_at = now() where id = ?`, [purchase.userId]);

@@ -24,8 +24,12 @@ const payerWith = (credits: number) => createPayer(stack.records(), stack.config
 const ledger = (accountId: string) => accountLedger(stack.records(), accountId);
 
 describe('admission races', () => {
-  it('admits exactly what one account can afford out of 200 concurrent requests', async () => {
-    const payer = await payerWith(600);
+  // gpt-4o-mini costs 6: 60 credits cover exactly 10 answers, 600 exactly 100.
+  it.each([
+    { credits: 60, affordable: 10 },
+    { credits: 600, affordable: 100 },
+  ])('admits exactly what one account can afford out of 200 concurrent requests ($affordable)', async ({ credits, affordable }) => {
+    const payer = await payerWith(credits);
     const attempts = Array.from({ length: 200 }, async (_, index) => {
       const controller = new AbortController();
       const response = await fetch(`${stack.baseUrl}/api/search/stream`, {
@@ -39,10 +43,12 @@ describe('admission races', () => {
       return status;
     });
     const statuses = await Promise.all(attempts);
-    // gpt-4o-mini costs 6: 600 credits cover exactly 100 answers.
-    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
-    expect(statuses.filter((status) => status === 402)).toHaveLength(100);
-    expect(await ledger(payer.accountId)).toEqual({ balance: 600, held: 600 });
+    expect(statuses.filter((status) => status === 200)).toHaveLength(affordable);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(200 - affordable);
+    expect(await ledger(payer.accountId)).toEqual({ balance: credits, held: credits });
+    // One hold per admission, none beyond what the account holds.
+    const [holds] = await stack.records().getConnection().execute<{ count: string }[]>(`select count(*) from credit_holds where account_id = ?`, [payer.accountId]);
+    expect(Number(holds!.count)).toBe(affordable);
   }, 60_000);
 });
 
