@@ -2,36 +2,108 @@ import { randomUUID } from 'node:crypto';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
+import type { RunningStripeApiFake } from '../../simulator/stripe/stripe-api-fake.ts';
 import { createFundedUser } from '../support/funded-user.ts';
-import { SEARCH_BODY } from '../support/search-stream-client.ts';
+import { SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
+import { startStripeFake, stripeEnvironment } from '../support/stripe-test-kit.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
  * Every call that reaches something one person owns, made as its owner, as another signed-in user and as a guest
- * (and, for a guest's own request, as another guest). Only the owner gets it; everyone else gets the same 404 an
- * unknown id gets (or 401 where signing in is required), and lists never show someone else's things. The route
- * table is checked too: a new route with a path parameter fails this test until it is added here.
+ * (and, for a guest's own request, as another guest). Only the owner gets it; everyone else gets exactly the answer a
+ * thing that does not exist gets (or 401 where signing in is required), and lists never show someone else's things.
+ *
+ * The route table is checked too: every `/api` route must either be walked here or be named, with its reason, among
+ * the routes that reach nothing anyone owns. A new route fails this test until it is one or the other.
  */
-type Caller = 'owner' | 'other' | 'guest';
+type Role = 'owner' | 'other' | 'guest';
+/** The owner goes last: some calls use the thing up (a revoke, a delete, a vote). */
+const ROLES_IN_ORDER: readonly Role[] = ['other', 'guest', 'owner'];
 
 interface Answer {
   status: number;
   text: string;
 }
 
+interface Expected {
+  status: number;
+  /** The envelope's error code, for a refusal. */
+  code?: string;
+}
+
+interface Call {
+  path: string;
+  body?: unknown;
+}
+
+interface MatrixCase {
+  /** Method and URL exactly as the route table has them. */
+  route: string;
+  label: string;
+  call: () => Call;
+  /** The same call naming something that does not exist: whoever is not the owner must get exactly this answer. */
+  unknown?: () => Call;
+  expected: Record<Role, Expected>;
+  /** Text only the owner's answer may hold (a name, an id in a list). */
+  secret?: () => string;
+}
+
+const OK: Expected = { status: 200 };
+const NOT_FOUND: Expected = { status: 404, code: 'NOT_FOUND' };
+const SIGN_IN: Expected = { status: 401, code: 'UNAUTHORIZED' };
+/** Comparisons (and so their follow-ups) are for registered users; a guest is asked to register first. */
+const REGISTER: Expected = { status: 403, code: 'FORBIDDEN' };
+const ownerOnly = (forGuest: Expected = NOT_FOUND): Record<Role, Expected> => ({ owner: OK, other: NOT_FOUND, guest: forGuest });
+/** Everyone signed in gets their own (a list, a new thing of their own); a guest is asked to sign in. */
+const signedInOwn: Record<Role, Expected> = { owner: OK, other: OK, guest: SIGN_IN };
+
+/**
+ * The `/api` routes that reach nothing a person owns, and why. Anything else in the route table must be walked by the
+ * matrix below.
+ */
+const NOT_OWNED: Record<string, string> = {
+  'GET /api/models': 'the catalogue, the same for everyone',
+  'GET /api/site': 'contact addresses, the same for everyone',
+  'GET /api/auth': "the caller's own session and account, by definition",
+  'POST /api/auth': "sign-in, registration and the caller's own account, by definition",
+  'POST /api/arena/stream': 'asks a new round as the caller; it names no earlier request',
+  'POST /api/support': 'sends a request as the caller (limits: abuse-limits.test.ts)',
+  'GET /api/payments': 'the price list',
+  'POST /api/payments/webhook': "Stripe's notifications, authorised by their signature",
+  'GET /api/leaderboard': 'the public leaderboard',
+  'GET /api/shared/:token': 'public by design to whoever holds the link (revocation is walked below)',
+  'GET /api/live': 'the live socket: its subscribe message is walked in its own test below',
+};
+/** Health checks (liveness, readiness) and the API reference, whatever their paths become, reach nothing anyone owns. */
+const isHealthOrReference = (route: string) => /^GET \/api\/(health|docs)(\/|$)/.test(route) || route === 'GET /api/openapi.json';
+
 const BRAND = 'Zentrovia';
+const TRACKING_MODELS = [
+  { engine: 'openai', model: 'gpt-4o-mini' },
+  { engine: 'deepseek', model: 'deepseek-chat' },
+];
 
 describe('who may reach what', () => {
   const table: RouteOptions[] = [];
   let stack: TestStack;
+  let fake: RunningStripeApiFake;
   let otherCookie: string;
   const guestSession = randomUUID();
-  let finishedRequestId: string;
-  let guestRequestId: string;
-  let apiKeyId: string;
-  let apiKey: string;
+  const ids = {
+    finished: '',
+    compared: '',
+    arenaRound: '',
+    guestRequest: '',
+    apiKey: '',
+    apiKeySecret: '',
+    shareToken: '',
+    trackingSet: '',
+    trackingSetName: `Watch ${randomUUID().slice(0, 8)}`,
+    paymentIntent: '',
+  };
+  const casesRun: string[] = [];
 
-  const headersOf = (caller: Caller | 'another-guest'): Record<string, string> => {
+  const headersOf = (caller: Role | 'another-guest'): Record<string, string> => {
     switch (caller) {
       case 'owner':
         return { cookie: stack.fundedCookie };
@@ -44,23 +116,42 @@ describe('who may reach what', () => {
     }
   };
 
-  async function call(caller: Caller | 'another-guest', method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+  async function call(caller: Role | 'another-guest', method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
     const response = await fetch(`${stack.baseUrl}${path}`, {
       method,
       headers: { ...headersOf(caller), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(30_000),
     });
     return { status: response.status, text: await response.text() };
   }
 
+  const dataOf = <T,>(answer: Answer): T => (JSON.parse(answer.text) as { data: T }).data;
+  const codeOf = (answer: Answer): string | undefined => {
+    try {
+      return (JSON.parse(answer.text) as { error?: { code?: string } | null }).error?.code;
+    } catch {
+      return undefined;
+    }
+  };
+
   beforeAll(async () => {
-    stack = await startTestStack({ onRoute: (route) => table.push(route) });
+    fake = await startStripeFake();
+    // Far above what the matrix sends: the limits have their own tests.
+    stack = await startTestStack({ onRoute: (route) => table.push(route), environment: { ...stripeEnvironment(fake), AUTH_RATE_LIMIT_SCALE: '1000' } });
     otherCookie = await createFundedUser(stack.records(), stack.config, 'Other Person');
 
     const finished = await stack.ask({ ...SEARCH_BODY, query: `Tell me about ${BRAND} [[simulate chunks=3]]`, brandMonitoringEnabled: true, brandConfig: { brandName: BRAND } });
     expect(finished.events.at(-1)?.event).toBe('end');
-    finishedRequestId = String(finished.events[0]!.data.requestId);
+    ids.finished = String(finished.events[0]!.data.requestId);
+
+    const compared = await call('owner', 'POST', '/api/compare', { query: 'Compare these [[simulate chunks=2]]', models: THREE_MODELS });
+    expect(compared.status, compared.text).toBe(200);
+    ids.compared = dataOf<{ requestId: string }>(compared).requestId;
+
+    const round = await stack.ask({ query: 'Cats or dogs? [[simulate chunks=2]]', category: 'general', models: THREE_MODELS.slice(0, 2) }, { path: '/api/arena/stream' });
+    expect(round.events.at(-1)?.event).toBe('all_complete');
+    ids.arenaRound = String(round.events[0]!.data.requestId);
 
     const asGuest = await fetch(`${stack.baseUrl}/api/search/stream`, {
       method: 'POST',
@@ -68,62 +159,160 @@ describe('who may reach what', () => {
       body: JSON.stringify({ ...SEARCH_BODY, query: 'A guest asks [[simulate chunks=3]]' }),
     });
     expect(asGuest.status).toBe(200);
-    guestRequestId = /"requestId":"([^"]+)"/.exec(await asGuest.text())![1]!;
+    ids.guestRequest = /"requestId":"([^"]+)"/.exec(await asGuest.text())![1]!;
 
-    const created = await call('owner', 'POST', '/api/api-keys', { name: 'matrix' });
-    expect(created.status).toBe(200);
-    ({ id: apiKeyId, key: apiKey } = (JSON.parse(created.text) as { data: { id: string; key: string } }).data);
-  });
+    const key = await call('owner', 'POST', '/api/api-keys', { name: 'matrix' });
+    expect(key.status).toBe(200);
+    ({ id: ids.apiKey, key: ids.apiKeySecret } = dataOf<{ id: string; key: string }>(key));
+
+    const share = await call('owner', 'POST', '/api/shares', { requestId: ids.finished });
+    expect(share.status, share.text).toBe(200);
+    ids.shareToken = dataOf<{ token: string }>(share).token;
+
+    const set = await call('owner', 'POST', '/api/tracking/sets', {
+      name: ids.trackingSetName,
+      brand: { brandName: BRAND, competitors: ['Quentix'] },
+      prompts: [`Who makes the best ${BRAND} gadgets`],
+      models: TRACKING_MODELS,
+      cadence: 'weekly',
+    });
+    expect(set.status, set.text).toBe(200);
+    ids.trackingSet = dataOf<{ set: { id: string } }>(set).set.id;
+
+    const payment = await call('owner', 'POST', '/api/payments', { creditAmount: 100 });
+    expect(payment.status, payment.text).toBe(200);
+    ids.paymentIntent = dataOf<{ paymentIntentId: string }>(payment).paymentIntentId;
+    // Paid at the card step, not yet confirmed with Quorum: only the owner's confirmation may credit it.
+    fake.confirm(ids.paymentIntent);
+  }, 120_000);
 
   afterAll(async () => {
+    const http = casesRun.filter((run) => !run.startsWith('socket'));
+    const routes = new Set(http.map((run) => run.split(' ').slice(0, 2).join(' ')));
+    console.info(`authorisation matrix: ${casesRun.length} endpoint×role cases (${http.length} HTTP over ${routes.size} routes, ${casesRun.length - http.length} socket subscriptions)`);
     await stack?.close();
+    await fake?.close();
   });
 
-  /** Every route (method and URL) with a path parameter, from the route table. */
-  const routesWithParameters = (): string[] =>
-    [
+  const ask = (query: string, extra: Record<string, unknown>) => ({ ...SEARCH_BODY, query: `${query} [[simulate chunks=2]]`, ...extra });
+  const compare = (query: string, extra: Record<string, unknown>) => ({ query: `${query} [[simulate chunks=2]]`, models: THREE_MODELS, ...extra });
+  const trackingPath = (suffix: string) => () => ({ path: `/api/tracking/sets/${ids.trackingSet}${suffix}` });
+  const unknownTrackingPath = (suffix: string) => () => ({ path: `/api/tracking/sets/${randomUUID()}${suffix}` });
+
+  const CASES: MatrixCase[] = [
+    // A request and what hangs off it.
+    { route: 'GET /api/requests/:id/events', label: "a request's events", call: () => ({ path: `/api/requests/${ids.finished}/events` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/events` }), expected: ownerOnly(), secret: () => BRAND },
+    { route: 'GET /api/requests/:id/thread', label: "a request's thread", call: () => ({ path: `/api/requests/${ids.finished}/thread` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/thread` }), expected: ownerOnly() },
+    { route: 'GET /api/requests/:id/export', label: 'exporting a request', call: () => ({ path: `/api/requests/${ids.finished}/export?format=json` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/export?format=json` }), expected: ownerOnly(), secret: () => BRAND },
+    { route: 'POST /api/requests/:id/cancel', label: 'stopping a request', call: () => ({ path: `/api/requests/${ids.finished}/cancel`, body: {} }), unknown: () => ({ path: `/api/requests/${randomUUID()}/cancel`, body: {} }), expected: ownerOnly() },
+    { route: 'POST /api/requests/:id/judge', label: 'judging a comparison', call: () => ({ path: `/api/requests/${ids.compared}/judge`, body: { engine: 'groq', model: 'llama-3.1-8b-instant' } }), unknown: () => ({ path: `/api/requests/${randomUUID()}/judge`, body: { engine: 'groq', model: 'llama-3.1-8b-instant' } }), expected: ownerOnly() },
+    // Continuing, retrying and regenerating: the earlier request must be the caller's own.
+    { route: 'POST /api/search/stream', label: 'a streamed follow-up', call: () => ({ path: '/api/search/stream', body: ask('And then?', { followUpOf: ids.finished }) }), unknown: () => ({ path: '/api/search/stream', body: ask('And then?', { followUpOf: randomUUID() }) }), expected: ownerOnly() },
+    { route: 'POST /api/search/stream', label: 'a streamed retry', call: () => ({ path: '/api/search/stream', body: ask('Again', { retryOf: ids.finished }) }), unknown: () => ({ path: '/api/search/stream', body: ask('Again', { retryOf: randomUUID() }) }), expected: ownerOnly() },
+    { route: 'POST /api/search', label: 'a follow-up answered whole', call: () => ({ path: '/api/search', body: ask('And after that?', { followUpOf: ids.finished }) }), unknown: () => ({ path: '/api/search', body: ask('And after that?', { followUpOf: randomUUID() }) }), expected: ownerOnly() },
+    { route: 'POST /api/compare/stream', label: 'a streamed comparison follow-up', call: () => ({ path: '/api/compare/stream', body: compare('Which is right?', { followUpOf: ids.compared }) }), unknown: () => ({ path: '/api/compare/stream', body: compare('Which is right?', { followUpOf: randomUUID() }) }), expected: ownerOnly(REGISTER) },
+    { route: 'POST /api/compare', label: 'a comparison follow-up answered whole', call: () => ({ path: '/api/compare', body: compare('Why?', { followUpOf: ids.compared }) }), unknown: () => ({ path: '/api/compare', body: compare('Why?', { followUpOf: randomUUID() }) }), expected: ownerOnly(REGISTER) },
+    // The arena.
+    { route: 'GET /api/arena/:id', label: 'an arena round', call: () => ({ path: `/api/arena/${ids.arenaRound}` }), unknown: () => ({ path: `/api/arena/${randomUUID()}` }), expected: ownerOnly() },
+    { route: 'POST /api/arena/:id/vote', label: 'voting on an arena round', call: () => ({ path: `/api/arena/${ids.arenaRound}/vote`, body: { verdict: 'all_bad' } }), unknown: () => ({ path: `/api/arena/${randomUUID()}/vote`, body: { verdict: 'all_bad' } }), expected: ownerOnly() },
+    { route: 'GET /api/leaderboard/mine', label: "one's own leaderboard", call: () => ({ path: '/api/leaderboard/mine' }), expected: signedInOwn },
+    // History, brand analytics, credits.
+    { route: 'GET /api/user-requests', label: 'the history', call: () => ({ path: '/api/user-requests?limit=100' }), expected: signedInOwn, secret: () => ids.finished },
+    { route: 'GET /api/user-requests/export.csv', label: 'the history as CSV', call: () => ({ path: '/api/user-requests/export.csv' }), expected: signedInOwn, secret: () => `Tell me about ${BRAND}` },
+    { route: 'GET /api/brand-config/recent', label: 'recent brands', call: () => ({ path: '/api/brand-config/recent' }), expected: signedInOwn, secret: () => BRAND },
+    { route: 'GET /api/brand-config/mentions', label: 'brand mentions', call: () => ({ path: `/api/brand-config/mentions?brandName=${BRAND}` }), expected: signedInOwn },
+    { route: 'GET /api/brand-config/analytics', label: 'brand analytics', call: () => ({ path: '/api/brand-config/analytics' }), expected: signedInOwn, secret: () => BRAND },
+    { route: 'GET /api/credits', label: 'credits', call: () => ({ path: '/api/credits' }), expected: { owner: OK, other: OK, guest: OK } },
+    // Sharing.
+    { route: 'POST /api/shares', label: 'sharing a request', call: () => ({ path: '/api/shares', body: { requestId: ids.finished } }), unknown: () => ({ path: '/api/shares', body: { requestId: randomUUID() } }), expected: ownerOnly(SIGN_IN), secret: () => ids.shareToken },
+    { route: 'GET /api/shares', label: 'the shared links', call: () => ({ path: '/api/shares' }), expected: signedInOwn, secret: () => ids.shareToken },
+    // GEO tracking.
+    { route: 'POST /api/tracking/cost-preview', label: 'a tracking cost preview', call: () => ({ path: '/api/tracking/cost-preview', body: { prompts: 1, models: TRACKING_MODELS, cadence: 'weekly' } }), expected: signedInOwn },
+    { route: 'GET /api/tracking/sets', label: 'the tracked prompt sets', call: () => ({ path: '/api/tracking/sets' }), expected: signedInOwn, secret: () => ids.trackingSet },
+    { route: 'POST /api/tracking/sets', label: 'tracking a new prompt set', call: () => ({ path: '/api/tracking/sets', body: { name: 'Mine', brand: { brandName: 'Mine' }, prompts: ['Who is best'], models: TRACKING_MODELS, cadence: 'weekly' } }), expected: signedInOwn },
+    { route: 'GET /api/tracking/sets/:id', label: 'a tracked prompt set', call: trackingPath(''), unknown: unknownTrackingPath(''), expected: ownerOnly(SIGN_IN), secret: () => ids.trackingSetName },
+    { route: 'GET /api/tracking/sets/:id/dashboard', label: "a tracked set's dashboard", call: trackingPath('/dashboard'), unknown: unknownTrackingPath('/dashboard'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/runs', label: "a tracked set's runs", call: trackingPath('/runs'), unknown: unknownTrackingPath('/runs'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/results', label: "a tracked set's results", call: trackingPath('/results'), unknown: unknownTrackingPath('/results'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/results.csv', label: "a tracked set's results as CSV", call: trackingPath('/results.csv'), unknown: unknownTrackingPath('/results.csv'), expected: ownerOnly(SIGN_IN) },
+    { route: 'PATCH /api/tracking/sets/:id', label: 'pausing a tracked set', call: () => ({ ...trackingPath('')(), body: { status: 'paused' } }), unknown: () => ({ ...unknownTrackingPath('')(), body: { status: 'paused' } }), expected: ownerOnly(SIGN_IN) },
+    { route: 'DELETE /api/tracking/sets/:id', label: 'deleting a tracked set', call: trackingPath(''), unknown: unknownTrackingPath(''), expected: ownerOnly(SIGN_IN) },
+    // API keys.
+    { route: 'GET /api/api-keys', label: 'the API keys', call: () => ({ path: '/api/api-keys' }), expected: signedInOwn, secret: () => ids.apiKey },
+    { route: 'POST /api/api-keys', label: 'making an API key', call: () => ({ path: '/api/api-keys', body: { name: 'their own' } }), expected: signedInOwn },
+    { route: 'DELETE /api/api-keys/:id', label: 'revoking an API key', call: () => ({ path: `/api/api-keys/${ids.apiKey}` }), unknown: () => ({ path: `/api/api-keys/${randomUUID()}` }), expected: ownerOnly(SIGN_IN) },
+    // Payments: someone else's payment reads like one that does not exist.
+    { route: 'POST /api/payments', label: 'starting a payment', call: () => ({ path: '/api/payments', body: { creditAmount: 100 } }), expected: signedInOwn },
+    {
+      route: 'PUT /api/payments',
+      label: 'confirming a payment',
+      call: () => ({ path: '/api/payments', body: { paymentIntentId: ids.paymentIntent } }),
+      unknown: () => ({ path: '/api/payments', body: { paymentIntentId: `pi_${randomUUID().replaceAll('-', '')}` } }),
+      expected: { owner: OK, other: { status: 404, code: 'PAYMENT_NOT_FOUND' }, guest: SIGN_IN },
+    },
+    // Revoking a shared link: last, since the owner's revoke ends the link the cases above share.
+    { route: 'DELETE /api/shares/:token', label: 'revoking a shared link', call: () => ({ path: `/api/shares/${ids.shareToken}` }), unknown: () => ({ path: `/api/shares/${randomUUID()}` }), expected: ownerOnly(SIGN_IN) },
+  ];
+
+  const methodOf = (route: string) => route.split(' ')[0]!;
+
+  for (const matrixCase of CASES) {
+    it(`${matrixCase.label} (${matrixCase.route}): only for its owner`, async () => {
+      const method = methodOf(matrixCase.route);
+      for (const role of ROLES_IN_ORDER) {
+        const { path, body } = matrixCase.call();
+        const answer = await call(role, method, path, body);
+        const expected = matrixCase.expected[role];
+        expect({ role, status: answer.status, code: expected.code === undefined ? undefined : codeOf(answer) }, answer.text.slice(0, 300)).toEqual({ role, ...expected });
+        casesRun.push(`${matrixCase.route} ${role}`);
+        const secret = matrixCase.secret?.();
+        if (secret !== undefined) {
+          if (role === 'owner') expect(answer.text).toContain(secret);
+          else expect({ role, leaked: answer.text.includes(secret) }).toEqual({ role, leaked: false });
+        }
+        // Someone else's thing is indistinguishable from one that does not exist: the same status and envelope.
+        if (role !== 'owner' && matrixCase.unknown && expected.status >= 400) {
+          const missing = matrixCase.unknown();
+          const forMissing = await call(role, method, missing.path, missing.body);
+          expect({ role, status: answer.status, body: JSON.parse(answer.text) }).toEqual({ role, status: forMissing.status, body: JSON.parse(forMissing.text) });
+        }
+      }
+    });
+  }
+
+  it('walks every /api route that reaches something someone owns, and names why the others reach nothing', () => {
+    const routes = [
       ...new Set(
         table
-          .filter((route) => route.url.includes(':') && !(route as { websocket?: boolean }).websocket)
+          .filter((route) => route.url.startsWith('/api/'))
           .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD').map((method) => `${method} ${route.url}`)),
       ),
     ].sort();
-  const WALKED = ['DELETE /api/api-keys/:id', 'GET /api/requests/:id/events', 'GET /api/requests/:id/thread', 'POST /api/requests/:id/cancel'];
-
-  it('walks the routes it knows, and refuses everyone but the owner on every other route with a path parameter', async () => {
-    expect(routesWithParameters()).toEqual(expect.arrayContaining(WALKED));
-    // Routes added since this matrix was written still get a baseline: with the owner's ids (and an unknown one),
-    // anyone else gets a 4xx and none of the owner's data.
-    const others = routesWithParameters().filter((route) => !WALKED.includes(route));
-    for (const route of others) {
-      const [method, url] = route.split(' ') as [string, string];
-      for (const id of [finishedRequestId, apiKeyId, randomUUID()]) {
-        for (const caller of ['other', 'guest'] as const) {
-          const answer = await call(caller, method, url.replace(/:[A-Za-z]+/g, id), method === 'GET' || method === 'DELETE' ? undefined : {});
-          expect({ route, caller, status: answer.status }).toMatchObject({ status: expect.toSatisfy((status: number) => status >= 400 && status < 500) });
-          expect(answer.text).not.toContain(BRAND);
-        }
-      }
-    }
-    console.info(`authorisation matrix: ${WALKED.length} routes walked in full, ${others.length} more checked for a baseline: ${others.join(', ')}`);
+    const walked = new Set(CASES.map((matrixCase) => matrixCase.route));
+    const unaccounted = routes.filter((route) => !walked.has(route) && !(route in NOT_OWNED) && !isHealthOrReference(route));
+    expect(unaccounted, 'routes neither walked by the matrix nor named in NOT_OWNED').toEqual([]);
+    // Nothing stale: every walked or exempted route still exists.
+    expect([...walked, ...Object.keys(NOT_OWNED)].filter((route) => !routes.includes(route))).toEqual([]);
   });
 
-  it.each(['events', 'thread'])("gives a request's %s only to its owner", async (part) => {
-    const path = `/api/requests/${finishedRequestId}/${part}`;
-    expect((await call('owner', 'GET', path)).status).toBe(200);
-    for (const caller of ['other', 'guest'] as const) {
+  it('after its revoke, a shared link answers like one that never existed', async () => {
+    const revoked = await call('guest', 'GET', `/api/shared/${ids.shareToken}`);
+    const never = await call('guest', 'GET', `/api/shared/${randomUUID()}`);
+    expect(revoked.status).toBe(404);
+    expect(JSON.parse(revoked.text)).toEqual(JSON.parse(never.text));
+  });
+
+  it("gives a guest's request only to that guest", async () => {
+    const path = `/api/requests/${ids.guestRequest}/events`;
+    expect((await call('guest', 'GET', path)).status).toBe(200);
+    for (const caller of ['owner', 'other', 'another-guest'] as const) {
       const refused = await call(caller, 'GET', path);
-      expect(refused).toMatchObject({ status: 404, text: expect.stringContaining('NOT_FOUND') });
-      expect(refused.text).not.toContain(BRAND);
-    }
-    if (part === 'events') {
-      const guestPath = `/api/requests/${guestRequestId}/events`;
-      expect((await call('guest', 'GET', guestPath)).status).toBe(200);
-      for (const caller of ['owner', 'other', 'another-guest'] as const) expect((await call(caller, 'GET', guestPath)).status).toBe(404);
+      expect({ caller, status: refused.status, code: codeOf(refused) }).toEqual({ caller, status: 404, code: 'NOT_FOUND' });
+      casesRun.push(`GET /api/requests/:id/events (a guest's) ${caller}`);
     }
   });
 
-  it("stops a request only for its owner; anyone else's stop changes nothing", async () => {
+  it("stops a running request only for its owner; anyone else's stop changes nothing", async () => {
     const leave = new AbortController();
     let requestId = '';
     const running = stack
@@ -144,49 +333,18 @@ describe('who may reach what', () => {
     expect((await stack.records().findOneOrFail(ModelRun, run!.id, { refresh: true })).errorCode).toBe('CANCELLED');
   });
 
-  it("continues a conversation only from one's own request", async () => {
-    const followUp = { ...SEARCH_BODY, query: 'And then? [[simulate chunks=2]]', followUpOf: finishedRequestId };
-    for (const caller of ['other', 'guest'] as const) {
-      const refused = await call(caller, 'POST', '/api/search/stream', followUp);
-      expect(refused.status).toBeGreaterThanOrEqual(400);
-      expect(refused.status).toBeLessThan(500);
-      expect(refused.text).not.toContain(BRAND);
-    }
-    expect((await call('owner', 'POST', '/api/search/stream', followUp)).status).toBe(200);
+  it('lets a revoked API key do nothing more', async () => {
+    // The matrix revoked the owner's key (after refusing everyone else's attempt): the OpenAI-compatible API refuses it.
+    expect((await call('guest', 'GET', '/v1/models', undefined, { authorization: `Bearer ${ids.apiKeySecret}` })).status).toBe(401);
   });
 
-  it('revokes an API key only for its owner, and only the owner lists it', async () => {
-    const path = `/api/api-keys/${apiKeyId}`;
-    expect((await call('other', 'DELETE', path)).status).toBe(404);
-    expect((await call('guest', 'DELETE', path)).status).toBe(401);
-    expect((await call('other', 'GET', '/api/api-keys')).text).not.toContain(apiKeyId);
-    expect((await call('guest', 'GET', '/api/api-keys')).status).toBe(401);
-    expect((await call('owner', 'GET', '/api/api-keys')).text).toContain(apiKeyId);
-    // The key works for the OpenAI-compatible API until its owner revokes it.
-    expect((await call('guest', 'GET', '/v1/models', undefined, { authorization: `Bearer ${apiKey}` })).status).toBe(200);
-    expect((await call('owner', 'DELETE', path)).status).toBe(200);
-    expect((await call('guest', 'GET', '/v1/models', undefined, { authorization: `Bearer ${apiKey}` })).status).toBe(401);
-  });
-
-  it("never lists someone else's history, brand data or credits", async () => {
-    expect((await call('owner', 'GET', '/api/user-requests')).text).toContain(finishedRequestId);
-    expect((await call('other', 'GET', '/api/user-requests')).text).not.toContain(finishedRequestId);
-    expect((await call('guest', 'GET', '/api/user-requests')).status).toBe(401);
-    for (const path of ['/api/brand-config/recent', '/api/brand-config/mentions', '/api/brand-config/analytics']) {
-      const other = await call('other', 'GET', path);
-      expect(other.text).not.toContain(BRAND);
-      expect(other.status).toBeLessThan(500);
-      const guest = await call('guest', 'GET', path);
-      expect(guest.text).not.toContain(BRAND);
-      expect(guest.status).toBeLessThan(500);
-    }
-    expect((await call('owner', 'GET', '/api/brand-config/recent')).text).toContain(BRAND);
-    const credits = async (caller: Caller) => (JSON.parse((await call(caller, 'GET', '/api/credits')).text) as { data: { creditsRemaining?: number } }).data;
+  it("never shows one person's credits to another", async () => {
+    const credits = async (caller: Role) => dataOf<{ creditsRemaining?: number; user?: unknown }>(await call(caller, 'GET', '/api/credits'));
     expect(await credits('other')).not.toEqual(await credits('owner'));
   });
 
   it('relays a request over the live socket only to its owner', async () => {
-    const subscribe = async (caller: Caller, requestId: string) => {
+    const subscribe = async (caller: Role, requestId: string) => {
       const socket = new WebSocket(new URL('/api/live', stack.baseUrl.replace(/^http/, 'ws')), { headers: headersOf(caller) } as unknown as string[]);
       const first = new Promise<{ type: string; code?: string }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no answer on the socket')), 10_000);
@@ -201,11 +359,14 @@ describe('who may reach what', () => {
       socket.send(JSON.stringify({ type: 'subscribe', requestId }));
       const answer = await first;
       socket.close();
+      casesRun.push(`socket subscribe ${caller}`);
       return answer;
     };
-    expect(await subscribe('owner', finishedRequestId)).toMatchObject({ type: 'subscribed' });
-    for (const caller of ['other', 'guest'] as const) expect(await subscribe(caller, finishedRequestId)).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
-    expect(await subscribe('guest', guestRequestId)).toMatchObject({ type: 'subscribed' });
-    expect(await subscribe('owner', guestRequestId)).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
+    expect(await subscribe('owner', ids.finished)).toMatchObject({ type: 'subscribed' });
+    for (const caller of ['other', 'guest'] as const) expect(await subscribe(caller, ids.finished)).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
+    // An unknown request is answered the same way.
+    expect(await subscribe('other', randomUUID())).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
+    expect(await subscribe('guest', ids.guestRequest)).toMatchObject({ type: 'subscribed' });
+    expect(await subscribe('owner', ids.guestRequest)).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
   });
 });
