@@ -15,8 +15,14 @@ export function scriptedAnswer(
   settings: SimulatorSettings,
 ): DeterministicAnswer {
   const { prompt, script, request } = accepted;
-  const answer = generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
+  const answer = script.echo ? echoedAnswer(prompt) : generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
   return script.hostile ? hostileAnswer(answer) : answer;
+}
+
+/** The prompt as the answer, a word (with the space after it) per piece: what a test scripts the model to say. */
+function echoedAnswer(prompt: string): DeterministicAnswer {
+  const pieces = prompt.match(/\S+\s*/g) ?? [prompt === '' ? '.' : prompt];
+  return { pieces, text: pieces.join('') };
 }
 
 /**

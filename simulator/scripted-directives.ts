@@ -27,6 +27,11 @@ export interface SimulationScript {
    * chunks) and the web pages it cites include `javascript:` and `data:` addresses and a title cut inside an emoji.
    */
   hostile?: number;
+  /**
+   * `echo=1`: the answer is the prompt itself (directives removed, whitespace tidied), one word per piece, so a test
+   * can script exactly what the model says (markdown, raw HTML) through the question. Overrides `chunks`.
+   */
+  echo?: number;
 }
 
 export type DirectiveParseResult =
@@ -47,6 +52,7 @@ const integerKeys = {
   chunks: { minimum: 1, maximum: 5_000 },
   'cut-after': { minimum: 0, maximum: 5_000 },
   hostile: { minimum: 0, maximum: 1 },
+  echo: { minimum: 0, maximum: 1 },
 } satisfies Record<string, IntegerRange>;
 
 type IntegerKey = keyof typeof integerKeys;
@@ -58,6 +64,7 @@ const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'stat
   chunks: 'chunks',
   'cut-after': 'cutAfter',
   hostile: 'hostile',
+  echo: 'echo',
 };
 
 export const knownDirectiveKeys: readonly string[] = ['status', 'for', ...Object.keys(integerKeys)];
