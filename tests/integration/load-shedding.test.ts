@@ -76,7 +76,7 @@ describe('load shedding', () => {
     let streamStarted!: () => void;
     const started = new Promise<void>((resolve) => (streamStarted = resolve));
     const streaming = stack.ask(
-      { ...SEARCH_BODY, query: 'Long enough to outlive the overload [[simulate chunks=60 chunk-ms=40]]' },
+      { ...SEARCH_BODY, query: 'Long enough to outlive the overload [[simulate chunks=100 chunk-ms=40]]' },
       {
         onEvent: (event) => {
           events.push(event);
@@ -119,7 +119,7 @@ describe('load shedding', () => {
     expect((await firstAnswerWith(200)).status).toBe(200);
     await streaming;
     expect(events.at(-1)?.event).toBe('end');
-    expect(events.filter((event) => event.event === 'chunk').length).toBe(60);
+    expect(events.filter((event) => event.event === 'chunk').length).toBe(100);
     live.socket.close();
   });
 
