@@ -12,16 +12,19 @@ import { requestEventKeys } from './request-event-keys.ts';
  * (a restart without persistence); the next append then starts again from the clock, which has moved on by more
  * than the number of events written before (each took Redis at least a microsecond), so `seq` keeps rising across
  * the restart and a browser's `Last-Event-ID` stays a valid resume point. Only a clock stepped backwards breaks this.
+ *
+ * The keys' time to live is set when a request's first event creates them and renewed with every run's last
+ * event, not with every chunk: an answer ends long before the TTL runs out, and three commands fewer per chunk is
+ * a good part of what this script costs Redis.
  */
 const APPEND_SCRIPT = `
 local runId = ARGV[2]
 if redis.call('SISMEMBER', KEYS[3], runId) == 1 then
   return 0
 end
-local seq
-if redis.call('EXISTS', KEYS[2]) == 1 then
-  seq = redis.call('INCR', KEYS[2])
-else
+local seq = redis.call('INCR', KEYS[2])
+local first = seq == 1
+if first then
   local now = redis.call('TIME')
   seq = tonumber(now[1]) * 1000000 + tonumber(now[2])
   redis.call('SET', KEYS[2], string.format('%d', seq))
@@ -29,12 +32,15 @@ end
 local payload = '{"seq":' .. string.format('%d', seq) .. ',' .. string.sub(ARGV[1], 2)
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[5], '*', 'event', payload)
 redis.call('PUBLISH', ARGV[3], payload)
-if ARGV[6] == '1' then
+local terminal = ARGV[6] == '1'
+if terminal then
   redis.call('SADD', KEYS[3], runId)
 end
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-redis.call('EXPIRE', KEYS[2], ARGV[4])
-redis.call('EXPIRE', KEYS[3], ARGV[4])
+if first or terminal then
+  redis.call('EXPIRE', KEYS[1], ARGV[4])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+  redis.call('EXPIRE', KEYS[3], ARGV[4])
+end
 return seq
 `;
 

@@ -1,10 +1,14 @@
 import type { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { parseRunEvent } from '../../core/events/request-event-writer.ts';
 import type { RunEvent } from '../../core/events/run-event.ts';
 import { markStage } from '../../core/tracing/stage-trace.ts';
+import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
 import { RedisUnreachableError } from './channel-hub.ts';
 import type { RequestEventHub } from './request-event-hub.ts';
+
+const RETRY_READ_MS = 100;
 
 export interface FollowRequestEventsOptions {
   hub: RequestEventHub;
@@ -44,10 +48,25 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
     wake?.();
   });
 
+  // Around a Redis restart the subscriber can be back (and hearing events) a moment before the connection that
+  // reads the stream; a read that finds Redis unreachable waits for it rather than ending the stream, until the hub
+  // gives up on Redis (then the stream ends with a retryable error, as for any outage).
+  const readRecord = async (afterSeq: number): Promise<RunEvent[]> => {
+    for (;;) {
+      try {
+        return await readRequestEvents(redis, keyPrefix, requestId, afterSeq);
+      } catch (error) {
+        if (gone || signal.aborted || !isInfrastructureUnavailable(error)) throw error;
+        await sleep(RETRY_READ_MS);
+        if (gone) throw new RedisUnreachableError();
+      }
+    }
+  };
+
   let lastSeq = options.afterSeq ?? 0;
   try {
     markStage('events-subscribed');
-    for (const event of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
+    for (const event of await readRecord(lastSeq)) {
       lastSeq = event.seq;
       yield event;
     }
@@ -56,7 +75,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
       if (gone) throw new RedisUnreachableError();
       if (reread) {
         reread = false;
-        for (const missed of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
+        for (const missed of await readRecord(lastSeq)) {
           lastSeq = missed.seq;
           yield missed;
           if (signal.aborted) return;
@@ -68,7 +87,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (event.seq <= lastSeq) continue;
         if (event.seq > lastSeq + 1) {
           // A hole: fetch what pub/sub lost, then carry on with what it did deliver.
-          for (const missed of await readRequestEvents(redis, keyPrefix, requestId, lastSeq)) {
+          for (const missed of await readRecord(lastSeq)) {
             if (missed.seq >= event.seq) break;
             lastSeq = missed.seq;
             yield missed;
