@@ -9,7 +9,7 @@ import { createFundedUser } from '../support/funded-user.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 import { startOwnPostgres, type OwnPostgres } from '../support/own-postgres.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
-import { answerText, postSearchStream, SEARCH_BODY, type SearchStreamResult } from '../support/search-stream-client.ts';
+import { answerText, postSearchStream, type ReceivedEvent, SEARCH_BODY, type SearchStreamResult } from '../support/search-stream-client.ts';
 
 /**
  * Postgres itself restarts (a clean `pg_ctl stop -m fast` and start, and a crash-like `restart -m immediate`) while
@@ -93,7 +93,7 @@ afterAll(async () => {
   await postgres?.destroy();
 });
 
-const ask = (query: string, onEvent?: Parameters<typeof postSearchStream>[2]['onEvent']) =>
+const ask = (query: string, onEvent?: (event: ReceivedEvent) => void) =>
   postSearchStream(baseUrl, { ...SEARCH_BODY, query }, { headers: { cookie }, onEvent, signal: AbortSignal.timeout(60_000) });
 
 async function healthStatus(): Promise<number> {
