@@ -79,16 +79,35 @@ async function main(): Promise<void> {
         }),
       );
       const seconds = (performance.now() - started) / 1_000;
-      return [name, String(requesters.length), String(ADMISSIONS_PER_SCENARIO), String(refused), (ADMISSIONS_PER_SCENARIO / seconds).toFixed(0), `${percentile(latencies, 50).toFixed(2)} ms`, `${percentile(latencies, 99).toFixed(2)} ms`];
+      return { name, accounts: requesters.length, refused, perSecond: ADMISSIONS_PER_SCENARIO / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
     };
 
     // Warm up connections and caches.
     const warm = await payers(1);
     for (let index = 0; index < 50; index += 1) await admitRequest(app.requestServices, question('warm-up'), warm[0]!);
 
-    const rows = [await scenario('one account', await payers(1)), await scenario('many accounts', await payers(ACCOUNTS_FOR_MANY))];
+    const oneAccount = await scenario('one account', await payers(1));
+    const manyAccounts = await scenario('many accounts', await payers(ACCOUNTS_FOR_MANY));
+    const rows = [oneAccount, manyAccounts].map((result) => [
+      result.name,
+      String(result.accounts),
+      String(ADMISSIONS_PER_SCENARIO),
+      String(result.refused),
+      result.perSecond.toFixed(0),
+      `${result.p50Ms.toFixed(2)} ms`,
+      `${result.p99Ms.toFixed(2)} ms`,
+    ]);
     console.log(`credit admission, ${CONCURRENCY} concurrent callers, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}`);
     console.log(formatTextTable(['scenario', 'accounts', 'admissions', 'refused', 'per second', 'p50', 'p99'], rows));
+    if (process.argv.includes('--json')) {
+      // The last line, for comparing runs: `npm run bench:credits -- --json | tail -1`.
+      const numbers = (result: typeof oneAccount) => ({
+        perSecond: Math.round(result.perSecond),
+        p50Ms: Math.round(result.p50Ms * 100) / 100,
+        p99Ms: Math.round(result.p99Ms * 100) / 100,
+      });
+      console.log(JSON.stringify({ oneAccount: numbers(oneAccount), manyAccounts: numbers(manyAccounts) }));
+    }
   } finally {
     await app.close();
     await Promise.all([database.drop(), redis.cleanup()]);

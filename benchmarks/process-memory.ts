@@ -14,6 +14,11 @@ export function residentKib(pid: number): number {
   }
 }
 
+/** The summed resident set size of several processes (all the servers, or all the workers). */
+export function residentKibOf(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + residentKib(pid), 0);
+}
+
 export interface OpenOnQuorum {
   /** Comparisons sent to Quorum whose responses had not ended. */
   comparisons: number;
@@ -30,13 +35,17 @@ export interface MemorySample {
 }
 
 /**
- * Reads the server's and worker's memory every `intervalMs` (and once at the start) until stopped, noting what was
- * open on Quorum each time.
+ * Reads the servers' and workers' memory (each kind summed over its processes) every `intervalMs` (and once at the
+ * start) until stopped, noting what was open on Quorum each time.
  */
-export function sampleMemory(pids: { server: number; worker: number }, open: () => OpenOnQuorum, intervalMs: number): { stop(): MemorySample[] } {
+export function sampleMemory(
+  pids: { servers: readonly number[]; workers: readonly number[] },
+  open: () => OpenOnQuorum,
+  intervalMs: number,
+): { stop(): MemorySample[] } {
   const samples: MemorySample[] = [];
   const take = () =>
-    samples.push({ at: performance.now(), serverKib: residentKib(pids.server), workerKib: residentKib(pids.worker), open: { ...open() } });
+    samples.push({ at: performance.now(), serverKib: residentKibOf(pids.servers), workerKib: residentKibOf(pids.workers), open: { ...open() } });
   take();
   const timer = setInterval(take, intervalMs);
   return {

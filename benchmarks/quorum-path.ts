@@ -12,6 +12,12 @@ export class InFlightRequests {
   modelStreams = 0;
 }
 
+/** With several server processes, requests go to each in turn, as a load balancer would send them. */
+function roundRobin(baseUrls: readonly string[]): () => string {
+  let next = 0;
+  return () => baseUrls[next++ % baseUrls.length]!;
+}
+
 function headers(users: FundedUsers): Record<string, string> {
   return { 'content-type': 'application/json', accept: 'text/event-stream', cookie: users.nextCookie() };
 }
@@ -28,13 +34,14 @@ async function refusal(response: Response): Promise<string | undefined> {
  * chunk…, end (or error) as server-sent events. The answer travels server → queue → worker → simulator and back
  * through Redis.
  */
-export function quorumPath(baseUrl: string, users: FundedUsers): BenchmarkPath {
+export function quorumPath(baseUrls: readonly string[], users: FundedUsers): BenchmarkPath {
+  const nextServer = roundRobin(baseUrls);
   return {
     name: 'quorum',
     async receiveChunks(prompt, signal) {
       const arrivals: number[] = [];
       try {
-        const response = await fetch(`${baseUrl}/api/search/stream`, {
+        const response = await fetch(`${nextServer()}/api/search/stream`, {
           method: 'POST',
           headers: headers(users),
           body: JSON.stringify({ model: SINGLE_MODEL.engine, specificModel: SINGLE_MODEL.model, searchEnabled: false, query: prompt }),
@@ -73,7 +80,8 @@ interface ComparisonEventData {
  * once per comparison, so that is how chunks are sorted to their model. A model counts as received properly only
  * when its model_complete says success and the comparison ended with all_complete.
  */
-export function quorumComparisonPath(baseUrl: string, users: FundedUsers, inFlight: InFlightRequests): ComparisonPath {
+export function quorumComparisonPath(baseUrls: readonly string[], users: FundedUsers, inFlight: InFlightRequests): ComparisonPath {
+  const nextServer = roundRobin(baseUrls);
   return {
     name: 'quorum',
     async receiveComparison(prompt, signal) {
@@ -83,7 +91,7 @@ export function quorumComparisonPath(baseUrl: string, users: FundedUsers, inFlig
       const everyModel = (failure: string): ReceivedChunks[] => models.map(({ arrivals }) => ({ arrivals, failure }));
       inFlight.comparisons += 1;
       try {
-        const response = await fetch(`${baseUrl}/api/compare/stream`, {
+        const response = await fetch(`${nextServer()}/api/compare/stream`, {
           method: 'POST',
           headers: headers(users),
           body: JSON.stringify({ query: prompt, models: COMPARISON_MODELS }),

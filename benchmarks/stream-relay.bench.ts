@@ -32,12 +32,14 @@ import {
   WARM_UP_SEQUENTIAL_STREAMS,
   type VendorId,
 } from './benchmark-plan.ts';
+import { readBenchArguments } from './bench-arguments.ts';
 import { ChunkWriteClock } from './chunk-write-clock.ts';
 import { describeCpu, readCpu } from './cpu-usage.ts';
 import { directComparisonPath, directPath } from './direct-path.ts';
 import { createFundedUsers } from './funded-users.ts';
 import { summariseMemory, type MemoryReport } from './memory-report.ts';
-import { residentKib, sampleMemory } from './process-memory.ts';
+import { residentKibOf, sampleMemory } from './process-memory.ts';
+import { streamBenchSummary } from './json-summary.ts';
 import { InFlightRequests, quorumComparisonPath, quorumPath } from './quorum-path.ts';
 import {
   formatComparisonAddedTable,
@@ -119,7 +121,7 @@ async function idleMemory(quorum: RunningQuorum, stop: AbortSignal): Promise<{ s
   await sleep(MEMORY_IDLE_SETTLE_MS, undefined, { signal: stop });
   const readings: { serverKib: number; workerKib: number }[] = [];
   for (let reading = 0; reading < 5; reading += 1) {
-    readings.push({ serverKib: residentKib(quorum.serverPid), workerKib: residentKib(quorum.workerPid) });
+    readings.push({ serverKib: residentKibOf(quorum.serverPids), workerKib: residentKibOf(quorum.workerPids) });
     await sleep(50, undefined, { signal: stop });
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -151,9 +153,9 @@ async function measureComparisons(
           continue;
         }
         const idle = await idleMemory(quorum, stop);
-        const watched = { benchmark: process.pid, server: quorum.serverPid, worker: quorum.workerPid };
+        const watched = watchedProcesses(quorum);
         const cpuBefore = readCpu(watched);
-        const sampler = sampleMemory({ server: quorum.serverPid, worker: quorum.workerPid }, () => inFlight, MEMORY_SAMPLE_INTERVAL_MS);
+        const sampler = sampleMemory({ servers: quorum.serverPids, workers: quorum.workerPids }, () => inFlight, MEMORY_SAMPLE_INTERVAL_MS);
         try {
           outcomes[index]!.push(...(await runComparisonRound(path, clock, concurrency, stop)));
         } finally {
@@ -179,6 +181,12 @@ function describeMemoryRound(memory: MemoryReport): string[] {
   ];
 }
 
+/** The processes whose CPU the report shows: the benchmark itself, every server and every worker. */
+function watchedProcesses(quorum: RunningQuorum): Record<string, number> {
+  const numbered = (kind: string, pids: readonly number[]) => pids.map((pid, index) => [pids.length === 1 ? kind : `${kind} ${index + 1}`, pid] as const);
+  return Object.fromEntries([['benchmark', process.pid], ...numbered('server', quorum.serverPids), ...numbered('worker', quorum.workerPids)]);
+}
+
 function loadAverage(): string {
   return os
     .loadavg()
@@ -186,7 +194,7 @@ function loadAverage(): string {
     .join(' ');
 }
 
-function reportHeader(startedAt: Date, loadAtStart: string): string {
+function reportHeader(startedAt: Date, loadAtStart: string, processes: { servers: number; workers: number }): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   return [
     `Quorum stream relay benchmark — ${startedAt.toISOString()}`,
@@ -199,10 +207,12 @@ function reportHeader(startedAt: Date, loadAtStart: string): string {
       `${COMPARISON_CHUNKS_PER_STREAM} chunks ${COMPARISON_CHUNK_INTERVAL_MS} ms apart; ` +
       `rounds: ${COMPARISON_LEVELS.map(({ concurrency, rounds }) => `c=${concurrency}×${rounds}`).join(', ')}`,
     `requests paid by ${FUNDED_USERS} funded users in turn; percentiles by nearest rank`,
+    `Quorum: ${processes.servers} server process${processes.servers === 1 ? '' : 'es'} (requests in turn), ${processes.workers} worker${processes.workers === 1 ? '' : 's'}`,
   ].join('\n');
 }
 
 async function main(): Promise<number> {
+  const options = readBenchArguments();
   const startedAt = new Date();
   const loadAtStart = loadAverage();
   const stop = new AbortController();
@@ -223,20 +233,20 @@ async function main(): Promise<number> {
     ) as Record<VendorId, string>;
 
     progress('starting the Quorum server and worker');
-    quorum = await startQuorum(vendorBaseUrls);
+    quorum = await startQuorum(vendorBaseUrls, { servers: options.servers, workers: options.workers });
     progress(`creating ${FUNDED_USERS} funded users`);
     const users = await createFundedUsers(quorum.config, FUNDED_USERS);
 
-    const paths = [directPath(vendorBaseUrls[SINGLE_MODEL.engine], SINGLE_MODEL.model), quorumPath(quorum.baseUrl, users)];
+    const paths = [directPath(vendorBaseUrls[SINGLE_MODEL.engine], SINGLE_MODEL.model), quorumPath(quorum.baseUrls, users)];
     progress('single-model streams: warming up');
     await warmUp(paths, clock, stop.signal, quorum);
-    const watched = { benchmark: process.pid, server: quorum.serverPid, worker: quorum.workerPid };
+    const watched = watchedProcesses(quorum);
     const cpuBeforeSingle = readCpu(watched);
     const summaries = await measure(paths, clock, stop.signal);
     const cpuAfterSingle = readCpu(watched);
 
     const inFlight = new InFlightRequests();
-    const comparisonPaths = [directComparisonPath(vendorBaseUrls), quorumComparisonPath(quorum.baseUrl, users, inFlight)];
+    const comparisonPaths = [directComparisonPath(vendorBaseUrls), quorumComparisonPath(quorum.baseUrls, users, inFlight)];
     progress('comparisons: warming up');
     await warmUpComparisons(comparisonPaths, clock, stop.signal, quorum);
     const cpuBeforeComparisons = readCpu(watched);
@@ -248,7 +258,7 @@ async function main(): Promise<number> {
     const comparisonFailures = formatFailures(comparisons.summaries).map((line) => `comparisons ${line}`);
     console.log(
       [
-        reportHeader(startedAt, loadAtStart),
+        reportHeader(startedAt, loadAtStart, options),
         // "Everything else" well above what Postgres and Redis need means something else competed for the cores.
         describeCpu('the single-model rounds', cpuBeforeSingle, cpuAfterSingle, cores),
         describeCpu('the comparison rounds', cpuBeforeComparisons, cpuAfterComparisons, cores),
@@ -291,6 +301,8 @@ async function main(): Promise<number> {
           : []),
         '',
         `took ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,
+        // The last line, so a script can take it with `tail -1`.
+        ...(options.json ? [JSON.stringify(streamBenchSummary(summaries, comparisons.summaries, comparisons.memory))] : []),
       ].join('\n'),
     );
     return failures.length + comparisonFailures.length > 0 ? 1 : 0;

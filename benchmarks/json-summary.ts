@@ -1,0 +1,59 @@
+import type { MemoryReport } from './memory-report.ts';
+import type { PathSummary } from './summarise-outcomes.ts';
+
+/** One level's headline numbers: what Quorum adds to the direct path (p50 and p99), and how many streams went well. */
+export interface LevelNumbers {
+  ttftAddedP50Ms: number;
+  ttftAddedP99Ms: number;
+  relayAddedP50Ms: number;
+  relayAddedP99Ms: number;
+  ok: number;
+  total: number;
+}
+
+export interface StreamBenchSummary {
+  single: Record<string, LevelNumbers>;
+  compare: Record<string, LevelNumbers>;
+  memory: { serverKbPerStream: number | null; workerKbPerStream: number | null };
+}
+
+/**
+ * The stream benchmark's numbers as one JSON object, keyed by concurrency: `npm run bench -- --json` prints it as
+ * its last line so runs can be compared by a script. Milliseconds are rounded to 0.01; memory is KB per streaming
+ * model stream in the top comparison round (null when it could not be read).
+ */
+export function streamBenchSummary(single: readonly PathSummary[], compare: readonly PathSummary[], memory: MemoryReport | undefined): StreamBenchSummary {
+  const perStream = (delta: number) => {
+    const streams = memory?.busiest.open.modelStreams ?? 0;
+    return Number.isFinite(delta) && streams > 0 ? Math.round(delta / streams) : null;
+  };
+  return {
+    single: levels(single),
+    compare: levels(compare),
+    memory: {
+      serverKbPerStream: memory ? perStream(memory.busiest.serverKib - memory.idle.serverKib) : null,
+      workerKbPerStream: memory ? perStream(memory.busiest.workerKib - memory.idle.workerKib) : null,
+    },
+  };
+}
+
+function levels(summaries: readonly PathSummary[]): Record<string, LevelNumbers> {
+  const byLevel: Record<string, LevelNumbers> = {};
+  for (const quorum of summaries.filter((summary) => summary.path === 'quorum')) {
+    const direct = summaries.find((summary) => summary.path === 'direct' && summary.concurrency === quorum.concurrency);
+    if (!direct) continue;
+    byLevel[String(quorum.concurrency)] = {
+      ttftAddedP50Ms: hundredths(quorum.firstChunk.p50 - direct.firstChunk.p50),
+      ttftAddedP99Ms: hundredths(quorum.firstChunk.p99 - direct.firstChunk.p99),
+      relayAddedP50Ms: hundredths(quorum.chunkRelay.p50 - direct.chunkRelay.p50),
+      relayAddedP99Ms: hundredths(quorum.chunkRelay.p99 - direct.chunkRelay.p99),
+      ok: quorum.okStreams,
+      total: quorum.streams,
+    };
+  }
+  return byLevel;
+}
+
+function hundredths(value: number): number {
+  return Math.round(value * 100) / 100;
+}
