@@ -28,7 +28,11 @@ export interface AnswerJobQuestion {
   aiOverviewParams: { gl: string; hl: string } | null;
 }
 
-/** BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. */
+/**
+ * BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. `{bull}` is
+ * a Redis Cluster hash tag: BullMQ's scripts touch several keys of a queue at once, which a cluster allows only
+ * when they share a slot, so every queue key hashes on "bull" alone.
+ */
 export function bullPrefix(keyPrefix: string): string {
-  return `${keyPrefix}:bull`;
+  return `${keyPrefix}:{bull}`;
 }
