@@ -1,4 +1,5 @@
 import type { RunUpdate } from './run-update.ts';
+import { createSharedFrame } from './shared-frame.ts';
 import { createTextBatcher, type FrameScheduler, type TextBatcher } from './text-batcher.ts';
 
 export interface RunTextFeed {
@@ -10,17 +11,19 @@ export interface RunTextFeed {
 
 /**
  * Sits between a request's updates and the reducer. Several runs stream at once, each emitting many tiny deltas;
- * one text batcher per run joins a run's deltas into one update per frame, so the page re-renders at most once per
- * frame per column however fast the tokens come. Every other update passes straight on, after that run's pending
- * text where order matters.
+ * one text batcher per run joins a run's deltas into one update per frame, and the batchers share one frame
+ * callback, so all columns' text lands together and the page re-renders at most once per frame however many
+ * columns stream and however fast. Every other update passes straight on, after that run's pending text where
+ * order matters.
  */
 export function createRunTextFeed(deliver: (update: RunUpdate) => void, scheduler?: FrameScheduler): RunTextFeed {
   const batchers = new Map<string, TextBatcher>();
+  const frame = createSharedFrame(scheduler);
 
   const batcherFor = (runId: string): TextBatcher => {
     let batcher = batchers.get(runId);
     if (!batcher) {
-      batcher = createTextBatcher((text) => deliver({ type: 'text-appended', runId, text }), scheduler);
+      batcher = createTextBatcher((text) => deliver({ type: 'text-appended', runId, text }), frame);
       batchers.set(runId, batcher);
     }
     return batcher;

@@ -15,7 +15,7 @@ export function preloadMarkdownAnswer(): void {
   });
 }
 
-export function LazyMarkdownAnswer({ content }: MarkdownAnswerProps) {
+export function LazyMarkdownAnswer({ content, streaming = false }: MarkdownAnswerProps) {
   // Until the renderer arrives, the text is shown as it is; React escapes it, so this is as safe as the real thing.
   const fallback = (
     <Text component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -24,7 +24,7 @@ export function LazyMarkdownAnswer({ content }: MarkdownAnswerProps) {
   );
   return (
     <Suspense fallback={fallback}>
-      <MarkdownAnswer content={content} />
+      <MarkdownAnswer content={content} streaming={streaming} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCredits } from '../../app-state/credits-context.tsx';
 import { brandMonitoringAllowed, creditsText, webSearchAvailability, type ModelChoice } from '../../catalogue/model-access.ts';
@@ -24,7 +24,8 @@ const WEB_SEARCH_BADGE_COLOURS = { Register: 'indigo', 'No Models': 'gray', 'Not
  * Monitoring toggle with its expandable brand panel. What is allowed comes from `model-access.ts`; the owning
  * view's `useSearchSettings` switches off whatever stops being allowed.
  */
-export function SearchSettings({ choices, single, value, onChange }: SearchSettingsProps) {
+// Memoised: the views re-render for every streamed word, and these settings do not change while an answer streams.
+export const SearchSettings = memo(function SearchSettings({ choices, single, value, onChange }: SearchSettingsProps) {
   const { tier } = useAuth();
   const { pricing } = useCredits();
   const [brandPanelOpen, setBrandPanelOpen] = useState(false);
@@ -113,4 +114,4 @@ export function SearchSettings({ choices, single, value, onChange }: SearchSetti
       </Stack>
     </Paper>
   );
-}
+});

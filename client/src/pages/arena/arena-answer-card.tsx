@@ -55,7 +55,7 @@ export function ArenaAnswerCard({ column, revealed, place }: ArenaAnswerCardProp
             {runErrorText(column.result?.error)}
           </Text>
         ) : text ? (
-          <LazyMarkdownAnswer content={text} />
+          <LazyMarkdownAnswer content={text} streaming={open} />
         ) : (
           <Text size="sm" c="dimmed">
             Waiting for the answer…

@@ -104,7 +104,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
         {text !== '' && (
           // What a stopped model had written stays readable, set back so it does not pass for a whole answer.
           <div data-testid="column-answer" style={{ overflowWrap: 'anywhere', ...(stopped ? { opacity: 0.65 } : {}) }}>
-            <LazyMarkdownAnswer content={text} />
+            <LazyMarkdownAnswer content={text} streaming={open} />
           </div>
         )}
         {phase === 'done' && column.text === '' && (

@@ -23,6 +23,9 @@ import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey }
 import { requestedModels } from './requested-models.ts';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
+// One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
+// textarea measures itself after every render) would re-render for every streamed word.
+const QUERY_BOX_TEST_IDS = { input: 'comparison-query-input', submit: 'compare-button' };
 
 /** The comparison view: pick models, ask once, watch every model answer in its own column. */
 export function ComparisonView() {
@@ -141,7 +144,7 @@ function ComparisonForm() {
           canSubmit: price.affordable && settings.problem === null,
           error: problems.query,
           submitLabel: 'Compare',
-          testIds: { input: 'comparison-query-input', submit: 'compare-button' },
+          testIds: QUERY_BOX_TEST_IDS,
         }}
       />
 

@@ -81,7 +81,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
 
         {/* What a stopped answer had written stays readable, set back so it does not pass for a whole answer. */}
         <div data-testid="answer" style={stopped ? { opacity: 0.65 } : undefined}>
-          <LazyMarkdownAnswer content={renderedAnswer} />
+          <LazyMarkdownAnswer content={renderedAnswer} streaming={streaming} />
         </div>
 
         {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
