@@ -13,6 +13,11 @@ export interface ProcessSupervisorOptions {
   workerBackoff: RestartBackoffPolicy;
   /** How long children get to stop after SIGTERM before they are killed outright. */
   stopTimeoutMs: number;
+  /**
+   * The configured `WORKER_METRICS_PORT`. Workers on one machine cannot share a port, so worker N listens on this
+   * port + N − 1 (0 keeps them all off).
+   */
+  workerMetricsPort?: number;
 }
 
 type Role = 'server' | 'worker';
@@ -86,9 +91,11 @@ export class ProcessSupervisor {
   }
 
   private launch(slot: Slot): void {
+    const metricsPort = this.options.workerMetricsPort ?? 0;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, slot.entry)], {
       cwd: PROJECT_ROOT,
       stdio: 'inherit',
+      env: slot.role === 'worker' && metricsPort > 0 ? { ...process.env, WORKER_METRICS_PORT: String(metricsPort + slot.index - 1) } : process.env,
     });
     slot.child = child;
     slot.startedAt = Date.now();

@@ -26,6 +26,7 @@ const supervisor = new ProcessSupervisor({
   workerCount,
   workerBackoff: WORKER_RESTART_BACKOFF,
   stopTimeoutMs: config.server.shutdownGraceMs + STOP_MARGIN_MS,
+  workerMetricsPort: config.operations.workerMetricsPort,
 });
 supervisor.start();
 process.on('SIGINT', () => supervisor.stop('SIGINT'));
