@@ -50,7 +50,7 @@ const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 if (wanted('typecheck')) check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
 if (wanted('e2e') || wanted('build')) {
   check('client build', 'vite', ['build', '--logLevel', 'warn']);
-  // The home page's first paint must stay within its JavaScript budget (200 KB gzipped); prints the sizes.
+  // The home page's first paint must stay within its JavaScript budget (150 KB gzipped); prints the sizes.
   check('client bundle budget', 'tsx', ['benchmarks/client-bundle-size.ts']);
 }
 if (wanted('unit')) vitestSuite('unit and integration', 'vitest.config.ts');
