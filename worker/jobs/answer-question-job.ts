@@ -14,6 +14,7 @@ import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracin
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import type { AttemptSettings } from './provider-attempts.ts';
+import { PipelinedAppends } from './pipelined-appends.ts';
 import { callProvider, type ProviderCall } from './provider-call.ts';
 import type { CancellationListener } from './cancellation-listener.ts';
 import { RunLease } from './run-lease.ts';
@@ -99,24 +100,22 @@ async function streamRun(
   let inputTokens: number | null = null;
   let outputTokens: number | null = null;
   let firstTokenAt: Date | null = null;
+  const appends = new PipelinedAppends(writer);
 
   try {
     for await (const part of call.parts) {
+      // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
+      if (appends.refused) return 'failed';
       if (part.type === 'text') {
-        if (firstTokenAt === null) markStage('first-delta');
+        const first = firstTokenAt === null;
+        if (first) markStage('first-delta');
         firstTokenAt ??= workerMetrics.firstTokenAfter(run.engine, startedAt);
         text += part.text;
-        const appended = await writer.append({ ...base, type: 'text_delta', text: part.text });
-        if (stageTraceEnabled) {
-          markStage('first-delta-appended');
-          writeStageTrace('worker', run.requestId, run.runId);
-        }
-        // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
-        if (!appended) return 'failed';
+        await appends.append({ ...base, type: 'text_delta', text: part.text }, first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined);
       } else if (part.type === 'sources') {
         const fresh = part.sources.filter((source) => !sources.has(source.url));
         for (const source of fresh) sources.set(source.url, source);
-        if (fresh.length > 0) await writer.append({ ...base, type: 'sources', sources: fresh });
+        if (fresh.length > 0) await appends.append({ ...base, type: 'sources', sources: fresh });
       } else if (part.type === 'finish') {
         finishReason = part.reason;
       } else {
@@ -124,7 +123,12 @@ async function streamRun(
         outputTokens = part.outputTokens;
       }
     }
+    // Every chunk is in the stream before the run's end is announced.
+    await appends.drain();
+    if (appends.refused) return 'failed';
   } catch (error) {
+    // The error ends the run after whatever chunks it already streamed.
+    await appends.drain().catch(() => undefined);
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
     workerMetrics.providerFailed(run.engine, failure.code);
@@ -191,4 +195,9 @@ async function tellOwner(dependencies: AnswerQuestionDependencies, settlement: R
   await publishRunSettlement(orm.em.fork(), redis, keyPrefix, settlement).catch((error: unknown) =>
     logger.warn({ err: error, requestId: settlement.requestId }, 'could not publish account events'),
   );
+}
+
+function traceFirstAppend(run: ClaimedRun): void {
+  markStage('first-delta-appended');
+  writeStageTrace('worker', run.requestId, run.runId);
 }
