@@ -167,7 +167,7 @@ describe('when Postgres restarts under a running server and worker', () => {
     expect(await healthStatus()).toBe(200);
     const requestsBefore = Number((await query<{ count: string }>('select count(*) from search_requests'))[0]!.count);
 
-    const outage = { stoppedAt: 0, backAt: 0, healthGreenAt: 0, answerEndedAt: 0 };
+    const outage = { stoppedAt: 0, startingAt: 0, backAt: 0, healthGreenAt: 0, answerEndedAt: 0 };
     const during: { health?: number; question?: SearchStreamResult; credits?: { status: number; body: unknown }; history?: { status: number; body: unknown } } = {};
     let outageDone: Promise<void> | undefined;
     const restartPostgres = async () => {
@@ -180,6 +180,8 @@ describe('when Postgres restarts under a running server and worker', () => {
       during.history = await getEnvelope('/api/user-requests');
       const waited = performance.now() - outage.stoppedAt;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 2_000 - waited)));
+      // Postgres accepts connections somewhere inside `pg_ctl start -w`: before it returns, after it began.
+      outage.startingAt = performance.now();
       await postgres.start();
       outage.backAt = performance.now();
       await waitUntil(async () => (await healthStatus()) === 200);
@@ -200,7 +202,8 @@ describe('when Postgres restarts under a running server and worker', () => {
 
     // The open answer: ended whole, stored once, charged once; the refused question left no rows behind.
     await expectStoredAndChargedOnce(open);
-    expect(outage.answerEndedAt).toBeGreaterThan(outage.backAt);
+    // Held by the worker while Postgres was down: stored only once it was starting again.
+    expect(outage.answerEndedAt).toBeGreaterThan(outage.startingAt);
     const requestsAfter = Number((await query<{ count: string }>('select count(*) from search_requests'))[0]!.count);
     expect(requestsAfter - requestsBefore).toBe(1);
     expect(Number((await query<{ count: string }>(`select count(*) from model_runs where status in ('queued', 'running')`))[0]!.count)).toBe(0);
@@ -213,17 +216,21 @@ describe('when Postgres restarts under a running server and worker', () => {
     await expectLedgerSettled();
 
     console.info(
-      `postgres stop -m fast for ${Math.round(outage.backAt - outage.stoppedAt)} ms: health green ${Math.round(outage.healthGreenAt - outage.backAt)} ms ` +
-        `after Postgres was back; the open answer stored and ended ${Math.round(outage.answerEndedAt - outage.backAt)} ms after Postgres was back`,
+      `postgres stop -m fast, down ${Math.round(outage.startingAt - outage.stoppedAt)} ms, then pg_ctl start (${Math.round(outage.backAt - outage.startingAt)} ms): ` +
+        `health green ${Math.round(outage.healthGreenAt - outage.startingAt)} ms and the open answer stored and ended ` +
+        `${Math.round(outage.answerEndedAt - outage.startingAt)} ms after the start began`,
     );
   });
 
   it('survives a crash-like restart (-m immediate) mid-answer the same way', { timeout: 120_000 }, async () => {
-    const timings = { restartedAt: 0, healthGreenAt: 0, answerEndedAt: 0 };
+    const timings = { crashedAt: 0, restartedAt: 0, healthGreenAt: 0, answerEndedAt: 0 };
     let crashDone: Promise<void> | undefined;
+    let chunks = 0;
     const open = await ask('An answer through a Postgres crash [[simulate chunks=40 chunk-ms=50]]', (event) => {
-      if (event.event === 'chunk' && crashDone === undefined) {
+      // Near the end of the answer, so the worker comes to store it while Postgres is recovering from the crash.
+      if (event.event === 'chunk' && (chunks += 1) === 38) {
         crashDone = (async () => {
+          timings.crashedAt = performance.now();
           await postgres.restart('immediate');
           timings.restartedAt = performance.now();
           await waitUntil(async () => (await healthStatus()) === 200);
@@ -242,8 +249,9 @@ describe('when Postgres restarts under a running server and worker', () => {
     expectSameProcesses();
     await expectLedgerSettled();
     console.info(
-      `postgres restart -m immediate: health green ${Math.round(timings.healthGreenAt - timings.restartedAt)} ms after Postgres was back; ` +
-        `the open answer ended ${Math.round(timings.answerEndedAt - timings.restartedAt)} ms after`,
+      `postgres restart -m immediate (pg_ctl took ${Math.round(timings.restartedAt - timings.crashedAt)} ms): health green ` +
+        `${Math.round(timings.healthGreenAt - timings.restartedAt)} ms after it returned; the open answer stored and ended ` +
+        `${Math.round(timings.answerEndedAt - timings.crashedAt)} ms after the crash began`,
     );
   });
 });
