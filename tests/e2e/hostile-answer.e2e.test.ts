@@ -42,7 +42,7 @@ afterAll(async () => {
 /** Raw HTML: every way a tag could run script or fetch something. */
 const rawHtml = () =>
   `<script>window.pwned='script';alert(1)</script> <img src=${beaconOrigin}/raw.png onerror="window.pwned='onerror'"> ` +
-  `<a href="javascript:window.pwned='href'" onclick="window.pwned='onclick'">raw-link</a> <iframe src=${beaconOrigin}/frame></iframe> ` +
+  `<a href="javascript:window.pwned='href'" onclick="window.pwned='onclick'">raw-link</a> <a href="data:text/html,x">raw-data</a> <iframe src=${beaconOrigin}/frame></iframe> ` +
   `<svg onload="window.pwned='svg'"><script>window.pwned='svg-script'</script></svg> <object data=${beaconOrigin}/object></object> [[simulate echo=1]]`;
 
 /** Markdown: links and images whose addresses run script, embed a document, or call home; and three that are fine. */
