@@ -103,13 +103,42 @@ export interface StoredCompletion {
 }
 
 /*
- * Ending a run is a few plain statements in one transaction, in the same order on every path (the run, then its
- * hold and the payer's account, then the request), so two endings never wait on each other in opposite orders:
- *   1. the run's row, its hold and the account, in one statement (a conditional UPDATE decides who ends the run);
- *   2. the request's row is locked;
- *   3. the request ends if no run is open any more. This reads the other runs in a statement that starts after the
- *      lock is held, so two runs ending at once cannot both see the other one still open.
+ * Ending a run is one SQL statement, so one round trip and its own transaction: the run's row (a conditional
+ * UPDATE decides who ends it), its hold and the payer's account, then the request. Rows are locked in the same order
+ * on every path (the run, then the account, then the request: the request's lock waits for the account's update),
+ * so two endings never wait on each other in opposite orders. The request counts its open and answered runs on its
+ * own row; the ending that takes `open_runs` to 0 ends the request. Locking that row (`for update`) reads it as the
+ * last ending committed it, so two runs ending at once cannot both miss the other.
  */
+
+/** The request's part of an ending: lock its row after the account's, count this run out, end it if it was the last. */
+function settleRequestSql(outcome: 'answered' | 'failed'): string {
+  const finishing = `before.open_runs <= 1 and before.status = 'pending'`;
+  const answered = outcome === 'answered' ? 'true' : 'before.answered_runs > 0';
+  return `request_before as (
+       select request.id, request.user_id, request.open_runs, request.answered_runs, request.status
+         from search_requests as request
+        where request.id = (select request_id from ended) and (select count(*) from account) >= 0
+          for update
+     ), settled as (
+       update search_requests as request
+          set open_runs = greatest(before.open_runs - 1, 0),
+              answered_runs = before.answered_runs + ${outcome === 'answered' ? 1 : 0},
+              status = case when ${finishing} then (case when ${answered} then 'completed' else 'error' end) else request.status end,
+              error_message = case when ${finishing} then (case when ${answered} then null else coalesce(
+                (select run.error_message from model_runs as run where run.request_id = request.id and run.status = 'error'
+                  order by run.position limit 1), ?) end) else request.error_message end,
+              completed_at = case when ${finishing} then now() else request.completed_at end
+         from request_before as before
+        where request.id = before.id
+       returning request.id
+     )`;
+}
+
+/** What the statements return about the request besides the run. */
+const SETTLEMENT_COLUMNS = `(select remaining from account) as remaining, before.user_id,
+       coalesce(before.open_runs <= 1 and before.status = 'pending', false) as request_finished,
+       (select count(*) from settled)::int as settled`;
 
 /**
  * Stores the answer (with its brand analysis, if any) and charges its hold. Undefined when the run was not running
@@ -120,8 +149,8 @@ export async function completeRun(
   runId: string,
   success: RunSuccess,
 ): Promise<{ creditsCharged: number; settlement: RunSettlement; stored: StoredCompletion } | undefined> {
-  return em.transactional(async (transaction) => {
-    const [ended] = await transaction.execute<CompletedRunRow[]>(
+  const complete = async (connection: EntityManager) => {
+    const [ended] = await connection.execute<(CompletedRunRow & SettlementRow)[]>(
       `with ended as (
          update model_runs as run
             set status = 'completed', answer_text = ?, sources = ?::jsonb, finish_reason = ?, input_tokens = ?,
@@ -141,8 +170,8 @@ export async function completeRun(
          update credit_accounts as account set balance = account.balance - captured.amount, held = account.held - captured.amount
            from captured where account.id = captured.account_id
          returning account.balance - account.held as remaining
-       )
-       select ended.*, (select remaining from account) as remaining from ended`,
+       ), ${settleRequestSql('answered')}
+       select ended.*, ${SETTLEMENT_COLUMNS} from ended left join request_before as before on true`,
       [
         success.text,
         JSON.stringify(success.sources),
@@ -152,14 +181,16 @@ export async function completeRun(
         success.firstTokenAt,
         runId,
         randomUUID(),
+        'The request failed',
       ],
     );
     if (!ended) return undefined;
-    const settlement = await settleRequest(transaction, ended.request_id, ended.remaining);
-    // The answer, its charge and its brand analysis are one fact: all are written in this transaction, or none.
-    // Brand monitoring is for signed-in people only (the tier rules refuse guests), so a row always has an owner.
+    const settlement = settlementFrom(ended);
+    // The answer, its charge and its brand analysis are one fact: with an analysis, both are written in one
+    // transaction. Brand monitoring is for signed-in people only (the tier rules refuse guests), so a row always
+    // has an owner.
     if (success.brand && settlement.userId) {
-      await storeBrandMention(transaction, { runId, requestId: settlement.requestId, userId: settlement.userId }, success.brand);
+      await storeBrandMention(connection, { runId, requestId: settlement.requestId, userId: settlement.userId }, success.brand);
     }
     const creditsCharged = Number(ended.credits_charged);
     return {
@@ -173,7 +204,9 @@ export async function completeRun(
         firstTokenAt: ended.first_token_at ? new Date(ended.first_token_at) : null,
       },
     };
-  });
+  };
+  // Without a brand analysis the one statement is the whole transaction.
+  return success.brand ? em.transactional(complete) : complete(em);
 }
 
 interface CompletedRunRow {
@@ -184,7 +217,25 @@ interface CompletedRunRow {
   started_at: Date | string | null;
   completed_at: Date | string;
   first_token_at: Date | string | null;
+}
+
+interface SettlementRow {
+  request_id: string;
   remaining: string | number | null;
+  user_id: string | null;
+  request_finished: boolean;
+  settled: number;
+}
+
+function settlementFrom(row: SettlementRow): RunSettlement {
+  if (row.settled !== 1) throw new Error(`run of request ${row.request_id} ended but its request was not found`);
+  return {
+    requestId: row.request_id,
+    userId: row.user_id,
+    // Only the ending that took the request out of `pending` reports it, so the request is announced finished once.
+    requestFinished: row.request_finished,
+    ...(row.remaining === null || row.remaining === undefined ? {} : { creditsRemaining: Number(row.remaining) }),
+  };
 }
 
 export interface RunFailure {
@@ -201,7 +252,7 @@ export interface FailRunOptions {
   onlyWhile?: 'queued' | 'running';
 }
 
-/** `failRun` that also says what the ending changed. Undefined when the run had already ended. */
+/** `failRun` that also says what the ending changed. Undefined when the run had already ended. A failed answer costs nothing. */
 export async function failRunWithSettlement(
   em: EntityManager,
   runId: string,
@@ -209,54 +260,22 @@ export async function failRunWithSettlement(
   options: FailRunOptions = {},
 ): Promise<RunSettlement | undefined> {
   const endable = options.onlyWhile ? [options.onlyWhile] : [...OPEN_MODEL_RUN_STATUSES];
-  return em.transactional(async (transaction) => {
-    // A failed answer costs nothing: its hold is released.
-    const [ended] = await transaction.execute<{ request_id: string; remaining: string | number | null }[]>(
-      `with ended as (
-         update model_runs set status = 'error', error_code = ?, error_message = ?, completed_at = now()
-          where id = ? and status = any(?::text[])
-         returning id, request_id
-       ), released as (
-         update credit_holds as hold set status = 'released', resolved_at = now()
-           from ended where hold.run_id = ended.id and hold.status = 'held'
-         returning hold.account_id, hold.amount
-       ), account as (
-         update credit_accounts as account set held = account.held - released.amount
-           from released where account.id = released.account_id
-         returning account.balance - account.held as remaining
-       )
-       select ended.request_id, (select remaining from account) as remaining from ended`,
-      [failure.code, failure.message, runId, `{${endable.join(',')}}`],
-    );
-    if (!ended) return undefined;
-    return settleRequest(transaction, ended.request_id, ended.remaining);
-  });
-}
-
-/**
- * When the last open run of a request ends, the request ends too: completed if any model answered, error if none
- * did (with the first failed model's message). Steps 2 and 3 above.
- */
-async function settleRequest(transaction: EntityManager, requestId: string, remaining: string | number | null): Promise<RunSettlement> {
-  const [request] = await transaction.execute<{ user_id: string | null }[]>(`select user_id from search_requests where id = ? for update`, [requestId]);
-  const finished = await transaction.execute<{ id: string }[]>(
-    `update search_requests as request
-        set status = case when answered then 'completed' else 'error' end,
-            error_message = case when answered then null else coalesce(first_error, 'The request failed') end,
-            completed_at = now()
-       from (select exists (select 1 from model_runs where request_id = ? and status = 'completed') as answered,
-                    (select error_message from model_runs where request_id = ? and status = 'error'
-                      order by position, created_at limit 1) as first_error) as outcome
-      where request.id = ? and request.status = 'pending'
-        and not exists (select 1 from model_runs where request_id = request.id and status in ('queued', 'running'))
-      returning request.id`,
-    [requestId, requestId, requestId],
+  const [ended] = await em.execute<SettlementRow[]>(
+    `with ended as (
+       update model_runs set status = 'error', error_code = ?, error_message = ?, completed_at = now()
+        where id = ? and status = any(?::text[])
+       returning id, request_id
+     ), released as (
+       update credit_holds as hold set status = 'released', resolved_at = now()
+         from ended where hold.run_id = ended.id and hold.status = 'held'
+       returning hold.account_id, hold.amount
+     ), account as (
+       update credit_accounts as account set held = account.held - released.amount
+         from released where account.id = released.account_id
+       returning account.balance - account.held as remaining
+     ), ${settleRequestSql('failed')}
+     select ended.request_id, ${SETTLEMENT_COLUMNS} from ended left join request_before as before on true`,
+    [failure.code, failure.message, runId, `{${endable.join(',')}}`, failure.message],
   );
-  return {
-    requestId,
-    userId: request?.user_id ?? null,
-    // Only the ending that moved the request out of `pending` reports it, so the request is announced finished once.
-    requestFinished: finished.length > 0,
-    ...(remaining === null || remaining === undefined ? {} : { creditsRemaining: Number(remaining) }),
-  };
+  return ended ? settlementFrom(ended) : undefined;
 }

@@ -88,8 +88,8 @@ export async function insertAdmission(
      ), request as (
        insert into search_requests (id, query, kind, streamed, engine, model, search_enabled, ai_overview_params,
                                     brand_monitoring_enabled, brand_config, user_id, guest_key, guest_session_id,
-                                    api_key_id, conversation, follow_up_of, retry_of, created_at)
-       select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?, now() from admitted
+                                    api_key_id, conversation, follow_up_of, retry_of, open_runs, created_at)
+       select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, now() from admitted
        returning id
      ), written_runs as (
        insert into model_runs (id, request_id, engine, model, position, conversation, created_at)
@@ -119,6 +119,7 @@ export async function insertAdmission(
       jsonOrNull(request.conversation),
       request.followUpOf,
       request.retryOf,
+      runs.length,
     ],
   );
   const row = rows[0]!;

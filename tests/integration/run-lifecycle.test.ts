@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function storeRequest(runCount: number, overrides: Partial<{ startedAt: Date; status: 'queued' | 'running' }> = {}) {
   const em = stack.records();
-  const request = em.create(SearchRequest, { id: randomUUID(), query: 'q', engine: 'openai', model: 'gpt-4o-mini' });
+  const request = em.create(SearchRequest, { id: randomUUID(), query: 'q', engine: 'openai', model: 'gpt-4o-mini', openRuns: runCount });
   const runs = Array.from({ length: runCount }, () =>
     em.create(ModelRun, { id: randomUUID(), request, engine: 'openai', model: 'gpt-4o-mini', ...overrides }),
   );
@@ -91,7 +91,7 @@ describe('run lifecycle', () => {
     const { user } = await createPayer(stack.records(), stack.config, 10);
     const config = { brandName: 'Acme', competitors: ['Globex'] };
     const em = stack.records();
-    const request = em.create(SearchRequest, { id: randomUUID(), query: 'q', engine: 'openai', model: 'gpt-4o-mini', user: user.id, brandMonitoringEnabled: true, brandConfig: config });
+    const request = em.create(SearchRequest, { id: randomUUID(), query: 'q', engine: 'openai', model: 'gpt-4o-mini', user: user.id, brandMonitoringEnabled: true, brandConfig: config, openRuns: 2 });
     const [answered, ended] = [0, 1].map(() => em.create(ModelRun, { id: randomUUID(), request, engine: 'openai', model: 'gpt-4o-mini' }));
     await em.flush();
     expect(await claimRun(stack.records(), answered!.id)).toMatchObject({ brandConfig: config });

@@ -30,6 +30,10 @@ const SearchRequestSchema = defineEntity({
     /** The product's aiOverviewParams (`gl` country, `hl` language), for the ai-overview engine. */
     aiOverviewParams: p.json<{ gl: string; hl: string }>().nullable(),
     status: p.enum(SEARCH_REQUEST_STATUSES).default('pending'),
+    /** Runs not yet ended; the ending that takes it to 0 ends the request. Set by admission, counted down by endings. */
+    openRuns: p.smallint().default(0),
+    /** Runs that ended with an answer. */
+    answeredRuns: p.smallint().default(0),
     errorMessage: p.text().nullable(),
     /** The signed-in owner, or null for a guest (then `guestKey` is the HMAC of their IP). */
     user: () => p.manyToOne(User).nullable().deleteRule('cascade'),
