@@ -7,13 +7,23 @@ export interface BenchArguments {
   servers: number;
   /** Worker processes. */
   workers: number;
+  /** Write V8 CPU profiles of every server and worker into this directory when they stop (`--cpu-profile DIR`). */
+  cpuProfileDirectory: string | undefined;
 }
 
-/** `--json`, `--servers N`, `--workers N` (both default 1), as `npm run bench -- --servers 2 --workers 2` passes them. */
+/**
+ * `--json`, `--servers N`, `--workers N` (both default 1) and `--cpu-profile DIR`, as
+ * `npm run bench -- --servers 2 --workers 2` passes them.
+ */
 export function readBenchArguments(argv: readonly string[] = process.argv.slice(2)): BenchArguments {
   const { values } = parseArgs({
     args: [...argv],
-    options: { json: { type: 'boolean', default: false }, servers: { type: 'string', default: '1' }, workers: { type: 'string', default: '1' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      servers: { type: 'string', default: '1' },
+      workers: { type: 'string', default: '1' },
+      'cpu-profile': { type: 'string' },
+    },
     strict: true,
   });
   const count = (name: string, value: string) => {
@@ -21,5 +31,10 @@ export function readBenchArguments(argv: readonly string[] = process.argv.slice(
     if (!Number.isInteger(parsed) || parsed < 1 || parsed > 16) throw new Error(`--${name} must be a whole number from 1 to 16, got "${value}"`);
     return parsed;
   };
-  return { json: values.json, servers: count('servers', values.servers), workers: count('workers', values.workers) };
+  return {
+    json: values.json,
+    servers: count('servers', values.servers),
+    workers: count('workers', values.workers),
+    cpuProfileDirectory: values['cpu-profile'],
+  };
 }

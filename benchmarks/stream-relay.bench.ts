@@ -9,6 +9,7 @@
  * then describe only the streams that got through.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startProviderSimulator, type RunningProviderSimulator } from '../simulator/provider-simulator.ts';
 import { simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
@@ -233,7 +234,12 @@ async function main(): Promise<number> {
     ) as Record<VendorId, string>;
 
     progress('starting the Quorum server and worker');
-    quorum = await startQuorum(vendorBaseUrls, { servers: options.servers, workers: options.workers });
+    quorum = await startQuorum(vendorBaseUrls, {
+      servers: options.servers,
+      workers: options.workers,
+      // Node writes each process's profile when it exits (the benchmark stops them with SIGTERM at the end).
+      ...(options.cpuProfileDirectory ? { environment: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfileDirectory)}` } } : {}),
+    });
     progress(`creating ${FUNDED_USERS} funded users`);
     const users = await createFundedUsers(quorum.config, FUNDED_USERS);
 
