@@ -179,7 +179,9 @@ export async function admitRequest(services: AdmissionServices, input: Admission
       data: { requestId, runId: run.runId, reqId: currentRequestId(), ...(row.conversation === null && run.conversation === null ? { question: jobQuestion(row, run) } : {}) },
       opts: { jobId: run.runId },
     }));
-    await services.answerQueue.addBulk(jobs);
+    // One job goes in with one script call; addBulk wraps even one in a MULTI.
+    if (jobs.length === 1) await services.answerQueue.add(jobs[0]!.name, jobs[0]!.data, jobs[0]!.opts);
+    else await services.answerQueue.addBulk(jobs);
   } catch (error) {
     for (const run of runs) {
       await failRunAndAnnounce(services.orm.em.fork(), services.eventWriter, run.runId, runFailure('SERVICE_UNAVAILABLE')).catch(() => undefined);
