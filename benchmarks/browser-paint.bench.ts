@@ -9,7 +9,8 @@
  *
  *   npm run build && npm run bench:browser            (CLIENT_DIST_DIR measures another build)
  *   npm run bench:browser -- --json                   (ends with one JSON line: lcpMs, longestTaskMs, tasksOver50ms)
- *   options: --loads N (cold loads per size, 7), --comparisons N (3), --chunks N (60), --chunk-ms N (20)
+ *   options: --loads N (cold loads per size, 7), --comparisons N (3), --chunks N (60), --chunk-ms N (20),
+ *            --cpu-slowdown N (Chromium's CPU throttling while the answers stream, 1: none)
  *
  * It measures the client build it finds and builds one only when there is none. Progress goes to stderr.
  */
@@ -39,6 +40,7 @@ function options() {
       comparisons: { type: 'string', default: '3' },
       chunks: { type: 'string', default: '60' },
       'chunk-ms': { type: 'string', default: '20' },
+      'cpu-slowdown': { type: 'string', default: '1' },
     },
   });
   const count = (name: string, text: string) => {
@@ -52,6 +54,7 @@ function options() {
     comparisons: count('comparisons', values.comparisons),
     chunks: count('chunks', values.chunks),
     chunkMs: count('chunk-ms', values['chunk-ms']),
+    cpuSlowdown: count('cpu-slowdown', values['cpu-slowdown']),
   };
 }
 
@@ -86,14 +89,15 @@ async function main(): Promise<void> {
 
     const runs: StreamingRun[] = [];
     for (let comparison = 0; comparison < plan.comparisons; comparison += 1) {
-      runs.push(await streamComparison(browser, quorum.baseUrl, users.nextCookie(), { chunks: plan.chunks, chunkMs: plan.chunkMs, viewport: DESKTOP }));
+      runs.push(await streamComparison(browser, quorum.baseUrl, users.nextCookie(), { chunks: plan.chunks, chunkMs: plan.chunkMs, cpuSlowdown: plan.cpuSlowdown, viewport: DESKTOP }));
       progress(`comparison ${comparison + 1} of ${plan.comparisons} done`);
     }
 
     console.log(
       [
         `Quorum browser paint benchmark — ${new Date().toISOString()}, Chromium ${browser.version()}`,
-        `comparisons: 5 models, each ${plan.chunks} chunks ${plan.chunkMs} ms apart, at ${DESKTOP.width}×${DESKTOP.height}`,
+        `comparisons: 5 models, each ${plan.chunks} chunks ${plan.chunkMs} ms apart, at ${DESKTOP.width}×${DESKTOP.height}` +
+          (plan.cpuSlowdown > 1 ? `, CPU slowed ${plan.cpuSlowdown}× while streaming` : ''),
         '',
         formatPaintReport(viewports, runs),
       ].join('\n'),

@@ -29,6 +29,8 @@ export interface StreamingRun {
 export interface StreamingPlan {
   chunks: number;
   chunkMs: number;
+  /** Chromium's CPU throttling while the answers stream: 1 is this machine's speed, 4 a mid-range phone's. */
+  cpuSlowdown: number;
   viewport: { width: number; height: number };
 }
 
@@ -56,6 +58,10 @@ export async function streamComparison(browser: Browser, baseUrl: string, sessio
     // Let whatever the typing and ticking started finish, so the measured span starts quiet.
     await page.waitForTimeout(500);
 
+    if (plan.cpuSlowdown > 1) {
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Emulation.setCPUThrottlingRate', { rate: plan.cpuSlowdown });
+    }
     const startedAt = (await page.evaluate('performance.now()')) as number;
     await page.getByTestId('compare-button').click();
     await waitUntilEveryColumnEnds(page);
