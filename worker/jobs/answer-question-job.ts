@@ -47,11 +47,14 @@ export async function answerQuestion(
   const { orm, writer, logger } = dependencies;
   // The provider is asked while the run is claimed: the two round trips overlap instead of adding up. Nothing the
   // call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
+  // The claim's query goes out first: the provider call's setup is CPU work on this thread, and Postgres can
+  // answer the claim meanwhile.
+  const claiming = claimRun(orm.em.fork(), job.runId);
   const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
   if (early) markStage('provider-called');
   let run: ClaimedRun | undefined;
   try {
-    run = await claimRun(orm.em.fork(), job.runId);
+    run = await claiming;
   } finally {
     if (!run) early?.done();
   }
