@@ -72,9 +72,10 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     ...providerEnvironment(vendorBaseUrls, 'bench-key'),
     // Above the most model streams ever open at once (256 comparisons × 3), so none waits for a worker slot.
     WORKER_CONCURRENCY: '800',
-    // Per process (server and worker): 2 × 40 of Postgres's default 100 connections. The default 20 would make
-    // hundreds of simultaneous admissions and run claims queue for a connection.
-    DATABASE_POOL_SIZE: '40',
+    // 80 of Postgres's default 100 connections, shared by all the processes (40 each for one server and one
+    // worker). The default 20 would make hundreds of simultaneous admissions and run claims queue for a connection;
+    // more than 100 in all and Postgres refuses connections. Past a few processes, a pooler (PgBouncer) is the way.
+    DATABASE_POOL_SIZE: String(Math.floor(80 / (serverCount + workerCount))),
     // Sign-in and sign-up limits are not measured; nothing here should ever hit one.
     AUTH_RATE_LIMIT_SCALE: '1000',
     ASK_RATE_LIMIT_PER_MINUTE: '1000000',

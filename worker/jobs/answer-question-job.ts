@@ -49,7 +49,8 @@ export async function answerQuestion(
   // call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
   // The claim's query goes out first: the provider call's setup is CPU work on this thread, and Postgres can
   // answer the claim meanwhile.
-  const claiming = claimRun(orm.em.fork(), job.runId);
+  // A Postgres out of reach (or out of connections) delays the claim rather than dropping the job.
+  const claiming = untilStored(() => claimRun(orm.em.fork(), job.runId), { signal: shutdownSignal, logger, runId: job.runId });
   const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
   if (early) markStage('provider-called');
   let run: ClaimedRun | undefined;

@@ -3,10 +3,11 @@ import type { Logger } from 'pino';
 import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
 
 /**
- * Runs a write that records a run's outcome, and while Postgres is out of reach tries it again (backing off to
- * every two seconds) for as long as the worker is not shutting down. The worker keeps its lease meanwhile, so
- * nobody mistakes the wait for a dead worker: a finished answer is stored once Postgres is back instead of being
- * lost and reported as `WORKER_LOST`. Any other failure is thrown at once.
+ * Runs a write that records a run's claim or outcome, and while Postgres is out of reach tries it again (backing
+ * off to every two seconds) for as long as the worker is not shutting down. The worker keeps its lease meanwhile,
+ * so nobody mistakes the wait for a dead worker: a finished answer is stored once Postgres is back instead of being
+ * lost and reported as `WORKER_LOST`, and a job is claimed late rather than dropped. Any other failure is thrown at
+ * once.
  */
 export async function untilStored<T>(write: () => Promise<T>, options: { signal: AbortSignal; logger: Logger; runId: string }): Promise<T> {
   const startedAt = Date.now();
@@ -17,7 +18,7 @@ export async function untilStored<T>(write: () => Promise<T>, options: { signal:
       return written;
     } catch (error) {
       if (!isInfrastructureUnavailable(error) || options.signal.aborted) throw error;
-      if (attempt === 0) options.logger.warn({ err: error, runId: options.runId }, 'postgres unreachable; holding the run outcome and trying again');
+      if (attempt === 0) options.logger.warn({ err: error, runId: options.runId }, 'postgres unreachable; trying the run\'s write again');
       await sleep(Math.min(250 * 2 ** attempt, 2_000), undefined, { signal: options.signal }).catch(() => undefined);
     }
   }
