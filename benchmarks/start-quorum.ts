@@ -8,7 +8,7 @@ import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
 import type { VendorId } from './benchmark-plan.ts';
-import { findFreePort } from './free-port.ts';
+import { findFreePort } from '../tests/support/free-port.ts';
 
 const START_TIMEOUT_MS = 60_000;
 const POLL_INTERVAL_MS = 200;

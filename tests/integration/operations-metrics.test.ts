@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../benchmarks/free-port.ts';
+import { findFreePort } from '../support/free-port.ts';
 import { startWorkerProcess } from '../../worker/worker-process.ts';
 import { counterValue, sampleValue } from '../support/prometheus-text.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../benchmarks/free-port.ts';
+import { findFreePort } from '../support/free-port.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { readServerSentEvents, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findFreePort } from './free-port.ts';
 
 const run = promisify(execFile);
 
@@ -50,7 +50,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   }
   // --no-sync: a throwaway cluster, and a loaded CI machine should not wait on disks for it.
   await asClusterUser(initdb, ['-D', dataDirectory, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
-  const port = await freePort();
+  const port = await findFreePort();
   const serverOptions = [
     `-p ${port}`,
     '-c listen_addresses=127.0.0.1',
@@ -78,14 +78,3 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
+import { findFreePort } from './free-port.ts';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_BINARY ?? '/usr/bin/redis-server';
 
@@ -24,7 +25,7 @@ export function redisServerAvailable(): boolean {
 }
 
 export async function startOwnRedis(): Promise<OwnRedis> {
-  const port = await freePort();
+  const port = await findFreePort();
   let child: ChildProcess | undefined;
 
   const start = async () => {
@@ -57,17 +58,6 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

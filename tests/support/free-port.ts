@@ -1,9 +1,10 @@
 import net from 'node:net';
 
 /**
- * A loopback port that was free a moment ago. The server is started with it because at LOG_LEVEL=warn it never
- * prints the port it listens on, so `PORT=0` would leave us not knowing where to connect. Another process could in
- * theory take the port in between; the server would then fail to listen and exit, which start-up reports.
+ * A loopback port that was free a moment ago, for a process we start and must then find: a server at
+ * LOG_LEVEL=warn never prints the port it listens on, and our own Redis or Postgres is told its port up front.
+ * Another process could in theory take the port in between; the process would then fail to listen and exit, which
+ * its start-up reports.
  */
 export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
