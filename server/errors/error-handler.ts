@@ -56,8 +56,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(failure('VALIDATION_ERROR', message));
     }
     const path = request.url.split('?')[0] ?? '/';
-    // Client-side routes (/pricing, /verify-email, ...) are pages of the single-page app, not missing files.
-    if (request.method === 'GET' && !path.startsWith('/api/') && app.clientAvailable) {
+    // Client-side routes (/pricing, /verify-email, ...) are pages of the single-page app, not missing files. The
+    // operators' /admin/ area has no pages there: an address in it that does not exist is a plain 404.
+    if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && app.clientAvailable) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(failure('NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
