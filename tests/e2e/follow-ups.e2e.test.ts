@@ -52,7 +52,10 @@ describe('a follow-up in the comparison view', () => {
     for (const [index, model] of MODEL_IDS.entries()) {
       const thread = column(page, model).getByTestId('column-thread');
       expect(await thread.getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
-      expect(await thread.getByTestId('column-thread-turn').innerText()).toContain(firstAnswers[index]!.split('\n')[0]!);
+      // Compared without markdown's emphasis marks: a finished answer is drawn as plain text until the markdown
+      // renderer (loaded on demand) has arrived, so the same words may be read before or after it is applied.
+      const plain = (text: string) => text.replaceAll('*', '');
+      expect(plain(await thread.getByTestId('column-thread-turn').innerText())).toContain(plain(firstAnswers[index]!.split('\n')[0]!));
       expect(await thread.getByTestId('column-current-question').innerText()).toContain('Which of them has the brightest rings?');
     }
 
