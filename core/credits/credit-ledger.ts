@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 
 /**
- * The credit ledger's operations, each a few SQL statements meant to run inside the caller's transaction. Money is
+ * The credit ledger's operations, each a few SQL statements meant to run inside the caller's transaction. Holds are
+ * placed by the admission statement (`server/requests/admission-statement.ts`) and captured or released by the
+ * statement that ends a run (`core/runs/run-lifecycle.ts`), each in one round trip; what is here serves the rest:
+ * accounts, grants and purchases, locks, and releasing a hold whose run is gone. Money is
  * handled in plain SQL on purpose: every statement is conditional (`where status = 'held'`, `on conflict do
  * nothing`), so BullMQ's at-least-once delivery, two servers and a sweeper can all call these without charging
  * twice, and the database's CHECKs stop anything that would make a balance negative.
@@ -74,46 +77,21 @@ export async function lockOwnedCreditAccount(em: EntityManager, owner: CreditOwn
   return row ? { id: row.id, balance: Number(row.balance), held: Number(row.held) } : undefined;
 }
 
-/** Reserves `amount` for a run. The caller has locked the account and checked it can afford it. */
-export async function placeHold(em: EntityManager, accountId: string, runId: string, amount: number, expiresAt: Date): Promise<void> {
-  await em.execute(
-    `insert into credit_holds (id, account_id, run_id, amount, expires_at) values (?, ?, ?, ?, ?)`,
-    [randomUUID(), accountId, runId, amount, expiresAt],
-  );
-  await em.execute(`update credit_accounts set held = held + ? where id = ?`, [amount, accountId]);
-}
-
-/** Ends a run's open hold with `status`, once: the second caller finds nothing to end. */
-async function endHold(em: EntityManager, runId: string, status: 'captured' | 'released'): Promise<{ accountId: string; amount: number } | undefined> {
-  const ended = await em.execute<{ account_id: string; amount: string }[]>(
-    `update credit_holds set status = ?, resolved_at = now() where run_id = ? and status = 'held' returning account_id, amount`,
-    [status, runId],
-  );
-  const hold = ended[0];
-  return hold ? { accountId: hold.account_id, amount: Number(hold.amount) } : undefined;
-}
-
 /**
- * Turns a run's hold into a charge. Returns the credits charged: the hold's amount the first time, 0 if there was
- * no open hold (already settled, or the run was free). Idempotent.
+ * Gives a run's hold back, once (the second caller finds nothing to end): for holds whose run is gone or never
+ * settled (the sweeper, account deletion). A run that ends normally releases its hold in its ending statement.
  */
-export async function captureHold(em: EntityManager, runId: string): Promise<number> {
-  const hold = await endHold(em, runId, 'captured');
-  if (!hold) return 0;
-  await em.execute(
-    `insert into credit_entries (id, account_id, kind, amount, reference) values (?, ?, 'charge', ?, ?)`,
-    [randomUUID(), hold.accountId, -hold.amount, `charge:${runId}`],
-  );
-  await em.execute(`update credit_accounts set balance = balance - ?, held = held - ? where id = ?`, [hold.amount, hold.amount, hold.accountId]);
-  return hold.amount;
-}
-
-/** Gives a run's hold back: the run failed or was cancelled, so it costs nothing. Idempotent. */
 export async function releaseHold(em: EntityManager, runId: string): Promise<number> {
-  const hold = await endHold(em, runId, 'released');
-  if (!hold) return 0;
-  await em.execute(`update credit_accounts set held = held - ? where id = ?`, [hold.amount, hold.accountId]);
-  return hold.amount;
+  const [released] = await em.execute<{ amount: string }[]>(
+    `with released as (
+       update credit_holds set status = 'released', resolved_at = now() where run_id = ? and status = 'held' returning account_id, amount
+     ), account as (
+       update credit_accounts as account set held = account.held - released.amount from released where account.id = released.account_id
+     )
+     select amount from released`,
+    [runId],
+  );
+  return released ? Number(released.amount) : 0;
 }
 
 /** Before a user is deleted: their open holds are released and the account keeps its history without them. */

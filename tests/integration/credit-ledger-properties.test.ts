@@ -3,20 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anonymiseCreditAccount,
-  captureHold,
-  creditOnce,
-  ensureCreditAccount,
-  lockCreditAccount,
-  placeHold,
-  releaseHold,
-} from '../../core/credits/credit-ledger.ts';
+import { anonymiseCreditAccount, creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { openDatabase } from '../../core/database/open-database.ts';
 import { attachPaymentIntent, recordPendingPurchase } from '../../server/payments/purchase-records.ts';
 import { creditPurchase, reversePurchase } from '../../server/payments/purchase-settlement.ts';
 import { createIsolatedDatabase } from '../support/isolated-resources.ts';
+import { admitClaimedRun, chargeRun, releaseRun } from '../support/ledger-runs.ts';
 
 /**
  * The credit ledger against a simple model of it, over real Postgres and the real code paths: grants, admissions
@@ -170,7 +163,7 @@ async function apply(step: Operation, owners: Owner[], model: Model): Promise<vo
   const settle = async (holdIndex: number, action: 'capture' | 'release') => {
     const entry = model.holds[holdIndex];
     if (!entry) return;
-    await inTransaction((transaction) => (action === 'capture' ? captureHold(transaction, entry.runId) : releaseHold(transaction, entry.runId)));
+    await (action === 'capture' ? chargeRun(orm.em.fork(), entry.runId) : releaseRun(orm.em.fork(), entry.runId));
     if (entry.status !== 'held') return;
     entry.status = action === 'capture' ? 'captured' : 'released';
     model.held[entry.account]! -= entry.amount;
@@ -192,15 +185,10 @@ async function apply(step: Operation, owners: Owner[], model: Model): Promise<vo
     }
     case 'admit': {
       if (model.deleted[step.account]) return;
-      const runId = randomUUID();
-      const admitted = await inTransaction(async (transaction) => {
-        const locked = await lockCreditAccount(transaction, owners[step.account]!.accountId);
-        if (locked.balance - locked.held < step.amount) return false;
-        await placeHold(transaction, locked.id, runId, step.amount, new Date(Date.now() + 60_000));
-        return true;
-      });
+      const runId = await admitClaimedRun(orm.em.fork(), owners[step.account]!.userId, step.amount);
+      const admitted = runId !== undefined;
       expect(admitted).toBe(model.balance[step.account]! - model.held[step.account]! >= step.amount);
-      if (admitted) {
+      if (runId !== undefined) {
         model.held[step.account]! += step.amount;
         model.holds.push({ runId, account: step.account, amount: step.amount, status: 'held' });
       }

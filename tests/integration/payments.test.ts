@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_PROCESSED_PHRASE } from '../../contract/payment-texts.ts';
-import { captureHold, lockCreditAccount, placeHold } from '../../core/credits/credit-ledger.ts';
 import type { RunningStripeApiFake } from '../../simulator/stripe/stripe-api-fake.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { postSearchStream } from '../support/search-stream-client.ts';
 import { deliverWebhook, signedWebhook, startStripeFake, stripeEnvironment, STRIPE_TEST_KEYS } from '../support/stripe-test-kit.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { admitClaimedRun, chargeRun } from '../support/ledger-runs.ts';
 
 let fake: RunningStripeApiFake;
 let stack: TestStack;
@@ -329,7 +329,7 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('takes refunded credits back in proportion, and never below what is left when they were spent', async () => {
-    const { cookie, accountId } = await payer();
+    const { cookie, accountId, user } = await payer();
     const { paymentIntentId } = await paidPurchase(cookie, { creditAmount: 1000 });
     expect((await call('PUT', '/api/payments', { paymentIntentId }, cookie)).status).toBe(200);
     const charge = (refunded: number) => ({ id: 'ch_test', object: 'charge', amount: 850, amount_refunded: refunded, payment_intent: paymentIntentId });
@@ -339,13 +339,8 @@ describe('POST /api/payments/webhook', () => {
     expect(await ledger(accountId)).toEqual({ balance: 650, held: 0 });
 
     // Spend 600 of the remaining 650, then refund the rest: of the 500 credits it covers, only 50 are left to take.
-    const em = stack.records();
-    await em.transactional(async (transaction) => {
-      const runId = randomUUID();
-      await lockCreditAccount(transaction, accountId);
-      await placeHold(transaction, accountId, runId, 600, new Date(Date.now() + 60_000));
-      await captureHold(transaction, runId);
-    });
+    const spent = await admitClaimedRun(stack.records(), user.id, 600);
+    await chargeRun(stack.records(), spent!);
     expect((await deliverWebhook(stack.baseUrl, signedWebhook('charge.refunded', charge(850)))).status).toBe(200);
     expect(await ledger(accountId)).toEqual({ balance: 0, held: 0 });
     const [purchase] = await stack.records().execute<{ reversed_credits: number; unrecovered_credits: number }[]>(
