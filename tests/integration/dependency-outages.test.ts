@@ -6,19 +6,11 @@ import { proxyInFront, type TcpProxy } from '../support/tcp-proxy.ts';
 import { testServices } from '../support/test-services.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import { createIsolatedDatabase } from '../support/isolated-resources.ts';
+import { eventually } from '../support/eventually.ts';
 
 async function health(stack: TestStack) {
   const response = await fetch(`${stack.baseUrl}/api/health`);
   return { status: response.status, body: (await response.json()) as { success: boolean; data: { checks: Record<string, string> } } };
-}
-
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('when Redis goes away', () => {

@@ -5,18 +5,13 @@ import { startWorkerProcess } from '../../worker/worker-process.ts';
 import { counterValue, sampleValue } from '../support/prometheus-text.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { eventually as probeUntil } from '../support/eventually.ts';
+
+/** Metrics move once a scrape after the fact sees them: give both processes up to 15 s. */
+const eventually = <T>(probe: () => Promise<T>, accept: (value: T) => boolean) => probeUntil(probe, accept, 15_000);
 
 const METRICS_TOKEN = 'operations-test-scrape-token';
 const authorised = { authorization: `Bearer ${METRICS_TOKEN}` };
-
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('Prometheus metrics', () => {
   let stack: TestStack;

@@ -1,0 +1,12 @@
+/**
+ * Probes every 100 ms until `accept` is happy with what the probe returns, or the time is up; returns the last value
+ * either way, so the test's own assertion on it says what was wrong.
+ */
+export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
