@@ -16,6 +16,7 @@ import { createFundedUsers, type FundedUsers } from './funded-users.ts';
 import { percentile } from './percentiles.ts';
 import { readServerSentEvents } from './read-server-sent-events.ts';
 import { startQuorum } from './start-quorum.ts';
+import { wallClockMs } from '../core/tracing/stage-trace.ts';
 import { formatTextTable } from './text-table.ts';
 
 const LEVELS = [
@@ -79,16 +80,12 @@ interface StageTraceLine {
   steps: [string, number][];
 }
 
-function epochNow(): number {
-  return performance.timeOrigin + performance.now();
-}
-
 async function tracedStream(baseUrl: string, users: FundedUsers, clock: ChunkWriteClock): Promise<TracedStream | string> {
   const tag = clock.newTag([SINGLE_MODEL.engine]);
   const points = new Map<string, number>();
   let requestId: string | undefined;
   let failure: string | undefined;
-  const sentAt = epochNow();
+  const sentAt = wallClockMs();
   points.set('client sent', sentAt);
   const response = await fetch(`${baseUrl}/api/search/stream`, {
     method: 'POST',

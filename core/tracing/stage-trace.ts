@@ -20,6 +20,7 @@ interface Trace {
 
 const currentTrace = new AsyncLocalStorage<Trace>();
 
+/** The clock every trace and the benchmark read: wall-clock milliseconds, to the microsecond. */
 export function wallClockMs(): number {
   return performance.timeOrigin + performance.now();
 }

@@ -45,11 +45,10 @@ export async function answerQuestion(
   shutdownSignal: AbortSignal,
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const { orm, writer, logger } = dependencies;
-  // The provider is asked while the run is claimed: the two round trips overlap instead of adding up. Nothing the
-  // call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
-  // The claim's query goes out first: the provider call's setup is CPU work on this thread, and Postgres can
-  // answer the claim meanwhile.
-  // A Postgres out of reach (or out of connections) delays the claim rather than dropping the job.
+  // The provider is asked while the run is claimed, so the two round trips overlap instead of adding up. Nothing
+  // the call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
+  // The claim's query goes out first (the provider call's setup is CPU work on this thread), and a Postgres out of
+  // reach or out of connections delays the claim rather than dropping the job.
   const claiming = untilStored(() => claimRun(orm.em.fork(), job.runId), { signal: shutdownSignal, logger, runId: job.runId });
   const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
   if (early) markStage('provider-called');
