@@ -9,12 +9,38 @@ import { BRAND_LIMITS } from './limits.ts';
 export const SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
 export const Sentiment = Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')]);
 
+/** Why a verdict was reached: the passage that decided it and the words in it that tipped it. */
+export const SentimentEvidence = Type.Object({
+  /** The sentence, clause, list item or table row that decided the verdict, as written in the answer. */
+  sentence: Type.String(),
+  /** The words (or emoji) that tipped it, as written; empty when nothing did (neutral). */
+  cues: Type.Array(Type.String()),
+});
+
+/** How an answer places a brand, as only a judge model can tell (the local analyser does not set it). */
+export const RECOMMENDATION_LEVELS = ['recommended', 'mentioned', 'compared_unfavourably', 'not_mentioned'] as const;
+export const RecommendationLevel = Type.Union(RECOMMENDATION_LEVELS.map((level) => Type.Literal(level)));
+
+/** Which analyser produced a result, so results stay comparable when it changes. */
+export const BrandAnalyser = Type.Object({
+  /** `local`: the built-in targeted analyser; `judge`: a judge model's verdict, validated. */
+  kind: Type.Union([Type.Literal('local'), Type.Literal('judge')]),
+  /** The local analyser's version (also set for a judge verdict: mention finding stays local). */
+  version: Type.String(),
+  /** The judge model as `engine/model`; only for `judge`. */
+  model: Type.Optional(Type.String()),
+});
+
 export const CompetitorMention = Type.Object({
   name: Type.String(),
   mentioned: Type.Boolean(),
   mentions: Type.Integer({ minimum: 0 }),
   /** Character offset of its first mention; null when not mentioned. */
   firstPosition: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** How the answer speaks of this competitor (neutral when not mentioned). Absent on results stored before it existed. */
+  sentiment: Type.Optional(Sentiment),
+  evidence: Type.Optional(Type.Union([SentimentEvidence, Type.Null()])),
+  recommendation: Type.Optional(RecommendationLevel),
 });
 
 /** What one answer says about the brand: the analysis that travels with the model's result and is stored with it. */
@@ -45,6 +71,13 @@ export const BrandMention = Type.Object(
     /** Domains the answer cites (its web sources and links), most cited first. */
     citedDomains: Type.Array(Type.String()),
     brandDomainCited: Type.Boolean(),
+    /** The passage and words that decided `sentiment`; null when not mentioned. Absent on older results. */
+    evidence: Type.Optional(Type.Union([SentimentEvidence, Type.Null()])),
+    /** Set only by a judge model. */
+    recommendation: Type.Optional(RecommendationLevel),
+    /** The judge's reason, quoting the answer; only with a judge verdict. */
+    judgeReason: Type.Optional(Type.String()),
+    analyser: Type.Optional(BrandAnalyser),
   },
   { description: 'How one answer talks about the brand.' },
 );
@@ -58,6 +91,9 @@ export const MentionRecord = Type.Object({
   context: Type.Union([Type.String(), Type.Null()]),
   keywordsFound: Type.Array(Type.String()),
   positions: Type.Array(Type.Integer({ minimum: 0 })),
+  evidence: Type.Optional(Type.Union([SentimentEvidence, Type.Null()])),
+  recommendation: Type.Optional(RecommendationLevel),
+  analyser: Type.Optional(BrandAnalyser),
   createdAt: Type.String({ format: 'date-time' }),
   /** The question and the model that answered it. */
   request: Type.Object({ id: Type.String(), query: Type.String(), engine: Type.String(), model: Type.String() }),
@@ -115,6 +151,9 @@ export const AnalyticsData = Type.Object({ analytics: Type.Array(BrandAnalytics)
 
 export type Sentiment = Type.Static<typeof Sentiment>;
 export type CompetitorMention = Type.Static<typeof CompetitorMention>;
+export type SentimentEvidence = Type.Static<typeof SentimentEvidence>;
+export type RecommendationLevel = Type.Static<typeof RecommendationLevel>;
+export type BrandAnalyser = Type.Static<typeof BrandAnalyser>;
 export type BrandMention = Type.Static<typeof BrandMention>;
 export type MentionRecord = Type.Static<typeof MentionRecord>;
 export type BrandTrend = Type.Static<typeof BrandTrend>;
