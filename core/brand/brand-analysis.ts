@@ -1,12 +1,13 @@
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { BrandMention } from '../../contract/brand.ts';
+import type { BrandMention, CompetitorMention } from '../../contract/brand.ts';
 import type { AnswerSource } from '../../contract/run-events.ts';
-import { brandRank, competitorMentions, distinctCompetitors, shareOfVoice } from './brand-competitors.ts';
+import { brandRank, distinctCompetitors, shareOfVoice } from './brand-competitors.ts';
 import { mentionConfidence } from './brand-confidence.ts';
 import { contextAround, summaryContexts } from './brand-context.ts';
 import { findDomainMatches, findTermMatches, mergeMatches, websiteDomain, type TermMatch } from './brand-matches.ts';
-import { mentionSentiment } from './brand-sentiment.ts';
 import { citedDomains, isUnderDomain } from './cited-domains.ts';
+import { blankSpans, brandUses, outside, quotedQuestion } from './mention-filters.ts';
+import { LOCAL_ANALYSER_VERSION, readText, targetedSentiment } from './targeted-sentiment.ts';
 
 export interface BrandAnalysisInput {
   /** The whole answer, as markdown. */
@@ -14,33 +15,51 @@ export interface BrandAnalysisInput {
   /** The pages the answer was grounded on (web search). */
   sources: readonly AnswerSource[];
   config: BrandConfig;
+  /** The question the answer replies to: words the answer repeats from it are not the answer's own. */
+  question?: string;
 }
 
 /**
  * How one answer talks about the brand: whether and where it is named (its name, its keywords, its website's
- * domain), how sure that is, the sentiment around it, how it stands against the competitors, and which domains
- * the answer cites. Pure: the same answer and config always give the same analysis.
+ * domain), how sure that is, how the answer speaks of it and of each competitor (with the sentence and words
+ * that decided it), where it stands among them, and which domains the answer cites. Pure: the same answer,
+ * question and config always give the same analysis.
  */
-export function analyseBrandMention({ text, sources, config }: BrandAnalysisInput): BrandMention {
+export function analyseBrandMention({ text, sources, config, question }: BrandAnalysisInput): BrandMention {
+  const quoted = quotedQuestion(text, question);
+  const ownText = quoted.length > 0 ? blankSpans(text, quoted) : text;
   const domain = websiteDomain(config.websiteUrl);
+
+  const found = brandTerms(config, domain).map(({ term, find }) => ({ term, matches: find(ownText) }));
+  const everyMatch = found.flatMap((entry) => entry.matches);
   const termsFound: string[] = [];
   const matches: TermMatch[] = [];
-  for (const { term, find } of brandTerms(config, domain)) {
-    const found = find(text);
-    if (found.length === 0) continue;
+  for (const { term, matches: termMatches } of found) {
+    const uses = brandUses(ownText, term, termMatches, everyMatch);
+    if (uses.length === 0) continue;
     termsFound.push(term);
-    matches.push(...found);
+    matches.push(...uses);
   }
   const mentions = mergeMatches(matches);
   const first = mentions[0];
-  const competitors = competitorMentions(text, distinctCompetitors(config.competitors));
+
+  const competitorNames = distinctCompetitors(config.competitors);
+  const competitorMatches = competitorNames.map((name) => brandUses(ownText, name, findTermMatches(ownText, name), []).filter(outside(mentions)));
+  const read = readText(ownText);
+  const othersOf = (index: number) => [...mentions, ...competitorMatches.flatMap((list, other) => (other === index ? [] : list))];
+  const competitors: CompetitorMention[] = competitorNames.map((name, index) => {
+    const own = competitorMatches[index]!;
+    const verdict = targetedSentiment(read, own, othersOf(index));
+    return { name, mentioned: own.length > 0, mentions: own.length, firstPosition: own[0]?.start ?? null, sentiment: verdict.sentiment, evidence: verdict.evidence };
+  });
+  const verdict = targetedSentiment(read, mentions, competitorMatches.flat());
   const cited = citedDomains(text, sources);
 
   return {
     mentioned: first !== undefined,
     brandName: config.brandName,
-    confidence: mentionConfidence(mentions.length, text),
-    sentiment: first ? mentionSentiment(text, mentions) : 'neutral',
+    confidence: mentionConfidence(mentions.length, ownText),
+    sentiment: verdict.sentiment,
     context: first ? contextAround(text, first) : null,
     keywordsFound: termsFound,
     positions: mentions.map((mention) => mention.start),
@@ -50,6 +69,8 @@ export function analyseBrandMention({ text, sources, config }: BrandAnalysisInpu
     shareOfVoice: shareOfVoice(mentions.length, competitors),
     citedDomains: cited,
     brandDomainCited: domain !== undefined && cited.some((host) => isUnderDomain(host, domain)),
+    evidence: verdict.evidence,
+    analyser: { kind: 'local', version: LOCAL_ANALYSER_VERSION },
   };
 }
 

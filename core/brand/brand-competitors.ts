@@ -1,5 +1,4 @@
 import type { CompetitorMention } from '../../contract/brand.ts';
-import { findTermMatches } from './brand-matches.ts';
 import { roundTo } from './round-to.ts';
 
 /** Each competitor named in the config, once (the first spelling of names that differ only in case). */
@@ -14,14 +13,6 @@ export function distinctCompetitors(names: readonly string[] | undefined): strin
     distinct.push(trimmed);
   }
   return distinct;
-}
-
-/** How often each competitor is named, and where first; with the same matcher as the brand. */
-export function competitorMentions(text: string, names: readonly string[]): CompetitorMention[] {
-  return names.map((name) => {
-    const matches = findTermMatches(text, name);
-    return { name, mentioned: matches.length > 0, mentions: matches.length, firstPosition: matches[0]?.start ?? null };
-  });
 }
 
 /**

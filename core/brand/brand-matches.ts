@@ -19,11 +19,15 @@ function escapeForPattern(term: string): string {
 
 /**
  * A case-insensitive, Unicode-aware pattern for `term` on word boundaries. `\b` only knows ASCII letters, so the
- * boundaries are lookarounds on any letter or digit. Spaces inside a term match any run of whitespace.
+ * boundaries are lookarounds on any letter or digit. The term's words may be joined by spaces, a hyphen or
+ * nothing ("Acme Cloud", "Acme-Cloud", "AcmeCloud"), and the last one may take a plural ("Acmes"); a possessive
+ * ("Acme's") needs nothing, as an apostrophe is a boundary.
  */
 export function termPattern(term: string): RegExp {
-  const words = term.trim().split(/\s+/u).map(escapeForPattern);
-  return new RegExp(`(?<!${LETTER_OR_DIGIT})${words.join('\\s+')}(?!${LETTER_OR_DIGIT})`, 'giu');
+  const words = term.trim().split(/[\s\-‐‑]+/u).filter(Boolean).map(escapeForPattern);
+  // A plural only for names of three letters or more: "Gos" is not the brand "Go".
+  const plural = (words.at(-1)?.length ?? 0) >= 3 ? '(?:e?s)?' : '';
+  return new RegExp(`(?<!${LETTER_OR_DIGIT})${words.join('[\\s\\-‐‑]*')}${plural}(?!${LETTER_OR_DIGIT})`, 'giu');
 }
 
 export function findTermMatches(text: string, term: string): TermMatch[] {

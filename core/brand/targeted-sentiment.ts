@@ -1,9 +1,13 @@
 import type { Sentiment, SentimentEvidence } from '../../contract/brand.ts';
 import type { TermMatch } from './brand-matches.ts';
-import { mentionSentiment } from './brand-sentiment.ts';
+import { mentionFeatures, readTokens, type Features } from './sentiment/mention-features.ts';
+import { mentionScope, type MentionScope } from './sentiment/mention-scope.ts';
+import { markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
+import { classScores, featurePush, MODEL_VERSION, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
+import { tokenize, type Token } from './sentiment/tokens.ts';
 
 /** Bumped whenever a verdict could change, so stored results say which analyser made them. */
-export const LOCAL_ANALYSER_VERSION = '1.0.0';
+export const LOCAL_ANALYSER_VERSION = `2.0.0+${MODEL_VERSION}`;
 
 export interface TargetVerdict {
   sentiment: Sentiment;
@@ -11,11 +15,129 @@ export interface TargetVerdict {
   evidence: SentimentEvidence | null;
 }
 
+/** One mention, read: its features, its scope, and the model's class probabilities. */
+export interface MentionReading {
+  features: Features;
+  scope: MentionScope;
+  probabilities: [number, number, number];
+}
+
+/** A text read once, so the brand and every competitor are judged on the same tokens. */
+export interface ReadText {
+  text: string;
+  tokens: Token[];
+  readings: ReturnType<typeof readTokens>;
+}
+
+export function readText(text: string): ReadText {
+  const tokens = tokenize(text);
+  return { text, tokens, readings: readTokens(tokens) };
+}
+
 /**
- * How `text` speaks of one target, named at `target` (its matches, in order). `others` are the matches of the
- * other brands in the same answer, whose sentences are theirs.
+ * The features of each mention of a target (its matches, by character offset), with the other brands' matches
+ * marked so their words are not read as the target's. Used by the analyser and by its training script alike.
  */
-export function targetedSentiment(text: string, target: readonly TermMatch[], _others: readonly TermMatch[] = []): TargetVerdict {
-  if (target.length === 0) return { sentiment: 'neutral', evidence: null };
-  return { sentiment: mentionSentiment(text, target), evidence: { sentence: text.slice(Math.max(0, target[0]!.start - 100), target[0]!.end + 100), cues: [] } };
+export interface MentionEvidence {
+  features: Features;
+  rules: RuleReading;
+  scope: MentionScope;
+  from: number;
+  to: number;
+}
+
+const SUPPOSING = new Set(['if', 'whether', 'unless', 'should']);
+
+export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[]): MentionEvidence[] {
+  const isBrand = new Uint8Array(read.tokens.length);
+  const spans = (matches: readonly TermMatch[], mark: number) =>
+    matches.map((match) => {
+      const [from, to] = tokenSpan(read.tokens, match);
+      for (let index = from; index < to; index += 1) if (isBrand[index] === 0) isBrand[index] = mark;
+      return [from, to] as const;
+    });
+  const targetSpans = spans(target, 1);
+  spans(others, 2);
+  markOtherNames(read.text, read.tokens, isBrand);
+  const ownership = targetOwnership(read.tokens, isBrand);
+  return targetSpans
+    .filter(([from, to]) => to > from)
+    .map(([from, to]) => {
+      const scope = mentionScope(read.tokens, from, to, isBrand);
+      const stretchEnd = ownedStretchEnd(ownership, scope.sentenceEnd);
+      // Read as if the mention were the subject; a compared-against mention's verdict is turned around later.
+      const owned = ownedPolarity(read.readings, ownership, scope.sentenceStart, stretchEnd) * (scope.comparedAgainst ? -1 : 1);
+      let polarWords = 0;
+      for (let index = scope.sentenceStart; index < stretchEnd; index += 1) if (ownership[index] !== 0 && read.readings[index]!.polarity !== 0) polarWords += 1;
+      const asksOrSupposes = read.tokens[scope.sentenceEnd]?.norm === '?' || SUPPOSING.has(read.tokens[scope.clauseStart]!.norm) || SUPPOSING.has(read.tokens[scope.sentenceStart]!.norm);
+      const rules = { owned, asksOrSupposes, polarWords };
+      return { features: mentionFeatures(read.tokens, read.readings, from, to, isBrand, scope, owned), rules, scope, from, to };
+    });
+}
+
+/** Where the target's owned words that continue past a sentence ("Cons of Acme:" and its list) stop. */
+function ownedStretchEnd(ownership: Float32Array, sentenceEnd: number): number {
+  let end = sentenceEnd;
+  while (end + 1 < ownership.length && ownership[end + 1] !== 0) {
+    end += 1;
+    while (end < ownership.length && ownership[end] !== 0) end += 1;
+  }
+  return end;
+}
+
+/** The tokens [from, to) that a character span covers. */
+function tokenSpan(tokens: readonly Token[], match: TermMatch): [number, number] {
+  let from = 0;
+  while (from < tokens.length && tokens[from]!.end <= match.start) from += 1;
+  let to = from;
+  while (to < tokens.length && tokens[to]!.start < match.end) to += 1;
+  return [from, to];
+}
+
+/**
+ * How `text` speaks of one target named at `target` (its matches). `others` are the other brands' matches, whose
+ * sentences are theirs. Each mention is judged from its own clause and sentence; the answer's verdict is the
+ * mentions' probabilities summed, and its evidence is the mention that leaned most towards that verdict.
+ */
+export function targetedSentiment(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[] = []): TargetVerdict {
+  const mentions = mentionFeatureSets(read, target, others);
+  if (mentions.length === 0) return { sentiment: 'neutral', evidence: null };
+  const total: [number, number, number] = [0, 0, 0];
+  const each = mentions.map((mention) => {
+    const probability = mentionProbabilities(classScores(mention.features), mention);
+    for (let label = 0; label < 3; label += 1) total[label]! += probability[label]!;
+    return { ...mention, probability };
+  });
+  const label = total.indexOf(Math.max(...total));
+  const decisive = each.reduce((best, mention) => (mention.probability[label]! > best.probability[label]! ? mention : best));
+  return { sentiment: SENTIMENT_CLASSES[label]!, evidence: evidenceOf(read, decisive, label) };
+}
+
+/**
+ * One mention's class probabilities: the model's scores moved by the rules, and turned around when the mention is
+ * the one compared against ("faster than Acme" is bad news for Acme).
+ */
+export function mentionProbabilities(scores: readonly [number, number, number], mention: Pick<MentionEvidence, 'rules' | 'scope'>, weights: typeof RULE_WEIGHTS = RULE_WEIGHTS): [number, number, number] {
+  const [negative, neutral, positive] = probabilities(withRules(scores, mention.rules, weights));
+  return mention.scope.comparedAgainst ? [positive, neutral, negative] : [negative, neutral, positive];
+}
+
+/** The deciding mention's sentence as written, and the words in it that pushed hardest towards the verdict. */
+function evidenceOf(read: ReadText, mention: { features: Features; scope: MentionScope }, label: number): SentimentEvidence {
+  const { tokens } = read;
+  const first = tokens[mention.scope.sentenceStart]!;
+  const last = tokens[Math.max(mention.scope.sentenceStart, mention.scope.sentenceEnd - 1)]!;
+  const closing = tokens[mention.scope.sentenceEnd];
+  const end = closing && /[.!?]/.test(closing.norm) ? closing.end : last.end;
+  const sentence = read.text.slice(first.start, end).replace(/\s+/g, ' ').trim();
+  if (SENTIMENT_CLASSES[label] === 'neutral') return { sentence, cues: [] };
+  const pushes = new Map<string, number>();
+  for (let index = mention.scope.sentenceStart; index < mention.scope.sentenceEnd; index += 1) {
+    const word = read.readings[index]!.word;
+    const push = featurePush(`c:${word}`, 1, label) + featurePush(`s:${word}`, 1, label) + (read.readings[index]!.polarity !== 0 ? 0.01 : 0);
+    const written = read.text.slice(tokens[index]!.start, tokens[index]!.end);
+    if (push > 0.2 || (push > 0 && read.readings[index]!.polarity !== 0)) pushes.set(written, Math.max(pushes.get(written) ?? 0, push));
+  }
+  const cues = [...pushes.entries()].sort((left, right) => right[1] - left[1]).slice(0, 4).map(([written]) => written);
+  return { sentence, cues };
 }

@@ -169,7 +169,7 @@ async function streamRun(
 function analyseBrand(run: ClaimedRun, text: string, sources: AnswerSource[], logger: Logger): BrandAnalysisOfRun | null {
   if (!run.brandConfig) return null;
   try {
-    return { config: run.brandConfig, analysis: analyseBrandMention({ text, sources, config: run.brandConfig }) };
+    return { config: run.brandConfig, analysis: analyseBrandMention({ text, sources, config: run.brandConfig, question: run.query }) };
   } catch (error) {
     logger.error({ err: error, runId: run.runId }, 'brand analysis failed; the answer is stored without it');
     return null;

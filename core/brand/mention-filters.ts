@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import type { TermMatch } from './brand-matches.ts';
+
+/**
+ * Which matches of a brand's name are really the brand. Two kinds are not:
+ * - a brand that is an everyday word ("Notion", "Apple", "Zoom") written as that word: lower case in a text that
+ *   otherwise capitalises its sentences, with none of the brand's keywords or its domain nearby;
+ * - words the answer repeats from the question ("Is Acme good?" → "You asked whether Acme is good"): the
+ *   question named the brand, not the answer.
+ */
+
+/** Everyday English words (the commonest 25,000 of a large news and encyclopaedia corpus, letters only). */
+const COMMON_WORDS: ReadonlySet<string> = new Set(readFileSync(new URL('./common-words.txt', import.meta.url), 'utf8').split('\n'));
+
+/** How close a keyword or the domain must be to vouch for a lower-case everyday word, in characters. */
+const VOUCHING_DISTANCE = 150;
+
+/** The text writes its sentences with capitals, so a lower-case name means something. */
+const CAPITALISED_SENTENCE = /(?:^|[.!?]\s+|\n\s*)[\p{Lu}]/u;
+
+export function isEverydayWord(name: string): boolean {
+  const trimmed = name.trim();
+  return /^\p{L}+$/u.test(trimmed) && /\p{Lu}/u.test(trimmed) && COMMON_WORDS.has(trimmed.toLowerCase());
+}
+
+/**
+ * The matches of `name` that stand for the brand: all of them, unless the name is an everyday word; then those
+ * written with a capital, and lower-case ones with `vouchers` (matches of the keywords or the domain) nearby.
+ */
+export function brandUses(text: string, name: string, matches: readonly TermMatch[], vouchers: readonly TermMatch[]): TermMatch[] {
+  if (!isEverydayWord(name) || !CAPITALISED_SENTENCE.test(text)) return [...matches];
+  return matches.filter((match) => {
+    if (/^\p{Lu}/u.test(text.slice(match.start, match.end))) return true;
+    return vouchers.some((voucher) => Math.abs(voucher.start - match.start) <= VOUCHING_DISTANCE && voucher.start !== match.start);
+  });
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+/** How many words in a row the answer must share with the question to be quoting it. */
+const QUOTE_WORDS = 5;
+
+/**
+ * The stretches of `text` that repeat the question: runs of at least `QUOTE_WORDS` words (or the whole question,
+ * when shorter but at least three words) that appear in the question in the same order, case aside.
+ */
+export function quotedQuestion(text: string, question: string | undefined): TermMatch[] {
+  const asked = [...(question ?? '').matchAll(WORD)].map((match) => match[0].toLowerCase());
+  const length = Math.min(QUOTE_WORDS, asked.length);
+  if (length < 3) return [];
+  const phrases = new Set<string>();
+  for (let index = 0; index + length <= asked.length; index += 1) phrases.add(asked.slice(index, index + length).join(' '));
+  const words = [...text.matchAll(WORD)].map((match) => ({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length }));
+  const spans: TermMatch[] = [];
+  for (let index = 0; index + length <= words.length; index += 1) {
+    if (!phrases.has(words.slice(index, index + length).map((entry) => entry.word).join(' '))) continue;
+    const start = words[index]!.start;
+    const end = words[index + length - 1]!.end;
+    const last = spans.at(-1);
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else spans.push({ start, end });
+  }
+  return spans;
+}
+
+export const outside = (spans: readonly TermMatch[]) => (match: TermMatch) => !spans.some((span) => match.start < span.end && match.end > span.start);
+
+/** The text with the spans blanked out (same length, so every offset still holds). */
+export function blankSpans(text: string, spans: readonly TermMatch[]): string {
+  let blanked = text;
+  for (const span of spans) blanked = blanked.slice(0, span.start) + ' '.repeat(span.end - span.start) + blanked.slice(span.end);
+  return blanked;
+}

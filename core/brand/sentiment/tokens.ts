@@ -1,0 +1,60 @@
+/**
+ * The words of an answer as the sentiment analyser reads them: lower-cased, apostrophes made plain, contractions
+ * opened ("isn't" → "is", "not"), emoji kept as tokens of their own, and every token remembering where it stands
+ * in the text so a verdict can quote its evidence. Punctuation that ends a clause or a sentence is kept too:
+ * negation and the target's clause stop there.
+ */
+
+export interface Token {
+  /** Lower-cased, normalised form. */
+  norm: string;
+  /** `text.slice(start, end)` is the token as written. */
+  start: number;
+  end: number;
+  /** Written with a capital first letter (a hint that a word names something). */
+  capitalised: boolean;
+}
+
+// Words (with inner apostrophes, hyphens and dots as in "e.g." or "v2.0"), emoji and pictographs, then the
+// punctuation marks that matter to a sentence's shape. Everything else (spaces, most symbols) separates tokens.
+const TOKEN =
+  /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*|n['’]t|\p{Extended_Pictographic}|[✓✔✗✘★☆]|[.!?;:,()|\n\u2013\u2014]|\*\*|--+|:\)|:\(|:-\)|:-\(|:D|;\)/gu;
+
+/** Contractions that hide a "not". */
+const NEGATED_CONTRACTION = /^(.+?)n['’]t$/u;
+const IRREGULAR_NEGATIONS: Readonly<Record<string, string>> = { "can't": 'can', "won't": 'will', "shan't": 'shall', "ain't": 'is', "cannot": 'can' };
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const written = match[0];
+    const start = match.index;
+    const end = start + written.length;
+    const lower = written.toLowerCase().replaceAll('’', "'");
+    const capitalised = /^\p{Lu}/u.test(written);
+    const push = (norm: string) => tokens.push({ norm, start, end, capitalised });
+    if (lower === "n't") {
+      push('not');
+      continue;
+    }
+    const irregular = IRREGULAR_NEGATIONS[lower];
+    if (irregular !== undefined) {
+      push(irregular);
+      push('not');
+      continue;
+    }
+    const contracted = NEGATED_CONTRACTION.exec(lower);
+    if (contracted) {
+      push(contracted[1]!);
+      push('not');
+      continue;
+    }
+    push(lower.endsWith("'s") && lower.length > 2 ? lower.slice(0, -2) : lower);
+  }
+  return tokens;
+}
+
+/** Marks that end a sentence: a verdict never reads past them. */
+export const SENTENCE_END = new Set(['.', '!', '?', '\n', '|']);
+/** Marks that end a clause within a sentence. */
+export const CLAUSE_END = new Set([',', ';', ':', '(', ')', '\u2013', '\u2014', '--', '-']);
