@@ -17,8 +17,8 @@ export type AuthAction = (context: AuthActionContext) => Promise<unknown>;
 
 /** Signs the user in on this browser: a new session, its cookie, and the `user` + `session` the client reads. */
 export async function signIn(context: AuthActionContext, user: User): Promise<{ user: PublicUser; session: { expiresAt: string } }> {
-  const { app, reply } = context;
-  const issued = await app.sessions.issue(app.orm.em.fork(), user);
+  const { app, request, reply } = context;
+  const issued = await app.sessions.issue(app.orm.em.fork(), user, new Date(), request.headers['user-agent']);
   setSessionCookie(reply, issued.token, issued.expiresAt, app.secureCookies);
   return { user: publicUser(user), session: { expiresAt: issued.expiresAt.toISOString() } };
 }
