@@ -34,7 +34,7 @@ export function ForgotPasswordForm({ onBack }: { onBack(): void }) {
   if (sent) {
     return (
       <Stack gap="sm">
-        <Alert color="teal" variant="light" title="Check your inbox" role="status" data-testid="reset-requested">
+        <Alert color="teal" variant="light" role="status" data-testid="reset-requested">
           {sent}
         </Alert>
         <Button variant="subtle" onClick={onBack}>
