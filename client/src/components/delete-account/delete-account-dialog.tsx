@@ -37,7 +37,7 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete your account?" centered data-testid="delete-account-dialog">
+    <Modal opened={opened} onClose={onClose} title="Delete your account?" centered closeButtonProps={{ 'aria-label': 'Close' }} data-testid="delete-account-dialog">
       <Stack>
         <Text size="sm">This cannot be undone.</Text>
         <List size="sm" spacing={4}>
@@ -54,7 +54,7 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={deleting} onClick={() => void handleDelete()} data-testid="confirm-delete-account">
+          <Button color="red.9" loading={deleting} onClick={() => void handleDelete()} data-testid="confirm-delete-account">
             Delete Account
           </Button>
         </Group>

@@ -23,7 +23,10 @@ export function AccountDeletedNotice() {
         role="status"
         data-testid="account-deleted-notice"
       >
-        <Text size="sm">Your account has been deleted, with its history and unused credits. Thank you for using Quorum.</Text>
+        {/* A titled notification greys its text below 4.5:1 in light; the message keeps the text colour. */}
+        <Text size="sm" c="var(--mantine-color-text)">
+          Your account has been deleted, with its history and unused credits. Thank you for using Quorum.
+        </Text>
       </Notification>
     </Box>
   );
