@@ -6,7 +6,17 @@ import { fieldMessages } from './field-messages.ts';
  * checks its own fields and answers in the product's words, so the body schema only bounds the shape.
  */
 export const AUTH_READ_ACTIONS = ['session', 'profile'] as const;
-export const AUTH_WRITE_ACTIONS = ['register', 'login', 'google', 'logout', 'verify-email', 'resend-verification', 'delete-account'] as const;
+export const AUTH_WRITE_ACTIONS = [
+  'register',
+  'login',
+  'google',
+  'logout',
+  'verify-email',
+  'resend-verification',
+  'delete-account',
+  'request-password-reset',
+  'reset-password',
+] as const;
 
 export const AuthQuery = Type.Object({
   action: Type.String({
@@ -23,7 +33,8 @@ export const AuthBody = Type.Union(
   {
     description:
       'register: `{name, email, password}`; login: `{email, password}`; google: `{token}` (the ID token Google issued); ' +
-      'verify-email: `{email, token}`; resend-verification: `{email}`; logout and delete-account: none.',
+      'verify-email: `{email, token}`; resend-verification: `{email}`; request-password-reset: `{email}`; ' +
+      'reset-password: `{token, password}` (the token from the mailed link); logout and delete-account: none.',
     examples: [{ name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse battery' }],
   },
 );
@@ -45,7 +56,7 @@ const strict = { additionalProperties: false } as const;
 
 /** login, google */
 export const SignedIn = Type.Object({ user: PublicUser, session: SessionExpiry }, strict);
-/** verify-email */
+/** verify-email, reset-password */
 export const VerifiedAndSignedIn = Type.Object({ message: Type.String(), user: PublicUser, session: SessionExpiry }, strict);
 /** register: the account must be verified before it can sign in. */
 export const Registered = Type.Object(
@@ -54,7 +65,7 @@ export const Registered = Type.Object(
 );
 /** resend-verification */
 export const VerificationResent = Type.Object({ message: Type.String(), remainingAttempts: Type.Integer({ minimum: 0 }) }, strict);
-/** logout, delete-account */
+/** logout, delete-account, request-password-reset */
 export const Done = Type.Object({ message: Type.String() }, strict);
 /** session: never an error, "nobody" is an answer. */
 export const SessionState = Type.Object(

@@ -22,6 +22,7 @@ import openApi from './plugins/external/openapi.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import websocket from './plugins/external/websocket.ts';
 import authRoutes from './routes/auth/index.ts';
+import accountRoutes from './routes/account/index.ts';
 import brandRoutes from './routes/brand/index.ts';
 import compareRoutes from './routes/compare/index.ts';
 import creditsRoutes from './routes/credits/index.ts';
@@ -90,6 +91,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(modelsRoutes);
       await api.register(siteRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(creditsRoutes);
       await api.register(compareRoutes);
       await api.register(requestsRoutes);

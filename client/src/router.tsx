@@ -19,6 +19,27 @@ const verifyEmailRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/verify-email/verify-email-page.tsx'), 'VerifyEmailPage'),
 });
 
+// Opened from account mails (a reset link, a new address to confirm) and by people changing their account: each loads
+// when opened.
+const tokenSearch = (search: Record<string, unknown>): { token?: string } => (typeof search['token'] === 'string' ? { token: search['token'] } : {});
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/reset-password/reset-password-page.tsx'), 'ResetPasswordPage'),
+});
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/confirm-email/confirm-email-page.tsx'), 'ConfirmEmailPage'),
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  component: lazyRouteComponent(() => import('./pages/settings/settings-page.tsx'), 'SettingsPage'),
+});
+
 // Visited by few, so the form and its FAQ load when the page is opened, never with the first paint.
 const helpSupportRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -68,7 +89,19 @@ const informationRoutes = (
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 
-const routeTree = rootRoute.addChildren([homeRoute, verifyEmailRoute, brandMentionsRoute, trackingRoute, helpSupportRoute, developerApiRoute, ...arenaRoutes, ...informationRoutes]);
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  verifyEmailRoute,
+  resetPasswordRoute,
+  confirmEmailRoute,
+  settingsRoute,
+  brandMentionsRoute,
+  trackingRoute,
+  helpSupportRoute,
+  developerApiRoute,
+  ...arenaRoutes,
+  ...informationRoutes,
+]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, scrollRestoration: true });

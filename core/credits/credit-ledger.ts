@@ -52,6 +52,23 @@ export async function creditOnce(
   return true;
 }
 
+/**
+ * Gives an account its one-time grant: once per reference (an address, a network) and once per account. The second
+ * rule matters when an account moves to a new address: the new address's grant would otherwise be given to an
+ * account that already had the old one's. The partial index `credit_entries_grant_index` keeps the check cheap.
+ */
+export async function grantOnce(em: EntityManager, accountId: string, amount: number, reference: string): Promise<boolean> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into credit_entries (id, account_id, kind, amount, reference)
+     select ?, ?, 'grant', ?, ? where not exists (select 1 from credit_entries where account_id = ? and kind = 'grant')
+     on conflict (reference) do nothing returning id`,
+    [randomUUID(), accountId, amount, reference, accountId],
+  );
+  if (inserted.length === 0) return false;
+  await em.execute(`update credit_accounts set balance = balance + ? where id = ?`, [amount, accountId]);
+  return true;
+}
+
 /** Locks the account for the rest of the transaction, so concurrent admissions against it take turns. */
 export async function lockCreditAccount(em: EntityManager, accountId: string): Promise<CreditAccountState> {
   const rows = await em.execute<{ id: string; balance: string; held: string }[]>(

@@ -29,11 +29,20 @@ export interface ResolvedSession {
 export class SessionService {
   constructor(private readonly policy: SessionPolicy) {}
 
-  async issue(em: EntityManager, user: User, now = new Date()): Promise<IssuedSession> {
+  async issue(em: EntityManager, user: User, now = new Date(), userAgent?: string): Promise<IssuedSession> {
     const token = newSecretToken();
     const absoluteExpiresAt = new Date(now.getTime() + this.policy.sessionMaxDays * 24 * HOUR_MS);
     const expiresAt = this.idleExpiry(now, absoluteExpiresAt);
-    em.create(UserSession, { id: randomUUID(), user, tokenHash: hashToken(token), expiresAt, absoluteExpiresAt, createdAt: now, lastSeenAt: now });
+    em.create(UserSession, {
+      id: randomUUID(),
+      user,
+      tokenHash: hashToken(token),
+      expiresAt,
+      absoluteExpiresAt,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: userAgent ? userAgent.slice(0, 300) : null,
+    });
     await em.flush();
     return { token, expiresAt };
   }
@@ -57,6 +66,11 @@ export class SessionService {
 
   async revoke(em: EntityManager, token: string): Promise<void> {
     await em.nativeDelete(UserSession, { tokenHash: hashToken(token) });
+  }
+
+  /** Signs the user out everywhere but `keepSessionId` (everywhere when it is null). Returns how many ended. */
+  async revokeAllBut(em: EntityManager, userId: string, keepSessionId: string | null): Promise<number> {
+    return em.nativeDelete(UserSession, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId });
   }
 
   private idleExpiry(now: Date, absoluteExpiresAt: Date): Date {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { creditOnce, ensureCreditAccount, type CreditAccountState, type CreditOwner } from '../../core/credits/credit-ledger.ts';
+import { ensureCreditAccount, grantOnce, type CreditAccountState, type CreditOwner } from '../../core/credits/credit-ledger.ts';
 import { GUEST_GRANT, REGISTERED_GRANT, type Tier } from '../../core/credits/pricing.ts';
 import type { User } from '../../core/database/entities/user.ts';
 import { apiKeyCaller, callsWithApiKey } from '../api-keys/api-key-caller.ts';
@@ -18,6 +18,17 @@ export interface Requester {
   apiKey?: { id: string; monthlyCreditCap: number | null };
 }
 
+/** The ledger reference of an address's one-time grant: a keyed digest, so the ledger never holds the address. */
+export function registeredGrantReference(appSecret: string, email: string): string {
+  return `grant:registered:${keyedDigest(appSecret, 'email', email)}`;
+}
+
+/** Whether this address's one-time grant was already given (to an account that may since have been deleted). */
+export async function addressWasGranted(em: EntityManager, appSecret: string, email: string): Promise<boolean> {
+  const rows = await em.execute<unknown[]>(`select 1 from credit_entries where reference = ?`, [registeredGrantReference(appSecret, email)]);
+  return rows.length > 0;
+}
+
 /**
  * A signed-in person pays from their own account and is due 150 credits once per email address (the reference is a
  * keyed digest of the address, so deleting and re-registering does not grant again). A guest pays from the account
@@ -32,7 +43,7 @@ export function requesterFor(appSecret: string, user: User | undefined, identity
       userId: user.id,
       guestKey,
       anonymousSessionId,
-      grant: { amount: REGISTERED_GRANT, reference: `grant:registered:${keyedDigest(appSecret, 'email', user.email)}` },
+      grant: { amount: REGISTERED_GRANT, reference: registeredGrantReference(appSecret, user.email) },
     };
   }
   return {
@@ -54,10 +65,13 @@ export async function grantWentElsewhere(em: EntityManager, requester: Requester
   return rows.length > 0 && rows[0]!.account_id !== accountId;
 }
 
-/** The requester's account, created on first use and given its grant if it never had it. */
+/**
+ * The requester's account, created on first use and given its grant if neither it nor the address (or network) ever
+ * had one.
+ */
 export async function openCreditAccount(em: EntityManager, requester: Requester): Promise<CreditAccountState> {
   const account = await ensureCreditAccount(em, requester.owner);
-  const granted = await creditOnce(em, account.id, 'grant', requester.grant.amount, requester.grant.reference);
+  const granted = await grantOnce(em, account.id, requester.grant.amount, requester.grant.reference);
   return granted ? { ...account, balance: account.balance + requester.grant.amount } : account;
 }
 

@@ -40,6 +40,9 @@ const VIEWS: { path: string; ready: (page: Page) => Promise<unknown>; signedIn?:
   { path: '/developers', signedIn: true, ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
   { path: '/arena', signedIn: true, ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
   { path: '/shared-links', signedIn: true, ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/settings', signedIn: true, ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/reset-password', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+  { path: '/confirm-email', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
 ];
 
 describe('every view', () => {

@@ -101,10 +101,7 @@ describe('the sidebar’s Recent Requests', () => {
     await page.getByRole('dialog', { name: 'Payment Unavailable' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Payment Unavailable' }).waitFor({ state: 'detached' });
-    const settings = sidebar.getByTestId('settings-item');
-    expect(await settings.getAttribute('aria-disabled')).toBe('true');
-    await settings.hover();
-    await page.getByText('Settings — coming soon').waitFor({ state: 'visible' });
+    expect(await sidebar.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
 
     // Newest first: the comparison, the failure, the repeated question, then the cheap ones.
     const items = page.getByTestId('recent-request');

@@ -55,6 +55,12 @@ const PRODUCT_CALLS = [
   'GET /api/tracking/sets/{id}/runs',
   'GET /api/tracking/sets/{id}/results',
   'GET /api/tracking/sets/{id}/results.csv',
+  'GET /api/account/sessions',
+  'POST /api/account/sessions/sign-out-others',
+  'PATCH /api/account/profile',
+  'POST /api/account/email',
+  'POST /api/account/email/confirm',
+  'POST /api/account/password',
 ];
 
 describe('the API contract', () => {

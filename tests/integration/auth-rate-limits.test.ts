@@ -47,6 +47,17 @@ describe('auth rate limits', () => {
     expect((await browser.post('register', { name: 'N', email: 'n6@example.com', password: 'a good password' })).status).toBe(429);
   });
 
+  it('allows 5 password reset requests per hour from one address, whichever addresses they name', async () => {
+    const browser = new AuthClient(stack.baseUrl);
+    for (let index = 0; index < 5; index += 1) {
+      expect((await browser.post('request-password-reset', { email: `forgot${index}@example.com` })).status).toBe(200);
+    }
+    const limited = await browser.post('request-password-reset', { email: 'forgot6@example.com' });
+    expect({ status: limited.status, code: limited.body.error?.code }).toEqual({ status: 429, code: 'RATE_LIMIT_ERROR' });
+    // Using a link has its own budget.
+    expect((await browser.post('reset-password', { token: 'x'.repeat(43), password: 'a good password' })).status).toBe(400);
+  });
+
   it('fails closed: when Redis cannot count, sign-in is refused rather than unlimited', async () => {
     proxy.cut();
     try {

@@ -73,6 +73,12 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/leaderboard': 'the public leaderboard',
   'GET /api/shared/:token': 'public by design to whoever holds the link (revocation is walked below)',
   'GET /api/live': 'the live socket: its subscribe message is walked in its own test below',
+  'GET /api/account/sessions': "the caller's own sessions, by definition (account-settings.test.ts)",
+  'POST /api/account/sessions/sign-out-others': "the caller's own other sessions, by definition",
+  'PATCH /api/account/profile': "the caller's own name, by definition",
+  'POST /api/account/email': "the caller's own address, by definition",
+  'POST /api/account/email/confirm': 'authorised by the mailed single-use link, not by a session',
+  'POST /api/account/password': "the caller's own password, by definition",
 };
 /** Health checks (liveness, readiness) and the API reference, whatever their paths become, reach nothing anyone owns. */
 const isHealthOrReference = (route: string) => /^GET \/api\/(health|docs)(\/|$)/.test(route) || route === 'GET /api/openapi.json';

@@ -56,4 +56,7 @@ export const authApi = {
   verifyEmail: (body: { email: string; token: string }) => post<SignedIn & { message: string }>('verify-email', body),
   resendVerification: (email: string) => post<ResendResult>('resend-verification', { email }),
   deleteAccount: () => post<{ message: string }>('delete-account'),
+  requestPasswordReset: (email: string) => post<{ message: string }>('request-password-reset', { email }),
+  resetPassword: (body: { token: string; password: string }) => post<SignedIn & { message: string }>('reset-password', body),
+  profile: () => apiCall<{ user: User & { createdAt: string; signInMethods: ('password' | 'google')[] } }>(`${AUTH_PATH}?action=profile`, { preferServerMessage: true }),
 };

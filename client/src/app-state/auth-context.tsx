@@ -14,8 +14,15 @@ export interface AuthState {
   googleClientId: string | null;
   /** Takes a successful sign-in (login, Google, verification) into the app. */
   signedIn(result: SignedIn): void;
+  /** The signed-in user's details changed (name, address): same person, same session. */
+  userUpdated(user: User): void;
+  /** Re-reads who is signed in (after a change made elsewhere, such as a confirmed new address). */
+  refresh(): Promise<void>;
   logout(): Promise<void>;
   deleteAccount(): Promise<void>;
+  /** Set once the account was deleted from this page, so the page can confirm it; cleared by dismissing. */
+  accountDeleted: boolean;
+  dismissAccountDeleted(): void;
   /** The session ended under the page (expired, or signed out in another tab) and the page signed itself out. */
   sessionExpired: boolean;
   dismissSessionExpired(): void;
@@ -40,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(() => readStored<User>(storageKeys.user) ?? null);
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
   const [sessionExpired, setSessionExpired] = useState(false);
+  const [accountDeleted, setAccountDeleted] = useState(false);
   // Announcements arrive between renders: they are judged against who is signed in right now, not at the last render.
   const current = useRef({ user, ready: false, leaving: false });
 
@@ -100,6 +108,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = useCallback((result: SignedIn) => changeUser(result.user, result.session), [changeUser]);
 
+  const userUpdated = useCallback((next: User) => {
+    if (current.current.user?.id !== next.id) return;
+    writeStored(storageKeys.user, next);
+    current.current.user = next;
+    setUser(next);
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const check = await authApi.session();
+    const next = check.authenticated ? check.user : null;
+    if (next && current.current.user?.id === next.id) userUpdated(next);
+  }, [userUpdated]);
+
   const logout = useCallback(async () => {
     // Calls racing a deliberate sign-out may meet the ended session: that is no expiry to report.
     current.current.leaving = true;
@@ -116,9 +137,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // No sign-out until it succeeds: a 401 here means the session had already ended, and is announced as such.
     await authApi.deleteAccount();
     changeUser(null, null);
+    setAccountDeleted(true);
   }, [changeUser]);
 
   const dismissSessionExpired = useCallback(() => setSessionExpired(false), []);
+  const dismissAccountDeleted = useCallback(() => setAccountDeleted(false), []);
 
   const value = useMemo<AuthState>(
     () => ({
@@ -127,12 +150,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       tier: user?.tier ?? 'free',
       googleClientId,
       signedIn,
+      userUpdated,
+      refresh,
       logout,
       deleteAccount,
       sessionExpired,
       dismissSessionExpired,
+      accountDeleted,
+      dismissAccountDeleted,
     }),
-    [status, user, googleClientId, signedIn, logout, deleteAccount, sessionExpired, dismissSessionExpired],
+    [status, user, googleClientId, signedIn, userUpdated, refresh, logout, deleteAccount, sessionExpired, dismissSessionExpired, accountDeleted, dismissAccountDeleted],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,6 +1,7 @@
 import { createContext, use, useMemo, useState, type ReactNode } from 'react';
 
-export type AuthModalMode = 'login' | 'register';
+/** `forgot` is the sign-in tab's "Forgot password?" view. */
+export type AuthModalMode = 'login' | 'register' | 'forgot';
 
 export interface AuthModalState {
   /** The open tab, or null when the modal is closed. */

@@ -14,6 +14,8 @@ const UserSessionSchema = defineEntity({
     /** Slides forward with use, never past `absoluteExpiresAt`. */
     expiresAt: p.datetime(),
     absoluteExpiresAt: p.datetime(),
+    /** The browser's User-Agent when it signed in (cut to 300 characters), to tell devices apart in Settings. */
+    userAgent: p.string().nullable(),
   },
 });
 

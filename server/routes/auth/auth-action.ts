@@ -17,8 +17,8 @@ export type AuthAction = (context: AuthActionContext) => Promise<unknown>;
 
 /** Signs the user in on this browser: a new session, its cookie, and the `user` + `session` the client reads. */
 export async function signIn(context: AuthActionContext, user: User): Promise<{ user: PublicUser; session: { expiresAt: string } }> {
-  const { app, reply } = context;
-  const issued = await app.sessions.issue(app.orm.em.fork(), user);
+  const { app, request, reply } = context;
+  const issued = await app.sessions.issue(app.orm.em.fork(), user, new Date(), request.headers['user-agent']);
   setSessionCookie(reply, issued.token, issued.expiresAt, app.secureCookies);
   return { user: publicUser(user), session: { expiresAt: issued.expiresAt.toISOString() } };
 }
@@ -30,9 +30,15 @@ export async function requireSession(context: AuthActionContext) {
 }
 
 /**
- * Mail leaves after the answer: the SMTP round trip then cannot reveal (through timing) which branch ran, and a
- * slow mail server does not hold the page. A failure is logged; the user can ask for another link.
+ * Mail leaves after the answer has gone out (the response's `close`, which also comes when the client hung up): the
+ * SMTP round trip and the work of composing the message then cannot reveal, through the answer's timing, which branch
+ * ran, and a slow mail server does not hold the page. A failure is logged; the user can ask for another link.
  */
 export function sendInBackground(context: AuthActionContext, mail: OutgoingMail): void {
-  context.app.mailer.send(mail).catch((error: unknown) => context.request.log.error({ err: error, to: mail.to }, 'mail could not be sent'));
+  const send = () => {
+    context.app.mailer.send(mail).catch((error: unknown) => context.request.log.error({ err: error, to: mail.to }, 'mail could not be sent'));
+  };
+  const response = context.reply.raw;
+  if (response.closed) send();
+  else response.once('close', send);
 }

@@ -8,6 +8,8 @@ export const AUTH_RATE_LIMITS: ReadonlyMap<string, { max: number; windowMs: numb
   ['resend-verification', { max: 10, windowMs: 60 * 60_000 }],
   ['google', { max: 20, windowMs: 15 * 60_000 }],
   ['verify-email', { max: 20, windowMs: 15 * 60_000 }],
+  ['request-password-reset', { max: 5, windowMs: 60 * 60_000 }],
+  ['reset-password', { max: 20, windowMs: 15 * 60_000 }],
 ]);
 
 const UNLIMITED = { max: 100_000, windowMs: 60_000 };

@@ -9,6 +9,7 @@ import { login } from './actions/login.ts';
 import { register } from './actions/register.ts';
 import { resendVerification } from './actions/resend-verification.ts';
 import { verifyEmail } from './actions/verify-email.ts';
+import { requestPasswordReset, resetPassword } from './actions/password-reset.ts';
 import type { AuthAction } from './auth-action.ts';
 import { rateLimitFor } from './auth-rate-limits.ts';
 
@@ -26,6 +27,8 @@ const WRITE_ACTIONS: ReadonlyMap<string, AuthAction> = new Map<(typeof AUTH_WRIT
   ['verify-email', verifyEmail],
   ['resend-verification', resendVerification],
   ['delete-account', deleteAccount],
+  ['request-password-reset', requestPasswordReset],
+  ['reset-password', resetPassword],
 ]);
 const ALL_ACTIONS: readonly string[] = [...AUTH_READ_ACTIONS, ...AUTH_WRITE_ACTIONS];
 
@@ -59,8 +62,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     response: jsonResponses(AuthData, refusals),
   };
   const writeSchema = {
-    summary: 'Register, sign in (password or Google), verify, resend, sign out, delete the account',
-    description: 'A refused login of an unverified address answers 403 `EMAIL_NOT_VERIFIED` with `data: {requiresVerification, email}`.',
+    summary: 'Register, sign in (password or Google), verify, resend, reset a forgotten password, sign out, delete the account',
+    description:
+      'A refused login of an unverified address answers 403 `EMAIL_NOT_VERIFIED` with `data: {requiresVerification, email}`. ' +
+      '`request-password-reset` answers the same whether or not the address has an account; `reset-password` uses the mailed link once (valid 1 hour), ' +
+      'signs the account out everywhere and in on this browser.',
     tags: ['Accounts'],
     querystring: AuthQuery,
     body: AuthBody,

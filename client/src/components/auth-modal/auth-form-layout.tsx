@@ -16,6 +16,10 @@ export interface AuthFormLayoutProps<Values extends { [Field in keyof Values]: s
   /** The form's accessible name and the submit button's text. */
   label: string;
   submitLabel: string;
+  /** Shown above the submit button when the last submit went well (a settings form stays on screen after saving). */
+  success?: string | null;
+  /** A dialog's form fills its width; a settings card's button sits at the end of its row instead. */
+  compact?: boolean;
 }
 
 /** The test id of a field, as the browser tests find it: `auth-confirm-password` for `confirmPassword`. */
@@ -27,7 +31,14 @@ function testIdOf(name: string): string {
  * The shape every account form has: its fields in order (the first takes focus), each with its own error, then the
  * server's refusal, then one submit button that shows it is busy.
  */
-export function AuthFormLayout<Values extends { [Field in keyof Values]: string }>({ form, fields, label, submitLabel }: AuthFormLayoutProps<Values>) {
+export function AuthFormLayout<Values extends { [Field in keyof Values]: string }>({
+  form,
+  fields,
+  label,
+  submitLabel,
+  success = null,
+  compact = false,
+}: AuthFormLayoutProps<Values>) {
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-label={label}>
       <Stack gap="sm">
@@ -40,7 +51,7 @@ export function AuthFormLayout<Values extends { [Field in keyof Values]: string 
             onChange: form.change(field.name),
             error: form.errors[field.name],
             'data-testid': testIdOf(field.name),
-            'data-autofocus': index === 0 ? true : undefined,
+            'data-autofocus': index === 0 && !compact ? true : undefined,
           };
           return field.kind === 'password' ? (
             <PasswordInput key={field.name} {...shared} />
@@ -53,7 +64,12 @@ export function AuthFormLayout<Values extends { [Field in keyof Values]: string 
             {form.failure}
           </Alert>
         )}
-        <Button type="submit" fullWidth loading={form.submitting} data-testid="auth-submit" mt={4}>
+        {success && !form.failure && (
+          <Alert color="teal" variant="light" role="status" data-testid="auth-success">
+            {success}
+          </Alert>
+        )}
+        <Button type="submit" fullWidth={!compact} style={compact ? { alignSelf: 'flex-end' } : undefined} loading={form.submitting} data-testid="auth-submit" mt={4}>
           {submitLabel}
         </Button>
       </Stack>

@@ -1,8 +1,9 @@
-import { Button, Divider, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SignedIn } from '../../api/auth-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal, type AuthModalMode } from '../../app-state/auth-modal-context.tsx';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
@@ -18,8 +19,10 @@ interface PendingVerification {
 
 const HEADINGS = {
   login: { title: 'Welcome back', subtitle: 'Sign in to compare models, keep your history and monitor your brand.' },
-  register: { title: 'Create your free account', subtitle: 'Get 150 free credits, side-by-side comparisons, web search and your request history.' },
-  registered: { title: 'Check your inbox', subtitle: 'One more step: open the link we emailed you to start with 150 free credits.' },
+  // Only a new address gets the free credits (one that had an account before does not): the copy says so.
+  register: { title: 'Create your free account', subtitle: 'A new address gets 150 free credits, side-by-side comparisons, web search and your request history.' },
+  registered: { title: 'Check your inbox', subtitle: 'One more step: open the link we emailed you to finish signing up.' },
+  forgot: { title: 'Reset your password', subtitle: 'Enter your account’s email address and we will send you a link to choose a new password.' },
 } as const;
 
 /**
@@ -75,37 +78,46 @@ export default function AuthModal() {
       data-testid="auth-modal"
     >
       <Stack gap="md">
-        <Tabs value={mode} onChange={switchTo} keepMounted={false}>
-          <Tabs.List grow>
-            <Tabs.Tab value="login">Sign In</Tabs.Tab>
-            <Tabs.Tab value="register">Sign Up</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="login" pt="md">
-            <Stack gap="md">
-              {banner}
-              <SignInForm
-                onSignedIn={finish}
-                onVerificationNeeded={(email, message) => setVerification({ email, message, cooldownEndsAt: null })}
-              />
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="register" pt="md">
-            {verification ? (
-              <Stack gap="sm">
+        {mode === 'forgot' ? (
+          <ForgotPasswordForm onBack={() => switchTo('login')} />
+        ) : (
+          <Tabs value={mode} onChange={switchTo} keepMounted={false}>
+            <Tabs.List grow>
+              <Tabs.Tab value="login">Sign In</Tabs.Tab>
+              <Tabs.Tab value="register">Sign Up</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="login" pt="md">
+              <Stack gap="md">
                 {banner}
-                <Button variant="subtle" onClick={() => switchTo('login')}>
-                  Verified? Sign in
-                </Button>
+                <SignInForm
+                  onSignedIn={finish}
+                  onVerificationNeeded={(email, message) => setVerification({ email, message, cooldownEndsAt: null })}
+                />
+                <Group justify="center">
+                  <Anchor component="button" type="button" size="sm" onClick={() => authModal.open('forgot')} data-testid="forgot-password">
+                    Forgot password?
+                  </Anchor>
+                </Group>
               </Stack>
-            ) : (
-              <SignUpForm
-                onSignedIn={finish}
-                onVerificationSent={(email, message) => setVerification({ email, message, cooldownEndsAt: Date.now() + RESEND_COOLDOWN_MS })}
-              />
-            )}
-          </Tabs.Panel>
-        </Tabs>
-        {googleClientId && (
+            </Tabs.Panel>
+            <Tabs.Panel value="register" pt="md">
+              {verification ? (
+                <Stack gap="sm">
+                  {banner}
+                  <Button variant="subtle" onClick={() => switchTo('login')}>
+                    Verified? Sign in
+                  </Button>
+                </Stack>
+              ) : (
+                <SignUpForm
+                  onSignedIn={finish}
+                  onVerificationSent={(email, message) => setVerification({ email, message, cooldownEndsAt: Date.now() + RESEND_COOLDOWN_MS })}
+                />
+              )}
+            </Tabs.Panel>
+          </Tabs>
+        )}
+        {googleClientId && mode !== 'forgot' && (
           <>
             <Divider label="or" labelPosition="center" />
             <GoogleButton clientId={googleClientId} onSignedIn={finish} />

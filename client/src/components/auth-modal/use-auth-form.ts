@@ -10,6 +10,8 @@ export interface AuthForm<Values extends { [Field in keyof Values]: string }> {
   /** Change handler for one field; editing a field clears its error. */
   change(field: keyof Values & string): (event: ChangeEvent<HTMLInputElement>) => void;
   submit(event: FormEvent<HTMLFormElement>): Promise<void>;
+  /** Puts new values in the fields (a settings form clears its passwords after saving). */
+  reset(values: Values): void;
 }
 
 /**
@@ -46,5 +48,5 @@ export function useAuthForm<Values extends { [Field in keyof Values]: string }>(
     }
   };
 
-  return { values, errors, failure, submitting, change, submit };
+  return { values, errors, failure, submitting, change, submit, reset: setValues };
 }

@@ -2,6 +2,7 @@ import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
+import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 
 interface SignedInOnlyProps {
   /** The page's title, shown to a signed-out visitor too ("Authentication Required" unless the page has a better one). */
@@ -16,10 +17,11 @@ interface SignedInOnlyProps {
 
 /**
  * A page that belongs to an account: a loader while the session is checked, then the page, or for a signed-out
- * visitor its title, why it needs an account, and the way home.
+ * visitor its title, why it needs an account, Sign In (the page then shows itself) and the way home.
  */
 export function SignedInOnly({ title = 'Authentication Required', reason, testId, more, children }: SignedInOnlyProps) {
   const { status, user } = useAuth();
+  const authModal = useAuthModal();
   if (status === 'loading') {
     return (
       <Center py="xl">
@@ -35,6 +37,9 @@ export function SignedInOnly({ title = 'Authentication Required', reason, testId
       </Title>
       <Text c="dimmed">{reason}</Text>
       <Group>
+        <Button onClick={() => authModal.open('login')} data-testid="signed-in-only-sign-in">
+          Sign In
+        </Button>
         <Button component={Link} to="/" variant="light">
           Go to Home
         </Button>

@@ -20,6 +20,10 @@ const AppSidebar = lazy(() => import('../sidebar/app-sidebar.tsx').then((module)
 const SessionExpiredNotice = lazy(() =>
   import('../session-notice/session-expired-notice.tsx').then((module) => ({ default: module.SessionExpiredNotice })),
 );
+// Rarer still: once per account, after deleting it.
+const AccountDeletedNotice = lazy(() =>
+  import('../session-notice/account-deleted-notice.tsx').then((module) => ({ default: module.AccountDeletedNotice })),
+);
 
 /**
  * The frame around every page: top bar, the sidebar for signed-in users (a
@@ -27,7 +31,7 @@ const SessionExpiredNotice = lazy(() =>
  * full-screen loader stands in, so nobody sees the signed-out chrome flash before their own.
  */
 export function RootLayout() {
-  const { status, user, sessionExpired } = useAuth();
+  const { status, user, sessionExpired, accountDeleted } = useAuth();
   const authModal = useAuthModal();
   const [navigationOpened, navigation] = useDisclosure(false);
   // Mantine's md breakpoint: below it the sidebar is a drawer, moved off-screen when closed.
@@ -80,6 +84,11 @@ export function RootLayout() {
       {sessionExpired && (
         <Suspense fallback={null}>
           <SessionExpiredNotice />
+        </Suspense>
+      )}
+      {accountDeleted && (
+        <Suspense fallback={null}>
+          <AccountDeletedNotice />
         </Suspense>
       )}
     </PageFrame>

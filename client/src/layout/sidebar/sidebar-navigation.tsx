@@ -1,4 +1,4 @@
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 
 const LINKS = [
@@ -7,14 +7,11 @@ const LINKS = [
   { to: '/tracking', label: 'Tracking' },
   { to: '/arena', label: 'Blind arena' },
   { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/settings', label: 'Settings' },
+  { to: '/help-support', label: 'Help & Support' },
 ] as const;
 
-const LATER_LINKS = [{ to: '/help-support', label: 'Help & Support' }] as const;
-
-/**
- * The sidebar's items. Settings goes nowhere yet: it stays in its place so the menu reads as designed
- * describes, but looks and announces itself as unavailable instead of being a link that does nothing.
- */
+/** The sidebar's items, in the order the product describes them. */
 export function SidebarNavigation({ onNavigate }: { onNavigate(): void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const link = ({ to, label }: { to: string; label: string }) => (
@@ -24,20 +21,6 @@ export function SidebarNavigation({ onNavigate }: { onNavigate(): void }) {
   return (
     <Stack gap={2} component="nav" aria-label="Main">
       {LINKS.map(link)}
-      <Tooltip label="Settings — coming soon" position="right" withArrow>
-        <NavLink
-          component="button"
-          type="button"
-          label="Settings"
-          description="Coming soon"
-          aria-disabled="true"
-          data-testid="settings-item"
-          // Focusable (so the tooltip can be read from the keyboard) but inert.
-          onClick={(event) => event.preventDefault()}
-          style={{ opacity: 0.55, cursor: 'not-allowed' }}
-        />
-      </Tooltip>
-      {LATER_LINKS.map(link)}
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
-import { Avatar, Badge, Button, Group, Menu, Modal, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { User } from '../../api/auth-api.ts';
-import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
+import { DeleteAccountDialog } from '../../components/delete-account/delete-account-dialog.tsx';
 
 const TIER_LABELS = { registered: 'Registered', subscribed: 'Subscribed' } as const;
 const TIER_COLOURS = { registered: 'blue', subscribed: 'grape' } as const;
@@ -18,25 +17,10 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The signed-in user's menu: who they are, their tier, Delete Account (confirmed first) and Sign Out. */
+/** The signed-in user's menu: who they are, their tier, Settings, API, Delete Account (confirmed first) and Sign Out. */
 export function UserMenu({ user }: { user: User }) {
-  const { logout, deleteAccount } = useAuth();
+  const { logout } = useAuth();
   const [confirming, confirm] = useDisclosure(false);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const handleDelete = async () => {
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteAccount();
-      confirm.close();
-    } catch (error) {
-      setDeleteError(messageOf(error, 'An error occurred while deleting your account'));
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   return (
     <>
@@ -65,6 +49,9 @@ export function UserMenu({ user }: { user: User }) {
             </Group>
           </Stack>
           <Menu.Divider />
+          <Menu.Item component={Link} to="/settings" data-testid="menu-settings">
+            Settings
+          </Menu.Item>
           <Menu.Item component={Link} to="/developers" data-testid="menu-api">
             API
           </Menu.Item>
@@ -74,26 +61,7 @@ export function UserMenu({ user }: { user: User }) {
           <Menu.Item onClick={() => void logout()}>Sign Out</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={confirming} onClose={confirm.close} title="Delete your account?" centered>
-        <Stack>
-          <Text size="sm">
-            Your account, its history and its unused credits will be deleted for good. Credits are not refunded.
-          </Text>
-          {deleteError && (
-            <Text c="red" size="sm" role="alert">
-              {deleteError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void handleDelete()}>
-              Delete Account
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteAccountDialog opened={confirming} onClose={confirm.close} />
     </>
   );
 }

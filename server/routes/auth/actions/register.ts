@@ -4,6 +4,7 @@ import { User } from '../../../../core/database/entities/user.ts';
 import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../auth/account-fields.ts';
 import { issueVerificationToken, verificationLink } from '../../../auth/email-verification.ts';
 import { hashPassword } from '../../../auth/password-hashing.ts';
+import { addressWasGranted } from '../../../credits/requester.ts';
 import { alreadyRegisteredMail, verificationMail } from '../../../mail/account-mails.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
 
@@ -39,6 +40,8 @@ export const register: AuthAction = async (context) => {
   }
   const token = await issueVerificationToken(em, user);
   await app.verificationMailLimits.recordFirstMail(email);
-  sendInBackground(context, verificationMail(email, name, verificationLink(app.config.server.appUrl, email, token)));
+  // An address registered again after its account was deleted had its free credits: the mail must not promise them.
+  const freeCredits = !(await addressWasGranted(em, app.config.appSecret, email));
+  sendInBackground(context, verificationMail(email, name, verificationLink(app.config.server.appUrl, email, token), freeCredits));
   return answer;
 };

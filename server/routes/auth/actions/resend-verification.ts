@@ -1,6 +1,7 @@
 import { User } from '../../../../core/database/entities/user.ts';
 import { requireEmail } from '../../../auth/account-fields.ts';
 import { issueVerificationToken, verificationLink } from '../../../auth/email-verification.ts';
+import { addressWasGranted } from '../../../credits/requester.ts';
 import { AppError } from '../../../errors/app-error.ts';
 import { verificationMail } from '../../../mail/account-mails.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
@@ -36,7 +37,8 @@ export const resendVerification: AuthAction = async (context) => {
   const user = await em.findOne(User, { email });
   if (user && !user.emailVerified) {
     const token = await issueVerificationToken(em, user);
-    sendInBackground(context, verificationMail(email, user.name, verificationLink(app.config.server.appUrl, email, token)));
+    const freeCredits = !(await addressWasGranted(em, app.config.appSecret, email));
+    sendInBackground(context, verificationMail(email, user.name, verificationLink(app.config.server.appUrl, email, token), freeCredits));
   }
   return { message: SENT_MESSAGE, remainingAttempts: decision.remainingAttempts };
 };
