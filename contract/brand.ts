@@ -19,7 +19,13 @@ export const SentimentEvidence = Type.Object({
 
 /** How an answer places a brand, as only a judge model can tell (the local analyser does not set it). */
 export const RECOMMENDATION_LEVELS = ['recommended', 'mentioned', 'compared_unfavourably', 'not_mentioned'] as const;
-export const RecommendationLevel = Type.Union(RECOMMENDATION_LEVELS.map((level) => Type.Literal(level)));
+// Spelled out: a mapped array loses the literal types, and the static type would be never.
+export const RecommendationLevel = Type.Union([
+  Type.Literal('recommended'),
+  Type.Literal('mentioned'),
+  Type.Literal('compared_unfavourably'),
+  Type.Literal('not_mentioned'),
+]);
 
 /** Which analyser produced a result, so results stay comparable when it changes. */
 export const BrandAnalyser = Type.Object({

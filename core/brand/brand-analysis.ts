@@ -5,8 +5,8 @@ import { brandRank, competitorMentions, distinctCompetitors, shareOfVoice } from
 import { mentionConfidence } from './brand-confidence.ts';
 import { contextAround, summaryContexts } from './brand-context.ts';
 import { findDomainMatches, findTermMatches, mergeMatches, websiteDomain, type TermMatch } from './brand-matches.ts';
-import { mentionSentiment } from './brand-sentiment.ts';
 import { citedDomains, isUnderDomain } from './cited-domains.ts';
+import { LOCAL_ANALYSER_VERSION, targetedSentiment } from './targeted-sentiment.ts';
 
 export interface BrandAnalysisInput {
   /** The whole answer, as markdown. */
@@ -35,12 +35,13 @@ export function analyseBrandMention({ text, sources, config }: BrandAnalysisInpu
   const first = mentions[0];
   const competitors = competitorMentions(text, distinctCompetitors(config.competitors));
   const cited = citedDomains(text, sources);
+  const verdict = targetedSentiment(text, mentions);
 
   return {
     mentioned: first !== undefined,
     brandName: config.brandName,
     confidence: mentionConfidence(mentions.length, text),
-    sentiment: first ? mentionSentiment(text, mentions) : 'neutral',
+    sentiment: verdict.sentiment,
     context: first ? contextAround(text, first) : null,
     keywordsFound: termsFound,
     positions: mentions.map((mention) => mention.start),
@@ -50,6 +51,8 @@ export function analyseBrandMention({ text, sources, config }: BrandAnalysisInpu
     shareOfVoice: shareOfVoice(mentions.length, competitors),
     citedDomains: cited,
     brandDomainCited: domain !== undefined && cited.some((host) => isUnderDomain(host, domain)),
+    evidence: verdict.evidence,
+    analyser: { kind: 'local', version: LOCAL_ANALYSER_VERSION },
   };
 }
 
