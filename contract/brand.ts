@@ -99,7 +99,11 @@ export const MentionRecord = Type.Object({
   positions: Type.Array(Type.Integer({ minimum: 0 })),
   evidence: Type.Optional(Type.Union([SentimentEvidence, Type.Null()])),
   recommendation: Type.Optional(RecommendationLevel),
+  /** The judge's reason, quoting the answer; only with a judge verdict. */
+  judgeReason: Type.Optional(Type.String()),
   analyser: Type.Optional(BrandAnalyser),
+  /** The competitors as that answer spoke of them (each with its sentiment and evidence where analysed). */
+  competitors: Type.Optional(Type.Array(CompetitorMention)),
   createdAt: Type.String({ format: 'date-time' }),
   /** The question and the model that answered it. */
   request: Type.Object({ id: Type.String(), query: Type.String(), engine: Type.String(), model: Type.String() }),
