@@ -10,9 +10,22 @@ import { analyserText, evidenceParts, recommendationColour, recommendationLabel 
  */
 
 /** The sentence that decided the verdict: cue words marked in the sentiment's colour, the brand's names in yellow. */
-export function EvidenceQuote({ evidence, brandTerms, sentiment, testId }: { evidence: SentimentEvidence; brandTerms: readonly string[]; sentiment: string; testId: string }) {
+export function EvidenceQuote({
+  evidence,
+  brandTerms,
+  sentiment,
+  testId,
+  labelled = true,
+}: {
+  evidence: SentimentEvidence;
+  brandTerms: readonly string[];
+  sentiment: string;
+  testId: string;
+  /** Says what the quote is (off where a field label already does). */
+  labelled?: boolean;
+}) {
   const cueColour = sentiment === 'positive' ? 'teal' : sentiment === 'negative' ? 'red' : 'gray';
-  return (
+  const quote = (
     <Blockquote p="xs" color={sentimentColour(sentiment)} fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
       {evidenceParts(evidence.sentence, brandTerms, evidence.cues).map((part, index) =>
         part.kind === 'plain' ? (
@@ -24,6 +37,15 @@ export function EvidenceQuote({ evidence, brandTerms, sentiment, testId }: { evi
         ),
       )}
     </Blockquote>
+  );
+  if (!labelled) return quote;
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        Why {sentimentLabel(sentiment).toLowerCase()}
+      </Text>
+      {quote}
+    </Stack>
   );
 }
 

@@ -49,7 +49,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
           </SimpleGrid>
           {mention.evidence && (
             <Field label="Why this sentiment">
-              <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.sentiment} testId="mention-modal-evidence" />
+              <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.sentiment} testId="mention-modal-evidence" labelled={false} />
             </Field>
           )}
           {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
