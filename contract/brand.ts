@@ -19,7 +19,13 @@ export const SentimentEvidence = Type.Object({
 
 /** How an answer places a brand, as only a judge model can tell (the local analyser does not set it). */
 export const RECOMMENDATION_LEVELS = ['recommended', 'mentioned', 'compared_unfavourably', 'not_mentioned'] as const;
-export const RecommendationLevel = Type.Union(RECOMMENDATION_LEVELS.map((level) => Type.Literal(level)));
+// Spelled out: a mapped array loses the literal types, and the static type would be never.
+export const RecommendationLevel = Type.Union([
+  Type.Literal('recommended'),
+  Type.Literal('mentioned'),
+  Type.Literal('compared_unfavourably'),
+  Type.Literal('not_mentioned'),
+]);
 
 /** Which analyser produced a result, so results stay comparable when it changes. */
 export const BrandAnalyser = Type.Object({
@@ -93,7 +99,11 @@ export const MentionRecord = Type.Object({
   positions: Type.Array(Type.Integer({ minimum: 0 })),
   evidence: Type.Optional(Type.Union([SentimentEvidence, Type.Null()])),
   recommendation: Type.Optional(RecommendationLevel),
+  /** The judge's reason, quoting the answer; only with a judge verdict. */
+  judgeReason: Type.Optional(Type.String()),
   analyser: Type.Optional(BrandAnalyser),
+  /** The competitors as that answer spoke of them (each with its sentiment and evidence where analysed). */
+  competitors: Type.Optional(Type.Array(CompetitorMention)),
   createdAt: Type.String({ format: 'date-time' }),
   /** The question and the model that answered it. */
   request: Type.Object({ id: Type.String(), query: Type.String(), engine: Type.String(), model: Type.String() }),

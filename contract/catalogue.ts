@@ -20,7 +20,12 @@ export const CatalogueEngine = Type.Object({
 /** `GET /api/models`: the engines keyed by id, each with its models and prices. */
 export const CatalogueData = Type.Object({
   models: Type.Record(Type.String(), CatalogueEngine),
-  features: Type.Object({ webSearch: Type.Integer({ minimum: 0 }) }),
+  features: Type.Object({
+    webSearch: Type.Integer({ minimum: 0 }),
+    brandJudgeModel: Type.Optional(
+      Type.String({ description: 'The judge model (engine/model) the operator set to check brand verdicts; included in brand monitoring at no charge. Absent when none.' }),
+    ),
+  }),
 });
 
 export type CatalogueModel = Type.Static<typeof CatalogueModel>;

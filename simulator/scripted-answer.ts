@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { brandJudgeReplyText, type BrandJudgeRequest } from './brand-judge-reply.ts';
 import { generateDeterministicAnswer, type DeterministicAnswer } from './deterministic-answer.ts';
 import { cutConnection, pause, type PiecePacing } from './response-pacing.ts';
 import type { SimulationScript } from './scripted-directives.ts';
@@ -11,10 +12,11 @@ import type { SimulatorSettings } from './simulated-exchange.ts';
  */
 
 export function scriptedAnswer(
-  accepted: { prompt: string; script: SimulationScript; request: { model: string } },
+  accepted: { prompt: string; script: SimulationScript; request: { model: string }; judge?: BrandJudgeRequest | undefined },
   settings: SimulatorSettings,
 ): DeterministicAnswer {
   const { prompt, script, request } = accepted;
+  if (accepted.judge) return piecesOf(brandJudgeReplyText(accepted.judge));
   const answer = script.echo ? echoedAnswer(prompt) : generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
   return script.hostile ? hostileAnswer(answer) : answer;
 }
@@ -23,6 +25,12 @@ export function scriptedAnswer(
 function echoedAnswer(prompt: string): DeterministicAnswer {
   const pieces = prompt.match(/\S+\s*/g) ?? [prompt === '' ? '.' : prompt];
   return { pieces, text: pieces.join('') };
+}
+
+/** Text sent as it stands, in pieces of a few characters, as a model streams JSON. */
+function piecesOf(text: string): DeterministicAnswer {
+  const pieces = text.match(/[\s\S]{1,24}/g) ?? [text];
+  return { pieces, text };
 }
 
 /**

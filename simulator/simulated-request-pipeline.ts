@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBrandJudgeRequest, type BrandJudgeRequest } from './brand-judge-reply.ts';
 import { parseScriptedDirectives, type SimulatedFailureStatus, type SimulationScript } from './scripted-directives.ts';
 import { readJsonBody, shouldFail, type RequestBody, type SimulatedExchange } from './simulated-exchange.ts';
 
@@ -74,6 +75,8 @@ export interface AcceptedRequest<Valid, Rejection> {
   receivedAt: number;
   /** A scripted failure the handler delivers inside the answer (see `failsInAnswer`). */
   failureInAnswer: Rejection | undefined;
+  /** Set when the prompt is Quorum's brand judge asking for a verdict (`brand-judge-reply.ts`). */
+  judge?: BrandJudgeRequest | undefined;
 }
 
 /**
@@ -106,7 +109,10 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
   if (!shared.ok) return refuse(dialect.refuseDirective(shared.message));
   const scripted = dialect.readVendorDirectives?.(checked.request, shared.prompt) ?? { ok: true, request: checked.request, prompt: shared.prompt };
   if (!scripted.ok) return refuse(scripted.rejection);
-  const { script } = shared;
+  const judging = readBrandJudgeRequest(checked.request.lastUserMessage, checked.request.model);
+  if (judging && !judging.ok) return refuse(dialect.refuseDirective(judging.message));
+  const judge = judging?.judge;
+  const script = judge ? { ...shared.script, ...judge.script } : shared.script;
   const { request: valid, prompt } = scripted;
 
   const failureKey = dialect.failureKey(valid);
@@ -116,5 +122,5 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
     if (!dialect.failsInAnswer?.(valid, script)) return refuse(failure);
     failureInAnswer = failure;
   }
-  return { request: valid, script, prompt, receivedAt, failureInAnswer };
+  return { request: valid, script, prompt, receivedAt, failureInAnswer, judge };
 }

@@ -6,6 +6,7 @@ import { RequestEventWriter } from '../core/events/request-event-writer.ts';
 import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
 import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
 import { loadModelCatalogue } from '../core/catalogue/model-catalogue.ts';
+import { brandJudgeModel } from '../core/brand/brand-judge-model.ts';
 import { startAnswerWorker } from './answer-worker.ts';
 import { CancellationListener } from './jobs/cancellation-listener.ts';
 import { startDemoProviders } from './demo-mode.ts';
@@ -34,6 +35,8 @@ export interface RunningWorkerProcess {
 export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
   const demo = config.demoMode ? await startDemoProviders(config, logger) : undefined;
   const catalogue = loadModelCatalogue(config);
+  // Checked before anything connects: a judge the catalogue does not know stops the start.
+  const judgeModel = brandJudgeModel(config.brandJudge, catalogue);
   const providers = new ProviderRegistry({
     catalogue,
     providers: demo?.providers ?? config.providers,
@@ -74,6 +77,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       runLeaseMs: config.worker.runLeaseMs,
       providerTimeoutMs: config.worker.providerTimeoutMs,
       cancellations,
+      brandJudge: judgeModel && { model: judgeModel, timeoutMs: config.brandJudge.timeoutMs },
       attempts: {
         retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
         firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,

@@ -18,6 +18,8 @@ const VOUCHING_DISTANCE = 150;
 /** The text writes its sentences with capitals, so a lower-case name means something. */
 const CAPITALISED_SENTENCE = /(?:^|[.!?]\s+|\n\s*)[\p{Lu}]/u;
 
+export const isCommonWord = (lowerCased: string) => COMMON_WORDS.has(lowerCased);
+
 export function isEverydayWord(name: string): boolean {
   const trimmed = name.trim();
   return /^\p{L}+$/u.test(trimmed) && /\p{Lu}/u.test(trimmed) && COMMON_WORDS.has(trimmed.toLowerCase());

@@ -43,8 +43,19 @@ export async function storeBrandMention(transaction: EntityManager, owner: RunOw
     rank: analysis.rank,
     citedDomains: analysis.citedDomains,
     brandDomainCited: analysis.brandDomainCited,
+    ...verdictColumns(analysis),
     createdAt: new Date(),
   });
+}
+
+/** The columns that say why and by whom the verdict was reached; also what a re-analysis rewrites. */
+export function verdictColumns(analysis: BrandMention) {
+  return {
+    evidence: analysis.evidence ?? null,
+    recommendation: analysis.recommendation ?? null,
+    judgeReason: analysis.judgeReason ?? null,
+    analyser: analysis.analyser ?? null,
+  };
 }
 
 /** A stored analysis in the contract's shape; the summary is rebuilt from the columns it repeats. */
@@ -63,6 +74,11 @@ export function brandMentionFromStored(stored: StoredBrandMention): BrandMention
     shareOfVoice: stored.shareOfVoice ?? null,
     citedDomains: stored.citedDomains,
     brandDomainCited: stored.brandDomainCited,
+    // Absent rather than null on rows stored before they existed, as the contract describes older results.
+    ...(stored.analyser ? { evidence: stored.evidence ?? null } : {}),
+    ...(stored.recommendation ? { recommendation: stored.recommendation } : {}),
+    ...(stored.judgeReason ? { judgeReason: stored.judgeReason } : {}),
+    ...(stored.analyser ? { analyser: stored.analyser } : {}),
   };
 }
 

@@ -118,7 +118,10 @@ export function targetedSentiment(read: ReadText, target: readonly TermMatch[], 
  * the one compared against ("faster than Acme" is bad news for Acme).
  */
 export function mentionProbabilities(scores: readonly [number, number, number], mention: Pick<MentionEvidence, 'rules' | 'scope'>, weights: typeof RULE_WEIGHTS = RULE_WEIGHTS): [number, number, number] {
-  const [negative, neutral, positive] = probabilities(withRules(scores, mention.rules, weights));
+  // The words around a compared-against mention are about the other brand, so the model, which reads words, is
+  // left out: the rules' signed reading of the clauses decides.
+  const base: readonly [number, number, number] = mention.scope.comparedAgainst ? [0, 0, 0] : scores;
+  const [negative, neutral, positive] = probabilities(withRules(base, mention.rules, weights));
   return mention.scope.comparedAgainst ? [positive, neutral, negative] : [negative, neutral, positive];
 }
 

@@ -113,6 +113,15 @@ export interface QuorumConfig {
   loadShedding: LoadSheddingConfig;
   /** What the people running Quorum see: metrics, and who may open the queue dashboard. */
   operations: OperationsConfig;
+  brandJudge: BrandJudgeConfig;
+}
+
+/** An optional model that judges every monitored answer after the local analyser; the operator pays for it. */
+export interface BrandJudgeConfig {
+  /** `engine/model` as in the catalogue (checked against it when a process starts); undefined = no judge. */
+  model: string | undefined;
+  /** Longest the judge may take per answer; the answer's end waits at most this long, then the local verdict stands. */
+  timeoutMs: number;
 }
 
 export interface LoadSheddingConfig {
@@ -248,6 +257,10 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       sampleIntervalMs: 1_000,
     },
     operations: readOperations(read),
+    brandJudge: {
+      model: readBrandJudgeModel(read),
+      timeoutMs: read.integer('BRAND_JUDGE_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),
+    },
   };
 
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);
@@ -281,6 +294,14 @@ function readOperations(read: EnvironmentReader): OperationsConfig {
     workerMetricsPort: read.integer('WORKER_METRICS_PORT', 9465, { min: 0, max: 65_535 }),
     queueDashboardAdmins: [...new Set(admins)],
   };
+}
+
+/** BRAND_JUDGE_MODEL: `engine/model` (the model id may itself hold a slash); whether it exists is the catalogue's to say. */
+function readBrandJudgeModel(read: EnvironmentReader): string | undefined {
+  const raw = read.optionalString('BRAND_JUDGE_MODEL');
+  if (raw === undefined || /^[^/\s]+\/\S+$/.test(raw)) return raw;
+  read.problems.push(`BRAND_JUDGE_MODEL must be engine/model from the model catalogue, like openai/gpt-4.1-mini (got "${raw}")`);
+  return undefined;
 }
 
 /** ANALYTICS_MEASUREMENT_ID: a GA4 id such as `G-ABC123XYZ9`, or nothing. */

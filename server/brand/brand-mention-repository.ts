@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { BrandAnalytics, MentionRecord, RecentBrand, Sentiment } from '../../contract/brand.ts';
+import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence } from '../../contract/brand.ts';
 import { brandTrend, DAILY_SERIES_DAYS, TOP_CITED_DOMAINS } from './brand-analytics.ts';
 
 /**
@@ -24,7 +24,8 @@ export interface MentionsFilter {
 export async function findMentions(em: EntityManager, userId: string, filter: MentionsFilter): Promise<MentionRecord[]> {
   const rows = await em.execute<MentionRow[]>(
     `select mention.id, mention.brand_name, mention.sentiment, mention.confidence, mention.context,
-            mention.keywords_found, mention.positions, ${iso('mention.created_at')} as created_at,
+            mention.keywords_found, mention.positions, mention.evidence, mention.recommendation, mention.judge_reason,
+            mention.analyser, mention.competitors, ${iso('mention.created_at')} as created_at,
             request.id as request_id, request.query, run.engine, run.model
        from brand_mentions as mention
        join model_runs as run on run.id = mention.run_id
@@ -44,6 +45,11 @@ export async function findMentions(em: EntityManager, userId: string, filter: Me
     context: row.context,
     keywordsFound: row.keywords_found,
     positions: row.positions,
+    // Rows stored before the analyser was recorded have none of these; the contract leaves them out then.
+    ...(row.analyser ? { evidence: row.evidence, analyser: row.analyser } : {}),
+    ...(row.recommendation ? { recommendation: row.recommendation } : {}),
+    ...(row.judge_reason ? { judgeReason: row.judge_reason } : {}),
+    competitors: row.competitors,
     createdAt: row.created_at,
     request: { id: row.request_id, query: row.query, engine: row.engine, model: row.model },
   }));
@@ -57,6 +63,11 @@ interface MentionRow {
   context: string | null;
   keywords_found: string[];
   positions: number[];
+  evidence: SentimentEvidence | null;
+  recommendation: RecommendationLevel | null;
+  judge_reason: string | null;
+  analyser: BrandAnalyser | null;
+  competitors: CompetitorMention[];
   created_at: string;
   request_id: string;
   query: string;

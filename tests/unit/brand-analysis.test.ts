@@ -3,6 +3,7 @@ import type { BrandConfig } from '../../contract/ask.ts';
 import type { AnswerSource } from '../../contract/run-events.ts';
 import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
 import { findTermMatches, websiteDomain } from '../../core/brand/brand-matches.ts';
+import { LOCAL_ANALYSER_VERSION } from '../../core/brand/targeted-sentiment.ts';
 
 const analyse = (text: string, config: BrandConfig, sources: AnswerSource[] = []) => analyseBrandMention({ text, sources, config });
 const acme: BrandConfig = { brandName: 'Acme' };
@@ -63,6 +64,8 @@ describe('finding the brand', () => {
       shareOfVoice: null,
       citedDomains: [],
       brandDomainCited: false,
+      evidence: null,
+      analyser: { kind: 'local', version: LOCAL_ANALYSER_VERSION },
     });
   });
 });

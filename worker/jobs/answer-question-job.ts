@@ -20,6 +20,7 @@ import type { CancellationListener } from './cancellation-listener.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
+import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
 
 export interface AnswerQuestionDependencies {
   orm: MikroORM;
@@ -33,6 +34,8 @@ export interface AnswerQuestionDependencies {
   providerTimeoutMs: number;
   attempts: AttemptSettings;
   cancellations: CancellationListener;
+  /** The operator's brand judge model (BRAND_JUDGE_MODEL); absent when none is configured. */
+  brandJudge?: BrandJudge | undefined;
 }
 
 /**
@@ -142,7 +145,7 @@ async function streamRun(
   }
 
   const answerSources = [...sources.values()];
-  const brand = analyseBrand(run, text, answerSources, logger);
+  const brand = await judgedBrand(dependencies, run, text, analyseBrand(run, text, answerSources, logger), shutdownSignal);
   const success = { text, sources: answerSources, finishReason, inputTokens, outputTokens, firstTokenAt, brand };
   // Postgres being down for a while must not cost the answer: it is stored once Postgres is back.
   const completed = await untilStored(() => completeRun(orm.em.fork(), run.runId, success), { signal: shutdownSignal, logger, runId: run.runId });
@@ -174,6 +177,22 @@ function analyseBrand(run: ClaimedRun, text: string, sources: AnswerSource[], lo
     logger.error({ err: error, runId: run.runId }, 'brand analysis failed; the answer is stored without it');
     return null;
   }
+}
+
+/**
+ * With a judge configured, its verdict replaces the local one where it holds up. Bounded by the judge's time limit,
+ * so an answer's end waits at most that long; the settlement that follows is the same either way.
+ */
+async function judgedBrand(
+  dependencies: AnswerQuestionDependencies,
+  run: ClaimedRun,
+  text: string,
+  brand: BrandAnalysisOfRun | null,
+  shutdownSignal: AbortSignal,
+): Promise<BrandAnalysisOfRun | null> {
+  if (!brand || !dependencies.brandJudge) return brand;
+  const analysis = await judgeBrandAnalysis(dependencies, dependencies.brandJudge, run.runId, text, brand.analysis, shutdownSignal);
+  return { config: brand.config, analysis };
 }
 
 async function finishWithFailure(

@@ -47,6 +47,13 @@ class WorkerMetrics {
     registers: [this.registry],
   });
 
+  private readonly brandJudgements = new Counter({
+    name: `${METRIC_PREFIX}brand_judge_verdicts_total`,
+    help: 'Monitored answers sent to the brand judge model, by outcome: judged, or why the local verdict stood (invalid_json, invalid_schema, wrong_brands, misquoted, timeout, provider_error, unavailable).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     registerQueueDepth(this.registry, () => this.watchedQueues);
   }
@@ -76,6 +83,10 @@ class WorkerMetrics {
 
   providerFailed(engine: string, code: string): void {
     this.providerErrors.inc({ engine, code });
+  }
+
+  brandJudged(outcome: string): void {
+    this.brandJudgements.inc({ outcome });
   }
 }
 

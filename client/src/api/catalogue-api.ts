@@ -22,7 +22,8 @@ export interface CatalogueEngine {
 
 export interface Catalogue {
   models: Record<string, CatalogueEngine>;
-  features: { webSearch: number };
+  /** `brandJudgeModel`: the operator's brand judge (engine/model), included in brand monitoring; absent when none. */
+  features: { webSearch: number; brandJudgeModel?: string };
 }
 
 export const fetchCatalogue = (signal?: AbortSignal) => apiCall<Catalogue>('/api/models', signal ? { signal } : {});

@@ -1,3 +1,4 @@
+import { isCommonWord } from '../mention-filters.ts';
 import { COMPARED_AGAINST, CONTRAST_MARKERS, FUNCTION_WORDS } from './cue-words.ts';
 import type { TokenReading } from './mention-features.ts';
 import { CLAUSE_END, SENTENCE_END, type Token } from './tokens.ts';
@@ -110,19 +111,19 @@ function clauseOwner(tokens: readonly Token[], isBrand: Uint8Array, start: numbe
 
 /**
  * The other names an answer uses, in text that has capitals: words written with a capital in the middle of a
- * sentence (not everyday function words), or in bold. Every place such a word stands is marked 2 in `isBrand`,
+ * sentence (not everyday function words), in bold, or opening a sentence when they are no everyday word at all. Every place such a word stands is marked 2 in `isBrand`,
  * where it is not the target's already.
  */
 export function markOtherNames(text: string, tokens: readonly Token[], isBrand: Uint8Array): void {
   if (!/(?:^|[.!?]\s+|\n\s*)\p{Lu}/u.test(text)) return;
   const names = new Set<string>();
-  for (let index = 1; index < tokens.length; index += 1) {
+  for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index]!;
-    const before = tokens[index - 1]!.norm;
+    const before = tokens[index - 1]?.norm ?? '\n';
     const midSentence = !SENTENCE_END.has(before) && before !== ':' && before !== '**' && !/^\d+\.?$/.test(before);
     const bold = before === '**' && tokens[index + 1]?.norm === '**';
     if (isBrand[index] !== 0 || !token.capitalised || FUNCTION_WORDS.has(token.norm) || !/\p{L}/u.test(token.norm)) continue;
-    if (midSentence || bold) names.add(token.norm);
+    if (midSentence || bold || !isCommonWord(token.norm)) names.add(token.norm);
   }
   for (let index = 0; index < tokens.length; index += 1) {
     if (isBrand[index] === 0 && tokens[index]!.capitalised && names.has(tokens[index]!.norm)) isBrand[index] = 2;

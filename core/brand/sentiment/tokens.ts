@@ -55,6 +55,6 @@ export function tokenize(text: string): Token[] {
 }
 
 /** Marks that end a sentence: a verdict never reads past them. */
-export const SENTENCE_END = new Set(['.', '!', '?', '\n', '|']);
+export const SENTENCE_END = new Set(['.', '!', '?', '\n']);
 /** Marks that end a clause within a sentence. */
 export const CLAUSE_END = new Set([',', ';', ':', '(', ')', '\u2013', '\u2014', '--', '-']);

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { SENTIMENTS, type CompetitorMention } from '../../../contract/brand.ts';
+import { RECOMMENDATION_LEVELS, SENTIMENTS, type BrandAnalyser, type CompetitorMention, type SentimentEvidence } from '../../../contract/brand.ts';
 import { ModelRun } from './model-run.ts';
 import { SearchRequest } from './search-request.ts';
 import { User } from './user.ts';
@@ -33,6 +33,13 @@ const StoredBrandMentionSchema = defineEntity({
     rank: p.smallint().nullable(),
     citedDomains: p.json<string[]>(),
     brandDomainCited: p.boolean(),
+    /** The passage and cue words that decided `sentiment`; null when not mentioned or stored before it existed. */
+    evidence: p.json<SentimentEvidence>().nullable(),
+    /** Only a judge model sets these two. */
+    recommendation: p.enum(RECOMMENDATION_LEVELS).nullable(),
+    judgeReason: p.text().nullable(),
+    /** Which analyser (and judge model) produced this row; null on rows stored before it was recorded. */
+    analyser: p.json<BrandAnalyser>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

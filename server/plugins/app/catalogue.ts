@@ -1,16 +1,21 @@
 import fastifyPlugin from 'fastify-plugin';
+import { brandJudgeModel, type BrandJudgeModel } from '../../../core/brand/brand-judge-model.ts';
 import { loadModelCatalogue, type ModelCatalogue } from '../../../core/catalogue/model-catalogue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: ModelCatalogue;
+    /** The operator's brand judge (BRAND_JUDGE_MODEL), checked against the catalogue; undefined when none. */
+    brandJudgeModel: BrandJudgeModel | undefined;
   }
 }
 
-/** The engines, models and prices, read and validated once at start. */
+/** The engines, models and prices, read and validated once at start; with them, the brand judge they must list. */
 export default fastifyPlugin(
   async (app) => {
-    app.decorate('catalogue', loadModelCatalogue(app.config));
+    const catalogue = loadModelCatalogue(app.config);
+    app.decorate('catalogue', catalogue);
+    app.decorate('brandJudgeModel', brandJudgeModel(app.config.brandJudge, catalogue));
   },
   { name: 'catalogue', dependencies: ['configuration'] },
 );

@@ -22,7 +22,7 @@ const modelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ];
       }),
     ),
-    features: { webSearch: app.catalogue.webSearchCredits },
+    features: { webSearch: app.catalogue.webSearchCredits, ...(app.brandJudgeModel ? { brandJudgeModel: app.brandJudgeModel.id } : {}) },
   };
 
   app.get('/models', { schema: { summary: 'The engines and models, with prices', tags: ['Catalogue'], response: jsonResponses(CatalogueData) } }, async (_request, reply) => {

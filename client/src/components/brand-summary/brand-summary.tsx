@@ -1,6 +1,7 @@
 import { Badge, Blockquote, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { BrandMention } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from './brand-summary-text.ts';
+import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from './brand-evidence.tsx';
 import { HighlightedText } from './highlighted-text.tsx';
 
 export interface BrandSummaryProps {
@@ -40,6 +41,7 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
                 {sentimentLabel(mention.sentiment)}
               </Badge>
             )}
+            {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="brand-recommendation" />}
           </Group>
         </Group>
 
@@ -69,6 +71,8 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
                 ))}
               </Group>
             )}
+            {mention.evidence && <EvidenceQuote evidence={mention.evidence} brandTerms={terms} sentiment={mention.sentiment} testId="brand-evidence" />}
+            {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
             {mention.summary.contexts.slice(0, 3).map((context, index) => (
               <Blockquote key={index} p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="brand-context">
                 <HighlightedText text={context} terms={terms} />
@@ -88,9 +92,11 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
               'none'}
           </Text>
         )}
+        <CompetitorSentiments competitors={mention.competitors} />
         <Text size="sm" c="dimmed" data-testid="brand-domain-cited">
           {mention.brandDomainCited ? 'Your website is among the cited sources.' : 'Your website is not among the cited sources.'}
         </Text>
+        <AnalyserNote analyser={mention.analyser} />
       </Stack>
     </Paper>
   );

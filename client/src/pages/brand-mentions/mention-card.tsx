@@ -2,6 +2,7 @@ import { Badge, Blockquote, Button, Collapse, Group, Paper, Stack, Text } from '
 import { memo } from 'react';
 import type { MentionRecord } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
+import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from '../../components/brand-summary/brand-evidence.tsx';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
 import { visibleKeywords } from './mention-filters.ts';
 
@@ -14,7 +15,11 @@ export interface MentionCardProps {
 
 export const mentionDate = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One stored mention: brand, tone, confidence, when and by which model, the question, and its context on demand. */
+/**
+ * One stored mention: brand, tone (and the judge's recommendation), confidence, when and by which model, the
+ * question, the sentence that decided the tone, and on demand its context, the judge's reason, each competitor's
+ * tone and which analyser made it.
+ */
 export const MentionCard = memo(function MentionCard({ mention, expanded, onToggle, onOpen }: MentionCardProps) {
   const keywords = visibleKeywords(mention.keywordsFound);
   const contextId = `mention-context-${mention.id}`;
@@ -29,6 +34,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             <Badge color={sentimentColour(mention.sentiment)} variant="light" data-testid="mention-sentiment">
               {sentimentLabel(mention.sentiment)}
             </Badge>
+            {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-recommendation" />}
             <Badge color="gray" variant="outline" tt="none" data-testid="mention-confidence">
               {percentText(mention.confidence)} confidence
             </Badge>
@@ -40,6 +46,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
         <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-query">
           {mention.request.query}
         </Text>
+        {mention.evidence && <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.sentiment} testId="mention-evidence" />}
         <Group justify="space-between" gap="xs">
           <Group gap={6} data-testid="mention-keywords">
             {keywords.shown.map((keyword) => (
@@ -71,9 +78,14 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
         </Group>
         <Collapse expanded={expanded} id={contextId}>
           {expanded && (
-            <Blockquote p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-context">
-              {mention.context ? <HighlightedText text={mention.context} terms={[mention.brandName, ...mention.keywordsFound]} /> : 'No context was kept.'}
-            </Blockquote>
+            <Stack gap="xs">
+              <Blockquote p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-context">
+                {mention.context ? <HighlightedText text={mention.context} terms={[mention.brandName, ...mention.keywordsFound]} /> : 'No context was kept.'}
+              </Blockquote>
+              {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
+              {mention.competitors && <CompetitorSentiments competitors={mention.competitors} />}
+              <AnalyserNote analyser={mention.analyser} />
+            </Stack>
           )}
         </Collapse>
       </Stack>

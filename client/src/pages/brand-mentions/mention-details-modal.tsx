@@ -2,6 +2,7 @@ import { Badge, Blockquote, Group, Modal, SimpleGrid, Stack, Text } from '@manti
 import type { ReactNode } from 'react';
 import type { MentionRecord } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
+import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from '../../components/brand-summary/brand-evidence.tsx';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
 import { mentionDate } from './mention-card.tsx';
 
@@ -24,9 +25,12 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
         <Stack gap="md" data-testid="mention-modal-body">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Field label="Sentiment">
-              <Badge color={sentimentColour(mention.sentiment)} variant="light">
-                {sentimentLabel(mention.sentiment)}
-              </Badge>
+              <Group gap={4}>
+                <Badge color={sentimentColour(mention.sentiment)} variant="light">
+                  {sentimentLabel(mention.sentiment)}
+                </Badge>
+                {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-modal-recommendation" />}
+              </Group>
             </Field>
             <Field label="Confidence">
               <Text fw={600}>{percentText(mention.confidence)}</Text>
@@ -43,6 +47,17 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
               </Text>
             </Field>
           </SimpleGrid>
+          {mention.evidence && (
+            <Field label="Why this sentiment">
+              <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.sentiment} testId="mention-modal-evidence" labelled={false} />
+            </Field>
+          )}
+          {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
+          {mention.competitors && mention.competitors.some((competitor) => competitor.mentioned) && (
+            <Field label="Competitors in this answer">
+              <CompetitorSentiments competitors={mention.competitors} />
+            </Field>
+          )}
           <Field label="Context">
             <Blockquote p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }}>
               {mention.context ? <HighlightedText text={mention.context} terms={[mention.brandName, ...mention.keywordsFound]} /> : 'No context was kept.'}
@@ -64,6 +79,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
                 : <Text size="sm" c="dimmed">None</Text>}
             </Group>
           </Field>
+          <AnalyserNote analyser={mention.analyser} />
         </Stack>
       )}
     </Modal>

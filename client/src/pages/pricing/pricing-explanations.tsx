@@ -47,7 +47,13 @@ export function AdditionalFeatures({ catalogue }: { catalogue: Catalogue }) {
   const features = [
     { name: 'Web search', price: `+${creditsText(catalogue.features.webSearch)} per model`, detail: 'The model reads current pages from the web and cites them.' },
     { name: 'Streaming answers', price: 'Free', detail: 'Watch every answer appear as it is written.' },
-    { name: 'Brand monitoring', price: 'Free', detail: 'See how each answer mentions your brand and its competitors.' },
+    {
+      name: 'Brand monitoring',
+      price: 'Free',
+      detail: 'See how each answer mentions your brand and its competitors.',
+      // The operator pays for the judge model: it never costs the asker credits.
+      note: catalogue.features.brandJudgeModel ? `Judge model (${catalogue.features.brandJudgeModel}): included` : undefined,
+    },
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -63,6 +69,11 @@ export function AdditionalFeatures({ catalogue }: { catalogue: Catalogue }) {
             <Text size="sm" c="dimmed">
               {feature.detail}
             </Text>
+            {'note' in feature && feature.note && (
+              <Text size="sm" fw={600} data-testid="brand-judge-included">
+                {feature.note}
+              </Text>
+            )}
           </Stack>
         </Card>
       ))}

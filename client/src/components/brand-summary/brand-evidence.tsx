@@ -1,0 +1,106 @@
+import { Badge, Blockquote, Group, Mark, Stack, Text } from '@mantine/core';
+import type { BrandAnalyser, CompetitorMention, RecommendationLevel, SentimentEvidence } from '../../../../contract/brand.ts';
+import { sentimentColour, sentimentLabel } from './brand-summary-text.ts';
+import { analyserText, evidenceParts, recommendationColour, recommendationLabel } from './evidence-text.ts';
+
+/**
+ * The pieces that say why a brand verdict was reached, shared by the answer's brand summary and the Brand Mentions
+ * page's card and dialog: the deciding sentence with its cue words marked, the judge's recommendation and reason,
+ * each competitor's tone, and which analyser made it.
+ */
+
+/** The sentence that decided the verdict: cue words marked in the sentiment's colour, the brand's names in yellow. */
+export function EvidenceQuote({
+  evidence,
+  brandTerms,
+  sentiment,
+  testId,
+  labelled = true,
+}: {
+  evidence: SentimentEvidence;
+  brandTerms: readonly string[];
+  sentiment: string;
+  testId: string;
+  /** Says what the quote is (off where a field label already does). */
+  labelled?: boolean;
+}) {
+  const cueColour = sentiment === 'positive' ? 'teal' : sentiment === 'negative' ? 'red' : 'gray';
+  const quote = (
+    <Blockquote p="xs" color={sentimentColour(sentiment)} fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      {evidenceParts(evidence.sentence, brandTerms, evidence.cues).map((part, index) =>
+        part.kind === 'plain' ? (
+          <span key={index}>{part.text}</span>
+        ) : (
+          <Mark key={index} color={part.kind === 'cue' ? cueColour : 'yellow'} fw={part.kind === 'cue' ? 700 : undefined} data-evidence={part.kind}>
+            {part.text}
+          </Mark>
+        ),
+      )}
+    </Blockquote>
+  );
+  if (!labelled) return quote;
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        Why {sentimentLabel(sentiment).toLowerCase()}
+      </Text>
+      {quote}
+    </Stack>
+  );
+}
+
+export function RecommendationBadge({ level, testId }: { level: RecommendationLevel; testId: string }) {
+  return (
+    <Badge color={recommendationColour(level)} variant="outline" tt="none" data-testid={testId}>
+      {recommendationLabel(level)}
+    </Badge>
+  );
+}
+
+/** The judge's reason, said to be the judge's. */
+export function JudgeReason({ reason }: { reason: string }) {
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="judge-reason">
+      <Text span fw={600}>
+        Judge:{' '}
+      </Text>
+      {reason}
+    </Text>
+  );
+}
+
+export function AnalyserNote({ analyser }: { analyser: BrandAnalyser | undefined }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid="brand-analyser">
+      {analyserText(analyser)}
+    </Text>
+  );
+}
+
+/** Each named competitor with the tone the answer takes to it (and the judge's recommendation, when judged). */
+export function CompetitorSentiments({ competitors }: { competitors: readonly CompetitorMention[] }) {
+  const named = competitors.filter((competitor) => competitor.mentioned);
+  if (named.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="competitor-sentiments">
+      {named.map((competitor) => (
+        <Group key={competitor.name} gap={6} wrap="wrap" data-testid="competitor-sentiment">
+          <Text size="sm" fw={600}>
+            {competitor.name}
+          </Text>
+          {competitor.sentiment && (
+            <Badge size="sm" color={sentimentColour(competitor.sentiment)} variant="light">
+              {sentimentLabel(competitor.sentiment)}
+            </Badge>
+          )}
+          {competitor.recommendation && <RecommendationBadge level={competitor.recommendation} testId="competitor-recommendation" />}
+          {competitor.evidence && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', flexBasis: '100%' }}>
+              “{competitor.evidence.sentence}”
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandConfig } from '../../contract/ask.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { SEARCH_BODY } from '../support/search-stream-client.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * Why a brand verdict was reached, on screen: with a judge model configured (the simulator), an answer's brand
+ * summary, the Brand Mentions card and its dialog show the deciding sentence with its cue words marked, the judge's
+ * recommendation and reason, each competitor's tone and which analyser decided. A second answer whose judge reply
+ * is broken keeps the local verdict and says so.
+ */
+
+let browser: Browser;
+let stack: TestStack;
+
+const PRAISE = 'For small teams I recommend Acmetrix, the most reliable choice.';
+const CRITICISM = 'Zolvane is slower and worse for teams.';
+const ACMETRIX: BrandConfig = { brandName: 'Acmetrix', websiteUrl: 'https://acmetrix.example', keywords: [], competitors: ['Zolvane'] };
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack({ environment: { BRAND_JUDGE_MODEL: 'openai/gpt-4.1-mini', BRAND_JUDGE_TIMEOUT_MS: '3000' } }));
+  // Older first: the judge's reply to this one is not JSON, so the local verdict stands.
+  const local = await stack.ask({ ...SEARCH_BODY, query: `Acmetrix is reliable and I recommend it. [[judge reply=invalid-json]] [[simulate echo=1]]`, brandMonitoringEnabled: true, brandConfig: ACMETRIX });
+  const runId = local.events.find((event) => event.event === 'end')!.data.runId as string;
+  // The words that tipped the local verdict, as the targeted analyser records them (set here so the marks do not
+  // depend on which cue lexicon the local analyser ships with).
+  await stack.records().execute(`update brand_mentions set evidence = ? where run_id = ?`, [
+    JSON.stringify({ sentence: 'Acmetrix is reliable and I recommend it.', cues: ['reliable', 'recommend'] }),
+    runId,
+  ]);
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+/** Screenshots at phone and desktop width, light and dark, named `<name>-<scheme>-<width>.png`. */
+async function picture(page: Page, name: string, options: { viewportOnly?: boolean; locator?: Locator } = {}): Promise<void> {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      if (options.locator) await options.locator.scrollIntoViewIfNeeded();
+      await (options.viewportOnly ? saveViewportScreenshot : saveScreenshot)(page, `${name}-${colorScheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+}
+
+describe('brand evidence', () => {
+  it("shows the judge's verdict and its evidence under a finished answer", async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    await page.getByTestId('brand-monitoring-toggle').check({ force: true });
+    await page.getByTestId('brand-config-panel').waitFor();
+    await page.getByTestId('brand-name-input').fill('Acmetrix');
+    await page.getByTestId('brand-competitor-input').fill('Zolvane');
+    await page.getByTestId('brand-competitor-input').press('Enter');
+    await expect.poll(() => page.getByTestId('brand-competitor-list').textContent()).toContain('Zolvane');
+    await page.getByTestId('query-input').fill(`${PRAISE} ${CRITICISM} [[simulate echo=1]]`);
+    await page.getByTestId('ask-button').click();
+
+    const summary = page.getByTestId('brand-summary');
+    await summary.waitFor({ timeout: 20_000 });
+    expect(await summary.getByTestId('brand-sentiment').textContent()).toBe('Positive');
+    expect(await summary.getByTestId('brand-recommendation').textContent()).toBe('Recommended');
+    expect(await summary.getByTestId('brand-evidence').textContent()).toBe(PRAISE);
+    expect(await summary.getByTestId('brand-evidence').locator('mark[data-evidence="brand"]').first().textContent()).toBe('Acmetrix');
+    expect(await summary.getByTestId('judge-reason').textContent()).toContain(PRAISE);
+    const zolvane = summary.getByTestId('competitor-sentiment');
+    expect(await zolvane.textContent()).toContain('Zolvane');
+    expect(await zolvane.textContent()).toContain('Negative');
+    expect(await zolvane.getByTestId('competitor-recommendation').textContent()).toBe('Compared unfavourably');
+    expect(await summary.getByTestId('brand-analyser').textContent()).toMatch(/^Judged by openai\/gpt-4\.1-mini \(local analyser [\d.]+\)$/);
+    await picture(page, 'brand-evidence-answer', { locator: summary });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows the deciding sentence, cue words, competitors and analyser on the mention cards and in the dialog', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
+    const cards = page.getByTestId('mention-card');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+    const [judged, local] = [cards.nth(0), cards.nth(1)];
+
+    expect(await judged.getByTestId('mention-evidence').textContent()).toBe(PRAISE);
+    expect(await judged.getByTestId('mention-recommendation').textContent()).toBe('Recommended');
+    expect(await local.getByTestId('mention-recommendation').count()).toBe(0);
+    // The local verdict's cue words are marked apart from the brand's name.
+    const cues = local.getByTestId('mention-evidence').locator('mark[data-evidence="cue"]');
+    expect(await cues.allTextContents()).toEqual(['reliable', 'recommend']);
+
+    await judged.getByTestId('mention-toggle-context').click();
+    await judged.getByTestId('judge-reason').waitFor();
+    expect(await judged.getByTestId('competitor-sentiment').textContent()).toMatch(/Zolvane.*Negative/);
+    expect(await judged.getByTestId('brand-analyser').textContent()).toContain('Judged by openai/gpt-4.1-mini');
+    await local.getByTestId('mention-toggle-context').click();
+    await local.getByTestId('brand-analyser').waitFor();
+    expect(await local.getByTestId('brand-analyser').textContent()).toMatch(/^Local analyser [\d.]+$/);
+    await picture(page, 'brand-evidence-cards');
+
+    await judged.getByTestId('mention-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Brand Mention: Acmetrix' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('mention-modal-evidence').textContent()).toBe(PRAISE);
+    expect(await dialog.getByTestId('mention-modal-recommendation').textContent()).toBe('Recommended');
+    expect(await dialog.getByTestId('judge-reason').textContent()).toContain(PRAISE);
+    expect(await dialog.getByTestId('competitor-sentiment').textContent()).toContain(CRITICISM);
+    expect(await dialog.getByTestId('brand-analyser').textContent()).toContain('Judged by openai/gpt-4.1-mini');
+    await picture(page, 'brand-evidence-modal', { viewportOnly: true });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('says on the pricing page that the judge model comes with brand monitoring', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    const note = page.getByTestId('brand-judge-included');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.textContent()).toBe('Judge model (openai/gpt-4.1-mini): included');
+    await close();
+  });
+});
