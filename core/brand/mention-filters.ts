@@ -51,14 +51,19 @@ export function quotedQuestion(text: string, question: string | undefined): Term
   if (length < 3) return [];
   const phrases = new Set<string>();
   for (let index = 0; index + length <= asked.length; index += 1) phrases.add(asked.slice(index, index + length).join(' '));
-  const words = [...text.matchAll(WORD)].map((match) => ({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length }));
+  const firstWords = new Set(asked);
+  const words = [...text.matchAll(WORD)];
   const spans: TermMatch[] = [];
   for (let index = 0; index + length <= words.length; index += 1) {
-    if (!phrases.has(words.slice(index, index + length).map((entry) => entry.word).join(' '))) continue;
-    const start = words[index]!.start;
-    const end = words[index + length - 1]!.end;
-    const last = spans.at(-1);
-    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    // Most words of an answer are not in the question at all: skip them before building a phrase.
+    if (!firstWords.has(words[index]![0].toLowerCase())) continue;
+    const phrase = words.slice(index, index + length).map((word) => word[0].toLowerCase()).join(' ');
+    if (!phrases.has(phrase)) continue;
+    const start = words[index]!.index;
+    const last = words[index + length - 1]!;
+    const end = last.index + last[0].length;
+    const previous = spans.at(-1);
+    if (previous && start <= previous.end) previous.end = Math.max(previous.end, end);
     else spans.push({ start, end });
   }
   return spans;

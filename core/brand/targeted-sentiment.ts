@@ -85,13 +85,18 @@ function ownedStretchEnd(ownership: Float32Array, sentenceEnd: number): number {
   return end;
 }
 
-/** The tokens [from, to) that a character span covers. */
+/** The tokens [from, to) that a character span covers (tokens are in text order, so a binary search finds it). */
 function tokenSpan(tokens: readonly Token[], match: TermMatch): [number, number] {
-  let from = 0;
-  while (from < tokens.length && tokens[from]!.end <= match.start) from += 1;
-  let to = from;
+  let low = 0;
+  let high = tokens.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (tokens[middle]!.end <= match.start) low = middle + 1;
+    else high = middle;
+  }
+  let to = low;
   while (to < tokens.length && tokens[to]!.start < match.end) to += 1;
-  return [from, to];
+  return [low, to];
 }
 
 /**

@@ -12,13 +12,14 @@ describe('finding the brand', () => {
   it('matches whole words in any case, and not inside other words', () => {
     expect(analyse('Go is fast. I like go; GO!', { brandName: 'Go' }).positions).toEqual([0, 19, 23]);
     expect(analyse('This is good and going well. Gopher, ago, cargo.', { brandName: 'Go' }).mentioned).toBe(false);
-    expect(findTermMatches('acme, ACME. (Acme) acmes acme2 macme', 'Acme').map((match) => match.start)).toEqual([0, 6, 13]);
+    // A plural is the brand too ("acmes"); a longer word is not.
+    expect(findTermMatches('acme, ACME. (Acme) acmes acme2 macme', 'Acme').map((match) => match.start)).toEqual([0, 6, 13, 19]);
     // Punctuation is a boundary, so markdown emphasis does not hide a name.
     expect(findTermMatches('**Acme** and _Acme_', 'Acme').map((match) => match.start)).toEqual([2, 14]);
   });
 
-  it('knows letters beyond ASCII: "Café" matches "café" but not "cafés"; "Straße" is one word', () => {
-    expect(analyse('Le café du coin. CAFÉ! Deux cafés.', { brandName: 'Café' }).positions).toEqual([3, 17]);
+  it('knows letters beyond ASCII: "Café" matches "café" and its plural "cafés"; "Straße" is one word', () => {
+    expect(analyse('Le café du coin. CAFÉ! Deux cafés.', { brandName: 'Café' }).positions).toEqual([3, 17, 28]);
     expect(analyse('Die Straßenbahn und die Straße.', { brandName: 'Straße' }).positions).toEqual([24]);
     expect(analyse('Ürün: Çay. çay bahçesi', { brandName: 'Çay' }).summary.totalMentions).toBe(2);
     expect(analyse('東京ガス is listed. 東京ガスエネルギー is not the same word.', { brandName: '東京ガス' }).positions).toEqual([0]);
@@ -114,9 +115,9 @@ describe('competitors', () => {
   const config: BrandConfig = { brandName: 'Acme', competitors: ['Globex', 'Initech', 'globex', 'Umbrella'] };
 
   it('counts each competitor with the same matcher, once per name', () => {
-    const result = analyse('Globex leads, then Acme, then globex again and Initech. Globexes do not count.', config);
-    expect(result.competitors).toEqual([
-      { name: 'Globex', mentioned: true, mentions: 2, firstPosition: 0 },
+    const result = analyse('Globex leads, then Acme, then globex again and Initech. Globexes count too; Globexcorp does not.', config);
+    expect(result.competitors.map(({ name, mentioned, mentions, firstPosition }) => ({ name, mentioned, mentions, firstPosition }))).toEqual([
+      { name: 'Globex', mentioned: true, mentions: 3, firstPosition: 0 },
       { name: 'Initech', mentioned: true, mentions: 1, firstPosition: 47 },
       { name: 'Umbrella', mentioned: false, mentions: 0, firstPosition: null },
     ]);

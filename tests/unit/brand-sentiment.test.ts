@@ -1,57 +1,79 @@
 import { describe, expect, it } from 'vitest';
+import type { BrandConfig } from '../../contract/ask.ts';
 import type { Sentiment } from '../../contract/brand.ts';
 import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
-import { lexiconScore } from '../../core/brand/brand-sentiment.ts';
 
-const sentimentOf = (text: string, brandName = 'Acme') => analyseBrandMention({ text, sources: [], config: { brandName } }).sentiment;
+const analyse = (text: string, config: BrandConfig = { brandName: 'Acme' }, question?: string) => analyseBrandMention({ text, sources: [], config, ...(question ? { question } : {}) });
+const sentimentOf = (text: string, brandName = 'Acme') => analyse(text, { brandName }).sentiment;
 
-/** Sentences labelled by hand, as a person reading them would. */
-const LABELLED: [string, Sentiment][] = [
-  ['Acme makes excellent laptops that customers love.', 'positive'],
-  ['Reviewers say Acme offers great value and helpful support.', 'positive'],
-  ['I would happily recommend Acme to a friend.', 'positive'],
-  ['The new Acme phone is impressive and fun to use.', 'positive'],
-  ['Acme won an award for its innovative design.', 'positive'],
-  ['Acme customer service is terrible and slow.', 'negative'],
-  ['Users complain that Acme products break easily.', 'negative'],
-  ['Acme was fined after a data breach exposed passwords.', 'negative'],
-  ['The latest Acme update is a disappointing failure.', 'negative'],
-  ['Many customers are angry that Acme ignored the problem.', 'negative'],
-  ['Acme is headquartered in Ohio and was founded in 1998.', 'neutral'],
-  ['Acme sells laptops, tablets and phones.', 'neutral'],
-  ['The Acme store opens at nine on weekdays.', 'neutral'],
-  ['Acme released version 4.2 of its software in March.', 'neutral'],
+/**
+ * The cases a window of word scores gets wrong, each read as a person would. Every one of them was misread by the
+ * analyser this one replaced (AFINN scores summed 100 characters either side of the name).
+ */
+const HARD_CASES: [string, string, string, Sentiment][] = [
+  ['negation', 'I would not recommend Acme for large teams; it lacks admin controls.', 'Acme', 'negative'],
+  ['the other brand’s sentence', 'For small teams, **Acme** is the easiest pick: setup takes minutes and the free tier is generous. Zeta, by contrast, is clunky and its support is slow.', 'Zeta', 'negative'],
+  ['contrast across "unlike"', 'Unlike Acme, Zeta is reliable and fast.', 'Acme', 'negative'],
+  ['contrast across "but"', 'Acme is cheap, but it is unreliable and crashes under load.', 'Acme', 'negative'],
+  ['the other brand’s praise nearby', 'Acme has a great free tier and a friendly community. Zeta is buggy and slow.', 'Zeta', 'negative'],
+  ['comparative, subject', 'Acme is faster than Zeta in every benchmark we ran.', 'Acme', 'positive'],
+  ['comparative, object', 'Acme is faster than Zeta in every benchmark we ran.', 'Zeta', 'negative'],
+  ['table row', '| Tool | Free plan | SSO | Offline mode |\n|---|---|---|---|\n| Acme | ✅ | ✅ | ✅ |\n| Zeta | ❌ | ❌ | ✅ |', 'Zeta', 'negative'],
+  ['list item of another brand', 'Here are the main options:\n\n1. **Acme**: reliable, well documented and affordable.\n2. **Zeta**: buggy, with frequent outages reported by users.', 'Zeta', 'negative'],
+  ['a question', 'Is Acme worth it? That depends on how many seats you need and which integrations matter to you.', 'Acme', 'neutral'],
+  ['a pronoun that continues', 'Acme has a free tier. It is, however, slow and buggy.', 'Acme', 'negative'],
 ];
 
-describe('the sentiment around a mention', () => {
-  it.each(LABELLED)('reads %j as %s', (text, label) => {
-    expect(sentimentOf(text)).toBe(label);
+describe('targeted sentiment: the hard cases', () => {
+  it.each(HARD_CASES)('%s: %j about %s is %s', (_case, text, brand, label) => {
+    expect(sentimentOf(text, brand)).toBe(label);
   });
 
-  it('reads only the 100 characters either side of each mention', () => {
-    const far = ' '.repeat(101);
-    expect(sentimentOf(`Acme sells phones.${far}This is wonderful, brilliant, superb.`)).toBe('neutral');
-    expect(sentimentOf(`Awful, horrible, dreadful.${far}Acme sells phones.`)).toBe('neutral');
-    // Every mention has its window: praise near the second one counts.
-    expect(sentimentOf(`Acme sells phones.${far}People say Acme is wonderful.`)).toBe('positive');
+  it('gives two brands in one passage their own verdicts', () => {
+    const text = 'For small teams, **Acme** is the easiest pick: setup takes minutes and the free tier is generous. Zeta, by contrast, is clunky and its support is slow.';
+    const analysis = analyse(text, { brandName: 'Acme', competitors: ['Zeta'] });
+    expect(analysis.sentiment).toBe('positive');
+    expect(analysis.competitors[0]).toMatchObject({ name: 'Zeta', mentioned: true, sentiment: 'negative' });
+    expect(analysis.competitors[0]!.evidence!.sentence).toBe('Zeta, by contrast, is clunky and its support is slow.');
+  });
+});
+
+describe('evidence', () => {
+  it('quotes the sentence that decided and the words that tipped it', () => {
+    const analysis = analyse('Acme was founded in 2015. Many users love Acme for its clean interface and fast search.');
+    expect(analysis.sentiment).toBe('positive');
+    expect(analysis.evidence!.sentence).toBe('Many users love Acme for its clean interface and fast search.');
+    expect(analysis.evidence!.cues).toContain('love');
+    expect(analysis.analyser).toEqual({ kind: 'local', version: expect.stringMatching(/^2\.\d+\.\d+\+lr-[0-9a-f]{8}$/) });
   });
 
-  it('does not take a word cut by the window’s edge for another ("unhappy" is not "happy")', () => {
-    const text = `${'x'.repeat(10)} unhappy ${'y'.repeat(93)} Acme`;
-    expect(text.indexOf('Acme') - 100).toBe(text.indexOf('unhappy') + 2);
-    expect(sentimentOf(text)).toBe('negative');
+  it('is null when the brand is not named', () => {
+    expect(analyse('Zeta is great.').evidence).toBeNull();
+  });
+});
+
+describe('finding the brand', () => {
+  it('takes possessives, plurals, case and hyphen variants', () => {
+    expect(analyse("Acme's plans and the two Acmes we tried; ACME too.").positions).toHaveLength(3);
+    expect(analyse('We tried Acme-Cloud, AcmeCloud and acme cloud.', { brandName: 'Acme Cloud' }).positions).toHaveLength(3);
   });
 
-  it('counts a word near two mentions once, and never the brand’s own name', () => {
-    expect(analyseBrandMention({ text: 'Acme is good. Acme is bad. Acme is bad.', sources: [], config: { brandName: 'Acme' } }).sentiment).toBe('negative');
-    expect(sentimentOf('Best Buy has stores in many cities.', 'Best Buy')).toBe('neutral');
-    expect(sentimentOf('Acme Super Fun Co opened a store.', 'Acme Super Fun Co')).toBe('neutral');
+  it('counts a brand that is an everyday word only where the text means the brand', () => {
+    const config = { brandName: 'Notion' };
+    expect(analyse('I had no notion of how long it would take. The zoom level was fine.', config).mentioned).toBe(false);
+    expect(analyse('Teams often pick Notion for its wiki.', config).mentioned).toBe(true);
+    // A keyword nearby vouches for the lower-case word; an all-lower-case text gives no capitals to go by.
+    expect(analyse('I keep my notes in notion, the workspace app.', { brandName: 'Notion', keywords: ['workspace app'] }).keywordsFound).toEqual(['Notion', 'workspace app']);
+    expect(analyse('love my notes in notion lol', config).mentioned).toBe(true);
   });
 
-  it('scores the lexicon’s phrases as phrases, and ignores what is not a word in it', () => {
-    expect(lexiconScore('it does not work')).toBe(-3);
-    expect(lexiconScore('I can’t stand it')).toBe(-3);
-    expect(lexiconScore('a game-changing idea')).toBe(3);
-    expect(lexiconScore('constructor toString hasOwnProperty __proto__')).toBe(0);
+  it('does not count words the answer quotes from the question', () => {
+    const question = 'Is Acme a good choice for a small design agency?';
+    const answer = 'You asked: is Acme a good choice for a small design agency? For agencies, Zeta is usually the better fit.';
+    const analysis = analyse(answer, { brandName: 'Acme' }, question);
+    expect(analysis.mentioned).toBe(false);
+    expect(analysis.sentiment).toBe('neutral');
+    // Without the question, the echo reads as the answer naming the brand.
+    expect(analyse(answer).mentioned).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ const REQUEST = 'req-1';
 const gpt: WatchedRun = { runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini' };
 const sonar: WatchedRun = { runId: 'run-2', engine: 'perplexity', model: 'sonar' };
 const source = { url: 'https://example.com/tides', title: 'Tides' };
-const answer = 'Tides are the moon’s pull.';
+const answer = 'Tides are the Moon’s pull.';
 /** A real analysis, so the frames that carry one are checked against the contract with one in them. */
 const brandMention = analyseBrandMention({ text: answer, sources: [source], config: { brandName: 'Moon', competitors: ['Sun'] } });
 

@@ -20,6 +20,8 @@ export interface TokenReading {
   word: string;
   /** Its prior polarity after negation, intensity and hedges; 0 for most words. */
   polarity: number;
+  /** A word or emoji, not punctuation: only these become features. */
+  isWord: boolean;
 }
 
 /** Reads every token once: negation scope and the polarity each token carries. */
@@ -32,13 +34,13 @@ export function readTokens(tokens: readonly Token[]): TokenReading[] {
     if (SENTENCE_END.has(norm) || CLAUSE_END.has(norm)) {
       negatedFor = 0;
       boost = 1;
-      readings.push({ word: norm, polarity: 0 });
+      readings.push({ word: norm, polarity: 0, isWord: false });
       continue;
     }
     const negated = negatedFor > 0;
     let polarity = priorPolarity(norm) * boost;
     if (negated) polarity = -polarity * 0.75;
-    readings.push({ word: negated && !NEGATORS.has(norm) ? `NOT_${norm}` : norm, polarity });
+    readings.push({ word: negated && !NEGATORS.has(norm) ? `NOT_${norm}` : norm, polarity, isWord: WORDLIKE.test(norm) });
     if (NEGATORS.has(norm)) negatedFor = NEGATION_REACH;
     else if (negatedFor > 0) negatedFor -= 1;
     boost = INTENSIFIERS.has(norm) ? 1.5 : HEDGES.has(norm) ? 0.5 : 1;
@@ -46,7 +48,7 @@ export function readTokens(tokens: readonly Token[]): TokenReading[] {
   return readings;
 }
 
-const isWord = (word: string) => /[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(word);
+const WORDLIKE = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 
 export function mentionFeatures(
   tokens: readonly Token[],
@@ -61,7 +63,7 @@ export function mentionFeatures(
   const add = (name: string, value = 1) => features.set(name, (features.get(name) ?? 0) + value);
   // What the clauses that belong to the target say of it (see target-ownership.ts), as one signed strength.
   if (ownedScore !== 0) add(ownedScore > 0 ? 'owned+' : 'owned-', Math.tanh(Math.abs(ownedScore) / 2));
-  const skip = (index: number) => isBrand[index] !== 0 || !isWord(readings[index]!.word);
+  const skip = (index: number) => isBrand[index] !== 0 || !readings[index]!.isWord;
 
   // The clause the sentiment is read from: words, bigrams and polarity sums.
   let previous = '<s>';
@@ -74,8 +76,8 @@ export function mentionFeatures(
       previous = isBrand[index] === 1 ? '<t>' : '<o>';
       continue;
     }
-    const { word, polarity } = readings[index]!;
-    if (!isWord(word)) continue;
+    const { word, polarity, isWord } = readings[index]!;
+    if (!isWord) continue;
     add(`c:${word}`);
     add(`b:${previous}_${word}`);
     previous = word;

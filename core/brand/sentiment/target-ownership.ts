@@ -119,6 +119,7 @@ export function markOtherNames(text: string, tokens: readonly Token[], isBrand: 
   const names = new Set<string>();
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index]!;
+    if (!token.capitalised || isBrand[index] !== 0) continue;
     const before = tokens[index - 1]?.norm ?? '\n';
     const midSentence = !SENTENCE_END.has(before) && before !== ':' && before !== '**' && !/^\d+\.?$/.test(before);
     const bold = before === '**' && tokens[index + 1]?.norm === '**';

@@ -22,7 +22,7 @@ const TOKEN =
 
 /** Contractions that hide a "not". */
 const NEGATED_CONTRACTION = /^(.+?)n['’]t$/u;
-const IRREGULAR_NEGATIONS: Readonly<Record<string, string>> = { "can't": 'can', "won't": 'will', "shan't": 'shall', "ain't": 'is', "cannot": 'can' };
+const IRREGULAR_NEGATIONS: Readonly<Record<string, string>> = { "can't": 'can', "won't": 'will', "shan't": 'shall', "ain't": 'is' };
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -30,26 +30,26 @@ export function tokenize(text: string): Token[] {
     const written = match[0];
     const start = match.index;
     const end = start + written.length;
-    const lower = written.toLowerCase().replaceAll('’', "'");
-    const capitalised = /^\p{Lu}/u.test(written);
-    const push = (norm: string) => tokens.push({ norm, start, end, capitalised });
+    const first = written[0]!;
+    const capitalised = first !== first.toLowerCase();
+    let lower = written.toLowerCase();
+    if (lower.includes('’')) lower = lower.replaceAll('’', "'");
+    if (!lower.includes("'")) {
+      tokens.push({ norm: lower, start, end, capitalised });
+      continue;
+    }
+    // Only words with an apostrophe can hide a "not" or carry a possessive.
     if (lower === "n't") {
-      push('not');
+      tokens.push({ norm: 'not', start, end, capitalised });
       continue;
     }
     const irregular = IRREGULAR_NEGATIONS[lower];
-    if (irregular !== undefined) {
-      push(irregular);
-      push('not');
+    const contracted = irregular === undefined ? NEGATED_CONTRACTION.exec(lower)?.[1] : irregular;
+    if (contracted !== undefined) {
+      tokens.push({ norm: contracted, start, end, capitalised }, { norm: 'not', start, end, capitalised });
       continue;
     }
-    const contracted = NEGATED_CONTRACTION.exec(lower);
-    if (contracted) {
-      push(contracted[1]!);
-      push('not');
-      continue;
-    }
-    push(lower.endsWith("'s") && lower.length > 2 ? lower.slice(0, -2) : lower);
+    tokens.push({ norm: lower.endsWith("'s") && lower.length > 2 ? lower.slice(0, -2) : lower, start, end, capitalised });
   }
   return tokens;
 }
