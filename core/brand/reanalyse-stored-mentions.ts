@@ -32,6 +32,7 @@ interface StaleRow {
   answer_text: string | null;
   sources: AnswerSource[];
   brand_config: BrandConfig | null;
+  query: string;
 }
 
 export async function reanalyseStoredMentions(em: EntityManager, options: ReanalysisOptions): Promise<ReanalysisProgress> {
@@ -39,7 +40,7 @@ export async function reanalyseStoredMentions(em: EntityManager, options: Reanal
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = await em.execute<StaleRow[]>(
-      `select mention.id, run.answer_text, run.sources, request.brand_config
+      `select mention.id, run.answer_text, run.sources, request.brand_config, request.query
          from brand_mentions as mention
          join model_runs as run on run.id = mention.run_id
          join search_requests as request on request.id = mention.request_id
@@ -59,7 +60,7 @@ export async function reanalyseStoredMentions(em: EntityManager, options: Reanal
           progress.skipped += 1;
           continue;
         }
-        const analysis = analyseBrandMention({ text: row.answer_text, sources: row.sources, config: row.brand_config });
+        const analysis = analyseBrandMention({ text: row.answer_text, sources: row.sources, config: row.brand_config, question: row.query });
         await transaction.execute(
           `update brand_mentions
               set mentioned = ?, sentiment = ?, confidence = ?, context = ?, contexts = ?, keywords_found = ?, positions = ?,
