@@ -42,8 +42,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const QUOTE_WORDS = 5;
 
 /**
- * The stretches of `text` that repeat the question: runs of at least `QUOTE_WORDS` words (or the whole question,
- * when shorter but at least three words) that appear in the question in the same order, case aside.
+ * The stretches of `text` that quote the question: runs of at least `QUOTE_WORDS` words (or the whole question,
+ * when shorter but at least three words) that appear in the question in the same order, case aside, and that the
+ * answer presents as a quote — inside quotation marks, on a blockquote line, or just after "you asked" or "your
+ * question". A run the answer simply says in its own voice stays its own ("Acme is a good choice for small teams"
+ * can be both the question's words and the answer's verdict).
  */
 export function quotedQuestion(text: string, question: string | undefined): TermMatch[] {
   const asked = [...(question ?? '').matchAll(WORD)].map((match) => match[0].toLowerCase());
@@ -62,11 +65,30 @@ export function quotedQuestion(text: string, question: string | undefined): Term
     const start = words[index]!.index;
     const last = words[index + length - 1]!;
     const end = last.index + last[0].length;
+    if (!presentedAsQuote(text, start, end)) continue;
     const previous = spans.at(-1);
     if (previous && start <= previous.end) previous.end = Math.max(previous.end, end);
     else spans.push({ start, end });
   }
   return spans;
+}
+
+// Double quotes and guillemets only: a single quote is too often an apostrophe ("Acme's") to tell a quote.
+const OPENING_QUOTES = '"“„«';
+const CLOSING_QUOTES = '"”»';
+const QUOTE_LEAD = /(?:you asked|you're asking|you are asking|your question|the question|asked whether|asked if|asked about)[\s:,"“]*$/iu;
+
+/** Whether the words at [start, end) sit inside quotation marks, on a blockquote line, or after "you asked". */
+function presentedAsQuote(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (/^\s*>/.test(text.slice(lineStart, start))) return true;
+  const before = text.slice(Math.max(lineStart, start - 60), start);
+  if (QUOTE_LEAD.test(before)) return true;
+  const opened = [...before].reverse().find((character) => OPENING_QUOTES.includes(character) || CLOSING_QUOTES.includes(character));
+  if (opened === undefined || !OPENING_QUOTES.includes(opened)) return false;
+  const lineEnd = text.indexOf('\n', end);
+  const after = text.slice(end, lineEnd < 0 ? undefined : lineEnd);
+  return [...after].some((character) => CLOSING_QUOTES.includes(character));
 }
 
 export const outside = (spans: readonly TermMatch[]) => (match: TermMatch) => !spans.some((span) => match.start < span.end && match.end > span.start);

@@ -55,13 +55,18 @@ const endOf = (events: ReceivedEvent[]) => events.find((event) => event.event ==
 
 describe('an answer to a monitored request', () => {
   it('carries its brand analysis in the end frame, the same analysis that is stored, resumed and listed in history', async () => {
-    const result = await stack.ask(monitored('Is Zentrovia better than Globexa for teams? [[simulate chunks=40]]'));
+    const question = 'Is Zentrovia better than Globexa for teams? [[simulate chunks=40]]';
+    const result = await stack.ask(monitored(question));
     const end = endOf(result.events);
     expect(end.response).toContain('“Is Zentrovia better than Globexa for…”');
-    const expected = analyseBrandMention({ text: end.response, sources: end.sources, config: ZENTROVIA });
+    // The opening quote of the question is not the answer's own: the analysis is made knowing the question.
+    const expected = analyseBrandMention({ text: end.response, sources: end.sources, config: ZENTROVIA, question });
+    expect(expected.positions).not.toContain(end.response.indexOf('Zentrovia'));
     expect(end.brandMention).toEqual(expected);
     expect(end.brandMention).toMatchObject({ mentioned: true, brandName: 'Zentrovia', keywordsFound: ['Zentrovia'], rank: 1 });
-    expect(end.brandMention!.competitors[0]).toMatchObject({ name: 'Globexa', mentioned: true });
+    // Globexa is named only inside the quoted question, so the answer itself does not name it.
+    expect(end.response.indexOf('Globexa')).toBeGreaterThan(0);
+    expect(end.brandMention!.competitors[0]).toMatchObject({ name: 'Globexa', mentioned: false });
     expect(end.brandMention!.confidence).toBeGreaterThanOrEqual(0.5);
 
     const stored = await stack.records().findOneOrFail(StoredBrandMention, { run: end.runId }, { populate: ['request', 'user'] });
@@ -93,17 +98,17 @@ describe('an answer to a monitored request', () => {
       body: JSON.stringify(monitored('Zentrovia pricing explained')),
     });
     const answer = ((await response.json()) as { data: ModelResult & { response: string } }).data;
-    expect(answer.brandMention).toEqual(analyseBrandMention({ text: answer.response, sources: answer.sources, config: ZENTROVIA }));
+    expect(answer.brandMention).toEqual(analyseBrandMention({ text: answer.response, sources: answer.sources, config: ZENTROVIA, question: 'Zentrovia pricing explained' }));
   });
 
   it('rides on each model_complete of a comparison; a failed model has none', async () => {
-    const query = 'Zentrovia or Initrode for startups? [[simulate for=deepseek status=401]] [[simulate chunks=30]]';
+    const query = 'Zentrovia or Initrode for startups? [[simulate for=deepseek status=401]] [[simulate chunks=120]]';
     const result = await stack.ask({ query, models: THREE_MODELS, brandMonitoringEnabled: true, brandConfig: ZENTROVIA }, { path: '/api/compare/stream' });
     const completes = result.events.filter((event) => event.event === 'model_complete').map((event) => event.data.result as ModelResult);
     expect(completes).toHaveLength(3);
     for (const completed of completes) {
       if (completed.success) {
-        expect(completed.brandMention).toEqual(analyseBrandMention({ text: completed.response!, sources: completed.sources, config: ZENTROVIA }));
+        expect(completed.brandMention).toEqual(analyseBrandMention({ text: completed.response!, sources: completed.sources, config: ZENTROVIA, question: query }));
         expect(completed.brandMention!.mentioned).toBe(true);
       } else {
         expect(completed.engine).toBe('deepseek');
