@@ -41,6 +41,10 @@ export function readText(text: string): ReadText {
 export interface MentionEvidence {
   features: Features;
   rules: RuleReading;
+  /** Per token, whether and how it speaks of this target (see target-ownership.ts); shared by its mentions. */
+  ownership: Float32Array;
+  /** Where the target's words that start in this mention's sentence end (a list under it may continue them). */
+  stretchEnd: number;
   scope: MentionScope;
   from: number;
   to: number;
@@ -71,7 +75,7 @@ export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[],
       for (let index = scope.sentenceStart; index < stretchEnd; index += 1) if (ownership[index] !== 0 && read.readings[index]!.polarity !== 0) polarWords += 1;
       const asksOrSupposes = read.tokens[scope.sentenceEnd]?.norm === '?' || SUPPOSING.has(read.tokens[scope.clauseStart]!.norm) || SUPPOSING.has(read.tokens[scope.sentenceStart]!.norm);
       const rules = { owned, asksOrSupposes, polarWords };
-      return { features: mentionFeatures(read.tokens, read.readings, from, to, isBrand, scope, owned), rules, scope, from, to };
+      return { features: mentionFeatures(read.tokens, read.readings, from, to, isBrand, scope, owned), rules, ownership, stretchEnd, scope, from, to };
     });
 }
 
@@ -130,22 +134,54 @@ export function mentionProbabilities(scores: readonly [number, number, number], 
   return mention.scope.comparedAgainst ? [positive, neutral, negative] : [negative, neutral, positive];
 }
 
-/** The deciding mention's sentence as written, and the words in it that pushed hardest towards the verdict. */
-function evidenceOf(read: ReadText, mention: { features: Features; scope: MentionScope }, label: number): SentimentEvidence {
-  const { tokens } = read;
-  const first = tokens[mention.scope.sentenceStart]!;
-  const last = tokens[Math.max(mention.scope.sentenceStart, mention.scope.sentenceEnd - 1)]!;
-  const closing = tokens[mention.scope.sentenceEnd];
-  const end = closing && /[.!?]/.test(closing.norm) ? closing.end : last.end;
-  const sentence = read.text.slice(first.start, end).replace(/\s+/g, ' ').trim();
-  if (SENTIMENT_CLASSES[label] === 'neutral') return { sentence, cues: [] };
+/** How much of the answer the evidence quotes at most, in characters. */
+const EVIDENCE_LENGTH = 300;
+
+/**
+ * The deciding mention's sentence as written (with the list that continues it, up to `EVIDENCE_LENGTH`), and the
+ * words in it that pushed hardest towards the verdict: by the model's weights and by the rules' reading of the
+ * words that belong to the brand. A negated word is quoted with its negation ("not reliable").
+ */
+function evidenceOf(read: ReadText, mention: MentionEvidence, label: number): SentimentEvidence {
+  const { tokens, readings } = read;
+  const { sentenceStart, comparedAgainst } = mention.scope;
+  const first = tokens[sentenceStart]!;
+  const lastIndex = Math.max(sentenceStart, Math.min(mention.stretchEnd, tokens.length) - 1);
+  const closing = tokens[lastIndex + 1];
+  const end = closing && /[.!?]/.test(closing.norm) ? closing.end : tokens[lastIndex]!.end;
+  let sentence = read.text.slice(first.start, end).replace(/\s+/g, ' ').trim();
+  if (sentence.length > EVIDENCE_LENGTH) sentence = `${sentence.slice(0, EVIDENCE_LENGTH - 1).trimEnd()}…`;
+  const verdict = SENTIMENT_CLASSES[label]!;
+  if (verdict === 'neutral') return { sentence, cues: [] };
+  const direction = verdict === 'positive' ? 1 : -1;
+  // The model read a compared-against mention as the subject, so its weights speak for the reversed label.
+  const modelLabel = comparedAgainst ? 2 - label : label;
   const pushes = new Map<string, number>();
-  for (let index = mention.scope.sentenceStart; index < mention.scope.sentenceEnd; index += 1) {
-    const word = read.readings[index]!.word;
-    const push = featurePush(`c:${word}`, 1, label) + featurePush(`s:${word}`, 1, label) + (read.readings[index]!.polarity !== 0 ? 0.01 : 0);
-    const written = read.text.slice(tokens[index]!.start, tokens[index]!.end);
-    if (push > 0.2 || (push > 0 && read.readings[index]!.polarity !== 0)) pushes.set(written, Math.max(pushes.get(written) ?? 0, push));
+  for (let index = sentenceStart; index <= lastIndex; index += 1) {
+    const reading = readings[index]!;
+    if (!reading.isWord || mention.ownership[index] === undefined) continue;
+    const fromModel = comparedAgainst ? 0 : featurePush(`c:${reading.word}`, 1, modelLabel) + featurePush(`s:${reading.word}`, 1, modelLabel);
+    const fromRules = reading.polarity * mention.ownership[index]! * direction;
+    const push = fromModel + fromRules;
+    if (push <= 0.3 || (fromRules <= 0 && reading.polarity !== 0)) continue;
+    const written = writtenCue(read, index);
+    pushes.set(written, Math.max(pushes.get(written) ?? 0, push));
   }
-  const cues = [...pushes.entries()].sort((left, right) => right[1] - left[1]).slice(0, 4).map(([written]) => written);
+  const ranked = [...pushes.entries()].sort((left, right) => right[1] - left[1]).map(([written]) => written);
+  // "not" on its own says nothing once "not reliable" is quoted.
+  const cues = ranked.filter((cue) => !ranked.some((other) => other !== cue && other.split(' ').includes(cue))).slice(0, 4);
   return { sentence, cues };
+}
+
+/** A token as written; a negated one with the negation before it ("not reliable", "not … fast"). */
+function writtenCue(read: ReadText, index: number): string {
+  const { tokens, readings, text } = read;
+  const written = text.slice(tokens[index]!.start, tokens[index]!.end);
+  if (!readings[index]!.word.startsWith('NOT_')) return written;
+  for (let back = index - 1; back >= Math.max(0, index - 6); back -= 1) {
+    if (readings[back]!.word.startsWith('NOT_')) continue;
+    const negator = text.slice(tokens[back]!.start, tokens[back]!.end);
+    return back === index - 1 ? `${negator} ${written}` : `${negator} … ${written}`;
+  }
+  return written;
 }
