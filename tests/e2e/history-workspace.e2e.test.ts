@@ -20,6 +20,7 @@ const STOPPED = 'Count slowly to a thousand';
 const THREAD_FIRST = 'Where do glaciers form?';
 const THREAD_FOLLOW_UP = 'And why do they melt?';
 const SETTINGS = 'Which anvils does Acme sell?';
+const OVERVIEW = 'What is an anvil made of?';
 const ARCHIVED = 22;
 const BRAND = { brandName: 'Acme', websiteUrl: 'https://acme.example', keywords: ['anvils'] };
 const THREAD_MODELS = [
@@ -82,17 +83,12 @@ beforeAll(async () => {
 
   const first = await ask({ ...SEARCH_BODY, query: THREAD_FIRST, models: THREAD_MODELS }, '/api/compare/stream');
   await ask({ ...SEARCH_BODY, query: THREAD_FOLLOW_UP, models: THREAD_MODELS, followUpOf: first }, '/api/compare/stream');
-  await ask({
-    query: SETTINGS,
-    models: [
-      { engine: 'openai', model: 'gpt-4o' },
-      { engine: 'ai-overview', model: 'google-ai-overview' },
-    ],
-    searchEnabled: true,
-    aiOverviewParams: { gl: 'de', hl: 'de' },
-    brandMonitoringEnabled: true,
-    brandConfig: BRAND,
-  }, '/api/compare/stream');
+  const webSearchModels = [
+    { engine: 'openai', model: 'gpt-4o' },
+    { engine: 'openai', model: 'gpt-4.1' },
+  ];
+  await ask({ query: SETTINGS, models: webSearchModels, searchEnabled: true, brandMonitoringEnabled: true, brandConfig: BRAND }, '/api/compare/stream');
+  await ask({ query: OVERVIEW, model: 'ai-overview', specificModel: 'google-ai-overview', aiOverviewParams: { gl: 'de', hl: 'de' } });
   let stopping: Promise<Response> | undefined;
   await ask({ ...SEARCH_BODY, query: `${STOPPED} [[simulate chunks=300 chunk-ms=40]]` }, '/api/search/stream', (requestId) => {
     stopping = fetch(`${stack.baseUrl}/api/requests/${requestId}/cancel`, { method: 'POST', headers: { cookie: payer.cookie } });
@@ -113,10 +109,19 @@ async function openSignedIn(view: View): Promise<OpenedPage> {
   return opened;
 }
 
-/** The sidebar, opened from its toggle on a phone. */
+/** Whether any of it is inside the viewport (a closed drawer is moved off-screen, not hidden). */
+async function onScreen(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return box !== null && box.width > 0 && box.x + box.width > 1 && box.x < (page.viewportSize()?.width ?? 0);
+}
+
+/** The sidebar, opened from its toggle on a phone when it is not open already. */
 async function sidebar(page: Page): Promise<Locator> {
-  const phone = (page.viewportSize()?.width ?? 0) < 768;
-  if (phone) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  if ((await burger.isVisible()) && !(await onScreen(page, page.getByTestId('sidebar')))) {
+    await burger.click();
+    await expect.poll(() => onScreen(page, page.getByTestId('sidebar'))).toBe(true);
+  }
   const requests = page.getByTestId('recent-requests');
   await requests.getByTestId('recent-request').first().waitFor({ timeout: 15_000 });
   return requests;
@@ -193,9 +198,16 @@ describe.each(VIEWS)('the history at %#', (view) => {
     await expect.poll(() => page.getByTestId('comparison-query-input').inputValue()).toBe(SETTINGS);
     await expect.poll(() => page.getByTestId('web-search-toggle').isChecked()).toBe(true);
     expect(await page.getByTestId('brand-monitoring-toggle').isChecked()).toBe(true);
-    expect(await page.getByTestId('ai-overview-country').inputValue()).toBe('Germany');
-    expect(await page.getByTestId('ai-overview-language').inputValue()).toBe('German');
+    expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Active');
     await saveViewportScreenshot(page, `history-run-again-${name}`);
+
+    const overview = await openDetails(page, OVERVIEW);
+    await overview.getByTestId('run-again-button').click();
+    await page.getByTestId('ai-overview-settings').waitFor();
+    await expect.poll(() => page.getByTestId('ai-overview-country').inputValue()).toBe('de');
+    expect(await page.getByTestId('ai-overview-language').inputValue()).toBe('de');
+    expect(await page.getByTestId('web-search-toggle').isChecked()).toBe(false);
+    await saveViewportScreenshot(page, `history-run-again-overview-${name}`);
     expect(problems).toEqual([]);
     await close();
   }, 60_000);
