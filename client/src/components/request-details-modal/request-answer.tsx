@@ -62,19 +62,28 @@ function ModelAnswer({ view, framed }: { view: ComparisonResultView; framed: boo
       </Badge>
     </Group>
   );
-  const body = (
+  const pager = <VersionPager count={view.versions.length} index={index} onChange={setIndex} label={view.label} />;
+  const body = framed ? (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        {framed ? (
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {view.label}
-          </Text>
-        ) : (
-          <span />
-        )}
-        {(framed || shown.stopped || view.versions.length > 1) && badges}
+        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {view.label}
+        </Text>
+        {badges}
       </Group>
-      <VersionPager count={view.versions.length} index={index} onChange={setIndex} label={view.label} />
+      {pager}
+      <Answer view={shown.answer} />
+      <BrandResult version={shown} />
+    </Stack>
+  ) : (
+    <Stack gap="xs">
+      {/* A single answer has no model label to head it: its versions and cost share one line, when there are any. */}
+      {(shown.stopped || view.versions.length > 1) && (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          {view.versions.length > 1 ? pager : <span />}
+          {badges}
+        </Group>
+      )}
       <Answer view={shown.answer} />
       <BrandResult version={shown} />
     </Stack>

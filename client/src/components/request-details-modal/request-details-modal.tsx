@@ -46,13 +46,15 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
   // An arena round goes on in the arena, and a request still answering is followed where it was asked.
   const canContinue = selected.engine !== 'arena' && selected.status !== 'pending';
 
-  const goToWorkspace = (take: (request: HistoryRequest) => void) => {
+  const goToWorkspace = (take: (request: HistoryRequest) => void, toTop: boolean) => {
     take(selected);
     onClose();
     onRanAgain();
-    // The form to fill is the home page's; from anywhere else, go there first.
-    if (pathname === '/') scrollToTop();
-    else void navigate({ to: '/' }).then(scrollToTop);
+    // The form to fill is the home page's; from anywhere else, go there first. A continued request is brought into
+    // view by the page itself, once its answers are back.
+    const scroll = toTop ? scrollToTop : () => undefined;
+    if (pathname === '/') scroll();
+    else void navigate({ to: '/' }).then(scroll);
   };
 
   return (
@@ -134,11 +136,11 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
               Close
             </Button>
             {canContinue && (
-              <Button variant="light" onClick={() => goToWorkspace(continueRequest)} data-testid="continue-button">
+              <Button variant="light" onClick={() => goToWorkspace(continueRequest, false)} data-testid="continue-button">
                 Continue
               </Button>
             )}
-            <Button onClick={() => goToWorkspace(runAgain)} data-testid="run-again-button">
+            <Button onClick={() => goToWorkspace(runAgain, true)} data-testid="run-again-button">
               Run this prompt again
             </Button>
           </Group>

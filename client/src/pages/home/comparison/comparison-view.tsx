@@ -78,6 +78,14 @@ function ComparisonForm() {
   // the catalogue can name them; "Continue" also puts the answers (with their versions) and the conversation back.
   const applySettings = settings.onChange;
   const restoring = useRef<string | null>(null);
+  // A continued request's answers are brought into view once they are back on the page.
+  const [revealResults, setRevealResults] = useState(false);
+  const restoredColumns = state.columns.length;
+  useEffect(() => {
+    if (!revealResults || restoredColumns === 0) return;
+    setRevealResults(false);
+    document.getElementById('comparison-results-title')?.scrollIntoView({ block: 'start' });
+  }, [revealResults, restoredColumns]);
   useEffect(() => {
     const pending = runAgain.pending;
     if (!pending || !isComparisonRequest(pending) || !catalogue) return;
@@ -97,6 +105,7 @@ function ComparisonForm() {
     setEarlierTurns([]);
     setCurrentQuestion(pending.query);
     restore(pending.id, compareBodyOf(pending, models), results);
+    setRevealResults(true);
     restoring.current = pending.id;
     restoreEarlierTurns(pending.id, (turns, firstQuestion) => {
       if (restoring.current !== pending.id) return;
