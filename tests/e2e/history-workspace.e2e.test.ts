@@ -137,7 +137,7 @@ async function openDetails(page: Page, text: string): Promise<Locator> {
   return modal;
 }
 
-describe.each(VIEWS)('the history at %#', (view) => {
+describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) => {
   const name = viewName(view).replace(' ', '-');
 
   it(`shows a regenerated answer as versions inside one request, and a stopped one in grey (${viewName(view)})`, async () => {
@@ -186,6 +186,18 @@ describe.each(VIEWS)('the history at %#', (view) => {
     // Ready to continue: the follow-up box is there.
     await page.getByTestId('follow-up-form').waitFor();
     await saveViewportScreenshot(page, `history-continued-${name}`);
+
+    // Regenerating a continued answer adds a version inside the same request (each earlier run here added one).
+    const column = columns.first();
+    const label = column.getByTestId('version-label');
+    const versionsBefore = (await label.count()) === 0 ? 1 : Number(/of (\d+)/.exec((await label.textContent()) ?? '')![1]);
+    await column.getByTestId('column-regenerate').click();
+    await expect.poll(() => column.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    expect(await label.textContent()).toBe(`Version ${versionsBefore + 1} of ${versionsBefore + 1}`);
+    await column.getByTestId('version-previous').click();
+    await column.getByTestId('column-earlier-version').waitFor();
+    expect(await label.textContent()).toBe(`Version ${versionsBefore} of ${versionsBefore + 1}`);
+    await saveViewportScreenshot(page, `history-continued-versions-${name}`);
     expect(problems).toEqual([]);
     await close();
   }, 60_000);
