@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryItem, HistoryList } from '../../contract/history.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { workerMetrics } from '../../worker/observability/worker-metrics.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { answerText, postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -127,6 +128,12 @@ describe('regenerated answers are versions inside their request', () => {
     expect(item).toMatchObject({ id: requestIdOf(stopped), status: 'stopped', errorMessage: null, creditsUsed: 0 });
     expect(item!.results[0]).toMatchObject({ success: false, errorCode: 'CANCELLED', error: 'Stopped.', retryable: false });
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150, held: 0 });
+
+    // The worker counts it as a stop, not as a provider failure.
+    await expect
+      .poll(async () => (await workerMetrics.registry.getSingleMetricAsString('quorum_run_duration_seconds')).includes('outcome="stopped"'), { timeout: 10_000 })
+      .toBe(true);
+    expect(await workerMetrics.registry.getSingleMetricAsString('quorum_provider_errors_total')).not.toContain('code="CANCELLED"');
 
     // A failure is still an error.
     await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Refused [[simulate status=401]]' }, { headers: { cookie: payer.cookie } });
