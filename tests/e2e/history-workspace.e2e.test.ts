@@ -205,6 +205,11 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
   it(`runs a prompt again with its web search, brand monitoring and AI Overview country and language (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
     const modal = await openDetails(page, SETTINGS);
+    // The details show each answer's brand result.
+    const brandResults = modal.getByTestId('history-brand-result');
+    await expect.poll(() => brandResults.count()).toBe(2);
+    expect(await brandResults.first().textContent()).toContain(`${BRAND.brandName}:`);
+    await saveViewportScreenshot(page, `history-brand-details-${name}`);
     await modal.getByTestId('run-again-button').click();
     await page.getByTestId('comparison-query-input').waitFor();
     await expect.poll(() => page.getByTestId('comparison-query-input').inputValue()).toBe(SETTINGS);
