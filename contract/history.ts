@@ -1,6 +1,17 @@
 import * as Type from 'typebox/type';
-import { BrandConfig, RequestKind } from './ask.ts';
+import { AiOverviewParams, BrandConfig, RequestKind } from './ask.ts';
+import { HISTORY_SEARCH_MAX_LENGTH } from './limits.ts';
 import { ModelResult } from './model-result.ts';
+
+/**
+ * One model's place in a past request: the answer it stands by (its newest that completed, else its newest), and
+ * every answer it gave there, oldest first, when it was regenerated: version 1 is the first, each Regenerate adds
+ * one, each charged as its own run.
+ */
+export const HistoryResult = Type.Object({
+  ...ModelResult.properties,
+  versions: Type.Array(ModelResult, { description: 'Every answer this model gave in the request, oldest first (at least the one above).' }),
+});
 
 /**
  * `GET /api/user-requests`: a signed-in person's requests, newest first. Each item keeps the fields older clients
@@ -13,7 +24,8 @@ export const HistoryItem = Type.Object({
   query: Type.String(),
   /** A single answer's text; for a comparison, a JSON string `{"results":[…]}`. */
   response: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('error')]),
+  /** `stopped` when every model was stopped before it answered: not a failure (the spec styles it neutral). */
+  status: Type.Union([Type.Literal('pending'), Type.Literal('completed'), Type.Literal('error'), Type.Literal('stopped')]),
   errorMessage: Type.Union([Type.String(), Type.Null()]),
   /** The engine id; for a comparison `comparison_stream` (asked streamed) or `comparison`. */
   engine: Type.String(),
@@ -21,11 +33,14 @@ export const HistoryItem = Type.Object({
   model: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Every answer's charge, regenerated versions included. */
   creditsUsed: Type.Integer({ minimum: 0 }),
   searchEnabled: Type.Boolean(),
   brandMonitoringEnabled: Type.Boolean(),
   brandConfig: Type.Union([BrandConfig, Type.Null()]),
-  results: Type.Array(ModelResult),
+  /** The AI Overview country and language it was asked with; null when no AI Overview was asked. */
+  aiOverviewParams: Type.Union([AiOverviewParams, Type.Null()]),
+  results: Type.Array(HistoryResult),
   followUpOf: Type.Union([Type.String(), Type.Null()], {
     description: 'The earlier request this one follows up in a conversation; null for a first question. Threads read back with `GET /api/requests/:id/thread`.',
   }),
@@ -33,12 +48,24 @@ export const HistoryItem = Type.Object({
 
 export const HistoryList = Type.Object({
   requests: Type.Array(HistoryItem),
-  total: Type.Integer({ minimum: 0, description: 'How many requests the person has in all.' }),
+  total: Type.Integer({ minimum: 0, description: 'How many requests the person has in all (matching `search`, when given).' }),
 });
 
 export const HistoryQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How many to return: 1 to 100, default 20.' })),
+  offset: Type.Optional(Type.String({ pattern: '^\\d{1,6}$', description: 'How many of the newest to skip (the next page starts where the last ended). Default 0.' })),
+  search: Type.Optional(
+    Type.String({ maxLength: HISTORY_SEARCH_MAX_LENGTH, description: 'Only requests whose question contains this text (any case).' }),
+  ),
+});
+
+export const HistoryItemParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const HistoryDeleted = Type.Object({
+  id: Type.String(),
+  message: Type.String(),
 });
 
 export type HistoryItem = Type.Static<typeof HistoryItem>;
 export type HistoryList = Type.Static<typeof HistoryList>;
+export type HistoryResult = Type.Static<typeof HistoryResult>;

@@ -25,6 +25,8 @@ export const REGISTERED_GRANT = 150;
 /** History pages: what `GET /api/user-requests` returns without `limit`, and the most it returns. */
 export const HISTORY_DEFAULT_LIMIT = 20;
 export const HISTORY_MAX_LIMIT = 100;
+/** A history search is a fragment of a question, so no longer than a question (`QUERY_MAX_LENGTH`). */
+export const HISTORY_SEARCH_MAX_LENGTH = QUERY_MAX_LENGTH;
 
 /** Runs one cancel call may name. */
 export const MAX_STOPPED_RUNS = MAX_COMPARED_MODELS;

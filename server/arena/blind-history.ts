@@ -20,7 +20,12 @@ export async function blindUnrevealedRounds(em: EntityManager, rows: readonly Hi
     const results = row.results
       .map((result) => ({ label: labels.get(result.runId) ?? '', result }))
       .sort((a, b) => a.label.localeCompare(b.label))
-      .map(({ label, result }) => blindResult(result, label, mask));
+      .map(({ label, result }) => {
+        // A round is never regenerated: its one version is the blind answer itself (never the named original).
+        const { versions: _named, ...answer } = result;
+        const blind = blindResult(answer, label, mask);
+        return { ...blind, versions: [blind] };
+      });
     return { ...row, results };
   });
 }

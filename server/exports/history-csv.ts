@@ -1,4 +1,5 @@
 import type { HistoryRow } from '../requests/request-history-repository.ts';
+import { totalCredits } from '../requests/request-versions.ts';
 
 export const HISTORY_CSV_COLUMNS = ['asked_at', 'kind', 'status', 'question', 'models', 'answered', 'credits_used'] as const;
 
@@ -25,7 +26,7 @@ export function historyCsv(rows: readonly HistoryRow[]): string {
         row.query,
         row.results.map((result) => `${result.engine}/${result.model}`).join(' '),
         row.results.filter((result) => result.success).length,
-        row.results.reduce((sum, result) => sum + result.creditsUsed, 0),
+        totalCredits(row.results),
       ]
         .map(csvField)
         .join(','),

@@ -96,15 +96,19 @@ export async function readThread(em: EntityManager, requestId: string): Promise<
   );
 }
 
-/** A retry names a request of the caller's own; anyone else's reads exactly like one that does not exist. */
-export async function checkRetryTarget(em: EntityManager, requester: Pick<Requester, 'userId' | 'anonymousSessionId'>, retryOf: string): Promise<void> {
-  const rows = await em.execute<{ user_id: string | null; guest_session_id: string | null }[]>(
-    `select user_id, guest_session_id from search_requests where id = ?`,
+/**
+ * A retry names a request of the caller's own; anyone else's reads exactly like one that does not exist. Returns
+ * the request the new answer is a version in: a retry of a retry is one more version of the same request.
+ */
+export async function checkRetryTarget(em: EntityManager, requester: Pick<Requester, 'userId' | 'anonymousSessionId'>, retryOf: string): Promise<string> {
+  const rows = await em.execute<{ user_id: string | null; guest_session_id: string | null; retry_of: string | null }[]>(
+    `select user_id, guest_session_id, retry_of from search_requests where id = ?`,
     [retryOf],
   );
   const target = rows[0];
   const owned = target && (target.user_id ? target.user_id === requester.userId : target.guest_session_id === requester.anonymousSessionId);
   if (!owned) throw new AppError('NOT_FOUND', FOLLOW_UP_TEXTS.retryNotFound);
+  return target.retry_of ?? retryOf;
 }
 
 /** Every model's result in one turn of a conversation, a model asked again on its own showing its newest answer. */

@@ -1,5 +1,6 @@
 import type { HistoryItem } from '../../contract/history.ts';
 import type { HistoryRow } from './request-history-repository.ts';
+import { totalCredits } from './request-versions.ts';
 
 const COMPARISON_MODEL_PREFIX = 'comparison:';
 
@@ -16,17 +17,19 @@ export function serializeHistoryItem(row: HistoryRow): HistoryItem {
     id: row.id,
     kind: row.kind,
     query: row.query,
-    response: comparison ? JSON.stringify({ results: row.results }) : (row.results[0]?.response ?? null),
+    // The legacy text carries each model's standing answer only; `results` has the versions.
+    response: comparison ? JSON.stringify({ results: row.results.map(({ versions: _versions, ...standing }) => standing) }) : (row.results[0]?.response ?? null),
     status: row.status,
     errorMessage: row.errorMessage,
     engine: row.kind === 'arena' ? 'arena' : comparison ? (row.streamed ? 'comparison_stream' : 'comparison') : (row.engine ?? ''),
     model: comparison ? `${COMPARISON_MODEL_PREFIX}${row.results.map((result) => `${result.engine}/${result.model}`).join(',')}` : (row.model ?? ''),
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
-    creditsUsed: row.results.reduce((sum, result) => sum + result.creditsUsed, 0),
+    creditsUsed: totalCredits(row.results),
     searchEnabled: row.searchEnabled,
     brandMonitoringEnabled: row.brandMonitoringEnabled,
     brandConfig: row.brandConfig,
+    aiOverviewParams: row.aiOverviewParams,
     results: row.results,
     followUpOf: row.followUpOf,
   };

@@ -130,7 +130,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
         resolved.map((entry) => ({ engine: entry.engine.id, model: entry.model.id, name: entry.model.name })),
       )
     : undefined;
-  if (input.retryOf) await checkRetryTarget(services.orm.em.fork(), requester, input.retryOf);
+  const retryOf = input.retryOf ? await checkRetryTarget(services.orm.em.fork(), requester, input.retryOf) : null;
 
   markStage('admission-start');
   const requestId = input.requestId ?? randomUUID();
@@ -158,7 +158,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     apiKeyId: requester.apiKey?.id ?? null,
     conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
     followUpOf: input.followUpOf ?? null,
-    retryOf: input.retryOf ?? null,
+    retryOf,
   };
   const admissionRuns: AdmissionRun[] = runs.map((run) => {
     const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));

@@ -183,7 +183,7 @@ describe('the request details modal', () => {
     const panel = modal.getByRole('tabpanel');
     expect(await panel.getByTestId('request-query').textContent()).toBe(REPEATED);
     expect(((await panel.getByTestId('request-answer').textContent()) ?? '').length).toBeGreaterThan(20);
-    expect(await panel.getByTestId('detail-status').textContent()).toBe('completed');
+    expect(await panel.getByTestId('detail-status').textContent()).toBe('Completed');
     expect(await panel.getByTestId('detail-web-search').textContent()).toBe('No');
     expect(await panel.getByTestId('detail-credits').textContent()).toBe('6 credits');
     expect(await panel.getByTestId('detail-request-id').textContent()).toBe(newest!.id.slice(0, 8));
@@ -209,7 +209,7 @@ describe('the request details modal', () => {
     expect(failed!.status).toBe('error');
     expect(await modal.getByTestId('request-tab').getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
     expect(await modal.getByTestId('request-error').textContent()).toBe(`Error: ${failed!.errorMessage}`);
-    expect(await modal.getByTestId('detail-status').textContent()).toBe('error');
+    expect(await modal.getByTestId('detail-status').textContent()).toBe('Error');
     expect(await modal.getByTestId('detail-credits').textContent()).toBe('0 credits');
     await close();
   });

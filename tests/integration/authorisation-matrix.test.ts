@@ -106,6 +106,8 @@ describe('who may reach what', () => {
     trackingSet: '',
     trackingSetName: `Watch ${randomUUID().slice(0, 8)}`,
     paymentIntent: '',
+    /** A request of the owner's that the matrix deletes. */
+    disposable: '',
   };
   const casesRun: string[] = [];
 
@@ -150,6 +152,9 @@ describe('who may reach what', () => {
     const finished = await stack.ask({ ...SEARCH_BODY, query: `Tell me about ${BRAND} [[simulate chunks=3]]`, brandMonitoringEnabled: true, brandConfig: { brandName: BRAND } });
     expect(finished.events.at(-1)?.event).toBe('end');
     ids.finished = String(finished.events[0]!.data.requestId);
+    const disposable = await stack.ask({ ...SEARCH_BODY, query: 'Forget me [[simulate chunks=1]]' });
+    expect(disposable.events.at(-1)?.event).toBe('end');
+    ids.disposable = String(disposable.events[0]!.data.requestId);
 
     const compared = await call('owner', 'POST', '/api/compare', { query: 'Compare these [[simulate chunks=2]]', models: THREE_MODELS });
     expect(compared.status, compared.text).toBe(200);
@@ -246,6 +251,7 @@ describe('who may reach what', () => {
     // API keys.
     { route: 'GET /api/api-keys', label: 'the API keys', call: () => ({ path: '/api/api-keys' }), expected: signedInOwn, secret: () => ids.apiKey },
     { route: 'POST /api/api-keys', label: 'making an API key', call: () => ({ path: '/api/api-keys', body: { name: 'their own' } }), expected: signedInOwn },
+    { route: 'DELETE /api/user-requests/:id', label: 'deleting a request from the history', call: () => ({ path: `/api/user-requests/${ids.disposable}` }), unknown: () => ({ path: `/api/user-requests/${randomUUID()}` }), expected: ownerOnly(SIGN_IN) },
     { route: 'DELETE /api/api-keys/:id', label: 'revoking an API key', call: () => ({ path: `/api/api-keys/${ids.apiKey}` }), unknown: () => ({ path: `/api/api-keys/${randomUUID()}` }), expected: ownerOnly(SIGN_IN) },
     // Payments: someone else's payment reads like one that does not exist.
     { route: 'POST /api/payments', label: 'starting a payment', call: () => ({ path: '/api/payments', body: { creditAmount: 100 } }), expected: signedInOwn },

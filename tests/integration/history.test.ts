@@ -10,6 +10,7 @@ import { User } from '../../core/database/entities/user.ts';
 import { serializeHistoryItem } from '../../server/requests/history-item.ts';
 import { loadRequestHistory, type HistoryRow } from '../../server/requests/request-history-repository.ts';
 import type { RunResult } from '../../server/requests/request-results.ts';
+import type { ModelVersions } from '../../server/requests/request-versions.ts';
 
 let stack: TestStack;
 
@@ -100,12 +101,12 @@ describe('GET /api/user-requests', () => {
     }
     await em.flush();
 
-    const page = await loadRequestHistory(stack.records(), user.id, 10);
+    const page = await loadRequestHistory(stack.records(), user.id, { limit: 10 });
     expect(page.total).toBe(2);
     expect(page.rows.map((row) => row.query)).toEqual(['newer', 'older']);
     expect(page.rows[0]!.results.map((result) => result.engine)).toEqual(['openai', 'deepseek', 'groq']);
     expect(serializeHistoryItem(page.rows[0]!).model).toBe('comparison:openai/openai-model,deepseek/deepseek-model,groq/groq-model');
-    const limited = await loadRequestHistory(stack.records(), user.id, 1);
+    const limited = await loadRequestHistory(stack.records(), user.id, { limit: 1 });
     expect([limited.total, limited.rows.length, limited.rows[0]!.results.length]).toEqual([2, 1, 3]);
   });
 
@@ -120,7 +121,7 @@ describe('GET /api/user-requests', () => {
 });
 
 describe('the history item serialiser', () => {
-  const result = (engine: string, model: string, creditsUsed: number): RunResult => ({
+  const answer = (engine: string, model: string, creditsUsed: number): RunResult => ({
     runId: `${engine}-run`,
     engine,
     model,
@@ -138,6 +139,10 @@ describe('the history item serialiser', () => {
     outputTokens: null,
     brandMention: null,
   });
+  const result = (engine: string, model: string, creditsUsed: number): ModelVersions => {
+    const only = answer(engine, model, creditsUsed);
+    return { ...only, versions: [only] };
+  };
   const row = (overrides: Partial<HistoryRow>): HistoryRow => ({
     id: 'request-id',
     kind: 'single',
@@ -150,6 +155,7 @@ describe('the history item serialiser', () => {
     searchEnabled: false,
     brandMonitoringEnabled: false,
     brandConfig: null,
+    aiOverviewParams: null,
     createdAt: new Date('2026-01-02T03:04:05.000Z'),
     completedAt: null,
     results: [result('openai', 'gpt-4o-mini', 6)],
@@ -167,7 +173,8 @@ describe('the history item serialiser', () => {
       creditsUsed: 7,
       results,
     });
-    expect(JSON.parse(streamed.response!)).toEqual({ results });
+    // The legacy text holds each model's standing answer, without the versions `results` carries.
+    expect(JSON.parse(streamed.response!)).toEqual({ results: results.map(({ versions: _versions, ...standing }) => standing) });
     expect(serializeHistoryItem(row({ kind: 'comparison', streamed: false, engine: null, model: null, results })).engine).toBe('comparison');
   });
 

@@ -136,9 +136,15 @@ async function streamRun(
     // The error ends the run after whatever chunks it already streamed.
     await appends.drain().catch(() => undefined);
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
-    logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
-    workerMetrics.providerFailed(run.engine, failure.code);
-    workerMetrics.runEnded(run.engine, 'failed', startedAt);
+    if (failure.code === 'CANCELLED') {
+      // The person pressed Stop: the provider did nothing wrong, and the run is not a failure.
+      logger.info({ runId: run.runId, engine: run.engine, model: run.model }, 'run stopped');
+      workerMetrics.runEnded(run.engine, 'stopped', startedAt);
+    } else {
+      logger.warn({ err: error, runId: run.runId, code: failure.code }, 'provider call failed');
+      workerMetrics.providerFailed(run.engine, failure.code);
+      workerMetrics.runEnded(run.engine, 'failed', startedAt);
+    }
     return finishWithFailure(dependencies, run, failure, shutdownSignal);
   } finally {
     call.done();

@@ -34,7 +34,7 @@ class WorkerMetrics {
 
   private readonly runDuration = new Histogram({
     name: `${METRIC_PREFIX}run_duration_seconds`,
-    help: "Time from a worker starting a model's answer to its end, by engine and outcome (answered, failed).",
+    help: "Time from a worker starting a model's answer to its end, by engine and outcome (answered, failed, stopped).",
     labelNames: ['engine', 'outcome'] as const,
     buckets: ANSWER_SECONDS_BUCKETS,
     registers: [this.registry],
@@ -77,7 +77,7 @@ class WorkerMetrics {
     return now;
   }
 
-  runEnded(engine: string, outcome: 'answered' | 'failed', startedAtMs: number): void {
+  runEnded(engine: string, outcome: 'answered' | 'failed' | 'stopped', startedAtMs: number): void {
     this.runDuration.observe({ engine, outcome }, Math.max(0, Date.now() - startedAtMs) / 1_000);
   }
 

@@ -1,22 +1,36 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { HistoryRequest } from '../api/history-api.ts';
 
+/**
+ * What the home page should do with a past request: fill its form to ask again (`again`), or put the request back
+ * in the workspace with its answers and its conversation, ready for a follow-up (`continue`).
+ */
+export type RunAgainIntent = 'again' | 'continue';
+
 export interface RunAgainState {
-  /** A past request the home page should load into its form, until it says it has. */
+  /** A past request the home page should load, until it says it has. */
   pending: HistoryRequest | null;
+  intent: RunAgainIntent;
   /** Called by the history modal's "Run this prompt again". */
   runAgain(request: HistoryRequest): void;
+  /** Called by the history modal's "Continue": the request comes back with its answers and thread. */
+  continueRequest(request: HistoryRequest): void;
   /** Called by the home page once it has taken the request. */
   taken(): void;
 }
 
 const RunAgainContext = createContext<RunAgainState | null>(null);
 
-/** Carries a re-run from the history (in the sidebar) to the home page's form. */
+/** Carries a re-run or a continued request from the history (in the sidebar) to the home page. */
 export function RunAgainProvider({ children }: { children: ReactNode }) {
-  const [pending, setPending] = useState<HistoryRequest | null>(null);
+  const [pending, setPending] = useState<{ request: HistoryRequest; intent: RunAgainIntent } | null>(null);
   const taken = useCallback(() => setPending(null), []);
-  const value = useMemo(() => ({ pending, runAgain: setPending, taken }), [pending, taken]);
+  const runAgain = useCallback((request: HistoryRequest) => setPending({ request, intent: 'again' }), []);
+  const continueRequest = useCallback((request: HistoryRequest) => setPending({ request, intent: 'continue' }), []);
+  const value = useMemo(
+    () => ({ pending: pending?.request ?? null, intent: pending?.intent ?? 'again', runAgain, continueRequest, taken }),
+    [pending, runAgain, continueRequest, taken],
+  );
   return <RunAgainContext value={value}>{children}</RunAgainContext>;
 }
 

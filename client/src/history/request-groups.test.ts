@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryRequest } from '../api/history-api.ts';
 import {
+  comparisonResultView,
   groupCredits,
   groupKeyOf,
   groupRequests,
@@ -11,6 +12,7 @@ import {
   requestResults,
   shortRequestId,
   statusColour,
+  statusText,
 } from './request-groups.ts';
 
 let nextId = 0;
@@ -130,11 +132,11 @@ describe('requestResults', () => {
   const result = { engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 };
 
   it('takes the results the history sends, without reading the response', () => {
-    expect(requestResults({ results: [result], response: 'not json at all' })).toEqual([result]);
+    expect(requestResults({ results: [result], response: 'not json at all' })).toMatchObject([result]);
   });
 
   it('reads the response JSON only when the server sends no results', () => {
-    expect(requestResults({ response: JSON.stringify({ results: [result] }) })).toEqual([result]);
+    expect(requestResults({ response: JSON.stringify({ results: [result] }) })).toMatchObject([result]);
     expect(requestResults({ response: null })).toEqual([]);
   });
 });
@@ -144,7 +146,7 @@ describe('parseComparisonResults', () => {
     const results = parseComparisonResults(
       JSON.stringify({ results: [{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }] }),
     );
-    expect(results).toEqual([{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }]);
+    expect(results).toMatchObject([{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }]);
   });
 
   it.each([['not json at all'], ['{"results": "nope"}'], ['null'], ['[]']])('turns an unparseable list (%s) into an empty one and logs it', (text) => {
@@ -154,8 +156,8 @@ describe('parseComparisonResults', () => {
   });
 
   it('skips entries that are not objects and fills missing fields safely', () => {
-    expect(parseComparisonResults(JSON.stringify({ results: [null, 3, { success: 'yes', error: '' }] }))).toEqual([
-      { engine: 'unknown', model: 'unknown', success: false, response: null, error: null, creditsUsed: 0 },
+    expect(parseComparisonResults(JSON.stringify({ results: [null, 3, { success: 'yes', error: '' }] }))).toMatchObject([
+      { engine: 'unknown', model: 'unknown', success: false, response: null, error: null, errorCode: null, creditsUsed: 0, brandMention: null },
     ]);
   });
 });
@@ -200,7 +202,7 @@ describe('requestAnswerView for a comparison', () => {
 
   it('gives one section per model: answer, error, "Model request failed", the predates note, JSON for objects', () => {
     const view = requestAnswerView(comparison(results as HistoryRequest['results']));
-    expect(view).toEqual({
+    expect(view).toMatchObject({
       kind: 'comparison',
       results: [
         { label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'Answer A' } },
@@ -244,7 +246,7 @@ describe('requestAnswerView for a comparison', () => {
 describe('requestAnswerView for a comparison from a server without kind', () => {
   it('recognises it by its engine and reads its results from the response', () => {
     const view = requestAnswerView(legacyComparison(JSON.stringify({ results: [{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'A', error: null, creditsUsed: 6 }] })));
-    expect(view).toEqual({ kind: 'comparison', results: [{ label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'A' } }] });
+    expect(view).toMatchObject({ kind: 'comparison', results: [{ label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'A' } }] });
   });
 
   it('treats a list that fails to parse as empty, and logs it', () => {
@@ -268,5 +270,37 @@ describe('requestAnswerView for a comparison from a server without kind', () => 
 describe('shortRequestId', () => {
   it('is the first 8 characters', () => {
     expect(shortRequestId('0123456789abcdef')).toBe('01234567');
+  });
+});
+
+describe('versions and stops in the history', () => {
+  const version = (runId: string, success: boolean, errorCode: string | null, response: string | null) => ({
+    runId,
+    engine: 'openai',
+    model: 'gpt-4o-mini',
+    success,
+    response,
+    error: success ? null : errorCode === 'CANCELLED' ? 'Stopped.' : 'Provider refused',
+    errorCode,
+    creditsUsed: success ? 6 : 0,
+  });
+
+  it('shows a stopped model as stopped, not as an error', () => {
+    const view = requestAnswerView(comparison([version('r1', false, 'CANCELLED', null)] as HistoryRequest['results']));
+    expect(view).toMatchObject({ kind: 'comparison', results: [{ stopped: true, answer: { kind: 'stopped', text: RESULT_TEXTS.stopped } }] });
+    expect(requestAnswerView(request({ status: 'stopped', response: null }))).toEqual({ kind: 'stopped', text: RESULT_TEXTS.stopped });
+  });
+
+  it('gives every version to flip through and starts at the newest that answered', () => {
+    const versions = [version('r1', true, null, 'First'), version('r2', true, null, 'Second'), version('r3', false, 'CANCELLED', null)];
+    const [model] = requestResults({ results: [{ ...versions[1]!, versions }] as HistoryRequest['results'], response: null });
+    const view = comparisonResultView(model!);
+    expect(view.versions.map((shown) => shown.answer.kind)).toEqual(['markdown', 'markdown', 'stopped']);
+    expect(view.standing).toBe(1);
+  });
+
+  it('colours a stopped request grey everywhere, and names each status', () => {
+    expect([statusColour('stopped'), outcomeColour('stopped'), outcomeColour('error'), outcomeColour('completed')]).toEqual(['gray', 'gray', 'red', 'green']);
+    expect(['completed', 'error', 'stopped', 'pending'].map(statusText)).toEqual(['Completed', 'Error', 'Stopped', 'Answering']);
   });
 });

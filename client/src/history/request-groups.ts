@@ -1,4 +1,5 @@
 import type { HistoryRequest } from '../api/history-api.ts';
+import type { BrandMention } from '../../../contract/brand.ts';
 import { isComparisonRequest } from './request-kind.ts';
 
 /**
@@ -52,16 +53,27 @@ export function groupCredits(group: RequestGroup): number {
 
 export type StatusColour = 'green' | 'red' | 'gray';
 
-/** The sidebar's dot: completed green, error red, anything else (still running) neutral grey. */
+/** The sidebar's dot: completed green, error red, anything else (stopped, still running) neutral grey. */
 export function statusColour(status: string): StatusColour {
   if (status === 'completed') return 'green';
   if (status === 'error') return 'red';
   return 'gray';
 }
 
-/** The details modal's tab dot: green only for a completed request, whose full answer the tab shows; red otherwise. */
-export function outcomeColour(status: string): Extract<StatusColour, 'green' | 'red'> {
-  return status === 'completed' ? 'green' : 'red';
+/**
+ * The details modal's tab dot: green only for a completed request, whose full answer the tab shows; grey for one
+ * that was stopped (a stop is not a failure); red otherwise, a request still running included.
+ */
+export function outcomeColour(status: string): StatusColour {
+  if (status === 'completed') return 'green';
+  if (status === 'stopped') return 'gray';
+  return 'red';
+}
+
+/** A status as the details say it. */
+export function statusText(status: string): string {
+  const words: Record<string, string> = { completed: 'Completed', error: 'Error', stopped: 'Stopped', pending: 'Answering' };
+  return words[status] ?? status;
 }
 
 /** One model's outcome within a request, as the details modal shows it. */
@@ -72,7 +84,12 @@ export interface ComparisonResult {
   /** Text, or an object (shown as formatted JSON). */
   response: unknown;
   error: string | null;
+  /** `CANCELLED` when the person stopped it. */
+  errorCode: string | null;
   creditsUsed: number;
+  brandMention: BrandMention | null;
+  /** Every answer the model gave in the request, oldest first (just this one unless it was regenerated). */
+  versions: ComparisonResult[];
 }
 
 function asComparisonResult(value: unknown): ComparisonResult | null {
@@ -84,9 +101,24 @@ function asComparisonResult(value: unknown): ComparisonResult | null {
     success: entry.success === true,
     response: entry.response ?? null,
     error: typeof entry.error === 'string' && entry.error !== '' ? entry.error : null,
+    errorCode: typeof entry.errorCode === 'string' ? entry.errorCode : null,
     creditsUsed: typeof entry.creditsUsed === 'number' ? entry.creditsUsed : 0,
+    brandMention: typeof entry.brandMention === 'object' && entry.brandMention !== null ? (entry.brandMention as BrandMention) : null,
+    versions: [],
   };
 }
+
+/** A result with its versions read too (a server that predates versions: the result is its only one). */
+function withVersions(value: unknown): ComparisonResult | null {
+  const result = asComparisonResult(value);
+  if (!result) return null;
+  const listed = (value as { versions?: unknown }).versions;
+  const versions = Array.isArray(listed) ? listed.map(asComparisonResult).filter((version) => version !== null) : [];
+  return { ...result, versions: versions.length > 0 ? versions : [result] };
+}
+
+/** The code of a run the person stopped. */
+export const STOPPED_CODE = 'CANCELLED';
 
 /**
  * The results list held in a comparison's `response` JSON, for a server that does not send `results` on its own;
@@ -97,7 +129,7 @@ export function parseComparisonResults(response: string): ComparisonResult[] {
     const parsed: unknown = JSON.parse(response);
     const results = (parsed as { results?: unknown } | null)?.results;
     if (!Array.isArray(results)) throw new Error('no results list');
-    return results.map(asComparisonResult).filter((result) => result !== null);
+    return results.map(withVersions).filter((result) => result !== null);
   } catch (error) {
     console.error('Failed to parse comparison results', error);
     return [];
@@ -106,7 +138,7 @@ export function parseComparisonResults(response: string): ComparisonResult[] {
 
 /** Each model's outcome: the request's `results`, or, from a server that predates them, its `response` JSON. */
 export function requestResults(request: Pick<HistoryRequest, 'results' | 'response'>): ComparisonResult[] {
-  if (Array.isArray(request.results)) return request.results.map(asComparisonResult).filter((result) => result !== null);
+  if (Array.isArray(request.results)) return request.results.map(withVersions).filter((result) => result !== null);
   return request.response ? parseComparisonResults(request.response) : [];
 }
 
@@ -118,16 +150,27 @@ export const RESULT_TEXTS = {
   noComparisonResults: 'No comparison results available',
   noResponseData: 'Response data not available',
   noResponseContent: 'No response content available',
+  stopped: 'Stopped before it answered.',
 } as const;
 
-/** What an answer area shows: rendered markdown, an error, or a plain note. */
-export type AnswerView = { kind: 'markdown'; markdown: string } | { kind: 'error'; message: string } | { kind: 'note'; text: string };
+/** What an answer area shows: rendered markdown, an error, a stop (not an error), or a plain note. */
+export type AnswerView =
+  | { kind: 'markdown'; markdown: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'stopped'; text: string }
+  | { kind: 'note'; text: string };
 
 export interface ComparisonResultView {
   /** "engine - model", as the comparison view labels models. */
   label: string;
   creditsUsed: number;
   answer: AnswerView;
+  stopped: boolean;
+  brandMention: BrandMention | null;
+  /** Each version's own view, oldest first; the last that answered is the one shown first. */
+  versions: ComparisonResultView[];
+  /** Which of `versions` the model stands by (shown first). */
+  standing: number;
 }
 
 export type RequestAnswerView = AnswerView | { kind: 'comparison'; results: ComparisonResultView[] };
@@ -140,16 +183,25 @@ function responseMarkdown(response: unknown): string {
   return `\`\`\`json\n${JSON.stringify(response, null, 2)}\n\`\`\``;
 }
 
-/** One model's part of a comparison: its answer, its error, or the note for answers that were never stored. */
+/** One answer's view: its text, its error, a stop, or the note for answers that were never stored. */
+function answerViewOf(result: ComparisonResult): AnswerView {
+  if (result.errorCode === STOPPED_CODE) return { kind: 'stopped', text: RESULT_TEXTS.stopped };
+  if (!result.success) return { kind: 'error', message: errorText(result.error) };
+  const stored = result.response !== null && result.response !== '';
+  return stored ? { kind: 'markdown', markdown: responseMarkdown(result.response) } : { kind: 'note', text: RESULT_TEXTS.predatesLogging };
+}
+
+function versionView(result: ComparisonResult, label: string): ComparisonResultView {
+  const stopped = result.errorCode === STOPPED_CODE;
+  return { label, creditsUsed: result.creditsUsed, answer: answerViewOf(result), stopped, brandMention: result.success ? result.brandMention : null, versions: [], standing: 0 };
+}
+
+/** One model's part of a request: its standing answer, with every version it gave to flip through. */
 export function comparisonResultView(result: ComparisonResult): ComparisonResultView {
   const label = `${result.engine} - ${result.model}`;
-  const stored = result.response !== null && result.response !== '';
-  const answer: AnswerView = !result.success
-    ? { kind: 'error', message: errorText(result.error) }
-    : stored
-      ? { kind: 'markdown', markdown: responseMarkdown(result.response) }
-      : { kind: 'note', text: RESULT_TEXTS.predatesLogging };
-  return { label, creditsUsed: result.creditsUsed, answer };
+  const versions = (result.versions.length > 0 ? result.versions : [result]).map((version) => versionView(version, label));
+  const answered = versions.findLastIndex((version) => version.answer.kind === 'markdown');
+  return { ...versionView(result, label), versions, standing: answered >= 0 ? answered : versions.length - 1 };
 }
 
 /** What the details modal shows as a request's answer. */
@@ -163,6 +215,7 @@ export function requestAnswerView(request: HistoryRequest): RequestAnswerView {
     const anything = request.results !== undefined || Boolean(request.response);
     return { kind: 'note', text: anything ? RESULT_TEXTS.noComparisonResults : RESULT_TEXTS.noResponseData };
   }
+  if (request.status === 'stopped') return { kind: 'stopped', text: RESULT_TEXTS.stopped };
   if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
   if (request.response) return { kind: 'markdown', markdown: request.response };
   return { kind: 'note', text: request.status === 'completed' ? RESULT_TEXTS.noResponseContent : RESULT_TEXTS.noResponseData };

@@ -12,7 +12,7 @@ const column = (model: string, phase: RunColumn['phase'], text: string): RunColu
   text,
   sources: [],
   result: null,
-  stopping: false,
+  stopping: false, earlier: [],
 });
 
 const finished = (columns: RunColumn[]): RequestState => ({ ...initialRequestState, status: 'finished', requestId: 'r1', columns });

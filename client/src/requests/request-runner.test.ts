@@ -65,3 +65,26 @@ describe('clearing an answer', () => {
     expect(stops).toEqual([]);
   });
 });
+
+describe('regenerating', () => {
+  const column = { engine: 'openai', model: 'gpt-4o-mini', requestId: 'req-1', runId: 'run-1', attempt: 0, phase: 'done' as const, text: 'A', sources: [], result: null, stopping: false, earlier: [] };
+
+  it('asks a single answer again as a version of the same request, keeping the question and its settings', () => {
+    const { runner, actions, follows } = harness();
+    runner.ask({ ...body, searchEnabled: true });
+    follows[0]!.onRequestId?.('req-1');
+    runner.retry(column);
+    expect(follows[1]!.start).toEqual({ body: { ...body, searchEnabled: true, retryOf: 'req-1' } });
+    expect(actions.at(-1)).toEqual({ type: 'column-retried', key: 'openai\u0000gpt-4o-mini' });
+    // The first answer's request is still followed: the regenerated one is another version beside it.
+    expect(follows[0]!.signal.aborted).toBe(false);
+  });
+
+  it('regenerates a request put back from the history as a version of that request', () => {
+    const { runner, actions, follows } = harness();
+    runner.restore('req-old', body, []);
+    expect(actions.at(-1)).toEqual({ type: 'restored', requestId: 'req-old', results: [] });
+    runner.retry({ ...column, requestId: 'req-old' });
+    expect(follows[0]!.start).toEqual({ body: { ...body, retryOf: 'req-old' } });
+  });
+});

@@ -1,7 +1,7 @@
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { FollowRequestOptions } from './follow-request.ts';
-import { columnKey, isOpen, type RequestAction, type RunColumn, type UpdateScope } from './request-state.ts';
+import { columnKey, isOpen, type RequestAction, type RestoredResult, type RunColumn, type UpdateScope } from './request-state.ts';
 import { askedModels, retryBody } from './retry-body.ts';
 import type { RunUpdate } from './run-update.ts';
 import { connectionFailed } from './stream-failure.ts';
@@ -29,7 +29,12 @@ export interface RequestRunner {
   askAgain(): void;
   /** Follows a request that was running when the page reloaded, rebuilding its columns from the start. */
   resume(watched: WatchedRequest): void;
-  /** Asks one failed column's model again, with the same question and settings (a single answer: asks again). */
+  /** Puts a finished request from the history back on the page, ready to be regenerated or followed up. */
+  restore(requestId: string, body: AskBody, results: readonly RestoredResult[]): void;
+  /**
+   * Asks one column's model again, with the same question and settings: its new answer is another version inside
+   * the same request (Retry, Regenerate). Without the request's id yet, the whole question is asked again.
+   */
   retry(column: RunColumn): void;
   /** Stops these columns' runs; the others carry on. */
   stop(columns: readonly RunColumn[]): void;
@@ -57,6 +62,8 @@ interface Followed {
 export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   let main: Followed | null = null;
   let lastBody: AskBody | null = null;
+  /** A request put back from the history: what a Regenerate is a version of, while nothing newer was asked. */
+  let restoredId: string | null = null;
   const retries = new Map<string, Followed>();
 
   const start = (kind: RequestKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
@@ -115,6 +122,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   const ask = (body: AskBody): void => {
     abandon();
     lastBody = body;
+    restoredId = null;
     deps.dispatch({ type: 'asked', models: askedModels(body) });
     main = start(deps.kind, { body }, { request: true }, (requestId) => watch(body, requestId));
   };
@@ -153,15 +161,25 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
       // From the start: the text shown before the reload is gone and is rebuilt from the replayed frames.
       main = start(deps.kind, { requestId: watched.requestId, afterSeq: 0 }, { request: true });
     },
+    restore(requestId, body, results) {
+      abandon();
+      lastBody = body;
+      restoredId = requestId;
+      deps.forget();
+      deps.dispatch({ type: 'restored', requestId, results });
+    },
     retry(column) {
-      if (deps.kind === 'single' || !lastBody || !('models' in lastBody) || 'category' in lastBody) {
+      const requestId = main?.requestId ?? restoredId;
+      if (!lastBody || 'category' in lastBody || !requestId) {
         if (lastBody) ask(lastBody);
         return;
       }
       const key = columnKey(column);
       retries.get(key)?.controller.abort();
       deps.dispatch({ type: 'column-retried', key });
-      retries.set(key, start('single', { body: retryBody(lastBody, column, main?.requestId) }, { column: key }));
+      // A single answer is asked again as itself; a comparison's column as that one model, with the same settings.
+      const body = 'models' in lastBody ? retryBody(lastBody, column, requestId) : { ...lastBody, retryOf: requestId };
+      retries.set(key, start('single', { body }, { column: key }));
     },
     stop,
     clear(openColumns) {

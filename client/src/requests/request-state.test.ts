@@ -172,3 +172,42 @@ describe('requestReducer', () => {
     expect(requestReducer(cleared, update({ type: 'text-appended', runId: 'g', text: 'late' }))).toBe(cleared);
   });
 });
+
+describe('versions of a column', () => {
+  const result = (runId: string, success: boolean, errorCode: string | null = null) => ({
+    runId,
+    engine: 'openai',
+    model: 'gpt-4o-mini',
+    success,
+    response: success ? `Answer ${runId}` : null,
+    error: success ? null : 'Stopped.',
+    errorCode,
+    retryable: false,
+    finishReason: null,
+    sources: [],
+    creditsUsed: success ? 6 : 0,
+    timeToFirstTokenMs: null,
+    durationMs: null,
+    inputTokens: null,
+    outputTokens: null,
+    brandMention: null,
+  });
+
+  it('keeps the earlier answer when a column is asked again, and counts both charges', () => {
+    let state = requestReducer(initialRequestState, { type: 'asked', models: [{ engine: 'openai', model: 'gpt-4o-mini' }] });
+    state = requestReducer(state, { type: 'update', scope: { request: true }, update: { type: 'run-completed', result: result('r1', true) } });
+    state = requestReducer(state, { type: 'column-retried', key: columnKey({ engine: 'openai', model: 'gpt-4o-mini' }) });
+    expect(state.columns[0]).toMatchObject({ phase: 'waiting', attempt: 1, text: '', earlier: [{ text: 'Answer r1', phase: 'done' }] });
+    state = requestReducer(state, { type: 'update', scope: { column: columnKey(state.columns[0]!) }, update: { type: 'run-completed', result: result('r2', true) } });
+    expect(totalCreditsUsed(state)).toBe(12);
+  });
+
+  it('puts a past request back finished, a stopped model as stopped, its other versions before it', () => {
+    const standing = { ...result('r2', true), versions: [result('r1', true), result('r2', true), result('r3', false, 'CANCELLED')] };
+    const state = requestReducer(initialRequestState, { type: 'restored', requestId: 'req', results: [standing, result('r4', false, 'CANCELLED')] });
+    expect(state.status).toBe('finished');
+    expect(state.columns.map((column) => column.phase)).toEqual(['done', 'stopped']);
+    expect(state.columns[0]).toMatchObject({ requestId: 'req', runId: 'r2', text: 'Answer r2', earlier: [{ phase: 'done' }, { phase: 'stopped' }] });
+    expect(totalCreditsUsed(state)).toBe(12);
+  });
+});

@@ -15,6 +15,13 @@ import type { StreamFailure } from './stream-failure.ts';
 
 export type ColumnPhase = 'waiting' | 'streaming' | 'done' | 'error' | 'stopped';
 
+/** An answer the model gave in this column before it was regenerated: kept, to flip back to. */
+export interface EarlierVersion {
+  text: string;
+  result: ModelResult | null;
+  phase: ColumnPhase;
+}
+
 export interface RunColumn extends ModelPair {
   /** The request and run answering in this column, once a frame has named them. */
   requestId: string | null;
@@ -28,6 +35,8 @@ export interface RunColumn extends ModelPair {
   result: ModelResult | null;
   /** Stop was pressed and the server has not confirmed yet. */
   stopping: boolean;
+  /** The answers this model gave here before the one above, oldest first (Regenerate keeps them). */
+  earlier: EarlierVersion[];
 }
 
 export interface RequestState {
@@ -44,6 +53,8 @@ export type UpdateScope = { request: true } | { column: string };
 export type RequestAction =
   | { type: 'asked'; models: readonly ModelPair[] }
   | { type: 'resumed'; requestId: string; models: readonly ModelPair[] }
+  /** A past request put back on the page from the history, finished, each model with its versions. */
+  | { type: 'restored'; requestId: string; results: readonly RestoredResult[] }
   | { type: 'update'; update: RunUpdate; scope: UpdateScope }
   | { type: 'column-retried'; key: string }
   | { type: 'stop-requested'; keys: readonly string[] }
@@ -56,14 +67,37 @@ export const columnKey = (pair: ModelPair): string => `${pair.engine}\u0000${pai
 
 export const isOpen = (column: RunColumn): boolean => column.phase === 'waiting' || column.phase === 'streaming';
 
-/** Starts at 0 and sums the credits of every answer that completed (retries included); stops and failures cost 0. */
+/** A model's result as the history gives it: the answer it stands by, and every version it gave. */
+export type RestoredResult = ModelResult & { versions?: readonly ModelResult[] };
+
+/**
+ * Starts at 0 and sums the credits of every answer that completed (retries and earlier versions included); stops and
+ * failures cost 0.
+ */
 export function totalCreditsUsed(state: RequestState): number {
-  return state.columns.reduce((sum, column) => sum + (column.result?.creditsUsed ?? 0), 0);
+  const charged = (result: ModelResult | null) => (result?.success ? result.creditsUsed : 0);
+  return state.columns.reduce((sum, column) => sum + charged(column.result) + column.earlier.reduce((earlier, version) => earlier + charged(version.result), 0), 0);
 }
 
-function waitingColumn(model: ModelPair, attempt = 0): RunColumn {
+function waitingColumn(model: ModelPair, attempt = 0, earlier: EarlierVersion[] = []): RunColumn {
   const { engine } = model;
-  return { engine, model: model.model, requestId: null, runId: null, attempt, phase: 'waiting', text: '', sources: [], result: null, stopping: false };
+  return { engine, model: model.model, requestId: null, runId: null, attempt, phase: 'waiting', text: '', sources: [], result: null, stopping: false, earlier };
+}
+
+const STOPPED_CODE = CANCELLED_CODE;
+
+/** The phase a stored result ended in. */
+const endedPhase = (result: ModelResult): ColumnPhase => (result.success ? 'done' : result.errorCode === STOPPED_CODE ? 'stopped' : 'error');
+
+/** A column for a past result: the answer the model stands by, its other versions before it to flip back to. */
+function restoredColumn(requestId: string, result: RestoredResult): RunColumn {
+  const versions = result.versions && result.versions.length > 0 ? result.versions : [result];
+  const earlier = versions
+    .filter((version) => version.runId !== result.runId)
+    .map((version) => ({ text: version.response ?? '', result: version, phase: endedPhase(version) }));
+  const phase = endedPhase(result);
+  const column: RunColumn = { ...waitingColumn(result, earlier.length, earlier), requestId, runId: result.runId, text: result.response ?? '', sources: result.sources };
+  return phase === 'done' ? completed(column, result) : failed(column, result);
 }
 
 /** The result of a run that did not answer: no response, no charge, the failure's words and retry advice. */
@@ -173,6 +207,8 @@ export function requestReducer(state: RequestState, action: RequestAction): Requ
       return { ...initialRequestState, status: 'running', columns: action.models.map((model) => waitingColumn(model)) };
     case 'resumed':
       return { ...initialRequestState, status: 'running', requestId: action.requestId, columns: action.models.map((model) => waitingColumn(model)) };
+    case 'restored':
+      return { ...initialRequestState, status: 'finished', requestId: action.requestId, columns: action.results.map((result) => restoredColumn(action.requestId, result)) };
     case 'cleared':
       return initialRequestState;
     case 'update':
@@ -182,7 +218,9 @@ export function requestReducer(state: RequestState, action: RequestAction): Requ
       return {
         ...state,
         columns: state.columns.map((column) =>
-          columnKey(column) === action.key && !isOpen(column) ? waitingColumn(column, column.attempt + 1) : column,
+          columnKey(column) === action.key && !isOpen(column)
+            ? waitingColumn(column, column.attempt + 1, [...column.earlier, { text: column.text, result: column.result, phase: column.phase }])
+            : column,
         ),
       };
     case 'stop-requested':

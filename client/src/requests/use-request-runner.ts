@@ -3,7 +3,7 @@ import type { RequestKind } from '../../../contract/ask.ts';
 import { useLiveSocket } from '../app-state/live-updates-context.tsx';
 import { useRefreshAfterAnswer } from '../app-state/refresh-after-answer.ts';
 import type { AskBody, RequestRunner } from './request-runner.ts';
-import { initialRequestState, isOpen, requestReducer, type RequestState, type RunColumn } from './request-state.ts';
+import { initialRequestState, isOpen, requestReducer, type RequestState, type RestoredResult, type RunColumn } from './request-state.ts';
 import { loadRequestRunner, prefetchRequestRunnerWhenIdle } from './runner-loader.ts';
 import { STREAMING_ERROR_MESSAGE } from './run-outcome-text.ts';
 import { forgetWatchedRequest, rememberWatchedRequest, type WatchedRequest } from './watched-request.ts';
@@ -13,6 +13,7 @@ export interface RequestControls {
   ask(body: AskBody): void;
   askAgain(): void;
   resume(watched: WatchedRequest): void;
+  restore(requestId: string, body: AskBody, results: readonly RestoredResult[]): void;
   retry(column: RunColumn): void;
   stop(column: RunColumn): void;
   stopAll(): void;
@@ -61,6 +62,7 @@ export function useRequestRunner(kind: RequestKind): RequestControls {
       ask: (body: AskBody) => command((ready) => ready.ask(body))(),
       askAgain: command((ready) => ready.askAgain()),
       resume: (watched: WatchedRequest) => command((ready) => ready.resume(watched))(),
+      restore: (requestId: string, body: AskBody, results: readonly RestoredResult[]) => command((ready) => ready.restore(requestId, body, results))(),
       retry: (column: RunColumn) => command((ready) => ready.retry(column))(),
       stop: (column: RunColumn) => command((ready) => ready.stop([column]))(),
       stopAll: () => {

@@ -68,7 +68,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const session = await request.currentSession(reply);
       if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
       const em = app.orm.em.fork();
-      const page = await loadRequestHistory(em, session.user.id, HISTORY_EXPORT_LIMIT);
+      const page = await loadRequestHistory(em, session.user.id, { limit: HISTORY_EXPORT_LIMIT });
       const csv = historyCsv(await blindUnrevealedRounds(em, page.rows));
       reply.hijack();
       reply.raw.writeHead(200, {

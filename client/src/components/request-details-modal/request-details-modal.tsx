@@ -2,7 +2,10 @@ import { Badge, Button, Divider, Group, Modal, Stack, Tabs, Text, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { HistoryRequest } from '../../api/history-api.ts';
 import { useRunAgain } from '../../app-state/run-again-context.tsx';
+import { LazyRequestActions } from '../request-actions/lazy-request-actions.tsx';
+import { DeleteRequest } from './delete-request.tsx';
 import { formatRequestDate } from '../../history/request-dates.ts';
 import { outcomeColour, type RequestGroup } from '../../history/request-groups.ts';
 import { isComparisonRequest } from '../../history/request-kind.ts';
@@ -16,8 +19,10 @@ export interface RequestDetailsModalProps {
   onClose(): void;
   /** After the modal has gone, so its parent can forget the group. */
   onClosed(): void;
-  /** After "Run this prompt again", so the mobile drawer closes too. */
+  /** After "Run this prompt again" or "Continue", so the mobile drawer closes too. */
   onRanAgain(): void;
+  /** After the selected request was deleted. */
+  onDeleted(request: HistoryRequest): void;
 }
 
 function scrollToTop(): void {
@@ -30,21 +35,26 @@ function scrollToTop(): void {
  * is selected when it opens), each with its query, answer or error, and details; and a way to ask it again.
  * Loaded lazily: nobody needs it before clicking a recent request.
  */
-export default function RequestDetailsModal({ group, opened, onClose, onClosed, onRanAgain }: RequestDetailsModalProps) {
+export default function RequestDetailsModal({ group, opened, onClose, onClosed, onRanAgain, onDeleted }: RequestDetailsModalProps) {
   const [selectedId, setSelectedId] = useState(group.requests[0]!.id);
-  const { runAgain } = useRunAgain();
+  const { runAgain, continueRequest } = useRunAgain();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const phone = useMediaQuery('(max-width: 36em)');
   const selected = group.requests.find((request) => request.id === selectedId) ?? group.latestRequest;
 
-  const handleRunAgain = () => {
-    runAgain(selected);
+  // An arena round goes on in the arena, and a request still answering is followed where it was asked.
+  const canContinue = selected.engine !== 'arena' && selected.status !== 'pending';
+
+  const goToWorkspace = (take: (request: HistoryRequest) => void, toTop: boolean) => {
+    take(selected);
     onClose();
     onRanAgain();
-    // The form to fill is the home page's; from anywhere else, go there first.
-    if (pathname === '/') scrollToTop();
-    else void navigate({ to: '/' }).then(scrollToTop);
+    // The form to fill is the home page's; from anywhere else, go there first. A continued request is brought into
+    // view by the page itself, once its answers are back.
+    const scroll = toTop ? scrollToTop : () => undefined;
+    if (pathname === '/') scroll();
+    else void navigate({ to: '/' }).then(scroll);
   };
 
   return (
@@ -78,6 +88,7 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
                 // Green once the request completed; red otherwise, a request still running included: the tab says whether
                 // there is a full answer behind it.
                 leftSection={<StatusDot status={request.status} colour={outcomeColour(request.status)} />}
+                data-status={request.status}
                 data-testid="request-tab"
               >
                 {formatRequestDate(request.createdAt, { withSeconds: true })}
@@ -113,17 +124,26 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
                   </Text>
                   <RequestFacts request={request} />
                 </section>
+                {request.engine !== 'arena' && request.status !== 'pending' && <LazyRequestActions requestId={request.id} />}
               </Stack>
             </Tabs.Panel>
           ))}
         </Tabs>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={handleRunAgain} data-testid="run-again-button">
-            Run this prompt again
-          </Button>
+        <Group justify="space-between" gap="sm">
+          <DeleteRequest key={selected.id} request={selected} onDeleted={onDeleted} />
+          <Group justify="flex-end" gap="sm" style={{ flex: '1 1 auto' }}>
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            {canContinue && (
+              <Button variant="light" onClick={() => goToWorkspace(continueRequest, false)} data-testid="continue-button">
+                Continue
+              </Button>
+            )}
+            <Button onClick={() => goToWorkspace(runAgain, true)} data-testid="run-again-button">
+              Run this prompt again
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Modal>

@@ -2,12 +2,12 @@ import { SimpleGrid, Text } from '@mantine/core';
 import type { HistoryRequest } from '../../api/history-api.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { formatRequestDate } from '../../history/request-dates.ts';
-import { shortRequestId } from '../../history/request-groups.ts';
+import { shortRequestId, statusText } from '../../history/request-groups.ts';
 
 /** Spec section 2's details: status, web search flag, credits, created and completed times, short request id. */
 export function RequestFacts({ request }: { request: HistoryRequest }) {
   const facts: [label: string, value: string, testId: string][] = [
-    ['Status', request.status, 'detail-status'],
+    ['Status', statusText(request.status), 'detail-status'],
     ['Web search', request.searchEnabled ? 'Yes' : 'No', 'detail-web-search'],
     ['Credits', creditsText(request.creditsUsed), 'detail-credits'],
     ['Created', formatRequestDate(request.createdAt, { withSeconds: true }), 'detail-created'],

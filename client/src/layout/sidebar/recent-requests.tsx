@@ -1,7 +1,9 @@
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, CloseButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { HISTORY_DEFAULT_LIMIT } from '../../../../contract/limits.ts';
+import { HISTORY_DEFAULT_LIMIT, HISTORY_SEARCH_MAX_LENGTH } from '../../../../contract/limits.ts';
 import { fetchHistory } from '../../api/history-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { queryKeys } from '../../app-state/query-client.ts';
@@ -12,26 +14,58 @@ const RequestDetailsModal = lazy(() => import('../../components/request-details-
 
 /** The sidebar shows 15 recent groups until Show All. */
 export const RECENT_GROUPS_SHOWN = 15;
+/** Typing in the search box asks the server once the person pauses. */
+const SEARCH_PAUSE_MS = 300;
 
-/** The signed-in user's history, grouped by identical parameters, with the details modal behind each entry. */
+/**
+ * The signed-in user's history, grouped by identical parameters, with the details modal behind each entry. Read a
+ * page of 20 at a time: Show All lists every group read so far, and Load more reads the next page, so older
+ * requests are always within reach. The search asks the server, so it finds requests not read yet.
+ */
 export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
   const { user } = useAuth();
-  const history = useQuery({
-    // The API's default page: each item carries its full answers, so the sidebar does not ask for more than that.
-    queryKey: [...queryKeys.history, HISTORY_DEFAULT_LIMIT],
-    queryFn: ({ signal }) => fetchHistory(HISTORY_DEFAULT_LIMIT, signal),
+  const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const history = useInfiniteQuery({
+    queryKey: [...queryKeys.history, { search: searched }],
+    queryFn: ({ pageParam, signal }) => fetchHistory({ limit: HISTORY_DEFAULT_LIMIT, offset: pageParam, search: searched }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const read = pages.reduce((sum, page) => sum + page.requests.length, 0);
+      return read < last.total && last.requests.length > 0 ? read : undefined;
+    },
+    // The list stays on screen while a new search is read.
+    placeholderData: keepPreviousData,
     enabled: user !== null,
   });
-  const groups = useMemo(() => groupRequests(history.data?.requests ?? []), [history.data]);
+  const requests = useMemo(() => history.data?.pages.flatMap((page) => page.requests) ?? [], [history.data]);
+  const groups = useMemo(() => groupRequests(requests), [requests]);
   const [showAll, setShowAll] = useState(false);
   const [details, setDetails] = useState<{ group: RequestGroup; opened: boolean } | null>(null);
-  const shown = showAll ? groups : groups.slice(0, RECENT_GROUPS_SHOWN);
+  // A search shows every match: there is no "recent" to cut it to.
+  const expanded = showAll || searched !== '';
+  const shown = expanded ? groups : groups.slice(0, RECENT_GROUPS_SHOWN);
+  const total = history.data?.pages.at(-1)?.total ?? 0;
 
   return (
     <Stack gap="xs" component="section" aria-labelledby="recent-requests-title" data-testid="recent-requests">
       <Text id="recent-requests-title" size="xs" fw={700} tt="uppercase" c="dimmed" px="sm">
         Recent Requests
       </Text>
+
+      {user !== null && (
+        <TextInput
+          mx="sm"
+          size="xs"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value.slice(0, HISTORY_SEARCH_MAX_LENGTH))}
+          placeholder="Search your requests"
+          aria-label="Search your requests"
+          leftSection={<IconSearch size={14} aria-hidden />}
+          rightSection={search !== '' ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+          data-testid="history-search"
+        />
+      )}
 
       {history.isPending && user !== null && (
         <Stack gap="xs" px="sm" role="status" aria-busy="true" aria-label="Loading recent requests" data-testid="recent-requests-loading">
@@ -56,12 +90,12 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
 
       {history.isSuccess && groups.length === 0 && (
         <Text size="sm" c="dimmed" px="sm" data-testid="recent-requests-empty">
-          No requests yet. Your questions will appear here.
+          {searched !== '' ? `No requests match “${searched}”.` : 'No requests yet. Your questions will appear here.'}
         </Text>
       )}
 
       {shown.length > 0 && (
-        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-busy={history.isFetching}>
           {shown.map((group) => (
             <li key={group.key}>
               <RecentRequestItem group={group} onOpen={(opened) => setDetails({ group: opened, opened: true })} />
@@ -70,7 +104,7 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
         </Stack>
       )}
 
-      {groups.length > RECENT_GROUPS_SHOWN && (
+      {searched === '' && (groups.length > RECENT_GROUPS_SHOWN || history.hasNextPage) && (
         <Button
           variant="subtle"
           size="compact-sm"
@@ -80,6 +114,19 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
           data-testid="show-all-requests"
         >
           {showAll ? 'Show Less' : 'Show All'}
+        </Button>
+      )}
+
+      {expanded && history.hasNextPage && (
+        <Button
+          variant="light"
+          size="compact-sm"
+          mx="sm"
+          onClick={() => void history.fetchNextPage()}
+          loading={history.isFetchingNextPage}
+          data-testid="load-more-requests"
+        >
+          Load more ({requests.length} of {total})
         </Button>
       )}
 
@@ -93,6 +140,7 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
             onClose={() => setDetails((current) => current && { ...current, opened: false })}
             onClosed={() => setDetails((current) => (current?.opened ? current : null))}
             onRanAgain={onNavigate}
+            onDeleted={() => setDetails((current) => current && { ...current, opened: false })}
           />
         </Suspense>
       )}

@@ -28,5 +28,6 @@ export function columnsOfRound(round: ArenaRound): RunColumn[] {
     sources: [],
     result: answer,
     stopping: false,
+    earlier: [],
   }));
 }

@@ -10,6 +10,9 @@ import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
 import { ColumnActions } from './column-actions.tsx';
 import { ColumnThread, type ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
+import { VersionPager } from '../../../components/version-pager/version-pager.tsx';
+import { useColumnVersion } from '../../../requests/column-versions.ts';
+import { EarlierVersionAnswer } from '../../../components/version-pager/earlier-version-answer.tsx';
 import classes from './comparison-grid.module.css';
 
 export interface ComparisonColumnCardProps {
@@ -39,6 +42,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
 }: ComparisonColumnCardProps) {
   // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
   const text = useDeferredValue(column.text);
+  const version = useColumnVersion(column);
   const { phase, result } = column;
   const open = isOpen(column);
   const stopped = phase === 'stopped';
@@ -89,8 +93,14 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
           </Group>
         </Group>
 
+        <VersionPager count={version.count} index={version.index} onChange={version.select} label={modelName} />
+
         <div className={classes.answerScroll} data-column-scroll tabIndex={0} role="group" aria-label={`${modelName}'s answer`} data-testid="column-scroll">
         {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
+
+        {version.shown.earlier && <EarlierVersionAnswer version={version.shown} />}
+        {!version.shown.earlier && (
+        <>
 
         {phase === 'waiting' && (
           <Group gap="xs" role="status" data-testid="column-thinking">
@@ -117,9 +127,11 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
             Stopped before the first words arrived.
           </Text>
         )}
+        </>
+        )}
         </div>
 
-        {phase === 'error' && (
+        {phase === 'error' && !version.shown.earlier && (
           <Alert color="red" variant="light" p="sm" data-testid="column-error">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{runErrorText(result?.error)}</Text>
@@ -153,3 +165,4 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
     </Paper>
   );
 });
+

@@ -61,7 +61,8 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
     <Stack gap="md" component="section" aria-labelledby="comparison-results-title" data-testid="comparison-results">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="sm" align="baseline" wrap="wrap">
-          <Title order={2} size="h4" id="comparison-results-title">
+          {/* Clear of the fixed header when a continued request is brought into view. */}
+          <Title order={2} size="h4" id="comparison-results-title" style={{ scrollMarginTop: 72 }}>
             Results
           </Title>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="finished-count">

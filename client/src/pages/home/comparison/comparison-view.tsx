@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { isComparisonRequest, useRunAgain } from '../../../app-state/run-again-context.tsx';
@@ -13,6 +13,7 @@ import { limitQueryLength } from '../../../components/query-box/query-text.ts';
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { canFollowUp, restoreEarlierTurns, turnFromState, type EarlierTurn } from '../../../requests/conversation.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
+import { aiOverviewParamsOf, compareBodyOf, restorableResults, settingsOf } from '../../../history/restore-request.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { ComparisonLocked } from './comparison-locked.tsx';
@@ -38,7 +39,7 @@ function ComparisonForm() {
   const { tier } = useAuth();
   const { catalogue } = useCatalogue();
   const runAgain = useRunAgain();
-  const { state, ask, askAgain, resume, retry, stop, stopAll, clear } = useRequestRunner('comparison');
+  const { state, ask, askAgain, resume, restore, retry, stop, stopAll, clear } = useRequestRunner('comparison');
   const [selected, setSelected] = useState<ReadonlySet<SelectionKey>>(() => new Set());
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
   const [problems, setProblems] = useState<ComparisonProblems>(NO_PROBLEMS);
@@ -73,16 +74,45 @@ function ComparisonForm() {
     });
   }, [resume, setQuery]);
 
-  // "Run this prompt again" on a comparison: same question, same models, once the catalogue can name them.
+  // From the history: "Run this prompt again" fills the form with the question, the models and every setting, once
+  // the catalogue can name them; "Continue" also puts the answers (with their versions) and the conversation back.
+  const applySettings = settings.onChange;
+  const restoring = useRef<string | null>(null);
+  // A continued request's answers are brought into view once they are back on the page.
+  const [revealResults, setRevealResults] = useState(false);
+  const restoredColumns = state.columns.length;
+  useEffect(() => {
+    if (!revealResults || restoredColumns === 0) return;
+    setRevealResults(false);
+    document.getElementById('comparison-results-title')?.scrollIntoView({ block: 'start' });
+  }, [revealResults, restoredColumns]);
   useEffect(() => {
     const pending = runAgain.pending;
     if (!pending || !isComparisonRequest(pending) || !catalogue) return;
-    setQuery(limitQueryLength(pending.query));
-    setSelected(keysFor(requestedModels(pending), choices, tier));
-    setProblems(NO_PROBLEMS);
+    const continuing = runAgain.intent === 'continue';
     runAgain.taken();
-    draft.focus();
-  }, [runAgain, catalogue, choices, tier, setQuery, draft.focus]);
+    const models = requestedModels(pending);
+    setQuery(limitQueryLength(pending.query));
+    setSelected(keysFor(models, choices, tier));
+    applySettings(settingsOf(pending));
+    setAiOverviewParams(aiOverviewParamsOf(pending));
+    setProblems(NO_PROBLEMS);
+    const results = continuing ? restorableResults(pending) : null;
+    if (!results) {
+      draft.focus();
+      return;
+    }
+    setEarlierTurns([]);
+    setCurrentQuestion(pending.query);
+    restore(pending.id, compareBodyOf(pending, models), results);
+    setRevealResults(true);
+    restoring.current = pending.id;
+    restoreEarlierTurns(pending.id, (turns, firstQuestion) => {
+      if (restoring.current !== pending.id) return;
+      setEarlierTurns(turns);
+      setQuery(firstQuestion);
+    });
+  }, [runAgain, catalogue, choices, tier, setQuery, draft.focus, applySettings, restore]);
 
   const conversation = useMemo(() => ({ turns: earlierTurns, question: currentQuestion }), [earlierTurns, currentQuestion]);
 
@@ -98,6 +128,7 @@ function ComparisonForm() {
     setProblems(found);
     if (hasProblems(found) || !price.affordable || settings.problem !== null) return;
     // A question from the top form starts a new conversation.
+    restoring.current = null;
     setEarlierTurns([]);
     setCurrentQuestion(query.trim());
     ask(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
@@ -107,6 +138,7 @@ function ComparisonForm() {
   const askFollowUp = (question: string) => {
     if (!state.requestId) return;
     const models = state.columns.map(({ engine, model }) => ({ engine, model }));
+    restoring.current = null;
     setEarlierTurns((turns) => [...turns, turnFromState(currentQuestion, state)]);
     setCurrentQuestion(question);
     ask({ ...buildCompareRequest(question, models, settings.requestFields(), aiOverviewParams), followUpOf: state.requestId });

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchRequestBody } from '../../../../../contract/ask.ts';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
@@ -18,6 +18,7 @@ import { isOpen } from '../../../requests/request-state.ts';
 import { runErrorText } from '../../../requests/run-outcome-text.ts';
 import { canFollowUp, columnThread, restoreEarlierTurns, turnFromState, type EarlierTurn } from '../../../requests/conversation.ts';
 import { useRequestRunner } from '../../../requests/use-request-runner.ts';
+import { aiOverviewParamsOf, restorableResults, settingsOf, singleBodyOf } from '../../../history/restore-request.ts';
 import { watchedRequestToResume } from '../../../requests/watched-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
@@ -40,7 +41,9 @@ export function SingleView() {
   const draft = useQueryDraft(useCallback(() => setErrors((current) => ({ ...current, query: null })), []));
   const { query, setQuery } = draft;
 
-  const { state, ask, askAgain, resume, stop, clear } = useRequestRunner('single');
+  const { state, ask, askAgain, resume, restore, retry, stop, clear } = useRequestRunner('single');
+  // The past request being put back from the history, until its earlier turns arrive (a new question cancels it).
+  const restoring = useRef<string | null>(null);
   // A conversation: the finished turns so far, the question now being answered, and the settings it was asked with.
   const [earlierTurns, setEarlierTurns] = useState<readonly EarlierTurn[]>([]);
   const [asked, setAsked] = useState<SearchRequestBody | null>(null);
@@ -80,23 +83,44 @@ export function SingleView() {
     });
   }, [resume, setQuery]);
 
-  // "Run this prompt again" from the history: same question, same engine and model.
-  useEffect(() => {
-    const pending = runAgain.pending;
-    if (!pending || isComparisonRequest(pending) || !catalogue) return;
-    setQuery(pending.query);
-    const [engine, model] = [pending.engine, pending.model];
-    if (catalogue.models[engine]) setSelection(allowedSelection(catalogue, { engine, model }, tier));
-    runAgain.taken();
-    draft.focus();
-  }, [runAgain, catalogue, tier, setQuery, draft.focus]);
-
   const choice = useMemo<ModelChoice[]>(() => {
     const model = catalogue ? findModel(catalogue, selection) : undefined;
     return model ? [{ engine: selection.engine, model }] : [];
   }, [catalogue, selection]);
   const settings = useSearchSettings(choice, true);
   const price = useRequestPrice(choice, settings.value.searchEnabled, true);
+  const applySettings = settings.onChange;
+
+  // From the history: "Run this prompt again" fills the form with the question, engine, model and every setting;
+  // "Continue" also puts its answer (with its versions) and its conversation back, ready for a follow-up.
+  useEffect(() => {
+    const pending = runAgain.pending;
+    if (!pending || isComparisonRequest(pending) || !catalogue) return;
+    const continuing = runAgain.intent === 'continue';
+    runAgain.taken();
+    const [engine, model] = [pending.engine, pending.model];
+    if (catalogue.models[engine]) setSelection(allowedSelection(catalogue, { engine, model }, tier));
+    applySettings(settingsOf(pending));
+    setAiOverviewParams(aiOverviewParamsOf(pending));
+    setQuery(pending.query);
+    const results = continuing ? restorableResults(pending) : null;
+    if (!results) {
+      draft.focus();
+      return;
+    }
+    const body = singleBodyOf(pending);
+    setEarlierTurns([]);
+    setAsked(body);
+    restore(pending.id, body, results);
+    bringIntoView();
+    restoring.current = pending.id;
+    restoreEarlierTurns(pending.id, (turns, firstQuestion) => {
+      if (restoring.current !== pending.id) return;
+      setEarlierTurns(turns);
+      setQuery(firstQuestion);
+    });
+  }, [runAgain, catalogue, tier, setQuery, draft.focus, applySettings, restore]);
+
   const canSubmit = query.trim() !== '' && selection.engine !== '' && selection.model !== '' && price.affordable && settings.problem === null;
 
   const handleSelection = useCallback(
@@ -127,6 +151,7 @@ export function SingleView() {
       ...(selection.engine === AI_OVERVIEW_ENGINE ? { aiOverviewParams } : {}),
     };
     // A question from the form starts a new conversation.
+    restoring.current = null;
     setEarlierTurns([]);
     setAsked(request);
     bringIntoView();
@@ -136,6 +161,7 @@ export function SingleView() {
   // One more question to the same model, which is given the conversation so far.
   const askFollowUp = (question: string) => {
     if (!asked || !state.requestId) return;
+    restoring.current = null;
     const followUp: SearchRequestBody = { ...asked, query: question, followUpOf: state.requestId };
     setEarlierTurns((turns) => [...turns, turnFromState(asked.query, state)]);
     setAsked(followUp);
@@ -214,8 +240,9 @@ export function SingleView() {
           onClear={handleClear}
           onNewSearch={handleNewSearch}
           onRegenerate={() => {
+            // Another version of the same answer, inside the same request.
             bringIntoView();
-            askAgain();
+            if (column) retry(column);
           }}
           conversation={conversation}
           followUp={canFollowUp(state) && asked ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}

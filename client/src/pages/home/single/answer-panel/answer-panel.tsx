@@ -12,6 +12,9 @@ import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
 import { STOPPED_TEXT } from '../../../../requests/run-outcome-text.ts';
 import { useFollowAnswer } from '../follow-answer.ts';
 import { useAnswerShortcuts } from '../../../../requests/answer-shortcuts.ts';
+import { useColumnVersion } from '../../../../requests/column-versions.ts';
+import { EarlierVersionAnswer } from '../../../../components/version-pager/earlier-version-answer.tsx';
+import { VersionPager } from '../../../../components/version-pager/version-pager.tsx';
 
 export interface AnswerPanelProps {
   column: RunColumn;
@@ -35,6 +38,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
   // Re-parsing the markdown is the costly part of each frame; deferring it lets React drop intermediate versions
   // rather than let typing or scrolling stutter when answers grow long.
   const renderedAnswer = useDeferredValue(column.text);
+  const version = useColumnVersion(column);
   const { phase, result } = column;
   const streaming = isOpen(column);
   const stopped = phase === 'stopped';
@@ -79,10 +83,16 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
 
         {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
 
-        {/* What a stopped answer had written stays readable, set back so it does not pass for a whole answer. */}
-        <div data-testid="answer" style={stopped ? { opacity: 0.65 } : undefined}>
-          <LazyMarkdownAnswer content={renderedAnswer} streaming={streaming} />
-        </div>
+        <VersionPager count={version.count} index={version.index} onChange={version.select} label={modelName} />
+
+        {version.shown.earlier ? (
+          <EarlierVersionAnswer version={version.shown} />
+        ) : (
+          // What a stopped answer had written stays readable, set back so it does not pass for a whole answer.
+          <div data-testid="answer" style={stopped ? { opacity: 0.65 } : undefined}>
+            <LazyMarkdownAnswer content={renderedAnswer} streaming={streaming} />
+          </div>
+        )}
 
         {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
 

@@ -1,0 +1,54 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { deleteHistoryRequest, type HistoryRequest } from '../../api/history-api.ts';
+import { messageOf } from '../../api/http-client.ts';
+import { queryKeys } from '../../app-state/query-client.ts';
+
+/**
+ * Deletes the request shown (with its regenerated versions), after asking once more: a deleted request cannot be
+ * brought back. Credits it was charged stay charged. A request still answering is not offered.
+ */
+export function DeleteRequest({ request, onDeleted }: { request: HistoryRequest; onDeleted(request: HistoryRequest): void }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (request.engine === 'arena' || request.status === 'pending') return <span />;
+
+  const remove = () => {
+    setBusy(true);
+    setError(null);
+    deleteHistoryRequest(request.id)
+      .then(() => {
+        onDeleted(request);
+        return queryClient.invalidateQueries({ queryKey: queryKeys.history });
+      })
+      .catch((failure: unknown) => setError(messageOf(failure, 'The request could not be deleted. Please try again.')))
+      .finally(() => setBusy(false));
+  };
+
+  if (!confirming)
+    return (
+      <Button variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)} data-testid="delete-request">
+        Delete
+      </Button>
+    );
+  return (
+    <Group gap="xs" role="group" aria-label="Confirm deletion" data-testid="delete-confirm">
+      <Text size="sm">Delete this request? This cannot be undone.</Text>
+      <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+        Keep
+      </Button>
+      <Button size="compact-sm" color="red" onClick={remove} loading={busy} data-testid="delete-confirm-button">
+        Delete
+      </Button>
+      {error && (
+        <Text size="sm" c="red" role="alert" w="100%">
+          {error}
+        </Text>
+      )}
+    </Group>
+  );
+}
