@@ -42,16 +42,17 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const QUOTE_WORDS = 5;
 
 /**
- * The stretches of `text` that quote the question: runs of at least `QUOTE_WORDS` words (or the whole question,
- * when shorter but at least three words) that appear in the question in the same order, case aside, and that the
+ * The stretches of `text` that quote the question: runs of at least `QUOTE_WORDS` words that appear in the
+ * question in the same order, case aside, and that the
  * answer presents as a quote — inside quotation marks, on a blockquote line, or just after "you asked" or "your
  * question". A run the answer simply says in its own voice stays its own ("Acme is a good choice for small teams"
  * can be both the question's words and the answer's verdict).
  */
 export function quotedQuestion(text: string, question: string | undefined): TermMatch[] {
   const asked = [...(question ?? '').matchAll(WORD)].map((match) => match[0].toLowerCase());
-  const length = Math.min(QUOTE_WORDS, asked.length);
-  if (length < 3) return [];
+  // A question shorter than a quote is too short to tell a quote from the answer simply naming the same things.
+  const length = QUOTE_WORDS;
+  if (asked.length < length) return [];
   const phrases = new Set<string>();
   for (let index = 0; index + length <= asked.length; index += 1) phrases.add(asked.slice(index, index + length).join(' '));
   const firstWords = new Set(asked);
