@@ -27,11 +27,13 @@ export interface ReadText {
   text: string;
   tokens: Token[];
   readings: ReturnType<typeof readTokens>;
+  /** Written without a capital letter anywhere. */
+  informal: boolean;
 }
 
 export function readText(text: string): ReadText {
   const tokens = tokenize(text);
-  return { text, tokens, readings: readTokens(tokens) };
+  return { text, tokens, readings: readTokens(tokens), informal: !/\p{Lu}/u.test(text) };
 }
 
 /**
@@ -75,7 +77,7 @@ export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[],
       for (let index = scope.sentenceStart; index < stretchEnd; index += 1) if (ownership[index] !== 0 && read.readings[index]!.polarity !== 0) polarWords += 1;
       const asksOrSupposes = read.tokens[scope.sentenceEnd]?.norm === '?' || SUPPOSING.has(read.tokens[scope.clauseStart]!.norm) || SUPPOSING.has(read.tokens[scope.sentenceStart]!.norm);
       const rules = { owned, asksOrSupposes, polarWords };
-      return { features: mentionFeatures(read.tokens, read.readings, from, to, isBrand, scope, owned), rules, ownership, stretchEnd, scope, from, to };
+      return { features: mentionFeatures(read.tokens, read.readings, from, to, isBrand, scope, owned, read.informal), rules, ownership, stretchEnd, scope, from, to };
     });
 }
 

@@ -46,7 +46,7 @@ export interface FitOptions extends TrainingOptions {
   minCount: number;
 }
 
-export const DEFAULT_FIT: FitOptions = { epochs: 12, learningRate: 0.2, l2: 1e-4, seed: 7, minCount: 2 };
+export const DEFAULT_FIT: FitOptions = { epochs: 12, learningRate: 0.2, l2: 1e-4, seed: 7, minCount: 1 };
 
 export function fitItems(items: readonly FeaturedItem[], options: FitOptions = DEFAULT_FIT): FittedModel {
   const keep = frequentFeatures(items, options.minCount);

@@ -58,6 +58,7 @@ export function mentionFeatures(
   isBrand: Uint8Array,
   scope: MentionScope,
   ownedScore: number,
+  informal = false,
 ): Features {
   const features: Features = new Map([['bias', 1]]);
   const add = (name: string, value = 1) => features.set(name, (features.get(name) ?? 0) + value);
@@ -124,5 +125,8 @@ export function mentionFeatures(
   if (last === '?') add('shape:question');
   if (last === '!') add('shape:exclaim');
   if (scope.sentenceStart === from) add('shape:opens-sentence');
+  // Text written without a single capital (a chat message, a tweet) uses words differently from edited prose: each
+  // feature gets a twin that only such text has, so the model can weigh the two registers apart.
+  if (informal) for (const [name, value] of [...features]) features.set(`i:${name}`, value);
   return features;
 }
