@@ -38,6 +38,7 @@ export function brandUses(text: string, name: string, matches: readonly TermMatc
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+const MIGHT_QUOTE = /["“„«]|^\s*>|asked|question|asking/imu;
 /** How many words in a row the answer must share with the question to be quoting it. */
 const QUOTE_WORDS = 5;
 
@@ -49,6 +50,8 @@ const QUOTE_WORDS = 5;
  * can be both the question's words and the answer's verdict).
  */
 export function quotedQuestion(text: string, question: string | undefined): TermMatch[] {
+  // Only quoted words count, so an answer with no quotation marks, blockquote or "you asked" has nothing to skip.
+  if (!MIGHT_QUOTE.test(text)) return [];
   const asked = [...(question ?? '').matchAll(WORD)].map((match) => match[0].toLowerCase());
   // A question shorter than a quote is too short to tell a quote from the answer simply naming the same things.
   const length = QUOTE_WORDS;

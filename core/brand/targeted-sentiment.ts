@@ -2,7 +2,7 @@ import type { Sentiment, SentimentEvidence } from '../../contract/brand.ts';
 import type { TermMatch } from './brand-matches.ts';
 import { mentionFeatures, readTokens, type Features } from './sentiment/mention-features.ts';
 import { mentionScope, type MentionScope } from './sentiment/mention-scope.ts';
-import { markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
+import { capitalisedNames, markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
 import { classScores, featurePush, MODEL_VERSION, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
 import { tokenize, type Token } from './sentiment/tokens.ts';
 
@@ -29,11 +29,13 @@ export interface ReadText {
   readings: ReturnType<typeof readTokens>;
   /** Written without a capital letter anywhere. */
   informal: boolean;
+  /** The capitalised names it uses (see `capitalisedNames`). */
+  names: ReadonlySet<string>;
 }
 
 export function readText(text: string): ReadText {
   const tokens = tokenize(text);
-  return { text, tokens, readings: readTokens(tokens), informal: !/\p{Lu}/u.test(text) };
+  return { text, tokens, readings: readTokens(tokens), informal: !/\p{Lu}/u.test(text), names: capitalisedNames(text, tokens) };
 }
 
 /**
@@ -64,7 +66,7 @@ export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[],
     });
   const targetSpans = spans(target, 1);
   spans(others, 2);
-  markOtherNames(read.text, read.tokens, isBrand);
+  markOtherNames(read.tokens, isBrand, read.names);
   const ownership = targetOwnership(read.tokens, isBrand);
   return targetSpans
     .filter(([from, to]) => to > from)

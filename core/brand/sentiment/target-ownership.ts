@@ -110,22 +110,27 @@ function clauseOwner(tokens: readonly Token[], isBrand: Uint8Array, start: numbe
 }
 
 /**
- * The other names an answer uses, in text that has capitals: words written with a capital in the middle of a
- * sentence (not everyday function words), in bold, or opening a sentence when they are no everyday word at all. Every place such a word stands is marked 2 in `isBrand`,
- * where it is not the target's already.
+ * The names an answer uses, in text that has capitals: words written with a capital in the middle of a sentence
+ * (not everyday function words), in bold, or opening a sentence when they are no everyday word at all. Read once
+ * per answer; `markOtherNames` then marks them for each brand judged.
  */
-export function markOtherNames(text: string, tokens: readonly Token[], isBrand: Uint8Array): void {
-  if (!/(?:^|[.!?]\s+|\n\s*)\p{Lu}/u.test(text)) return;
+export function capitalisedNames(text: string, tokens: readonly Token[]): ReadonlySet<string> {
   const names = new Set<string>();
+  if (!/(?:^|[.!?]\s+|\n\s*)\p{Lu}/u.test(text)) return names;
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index]!;
-    if (!token.capitalised || isBrand[index] !== 0) continue;
+    if (!token.capitalised || FUNCTION_WORDS.has(token.norm) || names.has(token.norm)) continue;
     const before = tokens[index - 1]?.norm ?? '\n';
     const midSentence = !SENTENCE_END.has(before) && before !== ':' && before !== '**' && !/^\d+\.?$/.test(before);
     const bold = before === '**' && tokens[index + 1]?.norm === '**';
-    if (isBrand[index] !== 0 || !token.capitalised || FUNCTION_WORDS.has(token.norm) || !/\p{L}/u.test(token.norm)) continue;
-    if (midSentence || bold || !isCommonWord(token.norm)) names.add(token.norm);
+    if ((midSentence || bold || !isCommonWord(token.norm)) && /\p{L}/u.test(token.norm)) names.add(token.norm);
   }
+  return names;
+}
+
+/** Marks 2 in `isBrand` every capitalised use of `names` that is not already the target's or a known brand's. */
+export function markOtherNames(tokens: readonly Token[], isBrand: Uint8Array, names: ReadonlySet<string>): void {
+  if (names.size === 0) return;
   for (let index = 0; index < tokens.length; index += 1) {
     if (isBrand[index] === 0 && tokens[index]!.capitalised && names.has(tokens[index]!.norm)) isBrand[index] = 2;
   }
