@@ -15,6 +15,7 @@ import { Migration20261125050000_arena } from './Migration20261125050000_arena.t
 import { Migration20261125051000_shared_links } from './Migration20261125051000_shared_links.ts';
 import { Migration20261125060000_follow_ups } from './Migration20261125060000_follow_ups.ts';
 import { Migration20261126040000_request_run_counts } from './Migration20261126040000_request_run_counts.ts';
+import { Migration20261126120000_support_categories } from './Migration20261126120000_support_categories.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -37,4 +38,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125051000_shared_links', class: Migration20261125051000_shared_links },
   { name: 'Migration20261125060000_follow_ups', class: Migration20261125060000_follow_ups },
   { name: 'Migration20261126040000_request_run_counts', class: Migration20261126040000_request_run_counts },
+  { name: 'Migration20261126120000_support_categories', class: Migration20261126120000_support_categories },
 ];
