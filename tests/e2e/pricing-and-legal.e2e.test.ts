@@ -168,18 +168,36 @@ describe('an unknown address', () => {
 });
 
 describe('without analytics configured', () => {
-  it('shows no consent banner and no Cookie settings link, and asks nothing of Google', async () => {
-    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+  it('still asks on every route with Cookie settings in the footer, and Accept turns nothing of Google on', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing', cookieQuestion: true });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.getByTestId('footer-support-email').waitFor();
-    await expect.poll(() => page.getByTestId('footer-support-email').innerText()).toBe(SUPPORT);
+    for (const path of ['/pricing', '/', '/terms-and-conditions', '/help-support', '/no-such-page']) {
+      await page.goto(new URL(path, stack.baseUrl).toString());
+      await page.getByTestId('cookie-consent-banner').waitFor();
+      expect(await page.getByTestId('cookie-settings').innerText()).toBe('Cookie settings');
+    }
+    expect(await page.getByTestId('cookie-consent-banner').innerText()).toContain('switched off on this site');
+    await page.getByTestId('cookie-accept').click();
+    await page.getByTestId('cookie-consent-banner').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('quorum.cookieConsent'))).toBe('"accepted"');
     await page.reload();
     await page.getByTestId('footer-support-email').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('cookie-consent-banner').count()).toBe(0);
-    expect(await page.getByTestId('cookie-settings').count()).toBe(0);
+    expect(await page.locator('script[data-analytics="ga4"]').count()).toBe(0);
     expect(requests.filter((url) => url.includes('google'))).toEqual([]);
+    // Cookie settings asks again.
+    await page.getByTestId('cookie-settings').click();
+    await page.getByTestId('cookie-consent-banner').waitFor();
+    await close();
+  });
+
+  it('shows no social links when none is configured', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
+    await expect.poll(() => page.getByTestId('footer-support-email').innerText()).toBe(SUPPORT);
+    expect(await page.getByTestId('footer-social-links').count()).toBe(0);
+    for (const host of ['github.com', 'x.com', 'linkedin.com']) expect(await page.locator(`footer a[href*="${host}"]`).count()).toBe(0);
     await close();
   });
 });

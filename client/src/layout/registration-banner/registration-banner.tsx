@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { useConsentChoice } from '../../components/cookie-consent/consent-choice.ts';
-import { useSiteFacts } from '../../site/site-facts.ts';
 
 /** The banner appears 1.5 s after load. */
 export const REGISTRATION_BANNER_DELAY_MS = 1_500;
@@ -31,8 +30,7 @@ export function RegistrationBanner() {
   }, []);
 
   const consent = useConsentChoice();
-  const { analyticsMeasurementId } = useSiteFacts();
-  const cookieQuestionOpen = analyticsMeasurementId !== null && consent === 'pending';
+  const cookieQuestionOpen = consent === 'pending';
 
   if (user || !onHome || !due || dismissed || cookieQuestionOpen) return null;
   return (
