@@ -124,6 +124,9 @@ describe('the legal pages', () => {
       expect(text).toContain(phrase);
     }
     expect(text).toContain(`${GUEST_GRANT} credits once per network`);
+    // All six providers by name, and the four cost tiers with their prices.
+    for (const provider of ['OpenAI', 'Anthropic', 'Google Gemini', 'DeepSeek', 'Perplexity', 'Groq']) expect(text).toContain(provider);
+    for (const tier of ['ultra-premium, 20 credits', 'premium, 12–15 credits', 'balanced, 6–10 credits', 'budget, 2–5 credits']) expect(text).toContain(tier);
     await expect.poll(() => page.locator(`#main-content a[href="mailto:${LEGAL}"]`).count()).toBe(1);
     expect(await page.locator(`#main-content a[href="mailto:${SUPPORT}"]`).count()).toBe(1);
     await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Payment' }).click();
