@@ -55,7 +55,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
             data-testid="web-search-toggle"
           />
           {webSearch.badge && (
-            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} data-testid="web-search-badge" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} c="var(--mantine-color-text)" data-testid="web-search-badge" style={{ flexShrink: 0 }}>
               {webSearch.badge}
             </Badge>
           )}
@@ -81,7 +81,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
               </Badge>
             )}
             {monitoringAllowed && value.brandMonitoringEnabled && (
-              <Badge variant="light" color="green" data-testid="brand-monitoring-badge">
+              <Badge variant="light" color="green" c="var(--mantine-color-text)" data-testid="brand-monitoring-badge">
                 Active
               </Badge>
             )}
@@ -101,7 +101,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
         </Group>
 
         {brandMissing && (
-          <Text size="sm" c="red.8" role="status" data-testid="brand-missing-reason">
+          <Text size="sm" c="var(--mantine-color-red-text)" role="status" data-testid="brand-missing-reason">
             Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.
           </Text>
         )}

@@ -26,7 +26,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             <Text fw={700} data-testid="mention-brand">
               {mention.brandName}
             </Text>
-            <Badge color={sentimentColour(mention.sentiment)} variant="light" data-testid="mention-sentiment">
+            <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)" data-testid="mention-sentiment">
               {sentimentLabel(mention.sentiment)}
             </Badge>
             <Badge color="gray" variant="outline" tt="none" data-testid="mention-confidence">

@@ -24,7 +24,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
         <Stack gap="md" data-testid="mention-modal-body">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Field label="Sentiment">
-              <Badge color={sentimentColour(mention.sentiment)} variant="light">
+              <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)">
                 {sentimentLabel(mention.sentiment)}
               </Badge>
             </Field>

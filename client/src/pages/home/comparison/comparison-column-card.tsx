@@ -78,7 +78,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
               </Badge>
             )}
             {brandMention?.mentioned && (
-              <Badge variant="filled" color={sentimentColour(brandMention.sentiment)} data-testid="column-brand-mentioned">
+              <Badge variant="filled" color={sentimentColour(brandMention.sentiment)} autoContrast data-testid="column-brand-mentioned">
                 Mentioned
               </Badge>
             )}
