@@ -124,8 +124,9 @@ export const RESULT_TEXTS = {
 export type AnswerView = { kind: 'markdown'; markdown: string } | { kind: 'error'; message: string } | { kind: 'note'; text: string };
 
 export interface ComparisonResultView {
-  /** "engine - model", as the comparison view labels models. */
+  /** "engine - model" by their ids; the modal shows the catalogue's names for `pair` instead, when it has them. */
   label: string;
+  pair: { engine: string; model: string };
   creditsUsed: number;
   answer: AnswerView;
 }
@@ -149,7 +150,7 @@ export function comparisonResultView(result: ComparisonResult): ComparisonResult
     : stored
       ? { kind: 'markdown', markdown: responseMarkdown(result.response) }
       : { kind: 'note', text: RESULT_TEXTS.predatesLogging };
-  return { label, creditsUsed: result.creditsUsed, answer };
+  return { label, pair: { engine: result.engine, model: result.model }, creditsUsed: result.creditsUsed, answer };
 }
 
 /** What the details modal shows as a request's answer. */

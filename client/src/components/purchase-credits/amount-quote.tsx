@@ -28,7 +28,7 @@ export function AmountQuotePanel({ quote, onPick, disabled }: { quote: AmountQuo
           </Text>
         </Group>
         {quote.savingsText && (
-          <Text size="sm" c="teal.8" data-testid="purchase-savings">
+          <Text size="sm" fw={600} data-testid="purchase-savings">
             {quote.savingsText}
           </Text>
         )}

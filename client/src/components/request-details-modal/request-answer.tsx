@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { HistoryRequest } from '../../api/history-api.ts';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { requestAnswerView, type AnswerView } from '../../history/request-groups.ts';
 import { LazyMarkdownAnswer } from '../markdown-answer/lazy-markdown-answer.tsx';
@@ -22,6 +23,7 @@ function Answer({ view }: { view: AnswerView }) {
 /** A request's answer: the rendered response, one section per model for a comparison, or its error. */
 export function RequestAnswer({ request }: { request: HistoryRequest }) {
   const view = requestAnswerView(request);
+  const nameOf = useDisplayNames();
   if (view.kind !== 'comparison') return <Answer view={view} />;
   return (
     <Stack gap="sm">
@@ -30,8 +32,8 @@ export function RequestAnswer({ request }: { request: HistoryRequest }) {
         <Paper key={`${index}-${result.label}`} withBorder p="sm" data-testid="comparison-result">
           <Stack gap="xs">
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {result.label}
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="comparison-result-model">
+                {nameOf(result.pair).engine} - {nameOf(result.pair).model}
               </Text>
               <Badge variant="light" tt="none" style={{ flex: 'none' }}>
                 {creditsText(result.creditsUsed)}

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { MentionRecord } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { visibleKeywords } from './mention-filters.ts';
 
 export interface MentionCardProps {
@@ -17,6 +18,7 @@ export const mentionDate = (iso: string): string => new Date(iso).toLocaleString
 /** One stored mention: brand, tone, confidence, when and by which model, the question, and its context on demand. */
 export const MentionCard = memo(function MentionCard({ mention, expanded, onToggle, onOpen }: MentionCardProps) {
   const keywords = visibleKeywords(mention.keywordsFound);
+  const names = useDisplayNames()(mention.request);
   const contextId = `mention-context-${mention.id}`;
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Mention of ${mention.brandName}`} data-testid="mention-card">
@@ -34,7 +36,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            {mentionDate(mention.createdAt)} · {mention.request.model}
+            {mentionDate(mention.createdAt)} · {names.engine} - {names.model}
           </Text>
         </Group>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-query">

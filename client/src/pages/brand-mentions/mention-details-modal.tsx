@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { MentionRecord } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { mentionDate } from './mention-card.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -18,6 +19,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** Everything stored about one mention, in a dialog: closing it returns to the list where it was. */
 export function MentionDetailsModal({ mention, onClose }: { mention: MentionRecord | null; onClose(): void }) {
+  const nameOf = useDisplayNames();
+  const names = mention ? nameOf(mention.request) : null;
   return (
     <Modal opened={mention !== null} onClose={onClose} title={mention ? `Brand Mention: ${mention.brandName}` : ''} size="lg" data-testid="mention-modal">
       {mention && (
