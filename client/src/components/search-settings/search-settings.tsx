@@ -101,7 +101,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
         </Group>
 
         {brandMissing && (
-          <Text size="sm" c="var(--mantine-color-red-text)" role="status" data-testid="brand-missing-reason">
+          <Text size="sm" c="var(--mantine-color-error)" role="status" data-testid="brand-missing-reason">
             Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.
           </Text>
         )}
