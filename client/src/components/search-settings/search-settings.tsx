@@ -85,14 +85,14 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
                 Active
               </Badge>
             )}
-            {monitoringAllowed && (
+            {/* While the name is missing the panel stays open, so there is nothing to show or hide. */}
+            {monitoringAllowed && !brandMissing && (
               <Button
                 variant="subtle"
                 size="compact-sm"
                 onClick={() => setBrandPanelOpen(!panelOpen)}
                 aria-expanded={panelOpen}
                 aria-controls={BRAND_PANEL_ID}
-                disabled={brandMissing}
               >
                 {panelOpen ? 'Hide brand' : 'Configure brand'}
               </Button>
