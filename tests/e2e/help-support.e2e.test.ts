@@ -194,7 +194,7 @@ describe('the Help & Support page', () => {
   });
 
   it('shows the server’s own message in the success banner, and the default when it sends none', async () => {
-    const { page } = opened;
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/help-support' });
     for (const [message, shown] of [
       ['Thanks! Ticket 42 is open.', 'Thanks! Ticket 42 is open.'],
       ['', 'Support request submitted successfully! We will get back to you soon.'],
@@ -203,13 +203,15 @@ describe('the Help & Support page', () => {
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { message }, error: null }) }),
       );
       await page.reload();
+      await field(page, 'name').waitFor();
       await fillRequired(page, { name: 'Ada', email: uniqueEmail('ada'), title: 'A question', description: 'Which models answer fastest?' });
       await submitButton(page).click();
       await field(page, 'success').waitFor();
       expect(await field(page, 'success').textContent()).toBe(`Request Submitted!${shown}`);
       await page.unroute('**/api/support');
     }
-  });
+    await close();
+  }, 60_000);
 });
 
 describe('signed in', () => {
