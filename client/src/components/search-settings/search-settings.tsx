@@ -74,7 +74,8 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
             }}
             data-testid="brand-monitoring-toggle"
           />
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {/* The badge and the panel's button stack on a narrow phone rather than push the row off the screen. */}
+          <Group gap={4} wrap="wrap" justify="flex-end" style={{ flexShrink: 0, maxWidth: '50%' }}>
             {!monitoringAllowed && (
               <Badge variant="light" color="indigo" data-testid="brand-monitoring-badge">
                 Register
