@@ -63,6 +63,8 @@ describe('the spec’s texts', () => {
 
     it(`says why Ask is disabled when Brand Monitoring is on without a brand, panel open, at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
+      // The same account asked a comparison in the test before; this one is about the single view.
+      await page.getByTestId('mode-switch').getByText('Single Request', { exact: true }).click();
       await page.getByTestId('query-input').fill('Which running shoes last longest?');
       await page.getByTestId('brand-monitoring-toggle').check({ force: true });
       const reason = page.getByTestId('brand-missing-reason');
@@ -74,6 +76,7 @@ describe('the spec’s texts', () => {
       expect(await page.getByRole('button', { name: 'Hide brand' }).count()).toBe(0);
       // Remembered on: after a reload the panel opens by itself and says the same.
       await page.reload();
+      await page.getByTestId('mode-switch').getByText('Single Request', { exact: true }).click();
       await reason.waitFor();
       await page.getByTestId('brand-name-input').waitFor();
       await reason.scrollIntoViewIfNeeded();
