@@ -68,3 +68,27 @@ export function sliderPositionForCredits(credits: number, ranges: readonly Credi
   const share = Math.min(1, Math.max(0, (credits - range.creditMin) / (range.creditMax - range.creditMin)));
   return range.sliderMin + share * (range.sliderMax - range.sliderMin);
 }
+
+/** A larger amount that costs less than the one chosen: `credits` of them for `cents`. */
+export interface CheaperLargerAmount {
+  credits: number;
+  cents: number;
+}
+
+/**
+ * Where more credits cost less. Every credit of an amount is charged its band's rate, so just past a band's start
+ * a larger amount can cost less than a smaller one (2,100 credits at $0.008 cost $16.80; 2,000 at $0.0085 cost
+ * $17.00). Within a band the price only grows, so the cheapest larger amount is the first buyable amount (a multiple
+ * of `step`, at most `maximum`) of a later band; the first such amount cheaper than `credits` is returned, or null.
+ */
+export function cheaperLargerAmount(credits: number, tiers: readonly CreditPriceTier[], step: number, maximum: number): CheaperLargerAmount | null {
+  const cents = priceInCents(credits, tiers);
+  for (const tier of tiers) {
+    if (tier.min <= credits) continue;
+    const first = Math.ceil(tier.min / step) * step;
+    if (first > maximum) break;
+    const firstCents = priceInCents(first, tiers);
+    if (firstCents < cents) return { credits: first, cents: firstCents };
+  }
+  return null;
+}

@@ -8,6 +8,7 @@ export const PAYMENT_TEXTS = {
   minimum: (minimum: number) => `Minimum credit amount is ${minimum}`,
   maximum: (maximum: number) => `Maximum credit amount is ${maximum}`,
   selectAtLeast: (minimum: number) => `Select at least ${minimum} credits`,
+  selectAtMost: (maximum: number) => `The maximum is ${maximum.toLocaleString('en-US')} credits`,
   chooseOne: 'Choose either an amount of credits or a package.',
   customUnavailable: 'Custom credit amounts are not available right now. Please choose a package, or contact support for a custom amount.',
   unavailable: 'Payment processing is temporarily unavailable. Please try again later.',

@@ -4,15 +4,11 @@ import { SUPPORT_LIMITS } from './limits.ts';
 
 /** `POST /api/support`: a question or problem sent to the people behind Quorum, from the Help & Support page. */
 
-/** The categories a request can be filed under; the page offers exactly these, the server accepts only these. */
-export const SUPPORT_SUBJECTS = [
-  'General question',
-  'Credits & billing',
-  'Technical problem',
-  'Account & sign-in',
-  'Feature request',
-  'Other',
-] as const;
+/**
+ * The categories a request can be filed under, each its own id and label (spec section 3); the page offers exactly
+ * these, the server accepts only these.
+ */
+export const SUPPORT_SUBJECTS = ['General Inquiry', 'Technical Issue', 'Billing Question', 'Account Problem', 'Feature Request', 'Bug Report'] as const;
 export type SupportSubject = (typeof SUPPORT_SUBJECTS)[number];
 
 /** The wording of each field's refusal, shared with the page so both say the same thing. */
@@ -73,7 +69,7 @@ export const SupportRequestBody = Type.Object(
       {
         email: 'ada@example.com',
         name: 'Ada Lovelace',
-        subject: 'Credits & billing',
+        subject: 'Billing Question',
         title: 'Credits not added',
         description: 'I bought a pack an hour ago and my balance has not changed.',
       },

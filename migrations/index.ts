@@ -16,6 +16,7 @@ import { Migration20261125051000_shared_links } from './Migration20261125051000_
 import { Migration20261125060000_follow_ups } from './Migration20261125060000_follow_ups.ts';
 import { Migration20261126040000_request_run_counts } from './Migration20261126040000_request_run_counts.ts';
 import { Migration20261126110000_account_tokens } from './Migration20261126110000_account_tokens.ts';
+import { Migration20261126120000_support_categories } from './Migration20261126120000_support_categories.ts';
 import { Migration20261126140000_brand_evidence } from './Migration20261126140000_brand_evidence.ts';
 
 /**
@@ -40,5 +41,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125060000_follow_ups', class: Migration20261125060000_follow_ups },
   { name: 'Migration20261126040000_request_run_counts', class: Migration20261126040000_request_run_counts },
   { name: 'Migration20261126110000_account_tokens', class: Migration20261126110000_account_tokens },
+  { name: 'Migration20261126120000_support_categories', class: Migration20261126120000_support_categories },
   { name: 'Migration20261126140000_brand_evidence', class: Migration20261126140000_brand_evidence },
 ];

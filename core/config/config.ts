@@ -88,8 +88,10 @@ export interface QuorumConfig {
     supportEmail: string;
     /** The address the terms give for legal matters. */
     legalEmail: string;
-    /** A GA4 measurement id; analytics (and the consent banner) exist only when it is set. */
+    /** A GA4 measurement id; analytics run (after consent) only when it is set. */
     analyticsMeasurementId: string | undefined;
+    /** The footer's social links, each shown only when its address is set. */
+    socialLinks: { label: string; href: string }[];
   };
   auth: {
     /** SMTP server for outgoing mail; without one, messages (and their links) are written to the log. */
@@ -232,6 +234,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       supportEmail: read.string('SUPPORT_EMAIL', 'support@quorum.example'),
       legalEmail: read.string('LEGAL_EMAIL', 'legal@quorum.example'),
       analyticsMeasurementId: readMeasurementId(read),
+      socialLinks: readSocialLinks(read),
     },
     auth: {
       smtpUrl: read.optionalUrl('SMTP_URL', ['smtp:', 'smtps:']),
@@ -302,6 +305,16 @@ function readBrandJudgeModel(read: EnvironmentReader): string | undefined {
   if (raw === undefined || /^[^/\s]+\/\S+$/.test(raw)) return raw;
   read.problems.push(`BRAND_JUDGE_MODEL must be engine/model from the model catalogue, like openai/gpt-4.1-mini (got "${raw}")`);
   return undefined;
+}
+
+/** SOCIAL_GITHUB_URL, SOCIAL_X_URL, SOCIAL_LINKEDIN_URL: this product's own pages there; unset ones are not shown. */
+function readSocialLinks(read: EnvironmentReader): { label: string; href: string }[] {
+  const links = [
+    { label: 'GitHub', href: read.optionalUrl('SOCIAL_GITHUB_URL', ['https:']) },
+    { label: 'X', href: read.optionalUrl('SOCIAL_X_URL', ['https:']) },
+    { label: 'LinkedIn', href: read.optionalUrl('SOCIAL_LINKEDIN_URL', ['https:']) },
+  ];
+  return links.filter((link): link is { label: string; href: string } => link.href !== undefined);
 }
 
 /** ANALYTICS_MEASUREMENT_ID: a GA4 id such as `G-ABC123XYZ9`, or nothing. */

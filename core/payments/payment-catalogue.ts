@@ -82,13 +82,17 @@ export function loadPaymentCatalogue(file: string): PaymentCatalogue {
   };
 }
 
-/** What the schema cannot say: limits in order, bands that tile the amounts, slider ranges that tile the slider. */
+/** What the schema cannot say: limits in order, package names apart from band names, bands that tile the amounts, slider ranges that tile the slider. */
 function consistencyProblem(catalogue: PaymentCatalogueFile): string | undefined {
   const { limits, tiers, slider } = catalogue.dynamicPricing;
   if (!(limits.minimumCredits <= limits.defaultCredits && limits.defaultCredits <= limits.maximumCredits)) {
     return 'limits must satisfy minimumCredits <= defaultCredits <= maximumCredits';
   }
   if (new Set(catalogue.packages.map((pack) => pack.id)).size !== catalogue.packages.length) return 'package ids must be unique';
+  // A package called like a band reads as "the band's price", which it is not: the names must tell them apart.
+  const bandNames = new Set(tiers.map((tier) => tier.label.toLowerCase()));
+  const clash = catalogue.packages.find((pack) => bandNames.has(pack.name.toLowerCase()));
+  if (clash) return `package "${clash.name}" must not share its name with a price band`;
   if (tiers[0]!.min > limits.minimumCredits) return 'the first band must start at or below minimumCredits';
   for (const [index, tier] of tiers.entries()) {
     const next: CreditPriceTier | undefined = tiers[index + 1];

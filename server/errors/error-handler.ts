@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from '../../contract/envelope.ts';
+import { isPagePath } from '../../contract/page-paths.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 import { AppError, ERROR_CODES } from './app-error.ts';
 import { isInfrastructureUnavailable } from './infrastructure-errors.ts';
@@ -56,10 +57,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(failure('VALIDATION_ERROR', message));
     }
     const path = request.url.split('?')[0] ?? '/';
-    // Client-side routes (/pricing, /verify-email, ...) are pages of the single-page app, not missing files. The
-    // operators' /admin/ area has no pages there: an address in it that does not exist is a plain 404.
+    // Client-side routes (/pricing, /verify-email, ...) are pages of the single-page app, not missing files; any
+    // other address gets the app too, which draws its not-found page, but under a 404. The operators' /admin/ area
+    // has no pages there: an address in it that does not exist is a plain 404.
     if (request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/admin/') && app.clientAvailable) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .status(isPagePath(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return reply.status(404).send(failure('NOT_FOUND', `No such endpoint: ${request.method} ${path}`));
   });

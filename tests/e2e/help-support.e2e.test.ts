@@ -42,7 +42,7 @@ const seriousViolations = seriousAccessibilityViolations;
 async function fillRequired(page: Page, values: { name?: string; email?: string; title: string; description: string }) {
   if (values.name !== undefined) await field(page, 'name').fill(values.name);
   if (values.email !== undefined) await field(page, 'email').fill(values.email);
-  await field(page, 'subject').selectOption('Technical problem');
+  await field(page, 'subject').selectOption('Technical Issue');
   await field(page, 'title').fill(values.title);
   await field(page, 'description').fill(values.description);
 }
@@ -77,7 +77,11 @@ describe('the Help & Support page', () => {
     // This server's address, from GET /api/site.
     await expect.poll(() => field(page, 'address').textContent()).toBe(SUPPORT_ADDRESS);
     expect(await field(page, 'address').getAttribute('href')).toBe(`mailto:${SUPPORT_ADDRESS}`);
-    expect(await field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual([...SUPPORT_SUBJECTS]);
+    const categories = ['General Inquiry', 'Technical Issue', 'Billing Question', 'Account Problem', 'Feature Request', 'Bug Report'];
+    expect([...SUPPORT_SUBJECTS]).toEqual(categories);
+    expect(await field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual(categories);
+    // id = label: what is sent is the text shown.
+    expect(await field(page, 'subject').locator('option:not([disabled])').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(categories);
 
     const questions = await page.getByTestId('support-faq').locator('.mantine-Accordion-control').allTextContents();
     expect(questions).toEqual(['How do credits work?', 'Which AI models are available?', 'What does web search do?', 'How does model comparison work?']);
@@ -176,7 +180,7 @@ describe('the Help & Support page', () => {
 
     await expect.poll(() => mail.messages.some((message) => message.to === SUPPORT_ADDRESS && message.replyTo === email)).toBe(true);
     const toTeam = mail.messages.find((message) => message.to === SUPPORT_ADDRESS && message.replyTo === email)!;
-    expect(toTeam.subject).toBe('[Support] Technical problem: The third column stops');
+    expect(toTeam.subject).toBe('[Support] Technical Issue: The third column stops');
     expect(toTeam.text).toContain('After the third model the columns stop updating');
     expect((await mail.next(email)).text).toContain('within 24 hours');
 
@@ -188,6 +192,26 @@ describe('the Help & Support page', () => {
     expect(await field(page, 'success').count()).toBe(0);
     expect(problems).toEqual([]);
   });
+
+  it('shows the server’s own message in the success banner, and the default when it sends none', async () => {
+    const { page, close } = await openPage(browser, stack.baseUrl, { path: '/help-support' });
+    for (const [message, shown] of [
+      ['Thanks! Ticket 42 is open.', 'Thanks! Ticket 42 is open.'],
+      ['', 'Support request submitted successfully! We will get back to you soon.'],
+    ] as const) {
+      await page.route('**/api/support', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { message }, error: null }) }),
+      );
+      await page.reload();
+      await field(page, 'name').waitFor();
+      await fillRequired(page, { name: 'Ada', email: uniqueEmail('ada'), title: 'A question', description: 'Which models answer fastest?' });
+      await submitButton(page).click();
+      await field(page, 'success').waitFor();
+      expect(await field(page, 'success').textContent()).toBe(`Request Submitted!${shown}`);
+      await page.unroute('**/api/support');
+    }
+    await close();
+  }, 60_000);
 });
 
 describe('signed in', () => {
@@ -216,7 +240,7 @@ describe('signed in', () => {
 describe('a refused request', () => {
   it('shows the server’s reason once the hourly limit is reached, and clears it on the next edit', async () => {
     // Two requests already went through from this address; use up the rest of the five.
-    const body = { name: 'Filler', email: uniqueEmail('filler'), subject: 'Other', title: 'Filler', description: 'Using up the allowance.' };
+    const body = { name: 'Filler', email: uniqueEmail('filler'), subject: 'General Inquiry', title: 'Filler', description: 'Using up the allowance.' };
     let status = 200;
     while (status === 200) {
       status = (await fetch(`${stack.baseUrl}/api/support`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;

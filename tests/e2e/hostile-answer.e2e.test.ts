@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_MAX_LENGTH } from '../../contract/limits.ts';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
+import { answerCookieQuestion, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -62,6 +62,7 @@ interface WatchedPage {
 /** A signed-in page that records every dialog (and dismisses it), console error and uncaught exception. */
 async function openWatchedPage(viewport = DESKTOP_VIEWPORT): Promise<WatchedPage> {
   const context = await browser.newContext({ viewport });
+  await answerCookieQuestion(context);
   const [name, ...value] = stack.fundedCookie.split('=');
   await context.addCookies([{ name: name!, value: value.join('='), url: stack.baseUrl }]);
   const page = await context.newPage();

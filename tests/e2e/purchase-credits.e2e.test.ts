@@ -64,6 +64,10 @@ describe('the Purchase Credits dialog', () => {
     await input.fill('50');
     expect(await dialog.getByTestId('purchase-continue').innerText()).toBe('Select at least 100 credits');
     expect(await dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
+    // Over the maximum the button says the maximum, not the minimum.
+    await input.fill('60000');
+    expect(await dialog.getByTestId('purchase-continue').innerText()).toBe('The maximum is 50,000 credits');
+    expect(await dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
     await input.fill('201');
     expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$1.81');
     expect(await dialog.getByTestId('purchase-band').textContent()).toBe('Basic');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { answerCookieQuestion, DESKTOP_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { signedInAs } from '../support/operator-account.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -26,6 +26,7 @@ describe('the queue dashboard in Chromium', () => {
     expect((await stack.ask({ ...SEARCH_BODY, query: 'Something for the dashboard' })).events.at(-1)?.event).toBe('end');
     const { token } = await signedInAs(stack.records(), stack.config, ADMIN);
     const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    await answerCookieQuestion(context);
     await context.addCookies([{ name: SESSION_COOKIE, value: token, url: stack.baseUrl }]);
     const page = await context.newPage();
     const blocked: string[] = [];

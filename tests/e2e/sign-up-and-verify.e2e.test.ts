@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient } from '../support/auth-client.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
+import { answerCookieQuestion, DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { startGoogleIssuer, type GoogleIssuer } from '../support/google-issuer.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
@@ -298,6 +298,7 @@ describe('signing in with Google', () => {
 
   async function pageWithGoogle(script: string | null): Promise<OpenedPage & { loads: string[] }> {
     const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+    await answerCookieQuestion(context);
     const loads: string[] = [];
     await context.route('https://accounts.google.com/**', async (route) => {
       loads.push(route.request().url());

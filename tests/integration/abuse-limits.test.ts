@@ -66,7 +66,7 @@ async function call(method: string, path: string, body: unknown, options: { addr
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Answer['body'] };
 }
 
-const supportRequest = (title: string) => ({ email: 'sender@example.com', name: 'Sender', subject: 'Other', title, description: 'Something long enough to send.' });
+const supportRequest = (title: string) => ({ email: 'sender@example.com', name: 'Sender', subject: 'Bug Report', title, description: 'Something long enough to send.' });
 const sendSupport = (title: string, options: { address: string; cookie?: string }) => call('POST', '/api/support', supportRequest(title), options);
 const startPayment = (options: { address: string; cookie?: string }) => call('POST', '/api/payments', { creditAmount: 100 }, options);
 const person = async () => (await createPayer(stack.records(), stack.config, 150)).cookie;

@@ -126,4 +126,24 @@ describe('API keys', () => {
     expect(result.status).toBe(401);
     expect(result.envelope).toMatchObject({ success: false, error: { code: 'INVALID_API_KEY' } });
   });
+
+  it('answers GET /api/credits with a key for the key’s owner, not for the guest at the caller’s address', async () => {
+    const owner = await createPayer(stack.records(), stack.config, 37);
+    const key = await createApiKeyFor(stack.baseUrl, owner.cookie);
+    const asGuest = await fetch(`${stack.baseUrl}/api/credits`);
+    const guest = ((await asGuest.json()) as { data: { user: { id: string | null; tier: string; creditsRemaining: number } } }).data.user;
+    expect(guest).toMatchObject({ id: null, tier: 'free', creditsRemaining: 20 });
+
+    const withKey = await fetch(`${stack.baseUrl}/api/credits`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect(withKey.status).toBe(200);
+    const body = (await withKey.json()) as { success: boolean; data: { user: { id: string | null; tier: string; creditsRemaining: number }; pricing: unknown } };
+    expect(body.success).toBe(true);
+    expect(body.data.user).toMatchObject({ id: owner.user.id, tier: 'registered', creditsRemaining: 37 });
+    expect(body.data.pricing).toBeTruthy();
+
+    // A bad key is refused in the envelope rather than quietly answered for the guest.
+    const badKey = await fetch(`${stack.baseUrl}/api/credits`, { headers: { authorization: 'Bearer qrm_not-a-real-key' } });
+    expect(badKey.status).toBe(401);
+    expect(((await badKey.json()) as { error: { code: string } }).error.code).toBe('INVALID_API_KEY');
+  });
 });

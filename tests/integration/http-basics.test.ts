@@ -50,6 +50,15 @@ describe('serving the client', () => {
     const page = await fetch(`${stack.baseUrl}/pricing`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Quorum test page');
+    const shared = await fetch(`${stack.baseUrl}/verify-email?token=x&email=y`);
+    expect(shared.status).toBe(200);
+    // An address that is no page gets the app (which draws its not-found page) under HTTP 404.
+    for (const unknown of ['/no-such-page', '/pricing/extra', '/share']) {
+      const missing = await fetch(`${stack.baseUrl}${unknown}`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('content-type')).toContain('text/html');
+      expect(await missing.text()).toContain('Quorum test page');
+    }
     const api = await fetch(`${stack.baseUrl}/api/pricing`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ success: false, data: null, error: { code: 'NOT_FOUND', message: 'No such endpoint: GET /api/pricing' } });

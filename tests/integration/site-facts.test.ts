@@ -21,7 +21,13 @@ describe('site facts and the analytics allowance', () => {
       startTestStack({ withWorker: false }),
       startTestStack({
         withWorker: false,
-        environment: { SUPPORT_EMAIL: 'help@quorum.test', LEGAL_EMAIL: 'lawyers@quorum.test', ANALYTICS_MEASUREMENT_ID: 'G-TEST12345' },
+        environment: {
+          SUPPORT_EMAIL: 'help@quorum.test',
+          LEGAL_EMAIL: 'lawyers@quorum.test',
+          ANALYTICS_MEASUREMENT_ID: 'G-TEST12345',
+          SOCIAL_GITHUB_URL: 'https://github.example/quorum',
+          SOCIAL_LINKEDIN_URL: 'https://linkedin.example/company/quorum',
+        },
       }),
     ]);
   });
@@ -33,12 +39,21 @@ describe('site facts and the analytics allowance', () => {
     const response = await fetch(`${withAnalytics.baseUrl}/api/site`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
-    expect((await response.json()).data).toEqual({ supportEmail: 'help@quorum.test', legalEmail: 'lawyers@quorum.test', analyticsMeasurementId: 'G-TEST12345' });
+    expect((await response.json()).data).toEqual({
+      supportEmail: 'help@quorum.test',
+      legalEmail: 'lawyers@quorum.test',
+      analyticsMeasurementId: 'G-TEST12345',
+      // Only the links configured, in the footer's order; X is unset, so it is absent.
+      socialLinks: [
+        { label: 'GitHub', href: 'https://github.example/quorum' },
+        { label: 'LinkedIn', href: 'https://linkedin.example/company/quorum' },
+      ],
+    });
   });
 
   it('says null for the analytics id, and gives the default addresses, when nothing is configured', async () => {
     const body = await (await fetch(`${plain.baseUrl}/api/site`)).json();
-    expect(body.data).toEqual({ supportEmail: plain.config.site.supportEmail, legalEmail: plain.config.site.legalEmail, analyticsMeasurementId: null });
+    expect(body.data).toEqual({ supportEmail: plain.config.site.supportEmail, legalEmail: plain.config.site.legalEmail, analyticsMeasurementId: null, socialLinks: [] });
   });
 
   it('lets Google Analytics through the content security policy only when an id is configured, and changes nothing else', async () => {

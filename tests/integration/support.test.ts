@@ -56,7 +56,7 @@ async function teamMailFrom(email: string): Promise<CaughtMail> {
 const validRequest = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail('grace'),
   name: 'Grace Hopper',
-  subject: 'Technical problem',
+  subject: 'Technical Issue',
   title: 'The comparison view stops',
   description: 'After the third model the columns stop updating until I reload.',
   ...overrides,
@@ -70,7 +70,7 @@ describe('POST /api/support', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       success: true,
-      data: { message: 'Support request submitted successfully! We will get back to you soon.' },
+      data: { message: "Thank you for contacting us. We've received your support request and will respond within 24 hours." },
       error: null,
     });
 
@@ -78,7 +78,7 @@ describe('POST /api/support', () => {
     const stored = await stack.records().findOneOrFail(SupportRequest, { email });
     expect(stored).toMatchObject({
       name: 'Grace Hopper',
-      subject: 'Technical problem',
+      subject: 'Technical Issue',
       title: 'The comparison view stops',
       description: request.description,
       user: null,
@@ -88,7 +88,7 @@ describe('POST /api/support', () => {
     expect(stored.ipHash).not.toContain('203.0.113');
 
     const toTeam = await teamMailFrom(email);
-    expect(toTeam.subject).toBe('[Support] Technical problem: The comparison view stops');
+    expect(toTeam.subject).toBe('[Support] Technical Issue: The comparison view stops');
     expect(toTeam.text).toContain('Grace Hopper');
     expect(toTeam.text).toContain(request.description);
     expect(toTeam.text).toContain(stored.id);
@@ -172,9 +172,9 @@ describe('POST /api/support', () => {
           [randomUUID(), subject, description, ipHash],
         );
     await expect(insert('Refund please', 'long enough text')).rejects.toThrow(/check constraint/);
-    await expect(insert('Other', '   short   ')).rejects.toThrow(/check constraint/);
-    await expect(insert('Other', 'long enough text', '203.0.113.7')).rejects.toThrow(/check constraint/);
-    await expect(insert('Credits & billing', 'long enough text')).resolves.toBeDefined();
+    await expect(insert('Bug Report', '   short   ')).rejects.toThrow(/check constraint/);
+    await expect(insert('Bug Report', 'long enough text', '203.0.113.7')).rejects.toThrow(/check constraint/);
+    await expect(insert('Billing Question', 'long enough text')).resolves.toBeDefined();
   });
 
   it('links the request to the signed-in sender', async () => {

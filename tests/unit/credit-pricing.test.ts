@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { creditsAtSliderPosition, priceInCents, priceTierFor, savingsInCents, sliderPositionForCredits } from '../../contract/credit-pricing.ts';
+import { cheaperLargerAmount, creditsAtSliderPosition, priceInCents, priceTierFor, savingsInCents, sliderPositionForCredits } from '../../contract/credit-pricing.ts';
 import { loadPaymentCatalogue } from '../../core/payments/payment-catalogue.ts';
 
 const catalogueFile = path.resolve(import.meta.dirname, '../../core/payments/payment-catalogue.json');
@@ -40,6 +40,26 @@ describe('the price of credits', () => {
       'Enterprise',
       'Enterprise',
     ]);
+  });
+
+  it('finds the larger amount that costs less, only where there is one', () => {
+    const cheaper = (credits: number) => cheaperLargerAmount(credits, tiers, limits.stepCredits, limits.maximumCredits);
+    expect(cheaper(2000)).toEqual({ credits: 2100, cents: 1680 });
+    expect(cheaper(1900)).toBeNull();
+    expect(cheaper(9500)).toEqual({ credits: 10100, cents: 7575 });
+    expect(cheaper(10000)).toEqual({ credits: 10100, cents: 7575 });
+    expect(cheaper(100)).toBeNull();
+    expect(cheaper(500)).toBeNull();
+    expect(cheaper(2100)).toBeNull();
+    expect(cheaper(50000)).toBeNull();
+    // Whatever it names is larger, buyable and cheaper.
+    for (let credits = limits.minimumCredits; credits <= limits.maximumCredits; credits += limits.stepCredits) {
+      const found = cheaper(credits);
+      if (!found) continue;
+      expect(found.credits).toBeGreaterThan(credits);
+      expect(found.credits % limits.stepCredits).toBe(0);
+      expect(found.cents).toBeLessThan(priceInCents(credits, tiers));
+    }
   });
 
   it('saves against the first band’s rate, nothing in the first band', () => {
@@ -83,5 +103,15 @@ describe('the payment catalogue file', () => {
     const file = path.join(process.env.TMPDIR ?? '/tmp', `broken-payment-catalogue-${process.pid}.json`);
     writeFileSync(file, JSON.stringify(broken));
     expect(() => loadPaymentCatalogue(file)).toThrow(/must start right after band "Basic" ends/);
+  });
+
+  it('keeps package names apart from band names, and refuses a package named like a band', () => {
+    const bandNames = tiers.map((tier) => tier.label.toLowerCase());
+    for (const pack of catalogue.packages) expect(bandNames).not.toContain(pack.name.toLowerCase());
+    const broken = JSON.parse(readFileSync(catalogueFile, 'utf8'));
+    broken.packages[0].name = 'Starter';
+    const file = path.join(process.env.TMPDIR ?? '/tmp', `clashing-payment-catalogue-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify(broken));
+    expect(() => loadPaymentCatalogue(file)).toThrow(/package "Starter" must not share its name with a price band/);
   });
 });

@@ -24,6 +24,13 @@ export async function fetchPaymentOffer(signal?: AbortSignal): Promise<PaymentOf
   }
 }
 
+/** One cached offer for the pricing page and the purchase dialog, so opening the dialog from the page asks no more. */
+export const paymentOfferQuery = {
+  queryKey: ['payment-offer'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchPaymentOffer(signal),
+  staleTime: 60_000,
+};
+
 /** `POST /api/payments`: the server prices the purchase and returns the card form's client secret. */
 export const startPayment = (body: CreatePaymentBody) => apiCall<PaymentIntentData>('/api/payments', { method: 'POST', body, preferServerMessage: true });
 

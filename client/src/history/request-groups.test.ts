@@ -205,11 +205,11 @@ describe('requestAnswerView for a comparison', () => {
     expect(view).toMatchObject({
       kind: 'comparison',
       results: [
-        { label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'Answer A' } },
-        { label: 'deepseek - deepseek-chat', creditsUsed: 0, answer: { kind: 'error', message: 'Error: Provider refused' } },
-        { label: 'gemini - gemini-2.5-flash', creditsUsed: 0, answer: { kind: 'error', message: 'Error: Model request failed' } },
-        { label: 'anthropic - claude-3-haiku', creditsUsed: 4, answer: { kind: 'note', text: RESULT_TEXTS.predatesLogging } },
-        { label: 'ai-overview - ai-overview', creditsUsed: 10, answer: { kind: 'markdown', markdown: '```json\n{\n  "text": "x"\n}\n```' } },
+        { label: 'openai - gpt-4o-mini', pair: { engine: 'openai', model: 'gpt-4o-mini' }, creditsUsed: 6, answer: { kind: 'markdown', markdown: 'Answer A' } },
+        { label: 'deepseek - deepseek-chat', pair: { engine: 'deepseek', model: 'deepseek-chat' }, creditsUsed: 0, answer: { kind: 'error', message: 'Error: Provider refused' } },
+        { label: 'gemini - gemini-2.5-flash', pair: { engine: 'gemini', model: 'gemini-2.5-flash' }, creditsUsed: 0, answer: { kind: 'error', message: 'Error: Model request failed' } },
+        { label: 'anthropic - claude-3-haiku', pair: { engine: 'anthropic', model: 'claude-3-haiku' }, creditsUsed: 4, answer: { kind: 'note', text: RESULT_TEXTS.predatesLogging } },
+        { label: 'ai-overview - ai-overview', pair: { engine: 'ai-overview', model: 'ai-overview' }, creditsUsed: 10, answer: { kind: 'markdown', markdown: '```json\n{\n  "text": "x"\n}\n```' } },
       ],
     });
   });

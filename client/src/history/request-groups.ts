@@ -161,8 +161,9 @@ export type AnswerView =
   | { kind: 'note'; text: string };
 
 export interface ComparisonResultView {
-  /** "engine - model", as the comparison view labels models. */
+  /** "engine - model" by their ids; the modal shows the catalogue's names for `pair` instead, when it has them. */
   label: string;
+  pair: { engine: string; model: string };
   creditsUsed: number;
   answer: AnswerView;
   stopped: boolean;
@@ -193,7 +194,16 @@ function answerViewOf(result: ComparisonResult): AnswerView {
 
 function versionView(result: ComparisonResult, label: string): ComparisonResultView {
   const stopped = result.errorCode === STOPPED_CODE;
-  return { label, creditsUsed: result.creditsUsed, answer: answerViewOf(result), stopped, brandMention: result.success ? result.brandMention : null, versions: [], standing: 0 };
+  return {
+    label,
+    pair: { engine: result.engine, model: result.model },
+    creditsUsed: result.creditsUsed,
+    answer: answerViewOf(result),
+    stopped,
+    brandMention: result.success ? result.brandMention : null,
+    versions: [],
+    standing: 0,
+  };
 }
 
 /** One model's part of a request: its standing answer, with every version it gave to flip through. */

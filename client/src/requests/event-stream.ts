@@ -1,7 +1,7 @@
 import { quorumFetch } from '../api/anonymous-session.ts';
 import { errorFromResponse, HTTP_ERROR_TEXTS } from '../api/http-client.ts';
 import { type ServerSentEvent, ServerSentEventParser } from '../api/server-sent-events.ts';
-import { connectionFailed, streamInterrupted, timedOut, type StreamFailure } from './stream-failure.ts';
+import { connectionFailed, streamInterrupted, streamNotSupported, timedOut, type StreamFailure } from './stream-failure.ts';
 
 /** How long to wait for the response headers; once the stream is open, keep-alive comments keep it alive. */
 export const RESPONSE_HEADERS_TIMEOUT_MS = 30_000;
@@ -73,7 +73,8 @@ export async function openEventStream(
     const failure = await readStreamRefusal(response, refusalFallback);
     return signal.aborted ? null : failure;
   }
-  if (!response.body) return signal.aborted ? null : streamInterrupted;
+  // A browser that cannot hand over the body as a stream cannot show an answer as it arrives.
+  if (!response.body) return signal.aborted ? null : streamNotSupported;
   return readEvents(response.body, signal);
 }
 

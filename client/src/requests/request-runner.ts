@@ -72,6 +72,8 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
       if (followed.stopOnceNamed) return;
       deps.dispatch({ type: 'update', update, scope });
       if (update.type !== 'request-finished' && update.type !== 'request-failed') return;
+      // Spec: a search error is logged as "Search failed" (a warning: the page shows it, nothing is broken).
+      if (update.type === 'request-failed' && kind === 'single') console.warn('Search failed', update.failure);
       if ('request' in scope && followed.requestId) deps.forget(followed.requestId);
       if (!('request' in scope) && retries.get(scope.column) === followed) retries.delete(scope.column);
       // A refusal before the request existed charged nothing and changed no history.

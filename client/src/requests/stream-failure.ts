@@ -13,6 +13,9 @@ export const TIMED_OUT_MESSAGE = 'Request timed out. Please try again';
 /** What a refusal says when its body carried no message (a proxy's page), by kind of request. */
 export const REFUSAL_FALLBACK = { single: 'Search failed', comparison: 'Comparison failed', arena: 'The arena round failed' } as const;
 
+/** Spec wording for a browser that hands the page no readable response body to stream from. */
+export const STREAM_NOT_SUPPORTED_MESSAGE = 'Stream not supported';
+export const streamNotSupported: StreamFailure = { message: STREAM_NOT_SUPPORTED_MESSAGE, code: 'stream_not_supported', retryable: false };
 export const streamInterrupted: StreamFailure = { message: STREAMING_ERROR_MESSAGE, code: 'stream_interrupted', retryable: true };
 /** A frame that broke the contract: asking again would meet the same server, so it is not retryable. */
 export const invalidFrame: StreamFailure = { message: STREAMING_ERROR_MESSAGE, code: 'invalid_frame', retryable: false };

@@ -5,11 +5,6 @@ export const SITE = {
   /** The server's own defaults; the real addresses come from `GET /api/site` (see `site-facts.ts`). */
   fallbackSupportEmail: 'support@quorum.example',
   fallbackLegalEmail: 'legal@quorum.example',
-  social: [
-    { label: 'GitHub', href: 'https://github.com/' },
-    { label: 'X', href: 'https://x.com/' },
-    { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  ],
 } as const;
 
 /** The footer's quick links: every page of the site. */

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pricingTable } from '../../../core/credits/pricing.ts';
-import { grantWentElsewhere, openCreditAccount, requesterFor } from '../../credits/requester.ts';
+import { grantWentElsewhere, openCreditAccount, requesterOfRequest } from '../../credits/requester.ts';
 import { CreditsData } from '../../../contract/credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /**
  * `GET /api/credits`: what the asker can still spend (`data.user.creditsRemaining` = balance − held) and the price
- * list (`data.pricing`). A first visit opens the account and gives its one-time grant.
+ * list (`data.pricing`). A first visit opens the account and gives its one-time grant. Called with an API key it
+ * answers for the key's owner, not for the guest at the caller's address.
  */
 const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/credits', { schema: { summary: 'What you can still spend, and the price list', tags: ['Credits'], response: jsonResponses(CreditsData) } }, async (request, reply) => {
-    const session = await request.currentSession(reply);
-    const requester = requesterFor(app.config.appSecret, session?.user, request.clientIdentity);
+    const requester = await requesterOfRequest(app, request, reply);
     const em = app.orm.em.fork();
     const account = await em.transactional((transaction) => openCreditAccount(transaction, requester));
     // Only worth asking when there is nothing to spend: that is when the page explains why.
@@ -20,7 +20,7 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
     return success({
       user: {
-        id: session?.user.id ?? null,
+        id: requester.userId,
         tier: requester.tier,
         creditsRemaining: account.balance - account.held,
         creditsHeld: account.held,

@@ -13,7 +13,8 @@ const HOUR_MS = 60 * 60_000;
 /** The spec's wording for a 429. */
 const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please try again later.';
 
-export const SUPPORT_SUBMITTED_MESSAGE = 'Support request submitted successfully! We will get back to you soon.';
+/** What the page's success banner shows under "Request Submitted!". */
+export const SUPPORT_SUBMITTED_MESSAGE = "Thank you for contacting us. We've received your support request and will respond within 24 hours.";
 
 /** `POST /api/support`: stores the request, then mails it to the support team and an acknowledgement to the sender. */
 const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -33,11 +33,11 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
             Brand: {mention.brandName}
           </Title>
           <Group gap="xs">
-            <Badge color={mention.mentioned ? 'teal' : 'gray'} variant={mention.mentioned ? 'filled' : 'light'} data-testid="brand-mentioned">
+            <Badge color={mention.mentioned ? 'teal' : 'gray'} variant={mention.mentioned ? 'filled' : 'light'} autoContrast data-testid="brand-mentioned">
               {mention.mentioned ? 'Mentioned' : 'Not mentioned'}
             </Badge>
             {mention.mentioned && (
-              <Badge color={sentimentColour(mention.sentiment)} variant="light" data-testid="brand-sentiment">
+              <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)" data-testid="brand-sentiment">
                 {sentimentLabel(mention.sentiment)}
               </Badge>
             )}

@@ -3,6 +3,8 @@ import { useElementSize } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 
 interface CookieConsentBannerProps {
+  /** Whether this deploy runs analytics at all; the question is worded to say what Accept does here. */
+  analyticsConfigured: boolean;
   onAccept(): void;
   onReject(): void;
 }
@@ -11,7 +13,7 @@ interface CookieConsentBannerProps {
  * The question, fixed to the bottom of the window on every page. It leaves a space of its own height at the end
  * of the page, so scrolling down still uncovers the footer's links on a phone instead of hiding them under it.
  */
-export function CookieConsentBanner({ onAccept, onReject }: CookieConsentBannerProps) {
+export function CookieConsentBanner({ analyticsConfigured, onAccept, onReject }: CookieConsentBannerProps) {
   const { ref, height } = useElementSize();
   return (
     <>
@@ -35,8 +37,9 @@ export function CookieConsentBanner({ onAccept, onReject }: CookieConsentBannerP
         <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" style={{ flex: '1 1 20rem' }}>
-              May we count visits with Google Analytics? It helps us see which pages people use. Nothing is sent
-              unless you accept.{' '}
+              {analyticsConfigured
+                ? 'May we count visits with Google Analytics? It helps us see which pages people use. Nothing is sent unless you accept.'
+                : 'Quorum sets no tracking cookies. Analytics would run only if you accept, and it is switched off on this site, so nothing is sent either way.'}{' '}
               <Anchor component={Link} to="/cookie-policy" size="sm" inherit underline="always">
                 Read the cookie policy
               </Anchor>

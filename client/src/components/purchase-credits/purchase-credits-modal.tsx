@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Divider, Group, Loader, Modal, Stack, Text } fro
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PAYMENT_TEXTS } from '../../../../contract/payment-texts.ts';
-import { confirmPayment, fetchPaymentOffer, startPayment, type CreatePaymentBody, type PaymentIntentData, type PaymentOffer } from '../../api/payments-api.ts';
+import { confirmPayment, paymentOfferQuery, startPayment, type CreatePaymentBody, type PaymentIntentData, type PaymentOffer } from '../../api/payments-api.ts';
 import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
@@ -16,7 +16,6 @@ import { moneyText } from './purchase-pricing.ts';
 
 /** Spec: after a successful purchase the page reloads after 2 s, so every view shows the new balance and tier. */
 export const RELOAD_AFTER_PURCHASE_MS = 2_000;
-const PAYMENT_OFFER_KEY = ['payment-offer'] as const;
 
 type Step = { name: 'choose' } | { name: 'pay'; intent: PaymentIntentData } | { name: 'done'; message: string };
 
@@ -35,7 +34,7 @@ export default function PurchaseCreditsModal({ opened, initialCredits, onClose }
   const { user } = useAuth();
   const authModal = useAuthModal();
   const site = useSiteFacts();
-  const offerQuery = useQuery({ queryKey: PAYMENT_OFFER_KEY, queryFn: ({ signal }) => fetchPaymentOffer(signal), enabled: opened, staleTime: 60_000 });
+  const offerQuery = useQuery({ ...paymentOfferQuery, enabled: opened });
   const offer = offerQuery.data;
 
   const [step, setStep] = useState<Step>({ name: 'choose' });

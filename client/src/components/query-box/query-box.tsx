@@ -4,6 +4,7 @@ import { memo, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { limitQueryLength, QUERY_PLACEHOLDER } from './query-text.ts';
+import { ASK_BUTTON_ATTRIBUTE } from '../../layout/registration-banner/clear-of-ask.ts';
 
 export interface QueryBoxProps {
   query: string;
@@ -78,7 +79,7 @@ export const QueryBox = memo(function QueryBox(props: QueryBoxProps) {
           <Text size="xs" c={query.length >= QUERY_MAX_LENGTH ? 'orange' : 'dimmed'} aria-live="polite" data-testid="query-counter">
             {query.length}/{QUERY_MAX_LENGTH}
           </Text>
-          <Button type="submit" disabled={loading || !canSubmit} data-testid={ids.submit}>
+          <Button type="submit" disabled={loading || !canSubmit} data-testid={ids.submit} {...{ [ASK_BUTTON_ATTRIBUTE]: '' }}>
             {loading ? 'Thinking...' : submitLabel}
           </Button>
         </Group>

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { HistoryRequest } from '../../api/history-api.ts';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { comparisonResultView, requestAnswerView, requestResults, type AnswerView, type ComparisonResultView } from '../../history/request-groups.ts';
 import { isComparisonRequest } from '../../history/request-kind.ts';
@@ -49,6 +50,7 @@ function BrandResult({ version }: { version: ComparisonResultView }) {
 /** One model's answer in a past request, with its versions to flip through when it was regenerated. */
 function ModelAnswer({ view, framed }: { view: ComparisonResultView; framed: boolean }) {
   const [index, setIndex] = useVersion(view);
+  const names = useDisplayNames()(view.pair);
   const shown = view.versions[index] ?? view;
   const badges = (
     <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
@@ -66,8 +68,8 @@ function ModelAnswer({ view, framed }: { view: ComparisonResultView; framed: boo
   const body = framed ? (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {view.label}
+        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="comparison-result-model">
+          {names.engine} - {names.model}
         </Text>
         {badges}
       </Group>

@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCredits } from '../../app-state/credits-context.tsx';
 import { brandMonitoringAllowed, creditsText, webSearchAvailability, type ModelChoice } from '../../catalogue/model-access.ts';
+import { brandConfigProblem } from './brand-config.ts';
 import type { SearchSettingsValue } from './search-settings-value.ts';
 
 export interface SearchSettingsProps {
@@ -31,6 +32,10 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
   const [brandPanelOpen, setBrandPanelOpen] = useState(false);
   const webSearch = webSearchAvailability(tier, choices, value.searchEnabled, single);
   const monitoringAllowed = brandMonitoringAllowed(tier);
+  // Monitoring on without a brand name holds Ask back: the panel stays open and says so, whatever opened it
+  // (the toggle, or a choice remembered from an earlier visit).
+  const brandMissing = monitoringAllowed && value.brandMonitoringEnabled && brandConfigProblem(value.brandConfig) !== null;
+  const panelOpen = brandPanelOpen || brandMissing;
   const webSearchPrice = pricing?.features.webSearch ?? 2;
 
   return (
@@ -50,7 +55,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
             data-testid="web-search-toggle"
           />
           {webSearch.badge && (
-            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} data-testid="web-search-badge" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} c="var(--mantine-color-text)" data-testid="web-search-badge" style={{ flexShrink: 0 }}>
               {webSearch.badge}
             </Badge>
           )}
@@ -69,37 +74,44 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
             }}
             data-testid="brand-monitoring-toggle"
           />
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {/* The badge and the panel's button stack on a narrow phone rather than push the row off the screen. */}
+          <Group gap={4} wrap="wrap" justify="flex-end" style={{ flexShrink: 0, maxWidth: '50%' }}>
             {!monitoringAllowed && (
               <Badge variant="light" color="indigo" data-testid="brand-monitoring-badge">
                 Register
               </Badge>
             )}
             {monitoringAllowed && value.brandMonitoringEnabled && (
-              <Badge variant="light" color="green" data-testid="brand-monitoring-badge">
+              <Badge variant="light" color="green" c="var(--mantine-color-text)" data-testid="brand-monitoring-badge">
                 Active
               </Badge>
             )}
-            {monitoringAllowed && (
+            {/* While the name is missing the panel stays open, so there is nothing to show or hide. */}
+            {monitoringAllowed && !brandMissing && (
               <Button
                 variant="subtle"
                 size="compact-sm"
-                onClick={() => setBrandPanelOpen((open) => !open)}
-                aria-expanded={brandPanelOpen}
+                onClick={() => setBrandPanelOpen(!panelOpen)}
+                aria-expanded={panelOpen}
                 aria-controls={BRAND_PANEL_ID}
               >
-                {brandPanelOpen ? 'Hide brand' : 'Configure brand'}
+                {panelOpen ? 'Hide brand' : 'Configure brand'}
               </Button>
             )}
           </Group>
         </Group>
 
+        {brandMissing && (
+          <Text size="sm" c="var(--mantine-color-error)" role="status" data-testid="brand-missing-reason">
+            Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.
+          </Text>
+        )}
         {monitoringAllowed && (
           // Until its code arrives, an empty closed element keeps the button's aria-controls pointing somewhere.
           <Suspense fallback={<div id={BRAND_PANEL_ID} hidden />}>
             <BrandPanelCollapse
               id={BRAND_PANEL_ID}
-              opened={brandPanelOpen}
+              opened={panelOpen}
               config={value.brandConfig}
               showRequired={value.brandMonitoringEnabled}
               onChange={(brandConfig) => onChange({ ...value, brandConfig })}

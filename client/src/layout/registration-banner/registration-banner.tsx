@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { useConsentChoice } from '../../components/cookie-consent/consent-choice.ts';
-import { useSiteFacts } from '../../site/site-facts.ts';
+import { useClearOfAsk } from './clear-of-ask.ts';
 
 /** The banner appears 1.5 s after load. */
 export const REGISTRATION_BANNER_DELAY_MS = 1_500;
@@ -16,7 +16,8 @@ const INVITING_PATH = '/';
  * Invites signed-out visitors on the home page to register, 1.5 s after the page loads; dismissible for this visit.
  * It stays mounted on every page, so leaving Home and coming back neither restarts the delay nor forgets a dismissal.
  * It floats over the bottom of the page rather than taking a place in it: arriving late, it must not push what the
- * visitor is already reading down the screen. It waits while the cookie question is open, one question at a time.
+ * visitor is already reading down the screen, and it never lies over the Ask button (see `clear-of-ask.ts`). It waits
+ * while the cookie question is open, one question at a time.
  */
 export function RegistrationBanner() {
   const { user } = useAuth();
@@ -31,12 +32,23 @@ export function RegistrationBanner() {
   }, []);
 
   const consent = useConsentChoice();
-  const { analyticsMeasurementId } = useSiteFacts();
-  const cookieQuestionOpen = analyticsMeasurementId !== null && consent === 'pending';
+  const cookieQuestionOpen = consent === 'pending';
+  const shown = !user && onHome && due && !dismissed && !cookieQuestionOpen;
+  const floating = useRef<HTMLDivElement>(null);
+  // Never over Ask: at the top of the window (under the top bar) whenever the bottom would cover it.
+  const place = useClearOfAsk(floating, shown);
 
-  if (user || !onHome || !due || dismissed || cookieQuestionOpen) return null;
+  if (!shown) return null;
   return (
-    <Box pos="fixed" bottom={16} right={16} left={{ base: 16, sm: 'auto' }} maw={{ sm: 440 }} style={{ zIndex: 150 }}>
+    <Box
+      ref={floating}
+      pos="fixed"
+      right={16}
+      left={{ base: 16, sm: 'auto' }}
+      maw={{ sm: 440 }}
+      style={{ zIndex: 150, ...(place === 'bottom' ? { bottom: 16 } : { top: 'calc(3.75rem * var(--mantine-scale) + 16px)' }) }}
+      data-place={place}
+    >
       <Alert
         // Opaque, with a shadow: it sits over the page.
         style={{ boxShadow: 'var(--mantine-shadow-md)' }}

@@ -5,12 +5,22 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_SEARCH_MAX_LENGTH } from '../../../../contract/limits.ts';
 import { fetchHistory } from '../../api/history-api.ts';
+import { HTTP_ERROR_TEXTS, messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { queryKeys } from '../../app-state/query-client.ts';
 import { groupRequests, type RequestGroup } from '../../history/request-groups.ts';
 import { RecentRequestItem } from './recent-request-item.tsx';
 
 const RequestDetailsModal = lazy(() => import('../../components/request-details-modal/request-details-modal.tsx'));
+
+/** Spec wording for a history call that failed without saying why. */
+export const FAILED_TO_FETCH_REQUESTS = 'Failed to fetch requests';
+
+/** Why the history could not be loaded: the server's or the connection's words, else the spec's fallback. */
+function historyFailureText(error: unknown): string {
+  const message = messageOf(error, FAILED_TO_FETCH_REQUESTS);
+  return message === HTTP_ERROR_TEXTS.unexpected ? FAILED_TO_FETCH_REQUESTS : message;
+}
 
 /** The sidebar shows 15 recent groups until Show All. */
 export const RECENT_GROUPS_SHOWN = 15;
@@ -79,6 +89,9 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
         <Stack gap="xs" px="sm" role="alert" data-testid="recent-requests-error">
           <Text size="sm" c="red">
             Failed to load requests
+          </Text>
+          <Text size="xs" data-testid="recent-requests-error-reason">
+            {historyFailureText(history.error)}
           </Text>
           <Group>
             <Button size="compact-sm" variant="light" onClick={() => void history.refetch()} loading={history.isFetching}>

@@ -5,7 +5,7 @@ import { useSiteFacts } from '../../site/site-facts.ts';
 import { QUICK_LINKS, SITE } from '../../site/site-info.ts';
 import { SYSTEM_STATUS_TEXT, systemStatusOf, useHealthReport } from '../../app-state/health-query.ts';
 
-// Only deploys that run analytics ask for consent; the others never download the banner.
+// Loaded after the page: the banner floats over it, so arriving late moves nothing.
 const CookieConsent = lazy(() => import('../../components/cookie-consent/cookie-consent.tsx'));
 
 /** Asks the banner again: the choice goes back to pending. Loaded with the banner, which is already in the page. */
@@ -15,8 +15,8 @@ async function reopenCookieSettings(): Promise<void> {
 }
 
 /**
- * The footer: blurb, quick links, social links, the support address, the system-status dot, and on deploys with
- * analytics the cookie consent (rendered from here because the footer is on every page) and its settings link.
+ * The footer: blurb, quick links with Cookie settings, the configured social links, the support address, the
+ * system-status dot, and the cookie consent banner (rendered from here because the footer is on every page).
  */
 export default function SiteFooterContent() {
   const health = useHealthReport();
@@ -46,11 +46,9 @@ export default function SiteFooterContent() {
                 {link.label}
               </Anchor>
             ))}
-            {site.analyticsMeasurementId && (
-              <Anchor component="button" type="button" size="sm" ta="left" onClick={() => void reopenCookieSettings()} data-testid="cookie-settings">
-                Cookie settings
-              </Anchor>
-            )}
+            <Anchor component="button" type="button" size="sm" ta="left" onClick={() => void reopenCookieSettings()} data-testid="cookie-settings">
+              Cookie settings
+            </Anchor>
           </Stack>
           <Stack gap={4}>
             <Text fw={600} size="sm">
@@ -59,24 +57,24 @@ export default function SiteFooterContent() {
             <Anchor href={`mailto:${site.supportEmail}`} size="sm" data-testid="footer-support-email">
               {site.supportEmail}
             </Anchor>
-            <Group gap="sm">
-              {SITE.social.map((link) => (
-                <Anchor key={link.label} href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
-                  {link.label}
-                </Anchor>
-              ))}
-            </Group>
+            {site.socialLinks.length > 0 && (
+              <Group gap="sm" data-testid="footer-social-links">
+                {site.socialLinks.map((link) => (
+                  <Anchor key={link.label} href={link.href} target="_blank" rel="noopener noreferrer" size="sm">
+                    {link.label}
+                  </Anchor>
+                ))}
+              </Group>
+            )}
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="lg">
           © {new Date().getFullYear()} {SITE.name}
         </Text>
       </Container>
-      {site.analyticsMeasurementId && (
-        <Suspense fallback={null}>
-          <CookieConsent measurementId={site.analyticsMeasurementId} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <CookieConsent measurementId={site.analyticsMeasurementId} />
+      </Suspense>
     </Box>
   );
 }

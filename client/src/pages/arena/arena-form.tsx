@@ -6,6 +6,7 @@ import type { Tier } from '../../api/auth-api.ts';
 import type { ArenaRequestBody } from '../../api/arena-api.ts';
 import type { Catalogue } from '../../api/catalogue-api.ts';
 import { modelLock } from '../../catalogue/model-access.ts';
+import { roundPrice } from './arena-price.ts';
 
 /** Google's AI Overview is a search result, not a model: the server keeps it out of the arena, so the list does too. */
 const NOT_IN_ARENA = new Set(['ai-overview']);
@@ -37,7 +38,10 @@ export function ArenaForm({ catalogue, tier, busy, onStart }: ArenaFormProps) {
         ),
     [catalogue, tier],
   );
-  const cost = picked.reduce((sum, value) => sum + (choices.find((choice) => choice.value === value)?.credits ?? 0), 0);
+  const price = roundPrice(
+    choices.map((choice) => choice.credits),
+    mode === 'pick' ? { picked: picked.map((value) => choices.find((choice) => choice.value === value)?.credits ?? 0) } : { surprise: Number(count) },
+  );
 
   const start = () => {
     if (!query.trim()) return setError('Please enter a question');
@@ -115,9 +119,14 @@ export function ArenaForm({ catalogue, tier, busy, onStart }: ArenaFormProps) {
           </Text>
         )}
         <Group justify="space-between" wrap="wrap">
-          <Text size="xs" c="dimmed">
-            Charged like a comparison of the same models{mode === 'pick' && picked.length > 0 ? ` (${cost} credits)` : ''}. Names, costs and timings appear after your vote.
-          </Text>
+          <Stack gap={2}>
+            <Text size="sm" fw={600} data-testid="arena-price" aria-live="polite">
+              {catalogue ? price.text : 'Loading prices…'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Charged like a comparison of the same models, only for answers that finish. Names and timings appear after your vote.
+            </Text>
+          </Stack>
           <Button type="submit" loading={busy} data-testid="arena-start">
             Start round
           </Button>

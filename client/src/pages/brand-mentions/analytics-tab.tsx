@@ -12,23 +12,33 @@ export function AnalyticsTab({ analytics }: { analytics: readonly BrandAnalytics
   const [chosen, setChosen] = useState<string | null>(null);
   const charted = analytics.find((brand) => brand.brandName === chosen) ?? analytics[0];
 
+  // The dashboard's title (spec: "Brand Analytics"), over the numbers or over the word that there are none yet.
+  const heading = (
+    <Title order={2} size="h3" data-testid="brand-analytics-title">
+      Brand Analytics
+    </Title>
+  );
   if (!charted) {
     return (
-      <EmptyState
+      <Stack gap="md">
+        {heading}
+        <EmptyState
         testId="analytics-empty"
         title="No brands analysed yet"
         hint="Turn on Brand Monitoring in Search Settings, enter your brand (and competitors, if you like), and ask a question."
-      />
+        />
+      </Stack>
     );
   }
 
   return (
     <Stack gap="md">
+      {heading}
       {analytics.map((brand) => (
         <BrandAnalyticsCard key={brand.brandName} brand={brand} />
       ))}
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={3} size="h4">
           Charts for {charted.brandName}
         </Title>
         {analytics.length > 1 && (

@@ -33,7 +33,7 @@ export function BrandAnalyticsCard({ brand }: { brand: BrandAnalytics }) {
               </Text>
             )}
           </div>
-          <Badge color={trend.colour} variant="light" data-testid="analytics-trend">
+          <Badge color={trend.colour} variant="light" c="var(--mantine-color-text)" data-testid="analytics-trend">
             {trend.label}
           </Badge>
         </Group>

@@ -15,7 +15,7 @@ export function ChartCard({ title, description, testId, children }: { title: str
     <Paper withBorder p="md" radius="md" component="figure" m={0} data-testid={testId} style={{ minWidth: 0 }}>
       <Stack gap="xs">
         <div>
-          <Title order={3} size="h6">
+          <Title order={4} size="h6">
             {title}
           </Title>
           <Text size="xs" c="dimmed" component="figcaption">

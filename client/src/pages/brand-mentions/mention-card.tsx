@@ -4,6 +4,7 @@ import type { MentionRecord } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
 import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from '../../components/brand-summary/brand-evidence.tsx';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { visibleKeywords } from './mention-filters.ts';
 
 export interface MentionCardProps {
@@ -22,6 +23,7 @@ export const mentionDate = (iso: string): string => new Date(iso).toLocaleString
  */
 export const MentionCard = memo(function MentionCard({ mention, expanded, onToggle, onOpen }: MentionCardProps) {
   const keywords = visibleKeywords(mention.keywordsFound);
+  const names = useDisplayNames()(mention.request);
   const contextId = `mention-context-${mention.id}`;
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Mention of ${mention.brandName}`} data-testid="mention-card">
@@ -31,7 +33,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             <Text fw={700} data-testid="mention-brand">
               {mention.brandName}
             </Text>
-            <Badge color={sentimentColour(mention.sentiment)} variant="light" data-testid="mention-sentiment">
+            <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)" data-testid="mention-sentiment">
               {sentimentLabel(mention.sentiment)}
             </Badge>
             {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-recommendation" />}
@@ -40,7 +42,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            {mentionDate(mention.createdAt)} · {mention.request.model}
+            {mentionDate(mention.createdAt)} · {names.engine} - {names.model}
           </Text>
         </Group>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-query">

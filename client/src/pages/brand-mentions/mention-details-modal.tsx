@@ -4,6 +4,7 @@ import type { MentionRecord } from '../../../../contract/brand.ts';
 import { percentText, sentimentColour, sentimentLabel } from '../../components/brand-summary/brand-summary-text.ts';
 import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from '../../components/brand-summary/brand-evidence.tsx';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { mentionDate } from './mention-card.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -19,6 +20,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** Everything stored about one mention, in a dialog: closing it returns to the list where it was. */
 export function MentionDetailsModal({ mention, onClose }: { mention: MentionRecord | null; onClose(): void }) {
+  const nameOf = useDisplayNames();
+  const names = mention ? nameOf(mention.request) : null;
   return (
     <Modal opened={mention !== null} onClose={onClose} title={mention ? `Brand Mention: ${mention.brandName}` : ''} size="lg" data-testid="mention-modal">
       {mention && (
@@ -26,7 +29,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Field label="Sentiment">
               <Group gap={4}>
-                <Badge color={sentimentColour(mention.sentiment)} variant="light">
+                <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)">
                   {sentimentLabel(mention.sentiment)}
                 </Badge>
                 {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-modal-recommendation" />}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankForm, canSubmit, descriptionCounter, descriptionFeedback, requestBody } from './support-form-rules.ts';
 
-const filled = { name: 'Ada', email: 'ada@example.com', subject: 'Other' as const, title: 'A title', description: 'Ten chars!' };
+const filled = { name: 'Ada', email: 'ada@example.com', subject: 'Bug Report' as const, title: 'A title', description: 'Ten chars!' };
 
 describe('support form rules', () => {
   it('shows the hint until something short is typed, then the rule in red', () => {

@@ -9,8 +9,10 @@ import classes from './help-support.module.css';
 import { blankForm, canSubmit, descriptionCounter, descriptionFeedback, requestBody, type SupportFormValues } from './support-form-rules.ts';
 
 export const SUPPORT_FAILURE_TEXT = 'Failed to submit support request. Please try again.';
+/** Spec: the banner shows the server's message, or this when the answer carries none. */
+export const SUPPORT_SENT_TEXT = 'Support request submitted successfully! We will get back to you soon.';
 
-type Outcome = { kind: 'sent' } | { kind: 'failed'; message: string } | null;
+type Outcome = { kind: 'sent'; message: string } | { kind: 'failed'; message: string } | null;
 
 /** The contact form: a signed-in person's name and address are filled in for them. */
 export function SupportForm() {
@@ -38,9 +40,9 @@ export function SupportForm() {
     setSubmitting(true);
     setOutcome(null);
     try {
-      await submitSupportRequest(requestBody({ ...values, subject: values.subject }));
+      const answer = await submitSupportRequest(requestBody({ ...values, subject: values.subject }));
       setValues(blankForm(person));
-      setOutcome({ kind: 'sent' });
+      setOutcome({ kind: 'sent', message: answer?.message?.trim() || SUPPORT_SENT_TEXT });
     } catch (error) {
       setOutcome({ kind: 'failed', message: messageOf(error, SUPPORT_FAILURE_TEXT) });
     } finally {
@@ -67,7 +69,7 @@ export function SupportForm() {
               data-testid="support-success"
               role="status"
             >
-              Thank you for contacting us. We&apos;ve received your support request and will respond within 24 hours.
+              {outcome.message}
             </Alert>
           )}
           {outcome?.kind === 'failed' && (

@@ -7,12 +7,14 @@ import { leaderboardQuery, type LeaderboardCategory, type LeaderboardEntry } fro
 import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 
 const CATEGORY_CHOICES = [{ value: 'overall', label: 'All categories' }, ...ARENA_CATEGORIES.map((value) => ({ value, label: ARENA_CATEGORY_NAMES[value] }))];
 
 const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value))}`;
 
 function Rows({ entries }: { entries: readonly LeaderboardEntry[] }) {
+  const nameOf = useDisplayNames();
   return (
     // Focusable, so a keyboard can scroll the table sideways on a phone.
     <div role="region" aria-label="Leaderboard table" tabIndex={0} style={{ overflowX: 'auto' }}>
@@ -44,7 +46,7 @@ function Rows({ entries }: { entries: readonly LeaderboardEntry[] }) {
                   {entry.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {entry.engine}
+                  {nameOf(entry).engine}
                 </Text>
               </Table.Td>
               <Table.Td ta="right" fw={600}>

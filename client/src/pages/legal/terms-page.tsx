@@ -35,6 +35,7 @@ export default function TermsPage() {
           </Paragraph>
           <Points
             items={[
+              'Models fall into four cost tiers by their price for one answer: ultra-premium, 20 credits (such as GPT-5 and Claude Opus 4.1); premium, 12–15 credits; balanced, 6–10 credits; and budget, 2–5 credits.',
               'Credits are deducted only when a model finishes its answer. Failed and stopped answers cost nothing.',
               `Guests receive ${GUEST_GRANT} credits once per network; a verified account receives ${REGISTERED_GRANT} credits once.`,
               'Credits do not expire while your account exists, have no cash value and cannot be transferred or exchanged.',
@@ -92,8 +93,9 @@ export default function TermsPage() {
       heading: 'Third-party AI services',
       body: (
         <Paragraph>
-          The answers come from AI models run by other companies (such as OpenAI, Anthropic, Google and others listed in
-          the app). Your questions are sent to the provider of each model you choose so that it can answer. Those
+          The answers come from AI models run by other companies: OpenAI, Anthropic, Google Gemini, DeepSeek,
+          Perplexity and open models hosted by Groq, and Google's AI Overview through a search service. Your questions
+          are sent to the provider of each model you choose so that it can answer. Those
           providers have their own terms and policies, and we do not control how their models behave. A provider may
           change or withdraw a model at any time, and we may then remove it from Quorum.
         </Paragraph>

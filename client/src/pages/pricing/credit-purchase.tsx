@@ -1,59 +1,89 @@
-import { Button, Card, Group, Slider, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { DynamicPricing } from '../../../../contract/payments.ts';
+import { paymentOfferQuery } from '../../api/payments-api.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
+import { AmountQuotePanel } from '../../components/purchase-credits/amount-quote.tsx';
+import { BandedCreditSlider } from '../../components/purchase-credits/banded-credit-slider.tsx';
+import { PRESET_COUNT } from '../../components/purchase-credits/credit-selector.tsx';
+import { amountValueText, moneyText, quoteFor } from '../../components/purchase-credits/purchase-pricing.ts';
+import { priceInCents } from '../../../../contract/credit-pricing.ts';
+import { CreditBandRates } from './credit-band-rates.tsx';
 
-export const PURCHASE_MIN_CREDITS = 100;
-export const PURCHASE_MAX_CREDITS = 50_000;
-export const PURCHASE_STEP_CREDITS = 100;
-export const PURCHASE_PRESETS = [100, 200, 500, 1000, 2500] as const;
+/**
+ * Chooses an amount of credits and hands it to `onPurchase`, which opens the purchase dialog at it. The prices come
+ * from the server's offer (`GET /api/payments`), the one the dialog and the charge use, so every amount here is
+ * shown with what it costs, updated as the slider moves.
+ */
+export function CreditPurchase({ onPurchase }: { onPurchase(credits?: number): void }) {
+  const offer = useQuery(paymentOfferQuery).data;
+  if (!offer) {
+    return (
+      <Card withBorder radius="md" padding="lg" mih={360}>
+        <Group justify="center" p="lg">
+          <Loader size="sm" aria-label="Loading prices" />
+        </Group>
+      </Card>
+    );
+  }
+  if (!offer.dynamicPricingEnabled || !offer.dynamicPricing) {
+    return (
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm" align="flex-start">
+          <Text data-testid="custom-credits-unavailable">Custom credit amounts are not available right now; credits can be bought in packages.</Text>
+          <Button onClick={() => onPurchase()} data-testid="purchase-button">
+            See packages
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return <PricedCreditPurchase pricing={offer.dynamicPricing} currency={offer.currency} onPurchase={onPurchase} />;
+}
 
-/** Chooses an amount of credits and hands it to `onPurchase`, which decides what buying means today. */
-export function CreditPurchase({ onPurchase }: { onPurchase(credits: number): void }) {
-  const [credits, setCredits] = useState<number>(PURCHASE_PRESETS[0]);
+function PricedCreditPurchase({ pricing, currency, onPurchase }: { pricing: DynamicPricing; currency: string; onPurchase(credits: number): void }) {
+  const [credits, setCredits] = useState<number>(pricing.limits.defaultCredits);
+  const quote = quoteFor(credits, pricing, currency);
+  const presets = pricing.limits.suggestedAmounts.slice(0, PRESET_COUNT);
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="baseline" wrap="wrap">
+        <Group justify="space-between" align="baseline" wrap="wrap" aria-live="polite">
           <Text fw={600} id="purchase-amount-label">
             How many credits?
           </Text>
-          <Text fz={28} fw={700} data-testid="purchase-amount" aria-live="polite">
-            {creditsText(credits)}
-          </Text>
+          <Group gap="sm" align="baseline">
+            <Text fz={28} fw={700} data-testid="purchase-amount">
+              {creditsText(credits)}
+            </Text>
+            <Text fz="xl" fw={600} data-testid="purchase-amount-price">
+              {quote.priceText}
+            </Text>
+          </Group>
         </Group>
-        <Slider
-          min={PURCHASE_MIN_CREDITS}
-          max={PURCHASE_MAX_CREDITS}
-          step={PURCHASE_STEP_CREDITS}
-          value={credits}
+        <BandedCreditSlider
+          pricing={pricing}
+          credits={credits}
           onChange={setCredits}
-          label={(value) => value.toLocaleString('en-US')}
-          thumbLabel="Credits to buy"
+          valueText={(amount) => amountValueText(amount, pricing, currency)}
           data-testid="purchase-slider"
-          marks={[
-            { value: PURCHASE_MIN_CREDITS, label: PURCHASE_MIN_CREDITS.toLocaleString('en-US') },
-            { value: PURCHASE_MAX_CREDITS, label: PURCHASE_MAX_CREDITS.toLocaleString('en-US') },
-          ]}
-          mb="lg"
         />
         <Group gap="xs" role="group" aria-label="Common amounts">
-          {PURCHASE_PRESETS.map((preset) => (
-            <Button
-              key={preset}
-              size="xs"
-              variant={preset === credits ? 'filled' : 'default'}
-              aria-pressed={preset === credits}
-              onClick={() => setCredits(preset)}
-            >
+          {presets.map((preset) => (
+            <Button key={preset} size="xs" variant={preset === credits ? 'filled' : 'default'} aria-pressed={preset === credits} onClick={() => setCredits(preset)}>
               {preset.toLocaleString('en-US')}
+              <Text span size="xs" fw={400} ml={6} data-testid="preset-price">
+                {moneyText(priceInCents(preset, pricing.tiers), currency)}
+              </Text>
             </Button>
           ))}
         </Group>
-        <Text size="sm" c="dimmed">
-          Bought credits are added to your balance and never expire.
-        </Text>
+        <AmountQuotePanel quote={quote} onPick={setCredits} />
+        <CreditBandRates pricing={pricing} currency={currency} current={quote.tier.label} />
+        <Text size="sm">Bought credits are added to your balance and never expire.</Text>
         <Button size="md" onClick={() => onPurchase(credits)} data-testid="purchase-button" style={{ alignSelf: 'flex-start' }}>
-          Purchase {creditsText(credits)}
+          Purchase {creditsText(credits)} · {quote.priceText}
         </Button>
       </Stack>
     </Card>

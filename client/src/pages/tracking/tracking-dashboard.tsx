@@ -8,6 +8,11 @@ import { messageOf } from '../../api/http-client.ts';
 import { runResultsQuery, trackingDashboardQuery, trackingRunsQuery } from '../../api/tracking-api.ts';
 import { ChartCard, NoData, RankingChart } from '../brand-mentions/brand-charts.tsx';
 import { chartRow, percentText, positionText, whenText } from './tracking-format.ts';
+import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
+import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
+
+/** "engine - model", as every list of models in Quorum names one. */
+const checklistName = (names: DisplayNames): string => `${names.engine} - ${names.model}`;
 
 const CHART_HEIGHT = 220;
 const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
@@ -49,12 +54,13 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
   const dashboard = useQuery(trackingDashboardQuery(set.id));
   const runs = useQuery(trackingRunsQuery(set.id));
   const [openRun, setOpenRun] = useState<TrackingRun | null>(null);
+  const nameOf = useDisplayNames();
 
   if (dashboard.isPending) return <Loader size="sm" aria-label="Loading the dashboard" />;
   if (dashboard.isError) return <Text c="red">{messageOf(dashboard.error, 'Could not load the dashboard.')}</Text>;
   const data = dashboard.data.dashboard;
   const overall = data.overall.map((point) => chartRow(whenText(point.startedAt), point));
-  const modelGroups = data.byModel.map((entry) => ({ name: entry.model, points: entry.points }));
+  const modelGroups = data.byModel.map((entry) => ({ name: checklistName(nameOf(entry)), points: entry.points }));
   const countryGroups = data.byCountry.map((entry) => ({ name: entry.country.toUpperCase(), points: entry.points }));
   const noRuns = overall.length === 0;
   const waiting = 'The first run is still answering; this fills in when it finishes.';
@@ -178,6 +184,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
 /** The drill-down: every answer of one run, with what it came to for the brand. */
 function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun | null; onClose(): void }) {
   const results = useQuery({ ...runResultsQuery(set.id, run?.id ?? ''), enabled: run !== null });
+  const nameOf = useDisplayNames();
   return (
     <Modal opened={run !== null} onClose={onClose} title={run ? `Answers of the run of ${whenText(run.startedAt)}` : ''} size="xl" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="run-answers">
       {results.isPending ? (
@@ -187,7 +194,9 @@ function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun 
           {(results.data?.results ?? []).map((result) => (
             <Paper key={result.id} withBorder p="sm" radius="md" data-testid="run-answer">
               <Group gap="xs" mb={4} wrap="wrap">
-                <Badge variant="light">{result.model}</Badge>
+                <Badge variant="light" tt="none" c="var(--mantine-color-text)" data-testid="run-answer-model">
+                  {checklistName(nameOf(result))}
+                </Badge>
                 {result.country ? <Badge variant="outline">{result.country.toUpperCase()}</Badge> : null}
                 <Badge color={result.status === 'error' ? 'red' : result.mentioned ? 'green' : 'gray'} variant="filled" autoContrast>
                   {result.status === 'error' ? 'failed (free)' : result.mentioned ? `mentioned ${positionText(result.position)}` : 'not mentioned'}
@@ -197,9 +206,12 @@ function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun 
               <Text size="sm" fw={600}>
                 {result.prompt}
               </Text>
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} lineClamp={6}>
-                {result.answer ?? ''}
-              </Text>
+              {/* The answer as the model wrote it: rendered markdown, like every other answer in Quorum. */}
+              {result.answer ? (
+                <div data-testid="run-answer-text">
+                  <LazyMarkdownAnswer content={result.answer} />
+                </div>
+              ) : null}
               {result.citedDomains.length > 0 ? (
                 <Text size="xs" c="dimmed" mt={4}>
                   Cited: {result.citedDomains.join(', ')}

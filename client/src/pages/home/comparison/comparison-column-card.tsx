@@ -65,11 +65,12 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end" data-testid="column-model-name">
-              {modelName}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {engineName}
+            {/* "engine - model", each part kept whole where the column is narrow. */}
+            <Text fw={600} data-testid="column-title" style={{ overflowWrap: 'anywhere' }}>
+              <Text span inherit c="dimmed" fw={500}>
+                {engineName} -{' '}
+              </Text>
+              <span data-testid="column-model-name">{modelName}</span>
             </Text>
           </div>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -81,7 +82,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
               </Badge>
             )}
             {brandMention?.mentioned && (
-              <Badge variant="filled" color={sentimentColour(brandMention.sentiment)} data-testid="column-brand-mentioned">
+              <Badge variant="filled" color={sentimentColour(brandMention.sentiment)} autoContrast data-testid="column-brand-mentioned">
                 Mentioned
               </Badge>
             )}

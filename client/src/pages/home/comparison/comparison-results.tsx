@@ -9,6 +9,7 @@ import { isOpen, totalCreditsUsed, type RequestState, type RunColumn } from '../
 import { columnThread, type EarlierTurn } from '../../../requests/conversation.ts';
 import type { ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
+import { FinishedResults } from './finished-results.tsx';
 import classes from './comparison-grid.module.css';
 import { useSyncedScroll } from './synced-scroll.ts';
 import { useAnswerShortcuts } from '../../../requests/answer-shortcuts.ts';
@@ -108,6 +109,8 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           );
         })}
       </div>
+
+      <FinishedResults columns={state.columns} catalogue={catalogue} />
 
       {canCompare && showDifferences && (
         <LazyAnswerDifferences

@@ -155,7 +155,8 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
                       aria-label={checklistLabel(names)}
                       label={
                         <Group gap={6} wrap="wrap" component="span">
-                          <span>{names.model}</span>
+                          {/* "engine - model", as the spec names a choice; the group heading above says the engine too. */}
+                          <span data-testid="model-choice-label">{checklistLabel(names)}</span>
                           <Text span size="xs" data-testid="model-price">
                             {/* The band's colour as a dot: the words carry the meaning, the dot helps scanning. */}
                             <span
