@@ -172,7 +172,7 @@ function ourProcesses(): number[] {
 async function startLauncher(overrides: Record<string, string> = {}): Promise<{ running: QuorumProcess; baseUrl: string }> {
   const running = startQuorumProcess('scripts/start-all.ts', { ...environment, ...overrides });
   launcher = running;
-  const baseUrl = await waitUntil('the server listening', running, () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1], 45_000);
+  const baseUrl = await waitUntil('the server listening', running, () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1], 90_000);
   await running.waitForOutput('worker ready', 45_000);
   const deadline = performance.now() + 30_000;
   for (;;) {
