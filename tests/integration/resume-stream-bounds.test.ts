@@ -140,5 +140,9 @@ describe('resumed streams', () => {
     expect(refusal).toBeDefined();
     expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refusal!.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMIT_ERROR' } });
+    // Counted under keys named by the limit (not the rate-limit library's `undefinedundefined-…`).
+    const keys = await stack.app.redis.keys(`${stack.config.redis.keyPrefix}:rate-limit:*`);
+    expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
+    expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${stack.config.redis.keyPrefix}:rate-limit:resume:user:`)), expect.stringMatching(/:rate-limit:resume:address:/)]));
   });
 });
