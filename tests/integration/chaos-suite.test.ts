@@ -11,7 +11,7 @@ import { redisServerAvailable } from '../support/own-redis.ts';
  */
 describe.skipIf(!redisServerAvailable())('the fault suite (small size)', () => {
   it('loses no live answer, charges no killed run, keeps the ledger whole', { timeout: 600_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'benchmarks/chaos.ts'), '--n', '1', '--paused', '20', '--json'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, 'benchmarks/chaos.ts'), '--n', '1', '--paused', '200', '--json'], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,8 +26,9 @@ describe.skipIf(!redisServerAvailable())('the fault suite (small size)', () => {
     const summary = JSON.parse(last!) as Record<string, number>;
     console.info(`chaos (small): ${last}`);
     expect(summary).toMatchObject({ redisRestarts: 2, liveRunsLost: 0, streamsDifferent: 0, workerKills: 1, chargedAfterKill: 0, serverKills: 1, answersLostOnServerKill: 0, ledgerViolations: 0 });
-    expect(summary.pausedResumes).toBe(20);
-    // 1,000 paused resumes may grow the server by 50 MB at most: 0.05 MB each.
-    expect(summary.serverMbPerPausedResume).toBeLessThanOrEqual(0.05 * 4);
+    expect(summary.pausedResumes).toBe(200);
+    // The goal is 50 MB for 1,000 (0.05 MB each); a whole replay held per reader was about 1 MB each. Twice the
+    // goal leaves room for a small sample's noise and still catches that.
+    expect(summary.serverMbPerPausedResume).toBeLessThanOrEqual(0.1);
   });
 });
