@@ -7,6 +7,7 @@ import { startProviderSimulator, type RunningProviderSimulator } from '../../sim
 import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
+import { ANONYMOUS_SESSION_HEADER } from '../../server/plugins/app/client-identity.ts';
 import { findFreePort } from '../support/free-port.ts';
 import { postSearchStream, readServerSentEvents, SEARCH_BODY } from '../support/search-stream-client.ts';
 
@@ -247,7 +248,7 @@ describe('npm start', () => {
     let killed = false;
     let lastSeq = 0;
     let requestId = '';
-    let cookie = '';
+    let guestSession = '';
     const controller = new AbortController();
     await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Server killed mid-answer [[simulate chunks=80 chunk-ms=40]]' }, {
       signal: controller.signal,
@@ -259,8 +260,9 @@ describe('npm start', () => {
           process.kill(server!, 'SIGKILL');
         }
       },
+      // A guest is known again by the anonymous session id the server handed out with its first answer.
       onResponse: (response) => {
-        cookie = (response.headers.getSetCookie?.() ?? []).map((header) => header.split(';')[0]).join('; ');
+        guestSession = response.headers.get(ANONYMOUS_SESSION_HEADER) ?? '';
       },
     }).catch(() => undefined);
     expect(killed).toBe(true);
@@ -281,7 +283,7 @@ describe('npm start', () => {
     const resumeDeadline = performance.now() + 60_000;
     do {
       if (resumed) await sleep(500);
-      resumed = await fetch(`${baseUrl}/api/requests/${requestId}/events`, { headers: { 'last-event-id': String(lastSeq), cookie }, signal: AbortSignal.timeout(30_000) });
+      resumed = await fetch(`${baseUrl}/api/requests/${requestId}/events`, { headers: { 'last-event-id': String(lastSeq), [ANONYMOUS_SESSION_HEADER]: guestSession }, signal: AbortSignal.timeout(30_000) });
     } while (resumed.status === 503 && performance.now() < resumeDeadline);
     expect(resumed.status).toBe(200);
     const rest = await readServerSentEvents(resumed);
