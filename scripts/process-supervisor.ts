@@ -11,6 +11,13 @@ export interface ProcessSupervisorOptions {
   logger: Logger;
   workerCount: number;
   workerBackoff: RestartBackoffPolicy;
+  /** The server's restarts; the same waits as a worker's unless a test shortens them. */
+  serverBackoff?: RestartBackoffPolicy;
+  /**
+   * Crashes in a row (none after a healthy stretch of `resetAfterMs`) after which the server is not started again
+   * and everything stops with a non-zero exit: a server that cannot stay up needs a person, not another restart.
+   */
+  serverCrashLimit?: number;
   /** How long children get to stop after SIGTERM before they are killed outright. */
   stopTimeoutMs: number;
   /**
@@ -34,12 +41,17 @@ interface Slot {
   restartTimer: NodeJS.Timeout | undefined;
 }
 
+/** Server crashes in a row, none after a healthy minute, before the launcher gives up. */
+export const SERVER_CRASH_LIMIT = 5;
+
 /**
- * Runs the server and the workers as child processes and keeps them running. A crashed worker (non-zero exit or a
+ * Runs the server and the workers as child processes and keeps them running. A crashed child (non-zero exit or a
  * signal) is started again after a growing wait, because one bad job or a dependency blip should not cost the
- * machine its capacity. A dead server ends everything with a non-zero exit: nothing answers the browser without it,
- * so the supervisor above this one (systemd, compose, Kubernetes) should restart the whole. Every start, exit and
- * restart is logged with the child's pid (`childPid`; `pid` is the launcher's own), which also lets tests find them.
+ * machine its capacity. A crashed server is restarted the same way while the workers carry on: their answers in
+ * flight are stored and resumed from the restarted server (or another one on the same Redis and Postgres). Only a
+ * signal, a configuration the children reject, or a server that keeps crashing (`SERVER_CRASH_LIMIT` in a row) stops
+ * everything. Every start, exit and restart is logged with the child's pid (`childPid`; `pid` is the launcher's
+ * own), which also lets tests find them.
  */
 export class ProcessSupervisor {
   private readonly slots: Slot[];
@@ -59,7 +71,7 @@ export class ProcessSupervisor {
       entry,
       child: undefined,
       startedAt: 0,
-      backoff: new RestartBackoff(options.workerBackoff),
+      backoff: new RestartBackoff(role === 'server' ? (options.serverBackoff ?? options.workerBackoff) : options.workerBackoff),
       restartTimer: undefined,
     });
     // Workers first: in demo mode each brings its own simulator, and whichever starts first applies migrations.
@@ -127,17 +139,23 @@ export class ProcessSupervisor {
       this.stop(`${slot.label} rejected the configuration`, CONFIGURATION_EXIT_CODE);
       return;
     }
-    if (slot.role === 'server') {
-      this.options.logger.error(facts, 'server exited; stopping the workers');
-      this.stop('the server exited', code !== null && code !== 0 ? code : 1);
-      return;
-    }
     if (code === 0 && signal === null) {
-      // Only a SIGTERM sent to the worker itself makes it exit cleanly: someone stopped it on purpose.
+      // Only a SIGTERM sent to the child itself makes it exit cleanly: someone stopped it on purpose. Without a
+      // server nothing answers, so that one stops everything.
+      if (slot.role === 'server') {
+        this.options.logger.warn(facts, 'server exited cleanly on its own; stopping the workers');
+        this.stop('the server was stopped');
+        return;
+      }
       this.options.logger.warn(facts, `${slot.label} exited cleanly on its own; not restarting it`);
       return;
     }
     const delayMs = slot.backoff.afterCrash(facts.uptimeMs);
+    if (slot.role === 'server' && slot.backoff.crashesInARow >= (this.options.serverCrashLimit ?? SERVER_CRASH_LIMIT)) {
+      this.options.logger.error({ ...facts, crashesInARow: slot.backoff.crashesInARow }, 'server keeps crashing; stopping everything');
+      this.stop('the server keeps crashing', code !== null && code !== 0 ? code : 1);
+      return;
+    }
     this.options.logger.warn(
       { ...facts, restartInMs: delayMs, crashesInARow: slot.backoff.crashesInARow },
       `${slot.label} crashed; restarting it in ${delayMs} ms`,

@@ -1,8 +1,8 @@
 /**
  * `npm start [-- --workers N]`: Quorum on one machine. The HTTP server and N worker processes (default 1), each a
- * separate Node process exactly as in production, supervised by `process-supervisor.ts`: a crashed worker is
- * restarted with backoff, a dead server stops everything with a non-zero exit. Ctrl-C (or SIGTERM) stops them
- * gracefully: open answers finish first.
+ * separate Node process exactly as in production, supervised by `process-supervisor.ts`: a crashed worker or server
+ * is restarted with backoff (the workers keep answering while the server is away); a server that keeps crashing
+ * stops everything with a non-zero exit. Ctrl-C (or SIGTERM) stops them gracefully: open answers finish first.
  */
 import { createLogger } from '../core/logging/create-logger.ts';
 import { loadConfigOrExit } from '../core/process/process-lifecycle.ts';

@@ -1,3 +1,4 @@
+import { DEFAULT_BODY_LIMIT_BYTES } from './limits/body-limits.ts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
@@ -8,8 +9,6 @@ import { ClientErrorResponder } from './errors/client-errors.ts';
 import { installInputTextCheck } from './errors/input-text-check.ts';
 import { routerErrorHandler } from './errors/router-errors.ts';
 import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
-
-const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface BuildServerOptions {
   /** Sees every route as it is added (the route table, for checks that every call is described). */
@@ -27,7 +26,8 @@ export async function buildServer(config: QuorumConfig, options: BuildServerOpti
     // Addresses the router itself refuses are answered by the app, in the envelope, with every hook applied.
     frameworkErrors: routerErrorHandler(() => built!),
     genReqId: () => randomUUID(),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Per route where a documented limit needs more (server/limits/body-limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     return503OnClosing: true,
     trustProxy: trustProxySetting(config.trustProxy),
     ajv: {

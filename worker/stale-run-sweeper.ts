@@ -11,6 +11,8 @@ import { livenessCutoffs } from '../core/runs/run-liveness.ts';
 import { failRunAndAnnounce } from '../core/runs/run-outcome-announcer.ts';
 
 const SWEEP_BATCH = 200;
+/** Runs checked at once: each may wait a lease's lifetime to read a missing lease again, so they wait together. */
+const CHECKS_AT_ONCE = 16;
 
 export interface StaleRunSweeperOptions {
   orm: MikroORM;
@@ -32,7 +34,17 @@ export interface StaleRunSweeperOptions {
 export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<number> {
   const em = options.orm.em.fork();
   const limits = { runLeaseMs: options.runLeaseMs, queueWaitTimeoutMs: options.queueWaitTimeoutMs };
-  const check = { orm: options.orm, redis: options.redis, queue: options.queue, writer: options.writer, keyPrefix: options.keyPrefix, limits };
+  // Nobody watches these runs, so no event vouches for them: a lease is called lapsed only when it is missing twice,
+  // a lease's lifetime apart (a live worker sets it again well within that, also after Redis forgot it).
+  const check = {
+    orm: options.orm,
+    redis: options.redis,
+    queue: options.queue,
+    writer: options.writer,
+    keyPrefix: options.keyPrefix,
+    limits,
+    confirmLapseAfterMs: options.runLeaseMs,
+  };
   const cutoffs = livenessCutoffs(limits, Date.now());
   let swept = 0;
 
@@ -41,15 +53,20 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
     ...(await em.find(ModelRun, { status: 'running', startedAt: { $lt: cutoffs.startedBefore } }, { limit: SWEEP_BATCH })),
     ...(await em.find(ModelRun, { status: 'queued', createdAt: { $lt: cutoffs.queuedBefore } }, { limit: SWEEP_BATCH })),
   ];
-  for (const run of candidates) {
-    const verdict = await checkRunLiveness(check, run.id, {
-      status: run.status === 'running' ? 'running' : 'queued',
-      queuedAt: run.createdAt.getTime(),
-      lastSignOfLifeAt: run.startedAt?.getTime() ?? null,
-      watched: false,
-    });
-    if (verdict !== 'alive') swept += 1;
-  }
+  let next = 0;
+  const checkRemaining = async () => {
+    while (next < candidates.length) {
+      const run = candidates[next++]!;
+      const verdict = await checkRunLiveness(check, run.id, {
+        status: run.status === 'running' ? 'running' : 'queued',
+        queuedAt: run.createdAt.getTime(),
+        lastSignOfLifeAt: run.startedAt?.getTime() ?? null,
+        watched: false,
+      });
+      if (verdict !== 'alive') swept += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, candidates.length) }, checkRemaining));
 
   // A hold outlives its run's longest possible life; one still open past that belongs to a run that will never settle.
   const expired = await em.getConnection().execute<{ run_id: string }[]>(

@@ -59,6 +59,11 @@ export interface QuorumConfig {
     providerMaxRetries: number;
   };
   events: { streamTtlSeconds: number; streamMaxEvents: number };
+  /**
+   * Long-lived connections to browsers: a stream whose reader has taken nothing for `stalledClientMs` is closed, and
+   * each server holds at most so many resumed streams and live sockets open per person and per address.
+   */
+  streaming: { stalledClientMs: number; openPerPerson: number; openPerAddress: number };
   /** GEO tracking: how long a "day" of a tracked prompt set's cadence lasts (tests shorten it to seconds). */
   tracking: { dayMs: number };
   /** On when no provider key is configured (or forced): workers answer from the built-in simulator. */
@@ -213,6 +218,11 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     events: {
       streamTtlSeconds: read.integer('EVENT_STREAM_TTL_SECONDS', 3_600, { min: 60, max: 7 * 86_400 }),
       streamMaxEvents: read.integer('EVENT_STREAM_MAX_EVENTS', 20_000, { min: 100, max: 1_000_000 }),
+    },
+    streaming: {
+      stalledClientMs: read.integer('STREAM_STALLED_CLIENT_MS', 30_000, { min: 100, max: 3_600_000 }),
+      openPerPerson: read.integer('OPEN_STREAMS_PER_PERSON', 24, { min: 1, max: 1_000_000 }),
+      openPerAddress: read.integer('OPEN_STREAMS_PER_IP', 96, { min: 1, max: 1_000_000 }),
     },
     tracking: { dayMs: read.integer('TRACKING_DAY_MS', 86_400_000, { min: 500, max: 86_400_000 }) },
     demoMode: demoModeChoice === 'on' || (demoModeChoice === 'auto' && !anyProviderKey),

@@ -5,6 +5,8 @@ import { createOrmOptions } from './orm-options.ts';
 
 /** Any fixed number works; it only has to be the same in every Quorum process sharing the database. */
 const MIGRATION_LOCK_KEY = 4_207_711;
+/** Taken on the maintenance database while one process checks for and creates the database (any fixed number). */
+const CREATION_LOCK_KEY = 4_207_712;
 
 export type Database = MikroORM;
 
@@ -46,7 +48,12 @@ async function migrateUnderLock(orm: MikroORM, databaseUrl: string, logger: Logg
   }
 }
 
-async function ensureDatabaseExists(databaseUrl: string, logger: Logger): Promise<void> {
+/**
+ * Creates the database on a fresh machine. Processes starting together take turns under an advisory lock on the
+ * maintenance database, and each looks again once it holds the lock, so exactly one creates it and the others find
+ * it there (two concurrent CREATE DATABASE statements can otherwise fail with a unique violation, 23505).
+ */
+export async function ensureDatabaseExists(databaseUrl: string, logger: Logger): Promise<void> {
   const target = new URL(databaseUrl);
   const databaseName = decodeURIComponent(target.pathname.replace(/^\//, ''));
   if (!databaseName) return;
@@ -65,12 +72,19 @@ async function ensureDatabaseExists(databaseUrl: string, logger: Logger): Promis
   const admin = new pg.Client({ connectionString: maintenanceUrl.toString() });
   await admin.connect();
   try {
-    await admin.query(`create database ${quoteIdentifier(databaseName)}`);
-    logger.info({ database: databaseName }, 'created database');
+    await admin.query('select pg_advisory_lock($1)', [CREATION_LOCK_KEY]);
+    const existing = await admin.query('select 1 from pg_database where datname = $1', [databaseName]);
+    if (existing.rowCount === 0) {
+      await admin.query(`create database ${quoteIdentifier(databaseName)}`);
+      logger.info({ database: databaseName }, 'created database');
+    }
   } catch (error) {
-    // 42P04 = duplicate_database: another process created it first, which is just as good.
-    if ((error as { code?: string }).code !== '42P04') throw error;
+    // 42P04 = duplicate_database, 23505 = its unique index: a process outside this lock (an older release, a
+    // person) created it first, which is just as good.
+    const code = (error as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw error;
   } finally {
+    await admin.query('select pg_advisory_unlock($1)', [CREATION_LOCK_KEY]).catch(() => undefined);
     await admin.end();
   }
 }

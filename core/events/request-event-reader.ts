@@ -20,3 +20,34 @@ export async function readRequestEvents(
   }
   return events;
 }
+
+/** Events read from Redis at once while replaying: a resume holds at most one page, however long the answer. */
+export const REPLAY_PAGE_SIZE = 64;
+
+/**
+ * The same record as `readRequestEvents`, a page at a time: the next page is read only when the caller asks for it,
+ * so a reader who takes nothing (its socket full) keeps one page in memory rather than the whole replay.
+ */
+export async function* readRequestEventPages(
+  redis: Redis,
+  keyPrefix: string,
+  requestId: string,
+  afterSeq = 0,
+  pageSize = REPLAY_PAGE_SIZE,
+): AsyncGenerator<RunEvent[]> {
+  const key = requestEventKeys(keyPrefix, requestId).stream;
+  let start = '-';
+  for (;;) {
+    const entries = await redis.xrange(key, start, '+', 'COUNT', pageSize);
+    const events: RunEvent[] = [];
+    for (const [, fields] of entries) {
+      const payload = fields[1];
+      if (payload === undefined) continue;
+      const event = parseRunEvent(payload);
+      if (event.seq > afterSeq) events.push(event);
+    }
+    if (events.length > 0) yield events;
+    if (entries.length < pageSize) return;
+    start = `(${entries.at(-1)![0]}`;
+  }
+}

@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import { watchConnectionReadiness } from './connection-readiness.ts';
 
 /**
  * Three kinds of connection, because Redis treats them differently:
@@ -28,6 +29,7 @@ export function createRedisConnection(
     ...(kind === 'subscriber' ? { autoResubscribe: true, maxRetriesPerRequest: null } : {}),
   };
   const redis = new Redis(url, options);
+  watchConnectionReadiness(redis);
   let reportedDown = false;
   redis.on('error', (error: Error) => {
     // ioredis repeats the same error on every reconnect attempt; one line per outage is enough.

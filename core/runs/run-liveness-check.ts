@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { connectionReadyForMs } from '../redis/connection-readiness.ts';
 import { runLeaseKey } from '../events/request-event-keys.ts';
 import type { RequestEventWriter } from '../events/request-event-writer.ts';
 import { runFailure } from './run-failures.ts';
@@ -14,6 +16,11 @@ export interface RunLivenessCheckDependencies {
   writer: RequestEventWriter;
   keyPrefix: string;
   limits: RunLivenessLimits;
+  /**
+   * Read a missing lease a second time this much later before calling its worker lost (the sweeper, which has no
+   * events to go by, sets it to the lease's lifetime: a worker that lives has set it again by then).
+   */
+  confirmLapseAfterMs?: number;
 }
 
 /**
@@ -25,7 +32,7 @@ export async function checkRunLiveness(dependencies: RunLivenessCheckDependencie
   for (;;) {
     const assessment = assessRunLiveness(facts, dependencies.limits, Date.now());
     if ('needs' in assessment) {
-      if (assessment.needs === 'lease') facts.leaseHeld = (await dependencies.redis.exists(runLeaseKey(dependencies.keyPrefix, runId))) === 1;
+      if (assessment.needs === 'lease') facts.leaseHeld = await leaseHeld(dependencies, runId);
       else facts.job = jobStanding(await dependencies.queue.getJobState(runId));
       continue;
     }
@@ -40,6 +47,21 @@ export async function checkRunLiveness(dependencies: RunLivenessCheckDependencie
     });
     return ended ? verdict : 'alive';
   }
+}
+
+/**
+ * Whether the run's worker may still hold its lease. A missing key proves nothing while the connection that read it
+ * has been up for less than a lease's lifetime: Redis may have restarted (forgetting every lease) and the worker not
+ * reconnected yet, or the read may have waited out the outage in the offline queue and run first on reconnecting.
+ */
+async function leaseHeld(dependencies: RunLivenessCheckDependencies, runId: string): Promise<boolean> {
+  const { redis, limits, confirmLapseAfterMs } = dependencies;
+  const key = runLeaseKey(dependencies.keyPrefix, runId);
+  const readOnce = async () => (await redis.exists(key)) === 1 || connectionReadyForMs(redis) < limits.runLeaseMs;
+  if (await readOnce()) return true;
+  if (confirmLapseAfterMs === undefined) return false;
+  await sleep(confirmLapseAfterMs);
+  return readOnce();
 }
 
 function jobStanding(state: string): JobStanding {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { markStage } from '../../core/tracing/stage-trace.ts';
 import { AppError } from '../errors/app-error.ts';
+import { countInWindow } from './window-counter.ts';
 
 export interface PersonAndAddressLimits {
-  /** Names the counts in Redis: `<name>:user:<id>`, `<name>:guest:<address key>`, `<name>:address:<address key>`. */
+  /** Names the counts in Redis: `<prefix>:rate-limit:<name>:user:<id>`, `…:<name>:guest:<address key>`, `…:<name>:address:<address key>`. */
   name: string;
   /** Calls one person (a signed-in user, or a guest known by their hashed address) may make per window. */
   perPerson: number;
@@ -24,30 +25,24 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
  * cost nothing) do not use up anyone's allowance.
  */
 export function personAndAddressLimit(app: FastifyInstance, limits: PersonAndAddressLimits): PreHandler {
-  const people = new WeakMap<FastifyRequest, string>();
-  const guestKeyOf = (request: FastifyRequest) => `${limits.name}:guest:${request.clientIdentity.guestKey}`;
-  const perPerson = app.createRateLimit({
-    max: limits.perPerson,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => people.get(request) ?? guestKeyOf(request),
-  });
-  // The address is keyed by its HMAC (the guest key), so no IP address is written to Redis.
-  const perAddress = app.createRateLimit({
-    max: limits.perAddress,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => `${limits.name}:address:${request.clientIdentity.guestKey}`,
-  });
+  // Named by the limit itself, e.g. `quorum:rate-limit:payments:user:<id>`, so an operator can read them.
+  const keyOf = (suffix: string) => `${app.config.redis.keyPrefix}:rate-limit:${limits.name}:${suffix}`;
 
-  /** Both counts, person first; the first one over its limit, if any. One function, so the two can share a round trip. */
-  async function countBoth(request: FastifyRequest): Promise<{ exceeded: boolean; retryAfterSeconds: number }> {
-    for (const limiter of [perPerson, perAddress]) {
-      let counted: Awaited<ReturnType<typeof limiter>>;
+  /** Both counts, person first; the first one over its limit, if any. */
+  async function countBoth(request: FastifyRequest, person: string): Promise<{ exceeded: boolean; retryAfterSeconds: number }> {
+    // The address is keyed by its HMAC (the guest key), so no IP address is written to Redis.
+    const counts: [string, number][] = [
+      [person, limits.perPerson],
+      [`address:${request.clientIdentity.guestKey}`, limits.perAddress],
+    ];
+    for (const [suffix, max] of counts) {
+      let counted: Awaited<ReturnType<typeof countInWindow>>;
       try {
-        counted = await limiter(request);
+        counted = await countInWindow(app.redis, keyOf(suffix), limits.windowMs);
       } catch (error) {
         throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
       }
-      if (!counted.isAllowed && counted.isExceeded) return { exceeded: true, retryAfterSeconds: Math.max(1, counted.ttlInSeconds) };
+      if (counted.count > max) return { exceeded: true, retryAfterSeconds: Math.max(1, Math.ceil(counted.resetsInMs / 1_000)) };
     }
     return { exceeded: false, retryAfterSeconds: 0 };
   }
@@ -55,8 +50,8 @@ export function personAndAddressLimit(app: FastifyInstance, limits: PersonAndAdd
   return async (request, reply) => {
     const session = await request.currentSession(reply);
     markStage('session');
-    people.set(request, session ? `${limits.name}:user:${session.user.id}` : guestKeyOf(request));
-    const counted = await countBoth(request);
+    const person = session ? `user:${session.user.id}` : `guest:${request.clientIdentity.guestKey}`;
+    const counted = await countBoth(request, person);
     if (counted.exceeded) {
       const refused = new AppError('RATE_LIMIT_ERROR', limits.refusal);
       (refused as AppError & { retryAfterSeconds: number }).retryAfterSeconds = counted.retryAfterSeconds;

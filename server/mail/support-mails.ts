@@ -52,12 +52,13 @@ export function supportTeamMail(to: string, request: SupportMailFacts): Outgoing
 }
 
 /**
- * To the sender, saying it arrived. It repeats only the title, not the description: anyone can type any address
- * into the form, and an acknowledgement that carried a stranger's full text would make Quorum a relay for it.
+ * To the sender, saying it arrived: a plain receipt with nothing the sender typed in it (not their name, title or
+ * text). Anyone can type any address into the form, and a receipt that carried the sender's words would let a
+ * stranger send those words to anybody through Quorum.
  */
 export function supportAcknowledgementMail(request: SupportMailFacts, supportEmail: string): OutgoingMail {
-  const greeting = `Hi ${request.name}, thank you for contacting Quorum support.`;
-  const received = `We have received your request "${oneLine(request.title)}" (${request.subject}) and will answer within 24 hours.`;
+  const greeting = 'Hello, thank you for contacting Quorum support.';
+  const received = 'We have received your request and will answer within 24 hours.';
   const reply = 'If you have anything to add, reply to this message.';
   const reference = `Reference: ${request.id}`;
   return {

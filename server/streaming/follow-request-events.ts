@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readRequestEvents } from '../../core/events/request-event-reader.ts';
+import { readRequestEventPages } from '../../core/events/request-event-reader.ts';
 import { parseRunEvent } from '../../core/events/request-event-writer.ts';
 import type { RunEvent } from '../../core/events/run-event.ts';
 import { markStage } from '../../core/tracing/stage-trace.ts';
@@ -51,31 +51,43 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
   // Around a Redis restart the subscriber can be back (and hearing events) a moment before the connection that
   // reads the stream; a read that finds Redis unreachable waits for it rather than ending the stream, until the hub
   // gives up on Redis (then the stream ends with a retryable error, as for any outage).
-  const readRecord = async (afterSeq: number): Promise<RunEvent[]> => {
+  // The record is read a page at a time, each page only once the one before has been taken by the browser's socket.
+  async function* readRecord(afterSeq: number): AsyncGenerator<RunEvent> {
+    const pages = readRequestEventPages(redis, keyPrefix, requestId, afterSeq);
     for (;;) {
+      let page: IteratorResult<RunEvent[]>;
       try {
-        return await readRequestEvents(redis, keyPrefix, requestId, afterSeq);
+        page = await pages.next();
       } catch (error) {
         if (gone || signal.aborted || !isInfrastructureUnavailable(error)) throw error;
         await sleep(RETRY_READ_MS);
         if (gone) throw new RedisUnreachableError();
+        // Start again after what was already handed out.
+        yield* readRecord(afterSeq);
+        return;
+      }
+      if (page.done) return;
+      for (const event of page.value) {
+        afterSeq = event.seq;
+        yield event;
       }
     }
-  };
+  }
 
   let lastSeq = options.afterSeq ?? 0;
   try {
     markStage('events-subscribed');
-    for (const event of await readRecord(lastSeq)) {
+    for await (const event of readRecord(lastSeq)) {
       lastSeq = event.seq;
       yield event;
+      if (signal.aborted) return;
     }
     markStage('events-replayed');
     while (!signal.aborted) {
       if (gone) throw new RedisUnreachableError();
       if (reread) {
         reread = false;
-        for (const missed of await readRecord(lastSeq)) {
+        for await (const missed of readRecord(lastSeq)) {
           lastSeq = missed.seq;
           yield missed;
           if (signal.aborted) return;
@@ -87,7 +99,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (event.seq <= lastSeq) continue;
         if (event.seq > lastSeq + 1) {
           // A hole: fetch what pub/sub lost, then carry on with what it did deliver.
-          for (const missed of await readRecord(lastSeq)) {
+          for await (const missed of readRecord(lastSeq)) {
             if (missed.seq >= event.seq) break;
             lastSeq = missed.seq;
             yield missed;

@@ -15,7 +15,7 @@ export type RelayToBrowserOptions = Pick<RelayRequestOptions, 'requestId' | 'run
  */
 export async function relayRequestToBrowser(services: RelayServices, request: FastifyRequest, reply: FastifyReply, options: RelayToBrowserOptions): Promise<void> {
   reply.hijack();
-  const stream = new ServerSentEventStream(reply.raw);
+  const stream = new ServerSentEventStream(reply.raw, request.server.config.streaming.stalledClientMs);
   stream.open({ ...(reply.getHeaders() as Record<string, string>), 'x-request-id': request.id });
   const left = new AbortController();
   reply.raw.on('close', () => left.abort());

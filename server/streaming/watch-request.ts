@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../../core/database/entities/model-run.ts';
-import { readRequestEvents } from '../../core/events/request-event-reader.ts';
+import { readRequestEventPages } from '../../core/events/request-event-reader.ts';
 import { isTerminalRunEvent, type RunEvent } from '../../core/events/run-event.ts';
 import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
 import type { RequestServices } from '../requests/request-services.ts';
@@ -72,7 +72,11 @@ export async function* watchRequest(services: WatchServices, options: WatchReque
     }
     if (open.size === 0) {
       // Everything had ended: replay what the watcher missed and stop.
-      yield* (await readRequestEvents(services.redis, services.keyPrefix, options.requestId, options.afterSeq ?? 0)).filter((event) => known.has(event.runId));
+      // A page at a time, so a reader who takes nothing holds one page here, not the whole answer.
+      for await (const page of readRequestEventPages(services.redis, services.keyPrefix, options.requestId, options.afterSeq ?? 0)) {
+        for (const event of page) if (known.has(event.runId)) yield event;
+        if (options.signal.aborted) return;
+      }
       return;
     }
     for await (const event of followRequestEvents({

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TrackingResult } from '../../contract/tracking.ts';
+import { csvRow, type CsvValue } from '../exports/csv-writer.ts';
 import { trackingResults } from './tracking-results-repository.ts';
 
 /** The export's columns, in order: one line per model answer, as stored. */
@@ -10,21 +11,8 @@ export const CSV_COLUMNS = [
 
 const PAGE = 500;
 
-/**
- * A spreadsheet opens a cell starting with these as a formula; an answer is untrusted text, so such a cell is
- * prefixed with an apostrophe (the usual defence, and what spreadsheets hide).
- */
-const FORMULA_START = /^[=+@\t\r]/;
-
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 export function csvLine(result: TrackingResult): string {
-  const values: Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null> = {
+  const values: Record<(typeof CSV_COLUMNS)[number], CsvValue> = {
     run_id: result.runId,
     slot_start: result.slotStart,
     prompt: result.prompt,
@@ -42,7 +30,7 @@ export function csvLine(result: TrackingResult): string {
     answer: result.answer,
     created_at: result.createdAt,
   };
-  return `${CSV_COLUMNS.map((column) => csvCell(values[column])).join(',')}\r\n`;
+  return csvRow(CSV_COLUMNS.map((column) => values[column]));
 }
 
 /**
@@ -50,7 +38,7 @@ export function csvLine(result: TrackingResult): string {
  * never sits in memory whole and the first bytes leave at once.
  */
 export async function* trackingCsv(em: EntityManager, setId: string): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  yield csvRow(CSV_COLUMNS);
   let after: string | undefined;
   for (;;) {
     const page = await trackingResults(em, setId, { limit: PAGE, after });

@@ -380,9 +380,12 @@ describe('no account enumeration', () => {
       knownRegister.push(await time(() => client().post('register', { name: 'X', email, password: 'a good password' })));
       unknownRegister.push(await time(() => client().post('register', { name: 'X', email: uniqueEmail('new'), password: 'a good password' })));
     }
-    // Both paths run argon2 (about 35 ms); what differs is a few milliseconds of database work.
-    expect(Math.abs(median(knownLogin) - median(unknownLogin))).toBeLessThan(25);
-    expect(Math.abs(median(knownRegister) - median(unknownRegister))).toBeLessThan(25);
+    // Both paths run argon2 (about 35 ms); what differs is a few milliseconds of database work. On a loaded machine
+    // every call slows alike, so the allowance grows with the calls themselves: a path that skipped argon2 would
+    // still take well under half the other's time and fail.
+    const allowance = (a: number[], b: number[]) => Math.max(25, 0.3 * Math.max(median(a), median(b)));
+    expect(Math.abs(median(knownLogin) - median(unknownLogin))).toBeLessThan(allowance(knownLogin, unknownLogin));
+    expect(Math.abs(median(knownRegister) - median(unknownRegister))).toBeLessThan(allowance(knownRegister, unknownRegister));
   });
 
   it('answers a resend for an unknown address like one for a real account', async () => {

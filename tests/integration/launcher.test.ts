@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,9 @@ import { startProviderSimulator, type RunningProviderSimulator } from '../../sim
 import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
-import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { ANONYMOUS_SESSION_HEADER } from '../../server/plugins/app/client-identity.ts';
+import { findFreePort } from '../support/free-port.ts';
+import { postSearchStream, readServerSentEvents, SEARCH_BODY } from '../support/search-stream-client.ts';
 
 /**
  * `npm start` for real: the launcher as its own process, starting a real server and worker on a database and Redis
@@ -167,10 +170,10 @@ function ourProcesses(): number[] {
 }
 
 /** Starts the launcher and waits until the server answers /api/health and a worker is ready. */
-async function startLauncher(): Promise<{ running: QuorumProcess; baseUrl: string }> {
-  const running = startQuorumProcess('scripts/start-all.ts', environment);
+async function startLauncher(overrides: Record<string, string> = {}): Promise<{ running: QuorumProcess; baseUrl: string }> {
+  const running = startQuorumProcess('scripts/start-all.ts', { ...environment, ...overrides });
   launcher = running;
-  const baseUrl = await waitUntil('the server listening', running, () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1], 45_000);
+  const baseUrl = await waitUntil('the server listening', running, () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(running.output())?.[1], 90_000);
   await running.waitForOutput('worker ready', 45_000);
   const deadline = performance.now() + 30_000;
   for (;;) {
@@ -233,22 +236,88 @@ describe('npm start', () => {
     expect(ourProcesses()).toEqual([]);
   });
 
-  it('stops the workers and exits non-zero when the server dies', { timeout: 120_000 }, async () => {
-    const { running } = await startLauncher();
+  it('restarts a server killed outright while the workers keep answering: the answer in flight is stored and resumed whole', { timeout: 180_000 }, async () => {
+    // A fixed port, so the restarted server is where the browser's retry goes.
+    const port = await findFreePort();
+    // No load shedding: on a busy machine the question itself could be refused before the test gets going.
+    const { running, baseUrl } = await startLauncher({ PORT: String(port), LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' });
     const [worker] = startedPids(running, 'worker');
     const [server] = startedPids(running, 'server');
 
-    const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
-    process.kill(server!, 'SIGKILL');
-    const code = await exited;
+    // The server dies while it streams an answer; the stream breaks.
+    let killed = false;
+    let lastSeq = 0;
+    let requestId = '';
+    let guestSession = '';
+    const controller = new AbortController();
+    await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Server killed mid-answer [[simulate chunks=80 chunk-ms=40]]' }, {
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.event === 'start') requestId = String(event.data.requestId);
+        if (event.event === 'chunk') lastSeq = Number(event.id);
+        if (event.event === 'chunk' && !killed) {
+          killed = true;
+          process.kill(server!, 'SIGKILL');
+        }
+      },
+      // A guest is known again by the anonymous session id the server handed out with its first answer.
+      onResponse: (response) => {
+        guestSession = response.headers.get(ANONYMOUS_SESSION_HEADER) ?? '';
+      },
+    }).catch(() => undefined);
+    expect(killed).toBe(true);
 
-    expect(code).toBe(1);
-    expect(launcherEvents(running.output()).map((event) => event.msg)).toEqual(
-      expect.arrayContaining(['server exited; stopping the workers', 'worker 1 stopped', 'all stopped']),
+    const crash = await waitUntil('the server crash being noticed', running, () =>
+      launcherEvents(running.output()).find((event) => event.role === 'server' && event.childPid === server && event.msg.includes('crashed')),
     );
-    // The worker was stopped, not restarted.
+    expect(crash).toMatchObject({ code: null, signal: 'SIGKILL', restartInMs: 1_000 });
+    const restarted = await waitUntil('a new server', running, () => startedPids(running, 'server')[1]);
+    expect(restarted).not.toBe(server);
+    await waitUntil('the new server answering', running, () => (occurrences(running.output(), 'Server listening at') >= 2 ? true : undefined), 90_000);
+
+    // The worker was never stopped, and finished the answer meanwhile: resuming from the last event gives the rest.
     expect(startedPids(running, 'worker')).toEqual([worker]);
-    expect(isAlive(worker!)).toBe(false);
+    expect(isAlive(worker!)).toBe(true);
+    // The browser retries while the new server still says 503 (starting up, shedding load on a busy machine).
+    let resumed: Response | undefined;
+    const resumeDeadline = performance.now() + 60_000;
+    do {
+      if (resumed) await sleep(500);
+      resumed = await fetch(`${baseUrl}/api/requests/${requestId}/events`, { headers: { 'last-event-id': String(lastSeq), [ANONYMOUS_SESSION_HEADER]: guestSession }, signal: AbortSignal.timeout(30_000) });
+    } while (resumed.status === 503 && performance.now() < resumeDeadline);
+    expect(resumed.status).toBe(200);
+    const rest = await readServerSentEvents(resumed);
+    expect(rest.at(-1)).toMatchObject({ event: 'end' });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const [run] = (await client.query<{ id: string; status: string; answer_text: string }>('select id, status, answer_text from model_runs where request_id = $1', [requestId])).rows;
+    await client.end();
+    expect(run).toMatchObject({ status: 'completed' });
+    expect(rest.at(-1)!.data.response).toBe(run!.answer_text);
+    expect(await runLedger(run!.id)).toMatchObject({ runStatus: 'completed', holds: ['captured'], charges: 1, accountHeld: 0, balanceMatchesEntries: true });
+
+    expect(await running.kill('SIGTERM')).toBe(0);
     expect(ourProcesses()).toEqual([]);
+  });
+
+  // Five starts of a server (each loading the whole app before it fails) and 15 s of backoff between them.
+  it('gives up with a non-zero exit when the server keeps crashing at start', { timeout: 300_000 }, async () => {
+    // Something else holds the port: every server start fails at once.
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const running = startQuorumProcess('scripts/start-all.ts', { ...environment, PORT: String(port) });
+      launcher = running;
+      const exited = new Promise<number | null>((resolve) => running.child.once('exit', (code) => resolve(code)));
+      const code = await exited;
+      expect(code).not.toBe(0);
+      const events = launcherEvents(running.output());
+      expect(events.filter((event) => event.role === 'server' && event.msg.endsWith('started'))).toHaveLength(5);
+      expect(events.map((event) => event.msg)).toEqual(expect.arrayContaining(['server keeps crashing; stopping everything', 'worker 1 stopped', 'all stopped']));
+      expect(ourProcesses()).toEqual([]);
+    } finally {
+      blocker.close();
+    }
   });
 });

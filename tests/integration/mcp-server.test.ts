@@ -119,6 +119,19 @@ describe('the MCP server, driven by the official MCP client', () => {
     await client.close();
   });
 
+  it('answers every call with a request id and the security headers, like every other endpoint', async () => {
+    const { key } = await developer(10);
+    const response = await fetch(`${stack.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    await response.arrayBuffer();
+  });
+
   it('refuses a revoked key at the door', async () => {
     const { key, cookie } = await developer(10);
     await fetch(`${stack.baseUrl}/api/api-keys/${key.id}`, { method: 'DELETE', headers: { cookie } });

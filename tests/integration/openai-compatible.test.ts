@@ -2,6 +2,8 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
+import { CONVERSATION_LIMITS, QUERY_MAX_LENGTH } from '../../contract/limits.ts';
+import { CHAT_COMPLETION_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES } from '../../server/limits/body-limits.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -141,6 +143,41 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
 
     const requestId = continued.id.replace(/^chatcmpl-/, '');
     expect(await storedRequest(requestId)).toMatchObject({ query: question, conversation });
+  });
+
+  it('reaches every documented conversation limit (50 earlier messages of 20,000 characters) and refuses just past each', { timeout: 120_000 }, async () => {
+    const { client, key } = await developer(100);
+    // Two bytes a character in UTF-8, and a newline (escaped in JSON) in each: about 2 MB, far past the server-wide 64 KiB.
+    const turn = (index: number) => `${index}\n${'ж'.repeat(CONVERSATION_LIMITS.turnLength - String(index).length - 1)}`;
+    const earlier = Array.from({ length: CONVERSATION_LIMITS.earlierTurns }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), content: turn(index) }));
+    expect(earlier.every((message) => message.content.length === CONVERSATION_LIMITS.turnLength)).toBe(true);
+    const question = 'q'.repeat(QUERY_MAX_LENGTH);
+    const answered = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [...earlier, { role: 'user', content: question }] });
+    expect(answered.choices[0]!.message.content).toBeTruthy();
+
+    const tooMany = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [...earlier, { role: 'user', content: 'one more' }, { role: 'user', content: 'q' }] }));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.message).toContain(`At most ${CONVERSATION_LIMITS.earlierTurns} messages may come before the question.`);
+    const tooLong = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'x'.repeat(CONVERSATION_LIMITS.turnLength + 1) }, { role: 'user', content: 'q' }] }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.message).toContain(`Each message is at most ${CONVERSATION_LIMITS.turnLength} characters.`);
+    const longQuestion = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'q'.repeat(QUERY_MAX_LENGTH + 1) }] }));
+    expect(longQuestion.status).toBe(400);
+
+    // Past the route's own limit the body is refused unread; every other route keeps the small server-wide limit.
+    const huge = await fetch(`${stack.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'x'.repeat(CHAT_COMPLETION_BODY_LIMIT_BYTES) }] }),
+    });
+    expect(huge.status).toBe(413);
+    const elsewhere = await fetch(`${stack.baseUrl}/api/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'q', padding: 'x'.repeat(DEFAULT_BODY_LIMIT_BYTES) }),
+    });
+    expect(elsewhere.status).toBe(413);
+    expect(await elsewhere.json()).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 
   it('refuses a bad key and a revoked key with 401, before anything is asked', async () => {

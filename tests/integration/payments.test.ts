@@ -118,6 +118,11 @@ describe('GET /api/payments', () => {
       });
       expect(refused.status).toBe(503);
       expect((await refused.json()).error.code).toBe('PAYMENT_UNAVAILABLE');
+      // The webhook has nothing to verify with, and never will on this configuration: a permanent 404, not a 503
+      // that asks Stripe (and every monitor) to keep trying.
+      const webhook = await fetch(`${off.baseUrl}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, body: '{}' });
+      expect(webhook.status).toBe(404);
+      expect(await webhook.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: 'Payments are not set up on this server.' } });
     } finally {
       await off.close();
     }

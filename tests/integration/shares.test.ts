@@ -12,7 +12,9 @@ let stack: TestStack;
 let clientDirectory: string;
 
 /** A stand-in for the built client: the share page only needs its index.html to put the preview tags in. */
-const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Generic" /><title>Quorum</title></head><body><div id="root"></div></body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Generic" />
+<meta property="og:type" content="website" /><meta property="og:title" content="Generic title" /><meta property="og:description" content="Generic" />
+<meta property="og:image" content="/og-image.png" /><meta name="twitter:card" content="summary_large_image" /><title>Quorum</title></head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
   clientDirectory = await mkdtemp(path.join(tmpdir(), 'quorum-share-client-'));
@@ -41,6 +43,28 @@ async function finishedComparison(cookie: string, query: string): Promise<string
 }
 
 describe('shared links', () => {
+  it("renders the share page's head from the share alone: replacement patterns in the question stay text, each tag once, the picture absolute", async () => {
+    const owner = await createPayer(stack.records(), stack.config, 100);
+    const query = "Costs $& and $` and $' and $$ </title><script>alert(1)</script>";
+    const requestId = await finishedComparison(owner.cookie, query);
+    const { token } = (await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId })).body.data;
+    const html = await (await fetch(`${stack.baseUrl}/share/${token}`)).text();
+    const count = (pattern: RegExp) => (html.match(pattern) ?? []).length;
+    expect(count(/<head>/g)).toBe(1);
+    expect(count(/<\/head>/g)).toBe(1);
+    expect(count(/<title>/g)).toBe(1);
+    expect(count(/<script>/g)).toBe(0);
+    for (const key of ['og:title', 'og:description', 'og:image', 'og:type', 'og:url']) expect(count(new RegExp(`property="${key}"`, 'g'))).toBe(1);
+    for (const key of ['twitter:card', 'twitter:title', 'description', 'robots']) expect(count(new RegExp(`name="${key}"`, 'g'))).toBe(1);
+    const escaped = 'Costs $&#38; and $` and $&#39; and $$ &#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; · Quorum';
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
+    expect(html).toContain(`<meta property="og:type" content="article" />`);
+    expect(html).toContain(`<meta property="og:image" content="${new URL('/og-image.png', stack.config.server.appUrl).toString()}" />`);
+    expect(html).not.toContain('Generic');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+  });
+
   it('shows the question and answers with models and timings to anyone holding the link, and nothing about the owner', async () => {
     const owner = await createPayer(stack.records(), stack.config, 100);
     const requestId = await finishedComparison(owner.cookie, 'Which <b>database</b> suits "small" teams?');

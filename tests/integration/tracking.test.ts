@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditOnce } from '../../core/credits/credit-ledger.ts';
-import { CSV_COLUMNS, csvCell } from '../../server/tracking/tracking-csv.ts';
+import { CSV_COLUMNS } from '../../server/tracking/tracking-csv.ts';
+import { csvField } from '../../server/exports/csv-writer.ts';
 import { closeAbandonedSlot } from '../../worker/jobs/tracking-run-job.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
@@ -188,7 +189,7 @@ describe('GEO tracking', () => {
           row.run_id, row.slot_start_text, row.prompt, row.engine, row.model, row.country, row.language, row.status, row.mentioned, row.position,
           row.sentiment, row.share_of_voice, (row.cited_domains as string[]).join(' '), row.credits_charged, row.answer, row.created_at_text,
         ]
-          .map((value) => csvCell((value ?? null) as string | number | boolean | null))
+          .map((value) => csvField((value ?? null) as string | number | boolean | null))
           .join(','),
       ),
     ].join('\r\n');

@@ -19,8 +19,9 @@ export interface QuorumProcess {
 export function startQuorumProcess(
   entry: 'server/main.ts' | 'worker/main.ts' | 'scripts/start-all.ts',
   environment: Record<string, string>,
+  args: string[] = [],
 ): QuorumProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry), ...args], {
     cwd: PROJECT_ROOT,
     // Several workers run on one machine in tests and benchmarks: no metrics listener unless a test asks for one.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WORKER_METRICS_PORT: '0', ...environment },

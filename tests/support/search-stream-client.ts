@@ -27,6 +27,8 @@ export async function postSearchStream(
   body: unknown,
   options: {
     onEvent?: (event: ReceivedEvent) => void | Promise<void>;
+    /** Sees the response as soon as its headers arrive (its cookies, say), before any event. */
+    onResponse?: (response: Response) => void;
     signal?: AbortSignal;
     path?: string;
     headers?: Record<string, string>;
@@ -39,6 +41,7 @@ export async function postSearchStream(
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  options.onResponse?.(response);
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.startsWith('text/event-stream')) {
     return { status: response.status, contentType, headers: response.headers, events: [], envelope: await response.json() };

@@ -1,9 +1,12 @@
 import fastifyPlugin from 'fastify-plugin';
+import { OpenStreamAllowance } from '../../limits/open-stream-allowance.ts';
 import { OpenStreams } from '../../streaming/open-streams.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     openStreams: OpenStreams;
+    /** Resumed streams and live sockets open per person and per address (OPEN_STREAMS_PER_PERSON / _PER_IP). */
+    streamAllowance: OpenStreamAllowance;
   }
 }
 
@@ -15,6 +18,7 @@ export default fastifyPlugin(
   async (app) => {
     const openStreams = new OpenStreams();
     app.decorate('openStreams', openStreams);
+    app.decorate('streamAllowance', new OpenStreamAllowance({ perPerson: app.config.streaming.openPerPerson, perAddress: app.config.streaming.openPerAddress }));
     app.addHook('preClose', async () => {
       if (openStreams.size === 0) return;
       app.log.info({ openStreams: openStreams.size }, 'waiting for open streams to finish');

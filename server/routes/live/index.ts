@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
 import { AppError } from '../../errors/app-error.ts';
+import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import { LiveConnection, type LiveSocket } from './live-connection.ts';
 import { liveSchema } from './live-schema.ts';
@@ -14,7 +15,16 @@ const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const refuseOtherSites = originGuard(app);
 
-  app.get('/live', { websocket: true, schema: liveSchema, onRequest: refuseOtherSites }, (socket, request) => {
+  // Each socket holds one of its person's and address's open-stream slots until it closes (refused with a 429 before
+  // the upgrade when none is left).
+  const slots = new WeakMap<FastifyRequest, () => void>();
+  const takeSlot = async (request: FastifyRequest, reply: FastifyReply) => {
+    slots.set(request, await takeStreamSlot(app, request, reply));
+  };
+
+  app.get('/live', { websocket: true, schema: liveSchema, onRequest: refuseOtherSites, preHandler: takeSlot }, (socket, request) => {
+    const giveBack = slots.get(request);
+    if (giveBack) (socket as LiveSocket).on('close', giveBack);
     const token = request.cookies[SESSION_COOKIE];
     // Browsers cannot add headers to a WebSocket upgrade, so a guest's anonymous session id may come in the URL.
     const sent = request.query.sessionId;

@@ -33,6 +33,9 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
     const server = createQuorumMcpServer({ services: app.requestServices, caller, request });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
+    // The transport writes on the raw response: give it the headers every answer carries (the request id, security).
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+    reply.raw.setHeader('x-request-id', request.id);
     reply.raw.on('close', () => {
       void transport.close();
       void server.close();

@@ -1,3 +1,4 @@
+import { CHAT_COMPLETION_BODY_LIMIT_BYTES } from '../../limits/body-limits.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatCompletion, ChatCompletionBody, ChatCompletionChunk, OpenAiModelList } from '../../../contract/openai-compatible.ts';
 import { apiKeyCaller } from '../../api-keys/api-key-caller.ts';
@@ -41,6 +42,7 @@ const openAiCompatibleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/chat/completions',
     {
+      bodyLimit: CHAT_COMPLETION_BODY_LIMIT_BYTES,
       schema: {
         summary: 'Ask one model, OpenAI style (streamed or whole)',
         description:

@@ -28,13 +28,14 @@ const stripeWebhookRoute: FastifyPluginAsync = async (app) => {
         summary: 'Stripe’s notifications about payments (called by Stripe)',
         description: `Verified by the \`Stripe-Signature\` header against STRIPE_WEBHOOK_SECRET, with ${WEBHOOK_TOLERANCE_SECONDS} s tolerance. Each event id is handled once.`,
         tags: ['Payments'],
-        response: jsonResponses(WebhookReceipt, ['VALIDATION_ERROR', 'PAYMENT_UNAVAILABLE']),
+        response: jsonResponses(WebhookReceipt, ['VALIDATION_ERROR', 'NOT_FOUND']),
       },
     },
     async (request) => {
       const stripe = app.payments.stripe;
       const secret = app.config.payments.stripeWebhookSecret;
-      if (!stripe || !secret) throw new AppError('PAYMENT_UNAVAILABLE');
+      // Not a passing outage (503 would have Stripe retry for days): this server takes no webhooks until configured.
+      if (!stripe || !secret) throw new AppError('NOT_FOUND', 'Payments are not set up on this server.');
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new AppError('VALIDATION_ERROR', PAYMENT_TEXTS.invalidSignature);
 

@@ -13,6 +13,8 @@ import { success } from '../../../contract/envelope.ts';
 import { requestStreamFormat } from '../../arena/request-stream-format.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { watchedRuns } from '../../streaming/watch-request.ts';
+import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
+import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 
 const eventsSchema = {
   summary: "Follow a request's events (resume after a reload)",
@@ -23,6 +25,7 @@ const eventsSchema = {
   response: eventStreamResponses(Type.Union([...SearchStreamFrame.anyOf, ...CompareStreamFrame.anyOf.filter((frame) => frame.properties.event.const !== 'error')]), [
     'VALIDATION_ERROR',
     'NOT_FOUND',
+    'RATE_LIMIT_ERROR',
   ]),
 };
 
@@ -45,21 +48,31 @@ const threadSchema = {
 
 /** Watching, resuming and cancelling a request one has made, and reading the conversation it belongs to. */
 const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Resuming is counted like asking (its own count, the same limits): each resume holds a connection and replays.
+  const resumeLimit = personAndAddressLimit(app, {
+    name: 'resume',
+    perPerson: app.config.asking.perAskerPerMinute,
+    perAddress: app.config.asking.perAddressPerMinute,
+    windowMs: 60_000,
+    refusal: 'Too many requests. Please wait a moment and try again.',
+  });
+
   /**
    * `GET /api/requests/:id/events`: the request's event stream from after `Last-Event-ID` (or `?after=`), so a
    * reloaded page or a second tab continues exactly where it was, without gaps or repeats.
    */
-  app.get('/requests/:id/events', { schema: eventsSchema }, async (request, reply) => {
+  app.get('/requests/:id/events', { schema: eventsSchema, preHandler: resumeLimit }, async (request, reply) => {
     const em = app.orm.em.fork();
     const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.params.id);
     const header = request.headers['last-event-id'];
     const afterSeq = Number((typeof header === 'string' && /^\d{1,16}$/.test(header) ? header : undefined) ?? request.query.after ?? 0);
-    await relayRequestToBrowser(app.requestServices, request, reply, {
-      requestId: searchRequest.id,
-      afterSeq,
-      runs: watchedRuns(runs),
-      format: await requestStreamFormat(em, searchRequest, runs),
-    });
+    const format = await requestStreamFormat(em, searchRequest, runs);
+    const giveBack = await takeStreamSlot(app, request, reply);
+    try {
+      await relayRequestToBrowser(app.requestServices, request, reply, { requestId: searchRequest.id, afterSeq, runs: watchedRuns(runs), format });
+    } finally {
+      giveBack();
+    }
   });
 
   /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShareParams } from '../../../contract/shares.ts';
-import { sharePageRenderer, sharePreviewTags } from '../../shares/share-page.ts';
+import { sharePageHead, sharePageRenderer } from '../../shares/share-page.ts';
 import { sharedRequestId } from '../../shares/share-links.ts';
 import { sharedView } from '../../shares/shared-view.ts';
 import { sharePagePath, shareViewRateLimit } from './index.ts';
@@ -24,7 +24,7 @@ const sharePageRoute: FastifyPluginAsyncTypebox = async (app) => {
       const requestId = await sharedRequestId(em, request.params.token);
       const shared = requestId ? await sharedView(em, app.catalogue, requestId) : null;
       const pageUrl = new URL(sharePagePath(request.params.token), app.config.server.appUrl).toString();
-      const html = await render(sharePreviewTags(shared, pageUrl), shared ? `${shared.query.slice(0, 80)} · Quorum` : null);
+      const html = await render(sharePageHead(shared, pageUrl, app.config.server.appUrl));
       return reply
         .status(shared ? 200 : 404)
         .header('cache-control', 'private, no-cache')

@@ -1,0 +1,281 @@
+/**
+ * `npm run chaos [-- --n 20] [-- --json]`: the fault suite, repeatable. It starts a stack of its own — a Redis and a
+ * Postgres on free ports, the provider simulator, `npm start -- --workers 2` and a second server on the same Redis
+ * and Postgres — and runs the probes against it: worker kills, Redis kills and clean shutdowns with streams open on
+ * both servers, Postgres fast and immediate stops, a server kill with the answer resumed on the other server, and
+ * paused resumes. One figure per probe, then (with --json) one JSON line with every figure.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import net from 'node:net';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { loadConfig } from '../core/config/config.ts';
+import { openDatabase } from '../core/database/open-database.ts';
+import { runLeaseKey } from '../core/events/request-event-keys.ts';
+import { startProviderSimulator } from '../simulator/provider-simulator.ts';
+import { providerEnvironment, simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
+import { findFreePort } from '../tests/support/free-port.ts';
+import { createPayer } from '../tests/support/funded-user.ts';
+import { startOwnPostgres } from '../tests/support/own-postgres.ts';
+import { startOwnRedis } from '../tests/support/own-redis.ts';
+import { startQuorumProcess } from '../tests/support/quorum-processes.ts';
+import { postSearchStream, readServerSentEvents, SEARCH_BODY, type ReceivedEvent } from '../tests/support/search-stream-client.ts';
+import { percentile } from './percentiles.ts';
+
+const argument = (name: string): string | undefined => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+};
+const N = Number(argument('n') ?? process.env.CHAOS_N ?? 3);
+const PAUSED = Number(argument('paused') ?? process.env.CHAOS_PAUSED_RESUMES ?? 20);
+const JSON_OUTPUT = process.argv.includes('--json');
+const say = (line: string) => console.log(line);
+
+const [redis, postgres, simulator] = await Promise.all([startOwnRedis(), startOwnPostgres(), startProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 12 })]);
+const databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/quorum_chaos');
+const [portA, portB] = [await findFreePort(), await findFreePort()];
+const environment: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'info',
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redis.url,
+  REDIS_KEY_PREFIX: 'chaos',
+  DEMO_MODE: 'off',
+  ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
+  PROVIDER_MAX_RETRIES: '0',
+  SHUTDOWN_GRACE_MS: '2000',
+  RUN_LEASE_MS: '3000',
+  DATABASE_POOL_SIZE: '6',
+  ASK_RATE_LIMIT_PER_MINUTE: '100000',
+  ASK_RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+  OPEN_STREAMS_PER_PERSON: '100000',
+  OPEN_STREAMS_PER_IP: '100000',
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+};
+const launcher = startQuorumProcess('scripts/start-all.ts', { ...environment, PORT: String(portA) }, ['--workers', '2']);
+await launcher.waitForOutput('Server listening at', 180_000);
+const second = startQuorumProcess('server/main.ts', { ...environment, PORT: String(portB) });
+await second.waitForOutput('Server listening at', 180_000);
+const [urlA, urlB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+const orm = await openDatabase({ databaseUrl, logger: pino({ level: 'silent' }), poolSize: 2, prepare: false });
+const payer = await createPayer(orm.em.fork(), loadConfig(environment), 1_000_000);
+const inspector = new Redis(redis.url);
+// It goes down with Redis on purpose; ioredis reconnects by itself.
+inspector.on('error', () => undefined);
+const headers = { cookie: payer.cookie };
+
+async function waitHealthy(url: string, timeoutMs = 60_000): Promise<number> {
+  const startedAt = performance.now();
+  while (performance.now() - startedAt < timeoutMs) {
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+    if (response?.status === 200) return performance.now() - startedAt;
+    await sleep(50);
+  }
+  throw new Error(`${url} not healthy`);
+}
+
+async function storedRun(runId: string): Promise<{ status: string; error_code: string | null; answer_text: string | null }> {
+  const rows = await orm.em.fork().getConnection().execute<{ status: string; error_code: string | null; answer_text: string | null }[]>(
+    'select status, error_code, answer_text from model_runs where id = ?',
+    [runId],
+  );
+  return rows[0]!;
+}
+
+async function settled(runId: string): Promise<{ status: string; error_code: string | null; answer_text: string | null }> {
+  for (;;) {
+    const run = await storedRun(runId);
+    if (run.status !== 'queued' && run.status !== 'running') return run;
+    await sleep(100);
+  }
+}
+
+const streamText = (events: ReceivedEvent[]) => events.filter((event) => event.event === 'chunk').map((event) => String(event.data.content)).join('');
+const workerPids = () =>
+  launcher
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"process":"launcher"') && line.includes('"role":"worker"') && line.includes('started'))
+    .map((line) => (JSON.parse(line) as { childPid: number }).childPid);
+
+// Redis killed (crash) and shut down cleanly, with a stream open on each server.
+let redisRestarts = 0;
+let liveRunsLost = 0;
+let streamsDifferent = 0;
+for (let round = 0; round < N * 2; round += 1) {
+  await Promise.all([waitHealthy(urlA), waitHealthy(urlB)]);
+  let restarting: Promise<void> | undefined;
+  const restart = () => {
+    restarting ??= (async () => {
+      if (round % 2 === 0) await redis.crash();
+      else await inspector.shutdown('NOSAVE').catch(() => undefined);
+      await sleep(300);
+      await redis.start().catch(async () => {
+        await redis.crash();
+        await redis.start();
+      });
+    })();
+  };
+  const results = await Promise.all(
+    [urlA, urlB].map((url, index) =>
+      postSearchStream(url, { ...SEARCH_BODY, query: `Redis round ${round} ${index} [[simulate chunks=60 chunk-ms=40]]` }, {
+        headers,
+        onEvent: (event) => {
+          if (index === 0 && event.event === 'chunk' && Number(event.id) > 0 && !restarting) restart();
+        },
+      }),
+    ),
+  );
+  await restarting;
+  redisRestarts += 1;
+  for (const result of results) {
+    const runId = String(result.events[0]?.data.runId ?? '');
+    if (!runId) continue;
+    const run = await settled(runId);
+    if (run.error_code === 'WORKER_LOST') liveRunsLost += 1;
+    if (result.events.at(-1)?.event === 'end' && run.status === 'completed' && streamText(result.events) !== run.answer_text) streamsDifferent += 1;
+  }
+}
+say(`redis restarts: ${redisRestarts}, live runs lost: ${liveRunsLost}, streams unlike the stored answer: ${streamsDifferent}`);
+
+// Worker kill -9 mid-answer: how soon the asker is told, never charged, the next question served at once.
+await Promise.all([waitHealthy(urlA), waitHealthy(urlB)]);
+const told: number[] = [];
+const nextFirstToken: number[] = [];
+let workerKills = 0;
+let chargedAfterKill = 0;
+for (let round = 0; round < N; round += 1) {
+  let killedAt = 0;
+  let killedAfterMs = 0;
+  const result = await postSearchStream(urlA, { ...SEARCH_BODY, query: `Worker kill ${round} [[simulate chunks=200 chunk-ms=50]]` }, {
+    headers,
+    onEvent: async (event) => {
+      if (event.event !== 'chunk' || killedAt) return;
+      killedAt = performance.now();
+      killedAfterMs = event.receivedAfterMs;
+      const pid = Number(await inspector.get(runLeaseKey('chaos', String(event.data.runId))));
+      if (pid > 0) process.kill(pid, 'SIGKILL');
+    },
+  });
+  const last = result.events.at(-1)!;
+  if (last.event === 'error') told.push(last.receivedAfterMs - killedAfterMs);
+  workerKills += 1;
+  const run = await settled(String(result.events[0]!.data.runId));
+  if (run.status !== 'completed' && (await orm.em.fork().getConnection().execute<{ count: string }[]>("select count(*) from credit_entries where reference = ?", [`charge:${String(result.events[0]!.data.runId)}`]))[0]!.count !== '0') chargedAfterKill += 1;
+  const next = await postSearchStream(urlA, { ...SEARCH_BODY, query: `Next after kill ${round} [[simulate chunks=3]]` }, { headers });
+  const firstChunk = next.events.find((event) => event.event === 'chunk');
+  if (firstChunk) nextFirstToken.push(firstChunk.receivedAfterMs);
+  await sleep(1_500);
+}
+const toldP50Ms = Math.round(percentile(told, 50));
+const toldMaxMs = Math.round(Math.max(0, ...told));
+say(`worker kills: ${workerKills}, told p50 ${toldP50Ms} ms, max ${toldMaxMs} ms, charged ${chargedAfterKill}, next question's first token p50 ${Math.round(percentile(nextFirstToken, 50))} ms`);
+
+// Postgres fast and immediate stops: health red, then green and answering again.
+const postgresRecoveryMs: number[] = [];
+for (const mode of ['fast', 'immediate'] as const) {
+  await postgres.stop(mode);
+  await sleep(500);
+  await postgres.start();
+  postgresRecoveryMs.push(Math.round(await waitHealthy(urlA)));
+}
+say(`postgres stops (fast, immediate): healthy again after ${postgresRecoveryMs.join(', ')} ms`);
+
+// A server killed mid-answer under npm start: the answer is resumed whole on the other server.
+const serverPid = launcher
+  .output()
+  .split('\n')
+  .filter((line) => line.includes('"process":"launcher"') && line.includes('"role":"server"') && line.includes('started'))
+  .map((line) => (JSON.parse(line) as { childPid: number }).childPid)
+  .at(-1)!;
+let lastSeq = 0;
+let requestId = '';
+let answersLostOnServerKill = 0;
+await postSearchStream(urlA, { ...SEARCH_BODY, query: 'Server kill [[simulate chunks=60 chunk-ms=40]]' }, {
+  headers,
+  onEvent: (event) => {
+    if (event.event === 'start') requestId = String(event.data.requestId);
+    if (event.event === 'chunk') {
+      if (lastSeq === 0) process.kill(serverPid, 'SIGKILL');
+      lastSeq = Number(event.id);
+    }
+  },
+}).catch(() => undefined);
+const resumed = await readServerSentEvents(await fetch(`${urlB}/api/requests/${requestId}/events`, { headers: { ...headers, 'last-event-id': String(lastSeq) } }));
+const [serverKilledRun] = await orm.em.fork().getConnection().execute<{ id: string }[]>('select id from model_runs where request_id = ?', [requestId]);
+const killedRun = await settled(serverKilledRun!.id);
+if (killedRun.status !== 'completed' || resumed.at(-1)?.event !== 'end' || resumed.at(-1)!.data.response !== killedRun.answer_text) answersLostOnServerKill += 1;
+const serverKills = 1;
+say(`server kills: ${serverKills}, answers lost: ${answersLostOnServerKill}`);
+
+// Paused resumes: many readers of one finished long answer that never read; the second server's memory.
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const long = await postSearchStream(urlB, { ...SEARCH_BODY, query: 'Long answer to resume [[simulate chunks=2000 chunk-ms=0]]' }, { headers });
+const longRequestId = String(long.events[0]!.data.requestId);
+await sleep(1_000);
+const before = rssMb(second.child.pid!);
+const sockets: net.Socket[] = [];
+let pausedRefused = 0;
+for (let index = 0; index < PAUSED; index += 1) {
+  const socket = net.connect(portB, '127.0.0.1');
+  socket.on('error', () => undefined);
+  socket.write(`GET /api/requests/${longRequestId}/events?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${payer.cookie}\r\n\r\n`);
+  socket.once('data', (chunk) => {
+    if (chunk.toString().startsWith('HTTP/1.1 429')) pausedRefused += 1;
+    socket.pause();
+  });
+  sockets.push(socket);
+}
+await sleep(3_000);
+const after = rssMb(second.child.pid!);
+for (const socket of sockets) socket.destroy();
+const pausedResumes = PAUSED;
+const serverMbPerPausedResume = Math.round(((after - before) / PAUSED) * 1000) / 1000;
+say(`paused resumes: ${pausedResumes} (${pausedRefused} refused), server grew ${Math.round(after - before)} MB, ${serverMbPerPausedResume} MB each`);
+
+// The ledger after everything: each balance the sum of its entries, nothing still held.
+await sleep(2_000);
+const checker = new pg.Client({ connectionString: databaseUrl });
+await checker.connect();
+const violations = await checker.query<{ count: string }>(
+  `select count(*) from credit_accounts a
+    where a.balance <> (select coalesce(sum(amount), 0) from credit_entries e where e.account_id = a.id)
+       or a.held <> (select coalesce(sum(amount), 0) from credit_holds h where h.account_id = a.id and h.status = 'held')
+       or a.held < 0 or a.balance < 0`,
+);
+const doubleCharges = await checker.query<{ count: string }>(`select count(*) from (select reference from credit_entries group by reference having count(*) > 1) d`);
+await checker.end();
+const ledgerViolations = Number(violations.rows[0]!.count) + Number(doubleCharges.rows[0]!.count);
+say(`ledger violations: ${ledgerViolations}`);
+
+const summary = {
+  redisRestarts,
+  liveRunsLost,
+  streamsDifferent,
+  workerKills,
+  toldP50Ms,
+  toldMaxMs,
+  chargedAfterKill,
+  nextFirstTokenP50Ms: Math.round(percentile(nextFirstToken, 50)),
+  postgresRecoveryMs,
+  serverKills,
+  answersLostOnServerKill,
+  pausedResumes,
+  pausedRefused,
+  serverMbPerPausedResume,
+  ledgerViolations,
+  workersStarted: workerPids().length,
+};
+if (JSON_OUTPUT) console.log(JSON.stringify(summary));
+
+await inspector.quit();
+await orm.close();
+await second.kill('SIGTERM');
+await launcher.kill('SIGTERM');
+await simulator.close();
+await redis.stop();
+await postgres.destroy();
+process.exit(0);
