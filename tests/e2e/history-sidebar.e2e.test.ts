@@ -219,9 +219,10 @@ describe('the request details modal', () => {
     const modal = await openDetails(page, COMPARED);
     const sections = modal.getByTestId('comparison-result');
     expect(await sections.count()).toBe(2);
-    expect(await sections.nth(0).textContent()).toContain('openai - gpt-4o-mini');
+    // Each model by the names people read, never the stored ids.
+    await expect.poll(() => sections.nth(0).getByTestId('comparison-result-model').textContent()).toBe('OpenAI - GPT-4o mini');
     expect(await sections.nth(0).textContent()).toContain('6 credits');
-    expect(await sections.nth(1).textContent()).toContain('deepseek - deepseek-chat');
+    expect(await sections.nth(1).getByTestId('comparison-result-model').textContent()).toBe('DeepSeek - DeepSeek Chat');
     expect(await modal.getByTestId('detail-credits').textContent()).toBe('12 credits');
     await close();
   });
