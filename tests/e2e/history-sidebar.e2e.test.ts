@@ -148,7 +148,9 @@ describe('the sidebar’s Recent Requests', () => {
     const items = page.getByTestId('recent-request');
     const toggle = page.getByTestId('show-all-requests');
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(15);
-    expect(asked).toEqual(['?limit=20']);
+    // Every call asks for 20 (the page loaded before the reload may still be answering its own when watching starts).
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set(['?limit=20']));
     // The oldest questions are the ones left out.
     expect(await groupItem(page, 'Cheap question number 2').count()).toBe(0);
     expect(await toggle.textContent()).toBe('Show All');
