@@ -26,8 +26,8 @@ export function targetOwnership(tokens: readonly Token[], isBrand: Uint8Array): 
     while (sentenceEnd < tokens.length && !SENTENCE_END.has(tokens[sentenceEnd]!.norm)) sentenceEnd += 1;
     // A sentence that does not name the target, after one that was not about it, cannot be about it either: all
     // that matters of it is that it is not the target's, so it is not cut into clauses at all.
-    const mayBeTarget = previousOwner === 'target' || listOwner === 'target' || isBrand.subarray(sentenceStart, sentenceEnd).includes(1);
-    const owner = mayBeTarget ? ownSentence(tokens, isBrand, sentenceStart, sentenceEnd, weights, previousOwner, listOwner) : 'other';
+    const mayBeTarget: boolean = previousOwner === 'target' || listOwner === 'target' || isBrand.subarray(sentenceStart, sentenceEnd).includes(1);
+    const owner: Owner = mayBeTarget ? ownSentence(tokens, isBrand, sentenceStart, sentenceEnd, weights, previousOwner, listOwner) : 'other';
     const endsWithColon = tokens[sentenceEnd - 1]?.norm === ':';
     const isLineEnd = tokens[sentenceEnd]?.norm === '\n' || sentenceEnd >= tokens.length;
     if (owner !== 'none') previousOwner = owner;
