@@ -45,7 +45,7 @@ describe('a streaming single answer', () => {
       await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
       // The last line arrived within the screen (polled: the on-demand markdown renderer may redraw it just after).
       await expect.poll(async () => (await panelBox(page)).scrollY).toBeGreaterThan(0);
-      await expect.poll(() => page.getByTestId('answer').evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight + 1)).toBe(true);
+      await expect.poll(() => page.getByTestId('answer').evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight + 1), { timeout: 5_000 }).toBe(true);
 
       // Scrolling up while it streams: the page stays where the reader put it.
       await page.getByTestId('query-input').fill(`Tell me the long story of the telescope ${LONG}`);
