@@ -5,7 +5,7 @@ import { SUPPORT_LIMITS } from './limits.ts';
 /** `POST /api/support`: a question or problem sent to the people behind Quorum, from the Help & Support page. */
 
 /**
- * The categories a request can be filed under, each its own id and label (spec section 3); the page offers exactly
+ * The categories a request can be filed under, each its own id and label; the page offers exactly
  * these, the server accepts only these.
  */
 export const SUPPORT_SUBJECTS = ['General Inquiry', 'Technical Issue', 'Billing Question', 'Account Problem', 'Feature Request', 'Bug Report'] as const;

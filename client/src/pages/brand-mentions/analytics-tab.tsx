@@ -12,7 +12,7 @@ export function AnalyticsTab({ analytics }: { analytics: readonly BrandAnalytics
   const [chosen, setChosen] = useState<string | null>(null);
   const charted = analytics.find((brand) => brand.brandName === chosen) ?? analytics[0];
 
-  // The dashboard's title (spec: "Brand Analytics"), over the numbers or over the word that there are none yet.
+  // The dashboard's title ("Brand Analytics"), over the numbers or over the word that there are none yet.
   const heading = (
     <Title order={2} size="h3" data-testid="brand-analytics-title">
       Brand Analytics

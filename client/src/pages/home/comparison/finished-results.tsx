@@ -13,7 +13,7 @@ function outcomeText(column: RunColumn): string {
 }
 
 /**
- * The list of finished results under the grid (spec: "a list of finished results"): each model that is done, in
+ * The list of finished results under the grid: each model that is done, in
  * the grid's order, named "engine - model", with how it ended and what it cost. Read at a glance on a phone,
  * where the grid shows one answer at a time.
  */
