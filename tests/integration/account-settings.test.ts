@@ -3,32 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/auth/secret-tokens.ts';
 import { accountLinkIn } from '../support/account-links.ts';
 import { AuthClient } from '../support/auth-client.ts';
-import { startGoogleIssuer, type GoogleIssuer } from '../support/google-issuer.ts';
-import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { GoogleIssuer } from '../support/google-issuer.ts';
+import { verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
+import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
 let mail: MailCatcher;
 let google: GoogleIssuer;
 
+let accounts: AccountStack;
+
 beforeAll(async () => {
-  [mail, google] = await Promise.all([startMailCatcher(), startGoogleIssuer()]);
-  stack = await startTestStack({
-    withWorker: false,
-    environment: {
-      SMTP_URL: mail.url,
-      APP_URL: 'http://quorum.test',
-      AUTH_RATE_LIMIT_SCALE: '1000',
-      SUPPORT_EMAIL: 'help@quorum.test',
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_JWKS_URL: google.jwksUrl,
-    },
-  });
+  accounts = await startAccountStack({ SUPPORT_EMAIL: 'help@quorum.test' });
+  ({ stack, mail, google } = accounts);
 });
 
 afterAll(async () => {
-  await stack?.close();
-  await Promise.all([mail?.close(), google?.close()]);
+  await accounts?.close();
 });
 
 const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

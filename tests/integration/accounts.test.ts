@@ -7,34 +7,27 @@ import { UserSession } from '../../core/database/entities/user-session.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { hashToken, keyedDigest } from '../../server/auth/secret-tokens.ts';
 import { AuthClient } from '../support/auth-client.ts';
-import { startGoogleIssuer, type GoogleIssuer } from '../support/google-issuer.ts';
-import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { GoogleIssuer } from '../support/google-issuer.ts';
+import { verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
+import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
 let mail: MailCatcher;
 let google: GoogleIssuer;
 let redis: Redis;
 
+let accounts: AccountStack;
+
 beforeAll(async () => {
-  [mail, google] = await Promise.all([startMailCatcher(), startGoogleIssuer()]);
-  stack = await startTestStack({
-    withWorker: false,
-    environment: {
-      SMTP_URL: mail.url,
-      APP_URL: 'http://quorum.test',
-      AUTH_RATE_LIMIT_SCALE: '1000',
-      GOOGLE_CLIENT_ID: google.clientId,
-      GOOGLE_JWKS_URL: google.jwksUrl,
-    },
-  });
+  accounts = await startAccountStack();
+  ({ stack, mail, google } = accounts);
   redis = new Redis(stack.config.redis.url);
 });
 
 afterAll(async () => {
   await redis?.quit();
-  await stack?.close();
-  await Promise.all([mail?.close(), google?.close()]);
+  await accounts?.close();
 });
 
 const client = () => new AuthClient(stack.baseUrl);
