@@ -17,7 +17,8 @@ export interface AnswerWorkerOptions {
  * The BullMQ side of a worker process. Jobs are never retried by BullMQ: a provider call that fails is reported to
  * the user (who can try again and, later, is not charged), and a job whose worker died must not silently start a
  * second, different answer behind the user's back. Retrying a provider call is the answer job's business alone:
- * every SDK client makes exactly one call (`maxRetries: 0`), and `retry-policy.ts` retries 408/409/429/5xx only
+ * every SDK client makes exactly one call (`maxRetries: 0`; Gemini's `attempts: 1`), and `providers/retry-policy.ts`
+ * retries 408/409/429/5xx and time-outs only
  * while no text has reached the user.
  */
 export function startAnswerWorker(dependencies: AnswerQuestionDependencies, options: AnswerWorkerOptions) {
