@@ -18,8 +18,7 @@ export interface AnswerWorkerOptions {
  * the user (who can try again and, later, is not charged), and a job whose worker died must not silently start a
  * second, different answer behind the user's back. Retrying a provider call is the answer job's business alone:
  * every SDK client makes exactly one call (`maxRetries: 0`; Gemini's `attempts: 1`), and `providers/retry-policy.ts`
- * retries 408/409/429/5xx and time-outs only
- * while no text has reached the user.
+ * retries the failures marked retryable (408/409/429/5xx, time-outs) only while no text has reached the user.
  */
 export function startAnswerWorker(dependencies: AnswerQuestionDependencies, options: AnswerWorkerOptions) {
   const shutdown = new AbortController();
