@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
-import type { ApiKeyCaller } from '../api-keys/api-key-caller.ts';
-import { AppError } from '../errors/app-error.ts';
+import type { ApiKeyCaller } from '../callers/api-key-caller.ts';
+import { AppError } from '../../core/errors/app-error.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { askTool, brandVisibilityTool, compareTool, listModelsTool } from './quorum-mcp-tools.ts';
 

@@ -13,14 +13,14 @@ import {
 } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
 import { User } from '../../../core/database/entities/user.ts';
-import { checkCurrentPassword, confirmAddressChange, listSessions } from '../../account/account-settings.ts';
-import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../auth/account-fields.ts';
-import { EMAIL_CHANGE_LINK_INVALID, issueEmailChange, looksLikeToken } from '../../auth/account-tokens.ts';
-import { hashPassword } from '../../auth/password-hashing.ts';
-import { publicUser } from '../../auth/public-user.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { emailChangedNotice, emailChangeMail, emailChangeTakenMail, passwordChangedNotice } from '../../mail/account-mails.ts';
-import type { OutgoingMail } from '../../mail/mailer.ts';
+import { checkCurrentPassword, confirmAddressChange, listSessions } from '../../../core/accounts/account-settings.ts';
+import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../core/accounts/account-fields.ts';
+import { EMAIL_CHANGE_LINK_INVALID, issueEmailChange, looksLikeToken } from '../../../core/accounts/account-tokens.ts';
+import { hashPassword } from '../../../core/accounts/password-hashing.ts';
+import { publicUser } from '../../../core/accounts/public-user.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { emailChangedNotice, emailChangeMail, emailChangeTakenMail, passwordChangedNotice } from '../../../core/mail/account-mails.ts';
+import type { OutgoingMail } from '../../../core/mail/mailer.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 const tags = ['Accounts'];

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsData, MentionsData, MentionsQuery, RecentBrandsData, RecentBrandsQuery } from '../../../contract/brand.ts';
 import { success } from '../../../contract/envelope.ts';
-import { brandAnalytics, findMentions, recentBrands } from '../../brand/brand-mention-repository.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { brandAnalytics, findMentions, recentBrands } from '../../../core/brand/brand-mention-repository.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /** What the calls return without `limit`, the most they return, and the mentions' window without `days`. */

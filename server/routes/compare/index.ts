@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { requesterOfRequest } from '../../callers/requester-of-request.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../../core/requests/request-admission.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { CompareRequestBody } from '../../../contract/ask.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pricingTable } from '../../../core/credits/pricing.ts';
-import { grantWentElsewhere, openCreditAccount, requesterOfRequest } from '../../credits/requester.ts';
+import { grantWentElsewhere, openCreditAccount } from '../../../core/credits/requester.ts';
+import { requesterOfRequest } from '../../callers/requester-of-request.ts';
 import { CreditsData } from '../../../contract/credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';

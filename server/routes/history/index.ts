@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../errors/app-error.ts';
-import { serializeHistoryItem } from '../../requests/history-item.ts';
-import { loadRequestHistory } from '../../requests/request-history-repository.ts';
-import { deleteOwnRequest, DELETE_REQUEST_TEXTS } from '../../requests/delete-request.ts';
-import { blindUnrevealedRounds } from '../../arena/blind-history.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { serializeHistoryItem } from '../../../core/requests/history-item.ts';
+import { loadRequestHistory } from '../../../core/requests/request-history-repository.ts';
+import { deleteOwnRequest, DELETE_REQUEST_TEXTS } from '../../../core/requests/delete-request.ts';
+import { blindUnrevealedRounds } from '../../../core/arena/blind-history.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryDeleted, HistoryItemParams, HistoryList, HistoryQuery } from '../../../contract/history.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../contract/limits.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { ERROR_CODES } from '../../errors/app-error.ts';
+import { requesterOfRequest } from '../../callers/requester-of-request.ts';
+import { ERROR_CODES } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../../core/requests/request-admission.ts';
 import { type FailedSearchAnswer, SearchAnswer } from '../../../contract/answers.ts';
 import { SearchRequestBody } from '../../../contract/ask.ts';
 import { failure, success } from '../../../contract/envelope.ts';

@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { success } from '../../../contract/envelope.ts';
 import { SHARE_LIMITS } from '../../../contract/limits.ts';
 import { CreateShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams } from '../../../contract/shares.ts';
-import { isUnrevealedRound } from '../../arena/arena-rounds.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { listShares, revokeShare, shareRequest, sharedRequestId, type StoredShare } from '../../shares/share-links.ts';
-import { sharedView } from '../../shares/shared-view.ts';
+import { listShares, revokeShare, shareRequest, sharedRequestId, type StoredShare } from '../../../core/shares/share-links.ts';
+import { sharedView } from '../../../core/shares/shared-view.ts';
 
 const MINUTE_MS = 60_000;
 const ENDED = new Set(['completed', 'error']);

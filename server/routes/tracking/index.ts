@@ -20,11 +20,11 @@ import type { User } from '../../../core/database/entities/user.ts';
 import { trackingCost } from '../../../core/tracking/tracking-cost.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../../../core/tracking/tracking-schedules.ts';
 import type { StoredTrackingSet } from '../../../core/tracking/tracking-sets.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
-import { trackingCsv } from '../../tracking/tracking-csv.ts';
-import { trackingDashboard, trackingResults } from '../../tracking/tracking-results-repository.ts';
-import { checkTrackedModels } from '../../tracking/tracking-set-checks.ts';
+import { trackingCsv } from '../../../core/tracking/tracking-csv.ts';
+import { trackingDashboard, trackingResults } from '../../../core/tracking/tracking-results-repository.ts';
+import { checkTrackedModels } from '../../../core/tracking/tracking-set-checks.ts';
 import {
   createTrackingSet,
   deleteTrackingSet,
@@ -33,7 +33,7 @@ import {
   ownedTrackingSets,
   trackingRuns,
   updateTrackingSet,
-} from '../../tracking/tracking-set-repository.ts';
+} from '../../../core/tracking/tracking-set-repository.ts';
 
 const tags = ['Tracking'];
 const readCodes = ['UNAUTHORIZED', 'NOT_FOUND'] as const;
