@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mailer.ts';
+import type { OutgoingMail } from './outgoing-mail.ts';
 
 /** How many of the latest mails the outbox keeps. */
 export const OUTBOX_SIZE = 50;

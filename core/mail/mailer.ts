@@ -1,15 +1,9 @@
 import type { LogSink } from '../logging/create-logger.ts';
 import nodemailer from 'nodemailer';
 import { firstLinkIn, type DevelopmentOutbox } from './development-outbox.ts';
+import type { OutgoingMail } from './outgoing-mail.ts';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Where a reply goes when it should not go back to the sender address (a support request's author). */
-  replyTo?: string;
-}
+export type { OutgoingMail } from './outgoing-mail.ts';
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;

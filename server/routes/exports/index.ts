@@ -63,10 +63,10 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['History'],
         response: { ...fileResponse('text/csv', Type.String(), 'CSV with a header line.'), ...errorResponses(['UNAUTHORIZED']) },
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const session = await request.currentSession(reply);
-      if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+      const session = request.signedIn;
       const em = app.orm.em.fork();
       const page = await loadRequestHistory(em, session.user.id, { limit: HISTORY_EXPORT_LIMIT });
       const csv = historyCsv(await blindUnrevealedRounds(em, page.rows));

@@ -3,7 +3,6 @@ import { RequestParams } from '../../../contract/answers.ts';
 import { success } from '../../../contract/envelope.ts';
 import { JudgeRequestBody, JudgeSummary } from '../../../contract/judge.ts';
 import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
-import { requesterOfRequest } from '../../callers/requester-of-request.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
 import { judgeConversation } from '../../../core/requests/judge-conversation.ts';
@@ -54,7 +53,7 @@ const judgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const admitted = await admitRequest(
         app.requestServices,
         { query, selections: [request.body], kind: 'single', streamed: false, searchEnabled: false, brandMonitoringEnabled: false, conversation },
-        await requesterOfRequest(app, request, reply),
+        await request.requester(reply),
       );
       const [result] = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
       return success({ requestId: admitted.requestId, result: result! });
