@@ -2,7 +2,8 @@ import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { beginStageTrace } from '../core/tracing/stage-trace.ts';
-import { ANSWER_JOB_NAME, ANSWER_QUEUE_NAME, bullPrefix, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { ANSWER_JOB_NAME, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { withJobLogger } from './observability/job-logger.ts';
 
@@ -23,10 +24,10 @@ export interface AnswerWorkerOptions {
 export function startAnswerWorker(dependencies: AnswerQuestionDependencies, options: AnswerWorkerOptions) {
   const shutdown = new AbortController();
   const worker = new Worker<AnswerJobData, string>(
-    ANSWER_QUEUE_NAME,
+    QUEUE_CATALOGUE.answers.name,
     async (job: Job<AnswerJobData, string>) => {
       beginStageTrace('job-taken');
-      if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${ANSWER_QUEUE_NAME}`);
+      if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.answers.name}`);
       return answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal);
     },
     {

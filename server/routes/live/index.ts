@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import { LiveConnection, type LiveSocket } from './live-connection.ts';
