@@ -41,7 +41,7 @@ export async function handleStripeEvent(em: EntityManager, event: Stripe.Event):
     }
     case 'charge.dispute.created': {
       // A dispute takes the disputed money back at once: the credits it bought go with it (a won dispute is
-      // re-credited by hand; see the README).
+      // re-credited by hand; see docs/credits-and-payments.md).
       const dispute = event.data.object;
       const intentId = idOf(dispute.payment_intent);
       if (!intentId) return { kind: 'ignored', reason: 'dispute has no payment intent' };

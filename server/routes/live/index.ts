@@ -10,7 +10,7 @@ import { liveSchema } from './live-schema.ts';
 const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * `GET /api/live`: one WebSocket per browser tab, carrying the frames of every request the tab subscribes to and the
- * signed-in user's account events (README, "Live updates over one WebSocket").
+ * signed-in user's account events (docs/api.md).
  */
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const refuseOtherSites = originGuard(app);
