@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * What a key has spent this calendar month (UTC): credits charged, plus credits on hold for answers still running,
@@ -17,4 +18,9 @@ export async function creditsSpentThisMonth(em: EntityManager, apiKeyId: string)
     [apiKeyId],
   );
   return Number(rows[0]?.spent ?? 0);
+}
+
+/** A key with a monthly cap may not start answers that would take this month's spending past it. */
+export async function refuseOverMonthlyCap(em: EntityManager, apiKeyId: string, cap: number, credits: number): Promise<void> {
+  if ((await creditsSpentThisMonth(em, apiKeyId)) + credits > cap) throw new AppError('API_KEY_CREDIT_CAP');
 }

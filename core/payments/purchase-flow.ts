@@ -8,6 +8,7 @@ import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { attachPaymentIntent, findPurchaseByIntent, markPurchaseFailed, recordPendingPurchase } from './purchase-records.ts';
 import { creditPurchase } from './purchase-settlement.ts';
 import { paymentErrorFromStripe } from './stripe-errors.ts';
+import { spendableCreditsOfAccount } from '../credits/credit-ledger.ts';
 
 /** What a purchase is for: an amount at the dynamic price, or a package at its own price. */
 interface PricedPurchase {
@@ -125,8 +126,7 @@ export async function confirmPurchase(
 
   const result = await em.transactional(async (transaction) => {
     const outcome = await creditPurchase(transaction, paymentIntentId);
-    const rows = await transaction.execute<{ balance: string; held: string }[]>(`select balance, held from credit_accounts where id = ?`, [purchase.accountId]);
-    return { outcome, creditsRemaining: Number(rows[0]!.balance) - Number(rows[0]!.held) };
+    return { outcome, creditsRemaining: await spendableCreditsOfAccount(transaction, purchase.accountId) };
   });
   if (result.outcome.outcome !== 'credited') throw new AppError('PAYMENT_ALREADY_PROCESSED', PAYMENT_TEXTS.alreadyProcessed);
   return {

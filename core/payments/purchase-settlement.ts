@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomUUID } from 'node:crypto';
-import { creditOnce, lockCreditAccount } from '../credits/credit-ledger.ts';
+import { creditOnce, lockCreditAccount, reverseCredits, spendable } from '../credits/credit-ledger.ts';
 import { findPurchaseByIntent, type PurchaseRecord } from './purchase-records.ts';
 
 /**
@@ -60,14 +59,8 @@ export async function reversePurchase(em: EntityManager, paymentIntentId: string
   if (owed <= 0) return { taken: 0, unrecovered: 0 };
 
   const account = await lockCreditAccount(em, purchase.accountId);
-  const taken = Math.min(owed, Math.max(0, account.balance - account.held));
-  if (taken > 0) {
-    await em.execute(
-      `insert into credit_entries (id, account_id, kind, amount, reference) values (?, ?, 'reversal', ?, ?)`,
-      [randomUUID(), purchase.accountId, -taken, `reversal:${paymentIntentId}:${target}`],
-    );
-    await em.execute(`update credit_accounts set balance = balance - ? where id = ?`, [taken, purchase.accountId]);
-  }
+  const taken = Math.min(owed, Math.max(0, spendable(account)));
+  if (taken > 0) await reverseCredits(em, purchase.accountId, taken, `reversal:${paymentIntentId}:${target}`);
   await em.execute(
     `update credit_purchases set reversed_credits = ?, unrecovered_credits = unrecovered_credits + ?, updated_at = now() where id = ?`,
     [target, owed - taken, purchase.id],

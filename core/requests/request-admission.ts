@@ -8,7 +8,7 @@ import {
   isAiOverviewLanguage,
 } from '../catalogue/ai-overview-locales.ts';
 import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../catalogue/model-catalogue.ts';
-import { lockCreditAccount, lockOwnedCreditAccount } from '../credits/credit-ledger.ts';
+import { lockCreditAccount, lockOwnedCreditAccount, spendable } from '../credits/credit-ledger.ts';
 import { publishCreditsRemaining } from '../events/account-event-publisher.ts';
 import { runCredits } from '../credits/pricing.ts';
 import { tierRefusal } from '../credits/tier-rules.ts';
@@ -17,9 +17,9 @@ import { ANSWER_JOB_NAME, type AnswerJobQuestion } from '../jobs/answer-jobs.ts'
 import { runFailure } from '../runs/run-failures.ts';
 import { markStage } from '../tracing/stage-trace.ts';
 import { failRunAndAnnounce } from '../runs/run-outcome-announcer.ts';
-import { creditsSpentThisMonth } from '../api-keys/api-key-spending.ts';
+import { refuseOverMonthlyCap } from '../api-keys/api-key-spending.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
-import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from './admission-statement.ts';
+import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from '../credits/admission-statement.ts';
 import { checkRetryTarget, conversationKey, followUpConversations } from './follow-up-thread.ts';
 import { AppError } from '../errors/app-error.ts';
 import { currentRequestId } from '../tracing/request-context.ts';
@@ -212,8 +212,8 @@ async function placeHoldsAndWriteRows(
       const account =
         (await lockOwnedCreditAccount(transaction, requester.owner)) ??
         (await lockCreditAccount(transaction, (await openCreditAccount(transaction, requester)).id));
-      if (account.balance - account.held < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
-      if ((await creditsSpentThisMonth(transaction, apiKeyId)) + totalCredits > cap) throw new AppError('API_KEY_CREDIT_CAP');
+      if (spendable(account) < totalCredits) throw new AppError('INSUFFICIENT_CREDITS');
+      await refuseOverMonthlyCap(transaction, apiKeyId, cap, totalCredits);
       return admittedOrRefused(await insertAdmission(transaction, requester.owner, row, runs, holdExpiresAt));
     });
   }

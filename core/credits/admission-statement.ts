@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import type { CreditOwner } from '../credits/credit-ledger.ts';
+import type { CreditOwner } from './credit-ledger.ts';
 
 /** One model's run as admitted: its id, what it is and the credits held for it. */
 export interface AdmissionRun {
