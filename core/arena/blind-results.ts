@@ -1,4 +1,5 @@
 import { BLIND_ENGINE, type ArenaAnswer } from '../../contract/arena.ts';
+import { NO_RESULT_FACTS } from '../../contract/failed-result.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import type { NameMask } from './blind-text.ts';
 
@@ -13,13 +14,7 @@ export function blindResult(result: ModelResult, label: string, mask: NameMask):
     model: label,
     response: result.response === null ? null : mask.apply(result.response),
     error: result.error === null ? null : mask.apply(result.error),
-    sources: [],
-    creditsUsed: 0,
-    durationMs: null,
-    timeToFirstTokenMs: null,
-    inputTokens: null,
-    outputTokens: null,
-    brandMention: null,
+    ...NO_RESULT_FACTS,
   };
 }
 
