@@ -12,13 +12,10 @@ import { PROJECT_ROOT, SHIPPED_DATA_FILES } from '../core/config/project-files.t
 import { ENTRY_POINTS } from '../core/process/entry-points.ts';
 
 /**
- * Builds into `outDirectory`, which must lie two levels below the project root (as `dist/node` does): the compiled
- * code finds the root, and with it node_modules and the client build, from there.
+ * Builds into `outDirectory`. The compiled code takes the directory two levels up as the project root (as `dist/node`
+ * is in a checkout or an image): node_modules and the client build are found from there.
  */
 export async function buildServer(outDirectory = path.join(PROJECT_ROOT, 'dist', 'node')): Promise<void> {
-  if (path.resolve(outDirectory, '..', '..') !== PROJECT_ROOT) {
-    throw new Error(`the compiled server must sit two directories below ${PROJECT_ROOT}, not in ${outDirectory}`);
-  }
   rmSync(outDirectory, { recursive: true, force: true });
   await build({
     absWorkingDir: PROJECT_ROOT,
@@ -44,7 +41,8 @@ export async function buildServer(outDirectory = path.join(PROJECT_ROOT, 'dist',
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(PROJECT_ROOT, 'scripts', 'build-server.ts')) {
   const outFlag = process.argv.indexOf('--out');
+  const outDirectory = outFlag === -1 ? path.join(PROJECT_ROOT, 'dist', 'node') : path.resolve(process.argv[outFlag + 1]!);
   const started = performance.now();
-  await buildServer(outFlag === -1 ? undefined : path.resolve(process.argv[outFlag + 1]!));
-  console.log(`compiled ${Object.keys(ENTRY_POINTS).length} entry points into dist/node in ${Math.round(performance.now() - started)} ms`);
+  await buildServer(outDirectory);
+  console.log(`compiled ${Object.keys(ENTRY_POINTS).length} entry points into ${outDirectory} in ${Math.round(performance.now() - started)} ms`);
 }

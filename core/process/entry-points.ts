@@ -16,12 +16,16 @@ export const ENTRY_POINTS = {
 export type EntryPoint = keyof typeof ENTRY_POINTS;
 
 /**
- * The arguments for `node` that run an entry point: its compiled file when asked for (by default when the caller is
- * itself compiled, so a compiled launcher starts compiled children), otherwise its source through tsx.
+ * The arguments for `node` that run an entry point: its compiled file in `compiledDirectory` when one is given (by
+ * default when the caller is itself compiled, so a compiled launcher starts compiled children from its own build),
+ * otherwise its source through tsx.
  */
-export function nodeArgumentsFor(entry: EntryPoint | (string & {}), compiled: boolean = RUNNING_COMPILED): string[] {
+export function nodeArgumentsFor(
+  entry: EntryPoint | (string & {}),
+  compiledDirectory: string | undefined = RUNNING_COMPILED ? COMPILED_DIRECTORY : undefined,
+): string[] {
   const compiledFile: string | undefined = ENTRY_POINTS[entry as EntryPoint];
   if (compiledFile === undefined) throw new Error(`${entry} is not one of the entry points the build compiles`);
-  if (compiled) return ['--enable-source-maps', path.join(COMPILED_DIRECTORY, compiledFile)];
+  if (compiledDirectory !== undefined) return ['--enable-source-maps', path.join(compiledDirectory, compiledFile)];
   return ['--import', 'tsx', path.join(PROJECT_ROOT, entry)];
 }
