@@ -1,9 +1,8 @@
-import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { openDatabase } from '../core/database/open-database.ts';
 import { RequestEventWriter } from '../core/events/request-event-writer.ts';
-import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { openQueue } from '../core/jobs/queue-catalogue.ts';
 import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
 import { loadModelCatalogue } from '../core/catalogue/model-catalogue.ts';
 import { brandJudgeModel } from '../core/brand/brand-judge-model.ts';
@@ -14,8 +13,7 @@ import { ProviderRegistry } from './providers/provider-registry.ts';
 import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
 import { startLeaderboardWorker } from './leaderboard-worker.ts';
 import { startTrackingWorker } from './tracking-worker.ts';
-import { createMailer } from '../server/mail/mailer.ts';
-import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { createMailer } from '../core/mail/mailer.ts';
 import { startWorkerObservability } from './observability/worker-observability.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
@@ -87,7 +85,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     { connection: bullConnection, keyPrefix: config.redis.keyPrefix, concurrency: config.worker.concurrency, logger },
   );
   const observability = await startWorkerObservability({ config, logger, answerWorker: answerWorker.worker, commands: redis });
-  const sweeperQueue = new Queue(ANSWER_QUEUE_NAME, { connection: redis, prefix: bullPrefix(config.redis.keyPrefix) });
+  const sweeperQueue = openQueue('answers', redis, config.redis.keyPrefix);
   const stopSweeper = scheduleStaleRunSweeper(
     {
       orm,
@@ -104,7 +102,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   // GEO tracking: scheduled runs admit their prompts like a person's comparison, onto the same answer queue.
   const trackingConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-tracking');
   await waitUntilReady(trackingConnection);
-  const trackingAnswerQueue = new Queue<AnswerJobData>(ANSWER_QUEUE_NAME, { connection: redis, prefix: bullPrefix(config.redis.keyPrefix) });
+  const trackingAnswerQueue = openQueue('answers', redis, config.redis.keyPrefix);
   const mailer = createMailer({ smtpUrl: config.auth.smtpUrl, from: config.auth.mailFrom }, logger as never);
   const trackingWorker = await startTrackingWorker(
     {

@@ -150,8 +150,8 @@ export interface OperationsConfig {
 }
 
 /**
- * Reads and validates every environment variable Quorum uses, once, at start. Nothing else in the code base reads
- * `process.env`; the result is passed to whatever needs it. All problems are reported together, each naming its
+ * Reads and validates the server's and worker's environment variables, once, at start; the result is passed to
+ * whatever needs it. (Only the opt-in stage trace and the stand-alone MCP bridge read `process.env` on their own.) All problems are reported together, each naming its
  * variable, so a misconfigured deployment fails on its first start with one readable message.
  */
 export function loadConfig(environment: Environment = process.env): QuorumConfig {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_GRANT } from '../../contract/limits.ts';
-import { hashToken } from '../../server/auth/secret-tokens.ts';
+import { hashToken } from '../../core/accounts/secret-tokens.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';

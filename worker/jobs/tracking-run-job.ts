@@ -9,11 +9,11 @@ import { dropsBetween } from '../../core/tracking/tracking-drops.ts';
 import { openRunCount, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../../core/tracking/tracking-sets.ts';
 import { runSummary } from '../../core/tracking/tracking-summary.ts';
-import { requesterFor, type Requester } from '../../server/credits/requester.ts';
-import { AppError } from '../../server/errors/app-error.ts';
-import type { Mailer } from '../../server/mail/mailer.ts';
-import { trackingAlertMail, trackingPausedMail, type TrackingMailFacts } from '../../server/mail/tracking-mails.ts';
-import { admitRequest, type AdmissionServices } from '../../server/requests/request-admission.ts';
+import { requesterFor, type Requester } from '../../core/credits/requester.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import type { Mailer } from '../../core/mail/mailer.ts';
+import { trackingAlertMail, trackingPausedMail, type TrackingMailFacts } from '../../core/mail/tracking-mails.ts';
+import { admitRequest, type AdmissionServices } from '../../core/requests/request-admission.ts';
 
 export interface TrackingRunDependencies {
   orm: MikroORM;

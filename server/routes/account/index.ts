@@ -13,14 +13,14 @@ import {
 } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
 import { User } from '../../../core/database/entities/user.ts';
-import { checkCurrentPassword, confirmAddressChange, listSessions } from '../../account/account-settings.ts';
-import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../auth/account-fields.ts';
-import { EMAIL_CHANGE_LINK_INVALID, issueEmailChange, looksLikeToken } from '../../auth/account-tokens.ts';
-import { hashPassword } from '../../auth/password-hashing.ts';
-import { publicUser } from '../../auth/public-user.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { emailChangedNotice, emailChangeMail, emailChangeTakenMail, passwordChangedNotice } from '../../mail/account-mails.ts';
-import type { OutgoingMail } from '../../mail/mailer.ts';
+import { checkCurrentPassword, confirmAddressChange, listSessions } from '../../../core/accounts/account-settings.ts';
+import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../core/accounts/account-fields.ts';
+import { EMAIL_CHANGE_LINK_INVALID, issueEmailChange, looksLikeToken } from '../../../core/accounts/account-tokens.ts';
+import { hashPassword } from '../../../core/accounts/password-hashing.ts';
+import { publicUser } from '../../../core/accounts/public-user.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { emailChangedNotice, emailChangeMail, emailChangeTakenMail, passwordChangedNotice } from '../../../core/mail/account-mails.ts';
+import type { OutgoingMail } from '../../../core/mail/mailer.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 const tags = ['Accounts'];
@@ -37,22 +37,15 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     rateLimit: { max: max * scale, timeWindow: FIFTEEN_MINUTES_MS, keyGenerator: (request: FastifyRequest) => `account:${name}:${request.ip}` },
   });
 
-  async function signedIn(request: FastifyRequest, reply: FastifyReply) {
-    const resolved = await request.currentSession(reply);
-    if (!resolved) throw new AppError('UNAUTHORIZED', 'Session expired');
-    reply.header('cache-control', 'no-store');
-    return resolved;
-  }
-
   /** Mail leaves after the answer (as in the auth actions); a failure is logged. */
   const sendLater = (request: FastifyRequest, mail: OutgoingMail) =>
     void app.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error, to: mail.to }, 'mail could not be sent'));
 
   app.get(
     '/account/sessions',
-    { schema: { summary: 'Your signed-in devices', tags, response: jsonResponses(AccountSessions, ['UNAUTHORIZED']) } },
+    { schema: { summary: 'Your signed-in devices', tags, response: jsonResponses(AccountSessions, ['UNAUTHORIZED']) }, config: { signIn: 'required' } },
     async (request, reply) => {
-      const { user, session } = await signedIn(request, reply);
+      const { user, session } = request.signedIn;
       return success({ sessions: await listSessions(app.orm.em.fork(), user.id, session.id) });
     },
   );
@@ -66,9 +59,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         response: jsonResponses(SessionsSignedOut, ['UNAUTHORIZED']),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { user, session } = await signedIn(request, reply);
+      const { user, session } = request.signedIn;
       const ended = await app.sessions.revokeAllBut(app.orm.em.fork(), user.id, session.id);
       return success({ message: ended === 1 ? 'Signed out 1 other device.' : `Signed out ${ended} other devices.`, signedOutSessions: ended });
     },
@@ -78,9 +72,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/account/profile',
     {
       schema: { summary: 'Change your name', tags, body: ChangeNameBody, response: jsonResponses(NameChanged, ['VALIDATION_ERROR', 'UNAUTHORIZED']) },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { user } = await signedIn(request, reply);
+      const { user } = request.signedIn;
       const name = requireName(request.body.name);
       const em = app.orm.em.fork();
       const person = await em.findOneOrFail(User, user.id);
@@ -102,10 +97,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ChangeEmailBody,
         response: jsonResponses(EmailChangeRequested, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR']),
       },
-      config: limited('email', 10),
+      config: { ...limited('email', 10), signIn: 'required' },
     },
     async (request, reply) => {
-      const { user } = await signedIn(request, reply);
+      const { user } = request.signedIn;
       const email = requireEmail(request.body.email);
       if (email === user.email) throw new AppError('VALIDATION_ERROR', 'This is already your email address.');
       const em = app.orm.em.fork();
@@ -156,10 +151,10 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: ChangePasswordBody,
         response: jsonResponses(SessionsSignedOut, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR']),
       },
-      config: limited('password', 10),
+      config: { ...limited('password', 10), signIn: 'required' },
     },
     async (request, reply) => {
-      const { user, session } = await signedIn(request, reply);
+      const { user, session } = request.signedIn;
       const em = app.orm.em.fork();
       const { hasPassword } = await checkCurrentPassword(em, user.id, request.body.currentPassword);
       // A Google-only account sets its first password through a mailed link, which proves the address.

@@ -4,8 +4,8 @@ import { success } from '../../../contract/envelope.ts';
 import { PAYMENT_TEXTS } from '../../../contract/payment-texts.ts';
 import { WebhookReceipt } from '../../../contract/payments.ts';
 import { publishCreditsRemaining } from '../../../core/events/account-event-publisher.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { handleStripeEvent } from '../../payments/stripe-events.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { handleStripeEvent } from '../../../core/payments/stripe-events.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /** How old a signed event may be (seconds): older ones are refused as possible replays. */

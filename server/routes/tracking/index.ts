@@ -20,11 +20,11 @@ import type { User } from '../../../core/database/entities/user.ts';
 import { trackingCost } from '../../../core/tracking/tracking-cost.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../../../core/tracking/tracking-schedules.ts';
 import type { StoredTrackingSet } from '../../../core/tracking/tracking-sets.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
-import { trackingCsv } from '../../tracking/tracking-csv.ts';
-import { trackingDashboard, trackingResults } from '../../tracking/tracking-results-repository.ts';
-import { checkTrackedModels } from '../../tracking/tracking-set-checks.ts';
+import { trackingCsv } from '../../../core/tracking/tracking-csv.ts';
+import { trackingDashboard, trackingResults } from '../../../core/tracking/tracking-results-repository.ts';
+import { checkTrackedModels } from '../../../core/tracking/tracking-set-checks.ts';
 import {
   createTrackingSet,
   deleteTrackingSet,
@@ -33,7 +33,7 @@ import {
   ownedTrackingSets,
   trackingRuns,
   updateTrackingSet,
-} from '../../tracking/tracking-set-repository.ts';
+} from '../../../core/tracking/tracking-set-repository.ts';
 
 const tags = ['Tracking'];
 const readCodes = ['UNAUTHORIZED', 'NOT_FOUND'] as const;
@@ -42,25 +42,17 @@ const DEFAULT_RESULTS = 100;
 const MAX_RESULTS = 1_000;
 const RUNS_LISTED = 60;
 
-/** Tracking belongs to a signed-in person; a guest, or a session that expired, is told to sign in. */
-async function signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<User> {
-  const session = await request.currentSession(reply);
-  if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
-  reply.header('cache-control', 'no-store');
-  return session.user;
-}
-
 /**
  * GEO tracking's calls: prompt sets (create, list, edit, pause or resume, delete) with their cost, the dashboard's
  * series, the runs, the stored results as JSON pages and as a streamed CSV. Saving an active set (re)starts its
- * BullMQ job scheduler; pausing or deleting stops it.
+ * BullMQ job scheduler; pausing or deleting stops it. Tracking belongs to a signed-in person.
  */
 const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const engineSettings = { demoMode: app.config.demoMode, providers: app.config.providers, localModels: app.config.localModels };
   const dayMs = app.config.tracking.dayMs;
 
-  async function ownedSet(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<{ user: User; set: StoredTrackingSet }> {
-    const user = await signedInUser(request, reply);
+  async function ownedSet(request: FastifyRequest<{ Params: { id: string } }>): Promise<{ user: User; set: StoredTrackingSet }> {
+    const user = request.signedIn.user;
     const set = await ownedTrackingSet(app.orm.em.fork(), user.id, request.params.id);
     if (!set) throw new AppError('NOT_FOUND', 'No such tracked prompt set');
     return { user, set };
@@ -81,18 +73,18 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CostPreviewBody,
         response: jsonResponses(CostPreview, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      await signedInUser(request, reply);
       return success(trackingCost(app.catalogue, request.body.models, request.body.prompts, request.body.cadence));
     },
   );
 
   app.get(
     '/tracking/sets',
-    { schema: { summary: 'Your tracked prompt sets, newest first', tags, response: jsonResponses(TrackingSetsData, ['UNAUTHORIZED']) } },
+    { schema: { summary: 'Your tracked prompt sets, newest first', tags, response: jsonResponses(TrackingSetsData, ['UNAUTHORIZED']) }, config: { signIn: 'required' } },
     async (request, reply) => {
-      const user = await signedInUser(request, reply);
+      const user = request.signedIn.user;
       const em = app.orm.em.fork();
       return success({ sets: await describeTrackingSets(em, app.catalogue, await ownedTrackingSets(em, user.id)) });
     },
@@ -107,9 +99,10 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TrackingSetBody,
         response: jsonResponses(TrackingSetData, writeCodes),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const user = await signedInUser(request, reply);
+      const user = request.signedIn.user;
       const aiOverview = checkTrackedModels(app.catalogue, engineSettings, user.tier, request.body.models, request.body.aiOverviewParams);
       const set = await createTrackingSet(app.orm.em.fork(), user.id, request.body, aiOverview);
       await scheduleTrackingSet(app.trackingQueue, set, dayMs);
@@ -119,8 +112,8 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/tracking/sets/:id',
-    { schema: { summary: 'One tracked prompt set', tags, params: SetParams, response: jsonResponses(TrackingSetData, readCodes) } },
-    async (request, reply) => success({ set: await describe((await ownedSet(request, reply)).set) }),
+    { schema: { summary: 'One tracked prompt set', tags, params: SetParams, response: jsonResponses(TrackingSetData, readCodes) }, config: { signIn: 'required' } },
+    async (request, reply) => success({ set: await describe((await ownedSet(request)).set) }),
   );
 
   app.patch(
@@ -134,9 +127,10 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: TrackingSetUpdate,
         response: jsonResponses(TrackingSetData, writeCodes),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { user, set } = await ownedSet(request, reply);
+      const { user, set } = await ownedSet(request);
       const models = request.body.models ?? set.models;
       const aiOverview = checkTrackedModels(app.catalogue, engineSettings, user.tier, models, request.body.aiOverviewParams ?? set.aiOverviewParams);
       const em = app.orm.em.fork();
@@ -152,9 +146,10 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tracking/sets/:id',
     {
       schema: { summary: 'Delete a set with its history', tags, params: SetParams, response: jsonResponses(Type.Object({ deleted: Type.Boolean() }), readCodes) },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { set } = await ownedSet(request, reply);
+      const { set } = await ownedSet(request);
       await unscheduleTrackingSet(app.trackingQueue, set.id);
       await deleteTrackingSet(app.orm.em.fork(), set.id);
       return success({ deleted: true });
@@ -171,18 +166,19 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: SetParams,
         response: jsonResponses(TrackingDashboardData, readCodes),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { set } = await ownedSet(request, reply);
+      const { set } = await ownedSet(request);
       return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id) });
     },
   );
 
   app.get(
     '/tracking/sets/:id/runs',
-    { schema: { summary: 'A set\'s runs, newest first, with their numbers', tags, params: SetParams, response: jsonResponses(TrackingRunsData, readCodes) } },
+    { schema: { summary: 'A set\'s runs, newest first, with their numbers', tags, params: SetParams, response: jsonResponses(TrackingRunsData, readCodes) }, config: { signIn: 'required' } },
     async (request, reply) => {
-      const { set } = await ownedSet(request, reply);
+      const { set } = await ownedSet(request);
       return success({ runs: await trackingRuns(app.orm.em.fork(), set.id, RUNS_LISTED) });
     },
   );
@@ -198,9 +194,10 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: TrackingResultsQuery,
         response: jsonResponses(TrackingResultsData, ['VALIDATION_ERROR', ...readCodes]),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { set } = await ownedSet(request, reply);
+      const { set } = await ownedSet(request);
       const limit = Math.min(MAX_RESULTS, Math.max(1, Number(request.query.limit ?? DEFAULT_RESULTS)));
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
       for (const value of [request.query.cursor, request.query.runId]) {
@@ -224,9 +221,10 @@ const trackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...errorResponses(readCodes),
         },
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { set } = await ownedSet(request, reply);
+      const { set } = await ownedSet(request);
       const fileName = `tracking-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'set'}.csv`;
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
       // A stream, not the string the schema describes: Fastify pipes it as it is produced.
