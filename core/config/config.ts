@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigurationError, EnvironmentReader, type Environment } from './environment-readers.ts';
+import { dataFilePath, PROJECT_ROOT } from './project-files.ts';
 
 export { ConfigurationError } from './environment-readers.ts';
 
@@ -28,7 +28,7 @@ const ENVIRONMENTS = ['development', 'production', 'test'] as const;
 const DEMO_MODE_CHOICES = ['auto', 'on', 'off'] as const;
 const DEVELOPMENT_SECRET = 'quorum-development-secret-not-for-production-use';
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { PROJECT_ROOT } from './project-files.ts';
 
 export interface QuorumConfig {
   environment: (typeof ENVIRONMENTS)[number];
@@ -237,7 +237,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
           credits: read.integer('LOCAL_LLM_CREDITS', 5, { min: 0, max: 1_000 }),
         }
       : undefined,
-    catalogueFile: path.resolve(PROJECT_ROOT, read.string('MODEL_CATALOGUE_FILE', 'core/catalogue/model-catalogue.json')),
+    catalogueFile: dataFilePath(read.string('MODEL_CATALOGUE_FILE', 'core/catalogue/model-catalogue.json')),
     trustProxy: readTrustProxy(read),
     payments: readPayments(read),
     site: {
@@ -292,7 +292,7 @@ function readPayments(read: EnvironmentReader): QuorumConfig['payments'] {
     stripePublishableKey,
     stripeWebhookSecret: read.optionalString('STRIPE_WEBHOOK_SECRET'),
     stripeApiBaseUrl: read.url('STRIPE_API_BASE_URL', 'https://api.stripe.com', ['http:', 'https:']),
-    catalogueFile: path.resolve(PROJECT_ROOT, read.string('PAYMENT_CATALOGUE_FILE', 'core/payments/payment-catalogue.json')),
+    catalogueFile: dataFilePath(read.string('PAYMENT_CATALOGUE_FILE', 'core/payments/payment-catalogue.json')),
   };
 }
 
