@@ -23,9 +23,11 @@ function codeFiles(folder: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The names `loadConfig` reads: its `read.<kind>('NAME'` calls, plus each provider's generated key and base URL. */
+/** The names `loadConfig` reads: the `read.<kind>('NAME'` calls in core/config/, plus each provider's key and base URL. */
 function variablesReadByConfiguration(): string[] {
-  const source = readFileSync(path.join(PROJECT_ROOT, 'core/config/config.ts'), 'utf8');
+  const source = codeFiles('core/config')
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
   const named = [...source.matchAll(/read\.\w+\(\s*'([A-Z0-9_]+)'/g)].map((match) => match[1]!);
   const providers = PROVIDER_IDS.flatMap((id) => [`${id.toUpperCase()}_API_KEY`, `${id.toUpperCase()}_BASE_URL`]);
   return [...new Set([...named, ...providers])];
