@@ -21,6 +21,9 @@ export function wilsonInterval(successes: number, trials: number, z = Z_95): Pro
   const denominator = 1 + zz / trials;
   const centre = (rate + zz / (2 * trials)) / denominator;
   const halfWidth = (z * Math.sqrt((rate * (1 - rate)) / trials + zz / (4 * trials * trials))) / denominator;
-  // Clamped because floating point can leave -1e-17 or 1.0000000000000002 at the edges.
-  return { low: Math.max(0, centre - halfWidth), high: Math.min(1, centre + halfWidth) };
+  // At 0 or n successes the formula's end is exactly 0 or 1; floating point leaves 3e-17 or 0.9999999999999999.
+  return {
+    low: successes === 0 ? 0 : Math.max(0, centre - halfWidth),
+    high: successes === trials ? 1 : Math.min(1, centre + halfWidth),
+  };
 }
