@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_ALERT_MIN_READINGS, type TrackingSummary, type VisibilityInterval } from '../../contract/tracking.ts';
 import { wilsonInterval } from './statistics/wilson-interval.ts';
 
@@ -6,7 +5,7 @@ import { wilsonInterval } from './statistics/wilson-interval.ts';
  * The numbers one group of tracking results comes to, as SQL select items over `tracking_results` aliased
  * `result`: visibility (share of answers naming the brand), share of voice (the brand's mentions over all brands'),
  * average position among the brands named, and mean sentiment (-1 to 1). Failed answers count as failed only.
- * One definition, used by the dashboard's series, the run list and the alerts.
+ * One definition, used by the dashboard's series and the run list; alerts count their windows in `tracking-alerts.ts`.
  */
 export const SUMMARY_COLUMNS = `
   round(100.0 * count(*) filter (where result.status = 'completed' and result.mentioned)
@@ -53,8 +52,3 @@ export function summaryFromRow(row: SummaryRow | undefined): TrackingSummary {
   };
 }
 
-/** One run's numbers. */
-export async function runSummary(em: EntityManager, runId: string): Promise<TrackingSummary> {
-  const rows = await em.execute<SummaryRow[]>(`select ${SUMMARY_COLUMNS} from tracking_results as result where result.run_id = ?`, [runId]);
-  return summaryFromRow(rows[0]);
-}
