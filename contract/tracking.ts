@@ -1,6 +1,7 @@
 import * as Type from 'typebox/type';
 import { BrandConfig, AiOverviewParams } from './ask.ts';
 import { Sentiment } from './brand.ts';
+import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 
 /**
@@ -15,6 +16,12 @@ export type TrackingCadence = (typeof TRACKING_CADENCES)[number];
 export const RUNS_PER_WEEK: Record<TrackingCadence, number> = { daily: 7, weekly: 1 };
 export const RUNS_PER_MONTH: Record<TrackingCadence, number> = { daily: 30, weekly: 30 / 7 };
 export const DEFAULT_ALERT_THRESHOLD = 20;
+/** Times each cell (prompt × model × country) is asked per run, each in its own request: one answer is one noisy reading. */
+export const SAMPLES_PER_CELL = { minimum: 1, maximum: 10, default: 3 } as const;
+/** An alert needs a drop with a p-value below this (two-proportion test, run against the 7-day baseline). */
+export const DEFAULT_ALERT_P_VALUE = 0.05;
+/** Fewer readings than this in a window: its numbers are directional only, and it is never alerted on. */
+export const DEFAULT_ALERT_MIN_READINGS = 10;
 
 const Cadence = Type.Union([Type.Literal('daily'), Type.Literal('weekly')]);
 const ModelChoice = Type.Object({ engine: Type.String({ minLength: 1, maxLength: 64 }), model: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
@@ -28,7 +35,33 @@ const SetFields = {
   aiOverviewParams: Type.Optional(Type.Union([AiOverviewParams, Type.Null()])),
   cadence: Cadence,
   /** An alert mail goes out when visibility or share of voice falls by more than this many points between two runs. */
-  alertThreshold: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: `Points; default ${DEFAULT_ALERT_THRESHOLD}.` })),
+  alertThreshold: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: `Points; default ${DEFAULT_ALERT_THRESHOLD}. Kept for compatibility: alerts now use alertPValue and alertMinReadings.` })),
+  samplesPerCell: Type.Optional(
+    Type.Integer({
+      minimum: SAMPLES_PER_CELL.minimum,
+      maximum: SAMPLES_PER_CELL.maximum,
+      description: `How many times each prompt is asked of each model per run, ${SAMPLES_PER_CELL.minimum} to ${SAMPLES_PER_CELL.maximum}; default ${SAMPLES_PER_CELL.default}. Multiplies the cost.`,
+      ...fieldMessages({ invalid: `Samples per cell must be a whole number from ${SAMPLES_PER_CELL.minimum} to ${SAMPLES_PER_CELL.maximum}` }),
+    }),
+  ),
+  /** A drop mails the owner only when its two-proportion test's p-value is below this. */
+  alertPValue: Type.Optional(
+    Type.Number({
+      minimum: 0.001,
+      maximum: 0.2,
+      description: `Significance an alert needs, 0.001 to 0.2; default ${DEFAULT_ALERT_P_VALUE}.`,
+      ...fieldMessages({ invalid: 'The alert significance must be a number from 0.001 to 0.2' }),
+    }),
+  ),
+  /** Both the run and the baseline need this many answers before they are compared. */
+  alertMinReadings: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      description: `Answers each window needs before it is compared, 1 to 1000; default ${DEFAULT_ALERT_MIN_READINGS}.`,
+      ...fieldMessages({ invalid: 'The minimum readings for an alert must be a whole number from 1 to 1000' }),
+    }),
+  ),
 };
 
 export const TrackingSetBody = Type.Object(SetFields, { additionalProperties: false });
@@ -41,18 +74,37 @@ export const TrackingSetUpdate = Type.Object(
     aiOverviewParams: SetFields.aiOverviewParams,
     cadence: Type.Optional(SetFields.cadence),
     alertThreshold: SetFields.alertThreshold,
+    samplesPerCell: SetFields.samplesPerCell,
+    alertPValue: SetFields.alertPValue,
+    alertMinReadings: SetFields.alertMinReadings,
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('paused')])),
   },
   { additionalProperties: false },
 );
-export const CostPreviewBody = Type.Object({ prompts: Type.Integer({ minimum: 1, maximum: TRACKING_LIMITS.prompts }), models: SetFields.models, cadence: Cadence }, { additionalProperties: false });
+export const CostPreviewBody = Type.Object(
+  { prompts: Type.Integer({ minimum: 1, maximum: TRACKING_LIMITS.prompts }), models: SetFields.models, cadence: Cadence, samplesPerCell: SetFields.samplesPerCell },
+  { additionalProperties: false },
+);
 
 export const CostPreview = Type.Object({
-  /** One run: every prompt asked of every model. */
+  /** One run: every prompt asked of every model, samplesPerCell times. */
   perRun: Type.Integer({ minimum: 0 }),
   perWeek: Type.Integer({ minimum: 0 }),
   perMonth: Type.Integer({ minimum: 0 }),
   models: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), credits: Type.Integer() })),
+});
+
+/**
+ * Visibility with its uncertainty: `mentioned` of `readings` answers named the brand, and the Wilson 95% interval
+ * around that rate (`low`, `high`, 0 to 100 like `visibility`). `directional` marks a window with fewer than 10
+ * readings: read it as a hint, not a measurement.
+ */
+export const VisibilityInterval = Type.Object({
+  mentioned: Type.Integer({ minimum: 0 }),
+  readings: Type.Integer({ minimum: 0 }),
+  low: Type.Union([Type.Number(), Type.Null()]),
+  high: Type.Union([Type.Number(), Type.Null()]),
+  directional: Type.Boolean(),
 });
 
 export const TrackingSummary = Type.Object({
@@ -65,6 +117,8 @@ export const TrackingSummary = Type.Object({
   sentiment: Type.Union([Type.Number(), Type.Null()]),
   answers: Type.Integer({ minimum: 0 }),
   failed: Type.Integer({ minimum: 0 }),
+  /** Always sent by the server; optional in the type only so summaries built by hand (client tests, older callers) still fit. */
+  visibilityInterval: Type.Optional(VisibilityInterval),
 });
 
 export const TrackingRunStatus = Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('skipped')]);
@@ -87,6 +141,9 @@ export const TrackingSet = Type.Object({
   aiOverviewParams: Type.Union([Type.Object({ gl: Type.String(), hl: Type.String() }), Type.Null()]),
   cadence: Cadence,
   alertThreshold: Type.Integer(),
+  samplesPerCell: Type.Integer(),
+  alertPValue: Type.Number(),
+  alertMinReadings: Type.Integer(),
   status: Type.Union([Type.Literal('active'), Type.Literal('paused')]),
   /** Why a paused set is paused: by its owner, or because the credits could not cover a run. */
   pausedReason: Type.Union([Type.Literal('owner'), Type.Literal('insufficient_credits'), Type.Null()]),
@@ -149,6 +206,7 @@ export type TrackingSetBody = Type.Static<typeof TrackingSetBody>;
 export type TrackingSetUpdate = Type.Static<typeof TrackingSetUpdate>;
 export type CostPreview = Type.Static<typeof CostPreview>;
 export type TrackingSummary = Type.Static<typeof TrackingSummary>;
+export type VisibilityInterval = Type.Static<typeof VisibilityInterval>;
 export type TrackingRun = Type.Static<typeof TrackingRun>;
 export type TrackingSet = Type.Static<typeof TrackingSet>;
 export type TrackingResult = Type.Static<typeof TrackingResult>;

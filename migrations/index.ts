@@ -18,6 +18,7 @@ import { Migration20261126040000_request_run_counts } from './Migration202611260
 import { Migration20261126110000_account_tokens } from './Migration20261126110000_account_tokens.ts';
 import { Migration20261126120000_support_categories } from './Migration20261126120000_support_categories.ts';
 import { Migration20261126140000_brand_evidence } from './Migration20261126140000_brand_evidence.ts';
+import { Migration20261126170000_tracking_samples } from './Migration20261126170000_tracking_samples.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -43,4 +44,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126110000_account_tokens', class: Migration20261126110000_account_tokens },
   { name: 'Migration20261126120000_support_categories', class: Migration20261126120000_support_categories },
   { name: 'Migration20261126140000_brand_evidence', class: Migration20261126140000_brand_evidence },
+  { name: 'Migration20261126170000_tracking_samples', class: Migration20261126170000_tracking_samples },
 ];

@@ -1,7 +1,7 @@
 import { escapeHtml } from './escape-html.ts';
 import type { OutgoingMail } from './mailer.ts';
 
-/** The mails GEO tracking sends a set's owner: the set paused for want of credits, and a drop in its numbers. */
+/** The mails GEO tracking sends a set's owner: the set paused for want of credits, and a significant drop in its visibility. */
 
 export interface TrackingMailFacts {
   to: string;
@@ -35,19 +35,35 @@ export function trackingPausedMail(facts: TrackingMailFacts, needed: number, ava
   };
 }
 
-export interface TrackingDrop {
-  /** "Visibility" or "Share of voice". */
-  measure: string;
-  before: number;
-  after: number;
+/** One window's visibility: `mentioned` of `readings` answers named the brand; rate and interval ends are 0 to 1. */
+export interface VisibilityReading {
+  rate: number;
+  low: number;
+  high: number;
+  mentioned: number;
+  readings: number;
 }
 
-export function trackingAlertMail(facts: TrackingMailFacts, drops: readonly TrackingDrop[], threshold: number): OutgoingMail {
-  const lines = drops.map((drop) => `${drop.measure} fell from ${drop.before}% to ${drop.after}% (${Math.round((drop.before - drop.after) * 10) / 10} points).`);
+export interface TrackingDrop {
+  baseline: VisibilityReading;
+  current: VisibilityReading;
+  /** Two-sided p-value of the two-proportion test. */
+  p: number;
+}
+
+const points = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+const reading = (window: VisibilityReading) =>
+  `${points(window.rate)} (95% interval ${points(window.low)} to ${points(window.high)}; ${window.mentioned} of ${window.readings} answers)`;
+/** Small p-values are shown as "below 0.001": more digits would claim a precision the test does not have. */
+const pValue = (p: number) => (p < 0.001 ? 'below 0.001' : p.toFixed(3));
+
+export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, threshold: number): OutgoingMail {
   const paragraphs = [
     `Hi ${facts.ownerName},`,
-    `The latest run of "${facts.setName}" shows ${facts.brandName} losing ground since the run before, by more than your alert threshold of ${threshold} points:`,
-    ...lines,
+    `The latest run of "${facts.setName}" shows ${facts.brandName} named in fewer AI answers than over the 7 days before it, and the drop is statistically significant (p = ${pValue(drop.p)}, below your threshold of ${threshold}):`,
+    `Visibility in the last 7 days: ${reading(drop.baseline)}.`,
+    `Visibility in the latest run: ${reading(drop.current)}.`,
+    'AI answers vary from one asking to the next; a drop this large is unlikely to be that variation alone.',
   ];
   return {
     to: facts.to,

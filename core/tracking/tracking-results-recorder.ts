@@ -4,14 +4,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * Copies what a run's answers came to into `tracking_results`, one row per model answer: whether it named the brand,
  * where, with what sentiment, its share of voice (with the mention counts behind it, so a group's share can be
  * summed), the domains it cited and the answer itself, from the run rows and the brand analysis the worker stored
- * with each answer. Unique on the model run, so recording twice (a replayed job) adds nothing.
+ * with each answer. A run lists each prompt's samples side by side in its request ids, so a request's prompt is
+ * its position divided by the run's samples per cell. Unique on the model run, so recording twice (a replayed job)
+ * adds nothing.
  */
 export async function recordTrackingResults(em: EntityManager, trackingRunId: string): Promise<number> {
   const inserted = await em.execute<{ id: string }[]>(
     `insert into tracking_results (id, run_id, set_id, model_run_id, prompt_index, prompt, engine, model, country, language,
                                    status, mentioned, position, sentiment, share_of_voice, brand_mentions, all_brand_mentions,
                                    cited_domains, credits_charged, answer, created_at)
-     select gen_random_uuid(), tracking.id, tracking.set_id, run.id, (prompt.ordinality - 1)::smallint, request.query, run.engine, run.model,
+     select gen_random_uuid(), tracking.id, tracking.set_id, run.id, ((prompt.ordinality - 1) / tracking.samples_per_cell)::smallint, request.query, run.engine, run.model,
             case when request.ai_overview_params is not null and run.engine = 'ai-overview' then request.ai_overview_params->>'gl' end,
             case when request.ai_overview_params is not null and run.engine = 'ai-overview' then request.ai_overview_params->>'hl' end,
             run.status, coalesce(mention.mentioned, false), mention.rank,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_ALERT_THRESHOLD, TRACKING_LIMITS, type TrackingRun, type TrackingSet, type TrackingSetBody, type TrackingSetUpdate } from '../../contract/tracking.ts';
+import { DEFAULT_ALERT_MIN_READINGS, DEFAULT_ALERT_P_VALUE, DEFAULT_ALERT_THRESHOLD, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingRun, type TrackingSet, type TrackingSetBody, type TrackingSetUpdate } from '../../contract/tracking.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import { trackingCost } from './tracking-cost.ts';
 import { SET_COLUMNS, setFromRow, type StoredTrackingSet } from './tracking-sets.ts';
@@ -16,10 +16,12 @@ export async function createTrackingSet(em: EntityManager, userId: string, body:
   if ((count?.sets ?? 0) >= TRACKING_LIMITS.setsPerUser) throw new AppError('VALIDATION_ERROR', `You can track at most ${TRACKING_LIMITS.setsPerUser} prompt sets.`);
   const id = randomUUID();
   await em.execute(
-    `insert into tracking_sets (id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold)
-     values (?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?)`,
+    `insert into tracking_sets (id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold,
+                                samples_per_cell, alert_p_value, alert_min_readings)
+     values (?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)`,
     [id, userId, body.name.trim(), JSON.stringify(body.brand), JSON.stringify(body.prompts.map((prompt) => prompt.trim())), JSON.stringify(body.models),
-      aiOverviewParams ? JSON.stringify(aiOverviewParams) : null, body.cadence, body.alertThreshold ?? DEFAULT_ALERT_THRESHOLD],
+      aiOverviewParams ? JSON.stringify(aiOverviewParams) : null, body.cadence, body.alertThreshold ?? DEFAULT_ALERT_THRESHOLD,
+      body.samplesPerCell ?? SAMPLES_PER_CELL.default, body.alertPValue ?? DEFAULT_ALERT_P_VALUE, body.alertMinReadings ?? DEFAULT_ALERT_MIN_READINGS],
   );
   return (await ownedTrackingSet(em, userId, id))!;
 }
@@ -40,11 +42,12 @@ export async function updateTrackingSet(em: EntityManager, set: StoredTrackingSe
   const pausedReason = status === 'active' ? null : update.status === 'paused' ? 'owner' : set.pausedReason;
   await em.execute(
     `update tracking_sets set name = ?, brand = ?::jsonb, prompts = ?::jsonb, models = ?::jsonb, ai_overview_params = ?::jsonb, cadence = ?,
-            alert_threshold = ?, status = ?, paused_reason = ?, updated_at = now()
+            alert_threshold = ?, samples_per_cell = ?, alert_p_value = ?, alert_min_readings = ?, status = ?, paused_reason = ?, updated_at = now()
       where id = ?`,
     [(update.name ?? set.name).trim(), JSON.stringify(update.brand ?? set.brand), JSON.stringify((update.prompts ?? set.prompts).map((prompt) => prompt.trim())),
       JSON.stringify(update.models ?? set.models), aiOverviewParams ? JSON.stringify(aiOverviewParams) : null, update.cadence ?? set.cadence,
-      update.alertThreshold ?? set.alertThreshold, status, pausedReason, set.id],
+      update.alertThreshold ?? set.alertThreshold, update.samplesPerCell ?? set.samplesPerCell, update.alertPValue ?? set.alertPValue,
+      update.alertMinReadings ?? set.alertMinReadings, status, pausedReason, set.id],
   );
   if (set.pausedReason === 'insufficient_credits' && status === 'active') {
     // The slot that was skipped for want of credits is freed, so the run the resumed schedule starts at once is not
@@ -118,10 +121,13 @@ export async function describeTrackingSets(em: EntityManager, catalogue: ModelCa
     aiOverviewParams: set.aiOverviewParams,
     cadence: set.cadence,
     alertThreshold: set.alertThreshold,
+    samplesPerCell: set.samplesPerCell,
+    alertPValue: set.alertPValue,
+    alertMinReadings: set.alertMinReadings,
     status: set.status,
     pausedReason: set.pausedReason,
     createdAt: set.createdAt,
     lastRun: latest.get(set.id) ?? null,
-    cost: trackingCost(catalogue, set.models, set.prompts.length, set.cadence),
+    cost: trackingCost(catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell),
   }));
 }

@@ -13,6 +13,10 @@ export interface StoredTrackingSet {
   aiOverviewParams: { gl: string; hl: string } | null;
   cadence: TrackingCadence;
   alertThreshold: number;
+  /** Times each cell is asked per run. */
+  samplesPerCell: number;
+  alertPValue: number;
+  alertMinReadings: number;
   status: 'active' | 'paused';
   pausedReason: 'owner' | 'insufficient_credits' | null;
   createdAt: string;
@@ -28,12 +32,16 @@ interface SetRow {
   ai_overview_params: { gl: string; hl: string } | null;
   cadence: TrackingCadence;
   alert_threshold: number;
+  samples_per_cell: number;
+  alert_p_value: number;
+  alert_min_readings: number;
   status: 'active' | 'paused';
   paused_reason: 'owner' | 'insufficient_credits' | null;
   created_at: string;
 }
 
-export const SET_COLUMNS = `id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold, status, paused_reason,
+export const SET_COLUMNS = `id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold, samples_per_cell,
+  alert_p_value::float8 as alert_p_value, alert_min_readings, status, paused_reason,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
 export function setFromRow(row: SetRow): StoredTrackingSet {
@@ -47,6 +55,10 @@ export function setFromRow(row: SetRow): StoredTrackingSet {
     aiOverviewParams: row.ai_overview_params,
     cadence: row.cadence,
     alertThreshold: row.alert_threshold,
+    samplesPerCell: row.samples_per_cell,
+    // Stored as real: rounded back to the few decimals it was given, so 0.05 reads 0.05 and not 0.0500000007.
+    alertPValue: Number(row.alert_p_value.toPrecision(6)),
+    alertMinReadings: row.alert_min_readings,
     status: row.status,
     pausedReason: row.paused_reason,
     createdAt: row.created_at,

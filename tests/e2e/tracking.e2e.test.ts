@@ -53,10 +53,10 @@ describe('tracking', () => {
     await page.getByRole('option', { name: 'GPT-4o mini · 6' }).click();
     await page.getByRole('option', { name: 'DeepSeek Chat · 6' }).click();
     await page.keyboard.press('Escape');
-    // 2 prompts × (6 + 6) credits, weekly: once a week, 30/7 times a month.
-    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 24 credits per run');
-    expect(await page.getByTestId('tracking-cost').textContent()).toContain('24 credits a week');
-    expect(await page.getByTestId('tracking-cost').textContent()).toContain('103 credits a month');
+    // 2 prompts × 3 samples per cell (the default) × (6 + 6) credits, weekly: once a week, 30/7 times a month.
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 72 credits per run');
+    expect(await page.getByTestId('tracking-cost').textContent()).toContain('72 credits a week');
+    expect(await page.getByTestId('tracking-cost').textContent()).toContain('309 credits a month');
     await pictureAndCheck(page, 'tracking-form', true);
 
     await page.getByTestId('tracking-save').click();
@@ -77,7 +77,8 @@ describe('tracking', () => {
 
     await page.getByTestId('open-run').click();
     const answers = page.getByTestId('run-answer');
-    await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(4);
+    // Each of the 2 prompts asked 3 times of each of the 2 models.
+    await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(12);
     expect(await page.getByRole('dialog').textContent()).toContain('mentioned #1');
     await pictureAndCheck(page, 'tracking-run-answers', true);
     await page.keyboard.press('Escape');

@@ -42,7 +42,7 @@ async function createSet(cookie: string): Promise<string> {
   const response = await fetch(`${stack.baseUrl}/api/tracking/sets`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Schedules', brand: { brandName: 'Zorblax' }, prompts: PROMPTS, models: [{ engine: 'openai', model: 'gpt-4o-mini' }], cadence: 'daily' }),
+    body: JSON.stringify({ name: 'Schedules', brand: { brandName: 'Zorblax' }, prompts: PROMPTS, models: [{ engine: 'openai', model: 'gpt-4o-mini' }], cadence: 'daily', samplesPerCell: 1 }),
   });
   const body = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(200);

@@ -49,7 +49,8 @@ async function createSet(cookie: string, overrides: Record<string, unknown> = {}
     prompts: [NAMING_PROMPT, OTHER_PROMPT],
     models: MODELS,
     cadence: 'daily',
-    alertThreshold: 10,
+    // One sample per cell keeps these runs small; samples and alerts have their own test file.
+    samplesPerCell: 1,
     ...overrides,
   });
   expect(answer.status, answer.text).toBe(200);
@@ -71,13 +72,23 @@ async function completedRuns(setId: string): Promise<{ id: string; request_ids: 
 }
 
 describe('GEO tracking', () => {
-  it('previews the cost of a set: prompts × models × price, per run, week and month', async () => {
-    const answer = await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'weekly' });
+  it('previews the cost of a set: prompts × samples per cell × models × price, per run, week and month', async () => {
+    const answer = await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'weekly', samplesPerCell: 1 });
     const preview = JSON.parse(answer.text).data;
     // gpt-4o-mini costs 6 and deepseek-chat 6: 3 prompts × 12.
     expect(preview.perRun).toBe(36);
     expect(preview.perWeek).toBe(36);
     expect(preview.perMonth).toBe(Math.round((36 * 30) / 7));
+    // Without samplesPerCell a preview counts the default of three askings per cell.
+    const byDefault = JSON.parse((await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'daily' })).text).data;
+    expect(byDefault).toMatchObject({ perRun: 108, perWeek: 756, perMonth: 3_240 });
+    const refused = await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'daily', samplesPerCell: 11 });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text)).toEqual({
+      success: false,
+      data: null,
+      error: { code: 'VALIDATION_ERROR', message: 'Samples per cell must be a whole number from 1 to 10' },
+    });
   });
 
   it('runs on schedule, charges exactly once per successful answer, and stores every answer with its numbers', async () => {
@@ -236,18 +247,5 @@ describe('GEO tracking', () => {
       [run!.id],
     );
     expect(closed).toEqual({ status: 'completed', results: 4 });
-  });
-
-  it('mails an alert when visibility drops by more than the threshold between two runs', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
-    const set = await createSet(payer.cookie);
-    await until('one completed run', async () => ((await completedRuns(set.id)).length >= 1 ? true : undefined));
-    // From now on no prompt names the brand: visibility falls from 50% to 0%.
-    const edit = await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { prompts: [OTHER_PROMPT, 'Cheapest widgets available today'] });
-    expect(edit.status, edit.text).toBe(200);
-    const alert = await mail.next(payer.user.email, 30_000);
-    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
-    expect(alert.subject).toContain('Tracking alert');
-    expect(alert.text).toContain('Visibility fell from 50% to 0%');
   });
 });

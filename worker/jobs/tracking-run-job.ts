@@ -5,10 +5,9 @@ import type { ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { slotStart } from '../../core/tracking/tracking-jobs.ts';
 import { trackingCost } from '../../core/tracking/tracking-cost.ts';
-import { dropsBetween } from '../../core/tracking/tracking-drops.ts';
+import { significantDrop, visibilityWindows } from '../../core/tracking/tracking-alerts.ts';
 import { openRunCount, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../../core/tracking/tracking-sets.ts';
-import { runSummary } from '../../core/tracking/tracking-summary.ts';
 import { requesterFor, type Requester } from '../../core/credits/requester.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
@@ -46,7 +45,9 @@ export type TrackingSlotOutcome = 'completed' | 'duplicate' | 'paused' | 'gone' 
  * nothing; only a retry of the claiming job itself carries on where it stopped. Each prompt is then admitted
  * exactly as a person's comparison is (holds, per-model jobs, a charge per successful answer) under a request id
  * fixed at claim time, so a retry cannot admit a prompt twice. When the whole run cannot be afforded the set pauses
- * and its owner is told. Once every answer has ended, the results are recorded and compared with the run before.
+ * and its owner is told. Each prompt is asked `samplesPerCell` times, each time in its own request, so every
+ * (prompt × model × country) cell gets that many readings. Once every answer has ended, the results are recorded and
+ * the run's visibility is tested against the 7 days before it.
  */
 export async function runTrackingSlot(dependencies: TrackingRunDependencies, job: TrackingSlotJob): Promise<TrackingSlotOutcome> {
   const em = dependencies.orm.em.fork();
@@ -65,7 +66,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
   const owner = await em.findOne(User, { id: set.userId });
   if (!owner) return 'gone';
   const requester = requesterFor(dependencies.appSecret, owner, { guestKey: `tracking:${set.id}`, anonymousSessionId: `tracking:${set.id}` });
-  const cost = trackingCost(dependencies.catalogue, set.models, set.prompts.length, set.cadence).perRun;
+  const cost = trackingCost(dependencies.catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell).perRun;
   if (!claim.resumed) {
     const available = await availableCredits(em, owner.id);
     if (available < cost) {
@@ -74,7 +75,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
     }
   }
 
-  const admitted = await admitPrompts(dependencies, em, set, requester, claim.requestIds);
+  const admitted = await admitPrompts(dependencies, em, set, requester, claim);
   if (admitted === 'insufficient_credits') {
     const available = await availableCredits(em, owner.id);
     await pauseForCredits(dependencies, em, set, owner, cost, available);
@@ -105,26 +106,29 @@ export async function closeAbandonedSlot(dependencies: Pick<TrackingRunDependenc
 interface SlotClaim {
   runId: string;
   requestIds: string[];
+  /** How many requests each prompt has in `requestIds`: a prompt's samples sit side by side. */
+  samplesPerCell: number;
   /** A retry of the job that claimed the slot, continuing its work. */
   resumed: boolean;
 }
 
 async function claimSlot(em: EntityManager, set: StoredTrackingSet, job: TrackingSlotJob, dayMs: number): Promise<SlotClaim | undefined> {
   const slot = slotStart(job.scheduledAt, set.cadence, dayMs);
-  const requestIds = set.prompts.map(() => randomUUID());
+  const samplesPerCell = set.samplesPerCell;
+  const requestIds = set.prompts.flatMap(() => Array.from({ length: samplesPerCell }, () => randomUUID()));
   const runId = randomUUID();
   const inserted = await em.execute<{ id: string }[]>(
-    `insert into tracking_runs (id, set_id, slot_start, request_ids, job_id) values (?, ?, ?, ?::jsonb, ?)
+    `insert into tracking_runs (id, set_id, slot_start, request_ids, samples_per_cell, job_id) values (?, ?, ?, ?::jsonb, ?, ?)
      on conflict (set_id, slot_start) do nothing returning id`,
-    [runId, set.id, slot, JSON.stringify(requestIds), job.id],
+    [runId, set.id, slot, JSON.stringify(requestIds), samplesPerCell, job.id],
   );
-  if (inserted.length > 0) return { runId, requestIds, resumed: false };
-  const [existing] = await em.execute<{ id: string; request_ids: string[]; job_id: string | null; status: string }[]>(
-    `select id, request_ids, job_id, status from tracking_runs where set_id = ? and slot_start = ?`,
+  if (inserted.length > 0) return { runId, requestIds, samplesPerCell, resumed: false };
+  const [existing] = await em.execute<{ id: string; request_ids: string[]; samples_per_cell: number; job_id: string | null; status: string }[]>(
+    `select id, request_ids, samples_per_cell, job_id, status from tracking_runs where set_id = ? and slot_start = ?`,
     [set.id, slot],
   );
   if (!existing || existing.status !== 'running' || existing.job_id !== job.id) return undefined;
-  return { runId: existing.id, requestIds: existing.request_ids, resumed: true };
+  return { runId: existing.id, requestIds: existing.request_ids, samplesPerCell: existing.samples_per_cell, resumed: true };
 }
 
 async function availableCredits(em: EntityManager, userId: string): Promise<number> {
@@ -132,24 +136,26 @@ async function availableCredits(em: EntityManager, userId: string): Promise<numb
 }
 
 /**
- * Admits each prompt not yet admitted (a retry skips those whose request exists). Stops at the first refusal for
- * credits; other refusals (a model withdrawn from the catalogue) skip that prompt and are logged.
+ * Admits each sample of each prompt not yet admitted (a retry skips those whose request exists): one request per
+ * sample, so the samples are independent askings, not one answer counted three times. Stops at the first refusal
+ * for credits; other refusals (a model withdrawn from the catalogue) skip that request and are logged.
  */
 async function admitPrompts(
   dependencies: TrackingRunDependencies,
   em: EntityManager,
   set: StoredTrackingSet,
   requester: Requester,
-  requestIds: string[],
+  claim: SlotClaim,
 ): Promise<'admitted' | 'insufficient_credits'> {
+  const { requestIds, samplesPerCell } = claim;
   const existing = new Set(
     (await em.execute<{ id: string }[]>(`select id from search_requests where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`, [JSON.stringify(requestIds)])).map(
       (row) => row.id,
     ),
   );
-  for (const [index, prompt] of set.prompts.entries()) {
-    const requestId = requestIds[index];
-    if (!requestId || existing.has(requestId)) continue;
+  for (const [index, requestId] of requestIds.entries()) {
+    const prompt = set.prompts[Math.floor(index / samplesPerCell)];
+    if (prompt === undefined || existing.has(requestId)) continue;
     try {
       await admitRequest(
         dependencies.admission,
@@ -168,7 +174,7 @@ async function admitPrompts(
       );
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') return 'insufficient_credits';
-      dependencies.logger.warn({ err: error, setId: set.id, prompt: index }, 'a tracked prompt was not admitted');
+      dependencies.logger.warn({ err: error, setId: set.id, prompt: Math.floor(index / samplesPerCell) }, 'a tracked prompt was not admitted');
     }
   }
   return 'admitted';
@@ -215,17 +221,15 @@ async function pauseForCredits(
     .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail that a tracking set paused'));
 }
 
+/**
+ * Mails the owner when the run's visibility fell significantly below the 7 days before it (see `significantDrop`);
+ * a drop within the noise of AI answers sends nothing.
+ */
 async function alertOnDrop(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, owner: User, runId: string): Promise<void> {
-  const [previous] = await em.execute<{ id: string }[]>(
-    `select previous.id from tracking_runs as previous, tracking_runs as current
-      where current.id = ? and previous.set_id = current.set_id and previous.status = 'completed' and previous.slot_start < current.slot_start
-      order by previous.slot_start desc limit 1`,
-    [runId],
-  );
-  if (!previous) return;
-  const drops = dropsBetween(await runSummary(em, previous.id), await runSummary(em, runId), set.alertThreshold);
-  if (drops.length === 0) return;
+  const windows = await visibilityWindows(em, runId, dependencies.dayMs);
+  const drop = significantDrop(windows, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
+  if (!drop) return;
   await dependencies.mailer
-    .send(trackingAlertMail(mailFacts(dependencies, set, owner), drops, set.alertThreshold))
+    .send(trackingAlertMail(mailFacts(dependencies, set, owner), drop, set.alertPValue))
     .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail a tracking alert'));
 }

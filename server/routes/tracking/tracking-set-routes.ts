@@ -4,6 +4,7 @@ import { success } from '../../../contract/envelope.ts';
 import {
   CostPreview,
   CostPreviewBody,
+  SAMPLES_PER_CELL,
   SetParams,
   TrackingSetBody,
   TrackingSetData,
@@ -43,7 +44,7 @@ export const trackingSetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'What a set would cost per run, week and month',
-        description: 'Every prompt asked of every model per run, at the models\' prices; failed answers are free, so this is the most it can cost.',
+        description: 'Every prompt asked of every model per run, `samplesPerCell` times (default 3), at the models\' prices; failed answers are free, so this is the most it can cost.',
         tags,
         body: CostPreviewBody,
         response: jsonResponses(CostPreview, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
@@ -51,7 +52,8 @@ export const trackingSetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { signIn: 'required' },
     },
     async (request, reply) => {
-      return success(trackingCost(app.catalogue, request.body.models, request.body.prompts, request.body.cadence));
+      const { models, prompts, cadence, samplesPerCell } = request.body;
+      return success(trackingCost(app.catalogue, models, prompts, cadence, samplesPerCell ?? SAMPLES_PER_CELL.default));
     },
   );
 

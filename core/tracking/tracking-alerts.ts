@@ -1,0 +1,81 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { twoProportionTest, type ProportionSample } from './statistics/two-proportion-test.ts';
+import { wilsonInterval, type ProportionInterval } from './statistics/wilson-interval.ts';
+
+/** How far back the baseline a run is compared with reaches, in days of the set's clock. */
+export const BASELINE_DAYS = 7;
+
+export interface VisibilityWindows {
+  /** The run just completed. */
+  current: ProportionSample;
+  /** Every completed run of the set in the 7 days before it. */
+  baseline: ProportionSample;
+}
+
+/**
+ * Answers naming the brand, out of answers that arrived (failed answers are no reading), in a run and in the runs of
+ * the `BASELINE_DAYS` days before its slot. A rolling baseline rather than the single run before: one run is a few
+ * noisy readings, a week of runs is a rate worth comparing with.
+ */
+export async function visibilityWindows(em: EntityManager, runId: string, dayMs: number): Promise<VisibilityWindows> {
+  const [row] = await em.execute<{ current_mentioned: number; current_readings: number; baseline_mentioned: number; baseline_readings: number }[]>(
+    `select count(*) filter (where result.run_id = current.id and result.mentioned)::int as current_mentioned,
+            count(*) filter (where result.run_id = current.id)::int as current_readings,
+            count(*) filter (where result.run_id <> current.id and result.mentioned)::int as baseline_mentioned,
+            count(*) filter (where result.run_id <> current.id)::int as baseline_readings
+       from tracking_runs as current
+       join tracking_runs as window_run on window_run.set_id = current.set_id
+        and (window_run.id = current.id
+             or (window_run.status = 'completed' and window_run.slot_start < current.slot_start
+                 and window_run.slot_start >= current.slot_start - make_interval(secs => ? / 1000.0)))
+       join tracking_results as result on result.run_id = window_run.id and result.status = 'completed'
+      where current.id = ?`,
+    [BASELINE_DAYS * dayMs, runId],
+  );
+  return {
+    current: { successes: row?.current_mentioned ?? 0, trials: row?.current_readings ?? 0 },
+    baseline: { successes: row?.baseline_mentioned ?? 0, trials: row?.baseline_readings ?? 0 },
+  };
+}
+
+export interface RateWithInterval extends ProportionInterval {
+  rate: number;
+  mentioned: number;
+  readings: number;
+}
+
+export interface SignificantDrop {
+  baseline: RateWithInterval;
+  current: RateWithInterval;
+  /** Two-sided p-value of the pooled two-proportion test. */
+  p: number;
+}
+
+export interface AlertRule {
+  /** Alert only below this p-value. */
+  pValue: number;
+  /** Both windows need at least this many readings. */
+  minReadings: number;
+}
+
+const described = (sample: ProportionSample): RateWithInterval => ({
+  rate: sample.successes / sample.trials,
+  mentioned: sample.successes,
+  readings: sample.trials,
+  ...wilsonInterval(sample.successes, sample.trials),
+});
+
+/**
+ * The drop worth telling the owner about, or undefined. It must be a drop (the current rate below the baseline's),
+ * both windows must hold enough readings to be measurements, and the two-proportion test must find the difference
+ * unlikely under "nothing changed" (p below the set's threshold). A fall of many points in a handful of answers is
+ * noise and stays silent.
+ */
+export function significantDrop(windows: VisibilityWindows, rule: AlertRule): SignificantDrop | undefined {
+  const { current, baseline } = windows;
+  if (current.trials < rule.minReadings || baseline.trials < rule.minReadings) return undefined;
+  if (current.successes / current.trials >= baseline.successes / baseline.trials) return undefined;
+  const { p } = twoProportionTest(baseline, current);
+  if (!(p < rule.pValue)) return undefined;
+  return { baseline: described(baseline), current: described(current), p };
+}
