@@ -203,6 +203,7 @@ describe('npm start', () => {
         }
       },
     });
+    expect({ status: interrupted.status, error: interrupted.envelope?.error }).toMatchObject({ status: 200 });
     const told = interrupted.events.at(-1)!;
     expect(told.event).toBe('error');
     expect(told.data).toMatchObject({ code: 'WORKER_LOST', retryable: true });
