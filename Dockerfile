@@ -1,4 +1,5 @@
-# One image for both roles: `npm run start:server` runs the HTTP server, `npm run start:worker` a worker.
+# One image for both roles: `npm run start:server` runs the HTTP server, `npm run start:worker` a worker. The build
+# stage compiles them (and the client) into dist/; the runtime stage holds only dist/ and the production packages.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
@@ -12,12 +13,6 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-COPY contract ./contract
-COPY core ./core
-COPY server ./server
-COPY worker ./worker
-COPY simulator ./simulator
-COPY migrations ./migrations
 USER node
 EXPOSE 3000
 CMD ["npm", "run", "start:server"]

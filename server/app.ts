@@ -13,6 +13,7 @@ import originCheck from './plugins/app/origin-check.ts';
 import payments from './plugins/app/payments.ts';
 import redis from './plugins/app/redis.ts';
 import requestServices from './plugins/app/request-services.ts';
+import signIn from './plugins/app/sign-in.ts';
 import trackingQueue from './plugins/app/tracking-queue.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
@@ -75,6 +76,8 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   // After open-streams: at shutdown its drain ends subscriptions before this closes their sockets.
   await app.register(websocket);
   await app.register(accounts);
+  // Before every route: routes marked `signIn: 'required'` get their check from here.
+  await app.register(signIn);
   await app.register(clientIdentity);
   await app.register(originCheck);
   await app.register(clientStatic);

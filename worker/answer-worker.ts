@@ -2,7 +2,8 @@ import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { beginStageTrace } from '../core/tracing/stage-trace.ts';
-import { ANSWER_JOB_NAME, ANSWER_QUEUE_NAME, bullPrefix, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { ANSWER_JOB_NAME, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { withJobLogger } from './observability/job-logger.ts';
 
@@ -16,15 +17,17 @@ export interface AnswerWorkerOptions {
 /**
  * The BullMQ side of a worker process. Jobs are never retried by BullMQ: a provider call that fails is reported to
  * the user (who can try again and, later, is not charged), and a job whose worker died must not silently start a
- * second, different answer behind the user's back. Provider SDKs retry 429/5xx themselves before any text flows.
+ * second, different answer behind the user's back. Retrying a provider call is the answer job's business alone:
+ * every SDK client makes exactly one call (`maxRetries: 0`; Gemini's `attempts: 1`), and `providers/retry-policy.ts`
+ * retries the failures marked retryable (408/409/429/5xx, time-outs) only while no text has reached the user.
  */
 export function startAnswerWorker(dependencies: AnswerQuestionDependencies, options: AnswerWorkerOptions) {
   const shutdown = new AbortController();
   const worker = new Worker<AnswerJobData, string>(
-    ANSWER_QUEUE_NAME,
+    QUEUE_CATALOGUE.answers.name,
     async (job: Job<AnswerJobData, string>) => {
       beginStageTrace('job-taken');
-      if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${ANSWER_QUEUE_NAME}`);
+      if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.answers.name}`);
       return answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal);
     },
     {

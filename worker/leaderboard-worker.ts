@@ -1,12 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
 import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
-import { bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix, openQueue, scheduledJobOptions } from '../core/jobs/queue-catalogue.ts';
 
-export const LEADERBOARD_QUEUE_NAME = 'leaderboards';
 const LEADERBOARD_JOB_NAME = 'recompute-leaderboards';
 const LEADERBOARD_SCHEDULER_ID = 'recompute-leaderboards';
 
@@ -28,14 +27,14 @@ export interface LeaderboardWorkerOptions {
  */
 export async function startLeaderboardWorker(options: LeaderboardWorkerOptions): Promise<{ close(): Promise<void> }> {
   const prefix = bullPrefix(options.keyPrefix);
-  const queue = new Queue(LEADERBOARD_QUEUE_NAME, { connection: options.connection, prefix });
+  const queue = openQueue('leaderboards', options.connection, options.keyPrefix);
   await queue.upsertJobScheduler(
     LEADERBOARD_SCHEDULER_ID,
     { every: options.everyMs },
-    { name: LEADERBOARD_JOB_NAME, data: {}, opts: { removeOnComplete: 10, removeOnFail: 50 } },
+    { name: LEADERBOARD_JOB_NAME, data: {}, opts: scheduledJobOptions('leaderboards') },
   );
   const worker = new Worker(
-    LEADERBOARD_QUEUE_NAME,
+    QUEUE_CATALOGUE.leaderboards.name,
     async () => {
       const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue);
       options.logger.info({ votes: boards[0]?.votes ?? 0, models: boards[0]?.entries.length ?? 0 }, 'leaderboards recomputed');

@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { releaseHold } from '../core/credits/credit-ledger.ts';
+import { releaseHold, runsWithExpiredHolds } from '../core/credits/credit-ledger.ts';
 import { ModelRun } from '../core/database/entities/model-run.ts';
 import type { RequestEventWriter } from '../core/events/request-event-writer.ts';
 import { runFailure } from '../core/runs/run-failures.ts';
@@ -69,10 +69,7 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
   await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, candidates.length) }, checkRemaining));
 
   // A hold outlives its run's longest possible life; one still open past that belongs to a run that will never settle.
-  const expired = await em.getConnection().execute<{ run_id: string }[]>(
-    `select run_id from credit_holds where status = 'held' and expires_at < now() limit ${SWEEP_BATCH}`,
-  );
-  for (const { run_id: runId } of expired) {
+  for (const runId of await runsWithExpiredHolds(em, SWEEP_BATCH)) {
     await failRunAndAnnounce(options.orm.em.fork(), options.writer, runId, runFailure('WORKER_LOST'));
     // The run may be gone (its owner deleted) or already ended; the hold is released either way.
     await options.orm.em.fork().transactional((transaction) => releaseHold(transaction, runId));

@@ -1,8 +1,8 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { bullPrefix } from '../core/jobs/answer-jobs.ts';
-import { TRACKING_JOB_NAME, TRACKING_QUEUE_NAME, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catalogue.ts';
+import { TRACKING_JOB_NAME, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
 import { closeAbandonedSlot, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
@@ -24,15 +24,15 @@ export interface TrackingWorkerOptions {
  * leaves its next job as it was.
  */
 export async function startTrackingWorker(dependencies: Omit<TrackingRunDependencies, 'unschedule'>, options: TrackingWorkerOptions) {
-  const queue = new Queue<TrackingJobData>(TRACKING_QUEUE_NAME, { connection: options.commands, prefix: bullPrefix(options.keyPrefix) });
+  const queue = openQueue('tracking', options.commands, options.keyPrefix);
   const run: TrackingRunDependencies = { ...dependencies, unschedule: (setId) => unscheduleTrackingSet(queue, setId) };
   for (const set of await activeTrackingSets(dependencies.orm.em.fork())) {
     await scheduleTrackingSet(queue, set, dependencies.dayMs);
   }
   const worker = new Worker<TrackingJobData, string>(
-    TRACKING_QUEUE_NAME,
+    QUEUE_CATALOGUE.tracking.name,
     async (job: Job<TrackingJobData, string>) => {
-      if (job.name !== TRACKING_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${TRACKING_QUEUE_NAME}`);
+      if (job.name !== TRACKING_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.tracking.name}`);
       // A scheduler's job carries the time it was due (prevMillis); a job added by hand runs in the slot of its creation.
       const scheduledAt = (job.opts as { prevMillis?: number }).prevMillis ?? job.timestamp;
       const outcome = await runTrackingSlot(run, { id: job.id ?? `${job.data.setId}:${scheduledAt}`, setId: job.data.setId, scheduledAt });

@@ -1,21 +1,22 @@
-import { Queue } from 'bullmq';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { openDatabase } from '../core/database/open-database.ts';
 import { RequestEventWriter } from '../core/events/request-event-writer.ts';
-import { ANSWER_QUEUE_NAME, bullPrefix } from '../core/jobs/answer-jobs.ts';
+import { openQueue } from '../core/jobs/queue-catalogue.ts';
 import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
-import { loadModelCatalogue } from '../core/catalogue/model-catalogue.ts';
-import { brandJudgeModel } from '../core/brand/brand-judge-model.ts';
+import { loadModelCatalogue, type ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
+import { brandJudgeModel, type BrandJudgeModel } from '../core/brand/brand-judge-model.ts';
 import { startAnswerWorker } from './answer-worker.ts';
+import type { AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { CancellationListener } from './jobs/cancellation-listener.ts';
 import { startDemoProviders } from './demo-mode.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
 import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
 import { startLeaderboardWorker } from './leaderboard-worker.ts';
 import { startTrackingWorker } from './tracking-worker.ts';
-import { createMailer } from '../server/mail/mailer.ts';
-import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { createMailer } from '../core/mail/mailer.ts';
 import { startWorkerObservability } from './observability/worker-observability.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
@@ -31,8 +32,8 @@ export interface RunningWorkerProcess {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Everything one worker process runs, built from configuration; `main.ts` adds signals, tests call it directly. */
-export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
+/** The engines this worker can answer with: the configured providers, or the built-in simulator in demo mode. */
+async function openProviders(config: QuorumConfig, logger: Logger) {
   const demo = config.demoMode ? await startDemoProviders(config, logger) : undefined;
   const catalogue = loadModelCatalogue(config);
   // Checked before anything connects: a judge the catalogue does not know stops the start.
@@ -46,12 +47,110 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   if (providers.engines().length === 0) {
     logger.warn('no provider is configured with an API key; every run will fail until one is');
   }
+  return { demo, catalogue, judgeModel, providers };
+}
 
-  const orm = await openDatabase({
-    databaseUrl: config.databaseUrl,
+/** What answering one job needs, from configuration and the process's shared connections. */
+function answerDependencies(
+  config: QuorumConfig,
+  logger: Logger,
+  shared: {
+    orm: MikroORM;
+    redis: Redis;
+    writer: RequestEventWriter;
+    providers: ProviderRegistry;
+    cancellations: CancellationListener;
+    judgeModel: BrandJudgeModel | undefined;
+  },
+): AnswerQuestionDependencies {
+  const { judgeModel, ...rest } = shared;
+  return {
+    ...rest,
     logger,
-    poolSize: config.databasePoolSize,
+    keyPrefix: config.redis.keyPrefix,
+    runLeaseMs: config.worker.runLeaseMs,
+    providerTimeoutMs: config.worker.providerTimeoutMs,
+    brandJudge: judgeModel && { model: judgeModel, timeoutMs: config.brandJudge.timeoutMs },
+    attempts: {
+      retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
+      firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
+      idleTimeoutMs: config.worker.providerIdleTimeoutMs,
+    },
+  };
+}
+
+/**
+ * GEO tracking: scheduled runs admit their prompts like a person's comparison, onto the same answer queue, and mail
+ * their alerts. Its own BullMQ connection, since a tracking job's blocking fetch must not hold up the answers'.
+ */
+async function startTracking(
+  config: QuorumConfig,
+  logger: Logger,
+  shared: { orm: MikroORM; redis: Redis; writer: RequestEventWriter; catalogue: ModelCatalogue },
+): Promise<{ close(): Promise<void> }> {
+  const { orm, redis, writer, catalogue } = shared;
+  const connection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-tracking');
+  await waitUntilReady(connection);
+  const answerQueue = openQueue('answers', redis, config.redis.keyPrefix);
+  const mailer = createMailer({ smtpUrl: config.auth.smtpUrl, from: config.auth.mailFrom }, logger);
+  const trackingWorker = await startTrackingWorker(
+    {
+      orm,
+      admission: {
+        orm,
+        redis,
+        keyPrefix: config.redis.keyPrefix,
+        eventWriter: writer,
+        answerQueue,
+        catalogue,
+        engineSettings: { demoMode: config.demoMode, providers: config.providers, localModels: config.localModels },
+        queueWaitTimeoutMs: config.server.queueWaitTimeoutMs,
+        providerTimeoutMs: config.worker.providerTimeoutMs,
+        logger,
+      },
+      catalogue,
+      mailer,
+      logger,
+      appSecret: config.appSecret,
+      appUrl: config.server.appUrl,
+      dayMs: config.tracking.dayMs,
+      pollMs: Math.min(1_000, Math.max(100, Math.floor(config.tracking.dayMs / 20))),
+    },
+    { connection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
+  );
+  return {
+    async close() {
+      await trackingWorker.close();
+      await answerQueue.close();
+      mailer.close();
+      await connection.quit().catch(() => undefined);
+    },
+  };
+}
+
+/** The arena leaderboards, refitted on a schedule shared by every worker. */
+async function startLeaderboards(config: QuorumConfig, logger: Logger, shared: { orm: MikroORM; catalogue: ModelCatalogue }) {
+  const connection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-leaderboards');
+  await waitUntilReady(connection);
+  const worker = await startLeaderboardWorker({
+    ...shared,
+    connection,
+    keyPrefix: config.redis.keyPrefix,
+    everyMs: LEADERBOARD_RECOMPUTE_MS,
+    logger,
   });
+  return {
+    async close() {
+      await worker.close();
+      await connection.quit().catch(() => undefined);
+    },
+  };
+}
+
+/** Everything one worker process runs, built from configuration; `main.ts` adds signals, tests call it directly. */
+export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
+  const { demo, catalogue, judgeModel, providers } = await openProviders(config, logger);
+  const orm = await openDatabase({ databaseUrl: config.databaseUrl, logger, poolSize: config.databasePoolSize });
   const redis = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-commands');
   const bullConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-bullmq');
   await Promise.all([waitUntilReady(redis), waitUntilReady(bullConnection)]);
@@ -66,28 +165,15 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     streamTtlSeconds: config.events.streamTtlSeconds,
     streamMaxEvents: config.events.streamMaxEvents,
   });
-  const answerWorker = startAnswerWorker(
-    {
-      orm,
-      redis,
-      writer,
-      providers,
-      logger,
-      keyPrefix: config.redis.keyPrefix,
-      runLeaseMs: config.worker.runLeaseMs,
-      providerTimeoutMs: config.worker.providerTimeoutMs,
-      cancellations,
-      brandJudge: judgeModel && { model: judgeModel, timeoutMs: config.brandJudge.timeoutMs },
-      attempts: {
-        retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
-        firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
-        idleTimeoutMs: config.worker.providerIdleTimeoutMs,
-      },
-    },
-    { connection: bullConnection, keyPrefix: config.redis.keyPrefix, concurrency: config.worker.concurrency, logger },
-  );
+  const dependencies = answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel });
+  const answerWorker = startAnswerWorker(dependencies, {
+    connection: bullConnection,
+    keyPrefix: config.redis.keyPrefix,
+    concurrency: config.worker.concurrency,
+    logger,
+  });
   const observability = await startWorkerObservability({ config, logger, answerWorker: answerWorker.worker, commands: redis });
-  const sweeperQueue = new Queue(ANSWER_QUEUE_NAME, { connection: redis, prefix: bullPrefix(config.redis.keyPrefix) });
+  const sweeperQueue = openQueue('answers', redis, config.redis.keyPrefix);
   const stopSweeper = scheduleStaleRunSweeper(
     {
       orm,
@@ -101,46 +187,8 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     },
     SWEEP_INTERVAL_MS,
   );
-  // GEO tracking: scheduled runs admit their prompts like a person's comparison, onto the same answer queue.
-  const trackingConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-tracking');
-  await waitUntilReady(trackingConnection);
-  const trackingAnswerQueue = new Queue<AnswerJobData>(ANSWER_QUEUE_NAME, { connection: redis, prefix: bullPrefix(config.redis.keyPrefix) });
-  const mailer = createMailer({ smtpUrl: config.auth.smtpUrl, from: config.auth.mailFrom }, logger as never);
-  const trackingWorker = await startTrackingWorker(
-    {
-      orm,
-      admission: {
-        orm,
-        redis,
-        keyPrefix: config.redis.keyPrefix,
-        eventWriter: writer,
-        answerQueue: trackingAnswerQueue,
-        catalogue,
-        engineSettings: { demoMode: config.demoMode, providers: config.providers, localModels: config.localModels },
-        queueWaitTimeoutMs: config.server.queueWaitTimeoutMs,
-        providerTimeoutMs: config.worker.providerTimeoutMs,
-        logger: logger as never,
-      },
-      catalogue,
-      mailer,
-      logger,
-      appSecret: config.appSecret,
-      appUrl: config.server.appUrl,
-      dayMs: config.tracking.dayMs,
-      pollMs: Math.min(1_000, Math.max(100, Math.floor(config.tracking.dayMs / 20))),
-    },
-    { connection: trackingConnection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
-  );
-  const leaderboardConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-leaderboards');
-  await waitUntilReady(leaderboardConnection);
-  const leaderboardWorker = await startLeaderboardWorker({
-    orm,
-    catalogue,
-    connection: leaderboardConnection,
-    keyPrefix: config.redis.keyPrefix,
-    everyMs: LEADERBOARD_RECOMPUTE_MS,
-    logger,
-  });
+  const tracking = await startTracking(config, logger, { orm, redis, writer, catalogue });
+  const leaderboards = await startLeaderboards(config, logger, { orm, catalogue });
   logger.info(
     { engines: providers.engines(), concurrency: config.worker.concurrency, demoMode: config.demoMode },
     'worker ready',
@@ -152,15 +200,12 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     async close(graceMs = config.server.shutdownGraceMs) {
       stopSweeper();
       await observability.close();
-      await leaderboardWorker.close();
-      await leaderboardConnection.quit().catch(() => undefined);
-      await trackingWorker.close();
+      await leaderboards.close();
+      await tracking.close();
       await answerWorker.close(graceMs);
       await sweeperQueue.close();
-      await trackingAnswerQueue.close();
-      mailer.close();
       await cancellations.close();
-      await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined), trackingConnection.quit().catch(() => undefined)]);
+      await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined)]);
       await orm.close();
       await demo?.simulator.close();
     },

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dataFilePath } from '../config/project-files.ts';
 import type { TermMatch } from './brand-matches.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { TermMatch } from './brand-matches.ts';
  */
 
 /** Everyday English words (the commonest 25,000 of a large news and encyclopaedia corpus, letters only). */
-const COMMON_WORDS: ReadonlySet<string> = new Set(readFileSync(new URL('./common-words.txt', import.meta.url), 'utf8').split('\n'));
+const COMMON_WORDS: ReadonlySet<string> = new Set(readFileSync(dataFilePath('core/brand/common-words.txt'), 'utf8').split('\n'));
 
 /** How close a keyword or the domain must be to vouch for a lower-case everyday word, in characters. */
 const VOUCHING_DISTANCE = 150;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * The credit ledger's operations, each a few SQL statements meant to run inside the caller's transaction. Holds are
- * placed by the admission statement (`server/requests/admission-statement.ts`) and captured or released by the
+ * placed by the admission statement (`admission-statement.ts`) and captured or released by the
  * statement that ends a run (`core/runs/run-lifecycle.ts`), each in one round trip; what is here serves the rest:
  * accounts, grants and purchases, locks, and releasing a hold whose run is gone. Money is
  * handled in plain SQL on purpose: every statement is conditional (`where status = 'held'`, `on conflict do
@@ -17,6 +17,23 @@ export interface CreditAccountState {
   id: string;
   balance: number;
   held: number;
+}
+
+/** What an account can still spend: its balance less what is on hold for answers still running. */
+export function spendable(account: Pick<CreditAccountState, 'balance' | 'held'>): number {
+  return account.balance - account.held;
+}
+
+/** What a user can spend now, read from their account (0 without one). */
+export async function spendableCreditsOfUser(em: EntityManager, userId: string): Promise<number | undefined> {
+  const [row] = await em.execute<{ available: string }[]>(`select balance - held as available from credit_accounts where user_id = ?`, [userId]);
+  return row ? Number(row.available) : undefined;
+}
+
+/** What an account can spend now, read inside the caller's transaction. */
+export async function spendableCreditsOfAccount(em: EntityManager, accountId: string): Promise<number> {
+  const [row] = await em.execute<{ available: string }[]>(`select balance - held as available from credit_accounts where id = ?`, [accountId]);
+  return Number(row!.available);
 }
 
 /** Finds or creates the owner's account. Safe under concurrency: two creators end up with the same row. */
@@ -120,3 +137,33 @@ export async function anonymiseCreditAccount(em: EntityManager, userId: string):
   for (const row of rows) await releaseHold(em, row.run_id);
   await em.execute(`update credit_accounts set anonymised_at = now() where user_id = ?`, [userId]);
 }
+
+/**
+ * Takes back `amount` credits bought with a payment that was refunded or disputed, once per reference. The caller
+ * has locked the account and capped `amount` at what it can spend, so the balance never goes below what is held.
+ */
+export async function reverseCredits(em: EntityManager, accountId: string, amount: number, reference: string): Promise<void> {
+  await em.execute(`insert into credit_entries (id, account_id, kind, amount, reference) values (?, ?, 'reversal', ?, ?)`, [
+    randomUUID(),
+    accountId,
+    -amount,
+    reference,
+  ]);
+  await em.execute(`update credit_accounts set balance = balance - ? where id = ?`, [amount, accountId]);
+}
+
+/** Every credit on hold right now, over all accounts: the operators' gauge of answers not yet settled. */
+export async function creditsHeldInTotal(em: EntityManager): Promise<number> {
+  const [row] = await em.getConnection().execute<{ held: string }[]>(`select coalesce(sum(amount), 0)::text as held from credit_holds where status = 'held'`);
+  return Number(row?.held ?? 0);
+}
+
+/** Runs whose hold outlived the run's longest possible life: they will never settle on their own. */
+export async function runsWithExpiredHolds(em: EntityManager, limit: number): Promise<string[]> {
+  const rows = await em.getConnection().execute<{ run_id: string }[]>(
+    `select run_id from credit_holds where status = 'held' and expires_at < now() limit ?`,
+    [limit],
+  );
+  return rows.map((row) => row.run_id);
+}
+

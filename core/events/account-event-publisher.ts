@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { RunSettlement } from '../runs/run-lifecycle.ts';
 import { accountEventChannel, type AccountEvent } from './account-event.ts';
+import { spendableCreditsOfUser } from '../credits/credit-ledger.ts';
 
 /**
  * Tells a signed-in owner's open tabs what ending a run changed: their credits (the hold was captured or released)
@@ -28,9 +29,8 @@ export async function publishCreditsRemaining(redis: Redis, keyPrefix: string, u
 
 async function creditsChangedEvent(em: EntityManager, userId: string): Promise<AccountEvent | undefined> {
   // Read after the commit, so it is the balance at least as new as the change being announced.
-  const rows = await em.execute<{ balance: string; held: string }[]>(`select balance, held from credit_accounts where user_id = ?`, [userId]);
-  const row = rows[0];
-  return row ? { type: 'credits_changed', creditsRemaining: Number(row.balance) - Number(row.held) } : undefined;
+  const creditsRemaining = await spendableCreditsOfUser(em, userId);
+  return creditsRemaining === undefined ? undefined : { type: 'credits_changed', creditsRemaining };
 }
 
 async function publish(redis: Redis, keyPrefix: string, userId: string, events: AccountEvent[]): Promise<void> {

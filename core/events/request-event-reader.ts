@@ -10,7 +10,11 @@ export async function readRequestEvents(
   requestId: string,
   afterSeq = 0,
 ): Promise<RunEvent[]> {
-  const entries = await redis.xrange(requestEventKeys(keyPrefix, requestId).stream, '-', '+');
+  return eventsAfter(await redis.xrange(requestEventKeys(keyPrefix, requestId).stream, '-', '+'), afterSeq);
+}
+
+/** The run events held in stream entries (one `event` field each), those after `afterSeq` only. */
+function eventsAfter(entries: [id: string, fields: string[]][], afterSeq: number): RunEvent[] {
   const events: RunEvent[] = [];
   for (const [, fields] of entries) {
     const payload = fields[1];
@@ -39,13 +43,7 @@ export async function* readRequestEventPages(
   let start = '-';
   for (;;) {
     const entries = await redis.xrange(key, start, '+', 'COUNT', pageSize);
-    const events: RunEvent[] = [];
-    for (const [, fields] of entries) {
-      const payload = fields[1];
-      if (payload === undefined) continue;
-      const event = parseRunEvent(payload);
-      if (event.seq > afterSeq) events.push(event);
-    }
+    const events = eventsAfter(entries, afterSeq);
     if (events.length > 0) yield events;
     if (entries.length < pageSize) return;
     start = `(${entries.at(-1)![0]}`;

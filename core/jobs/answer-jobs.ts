@@ -1,10 +1,9 @@
 /**
- * The job catalogue: one queue, one job kind. A job is one model answering one question. Postgres is the record of
+ * The answer queue's job (its queue options are in `queue-catalogue.ts`). A job is one model answering one question. Postgres is the record of
  * truth: the worker claims the run there before anything it does counts. The job also carries a copy of what the
  * provider is asked, so the worker can call the provider while it claims the run instead of after (the answer is
  * only streamed and stored once the claim succeeds). No keys, ever.
  */
-export const ANSWER_QUEUE_NAME = 'answers';
 export const ANSWER_JOB_NAME = 'answer-question';
 
 export interface AnswerJobData {
@@ -26,13 +25,4 @@ export interface AnswerJobQuestion {
   query: string;
   searchEnabled: boolean;
   aiOverviewParams: { gl: string; hl: string } | null;
-}
-
-/**
- * BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. `{bull}` is
- * a Redis Cluster hash tag: BullMQ's scripts touch several keys of a queue at once, which a cluster allows only
- * when they share a slot, so every queue key hashes on "bull" alone.
- */
-export function bullPrefix(keyPrefix: string): string {
-  return `${keyPrefix}:{bull}`;
 }

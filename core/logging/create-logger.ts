@@ -44,3 +44,9 @@ export function loggerOptions(config: LoggingConfig, processName: string): Logge
 export function createLogger(config: LoggingConfig, processName: string): Logger {
   return pino(loggerOptions(config, processName));
 }
+
+/**
+ * The part of a logger that core rules use. Both pino's logger (the worker) and Fastify's (the server) fit it, so a
+ * rule runs in either process without knowing which.
+ */
+export type LogSink = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;

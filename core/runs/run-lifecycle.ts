@@ -5,6 +5,7 @@ import type { BrandConfig } from '../../contract/ask.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
 import type { AnswerSource } from '../events/run-event.ts';
+import { CAPTURE_HOLD_CTES, HELD_AMOUNT_OF_RUN, RELEASE_HOLD_CTES } from '../credits/hold-settlement-sql.ts';
 
 /**
  * A run moves queued → running → completed | error, and every move is a conditional UPDATE: BullMQ delivers a
@@ -155,22 +156,10 @@ export async function completeRun(
          update model_runs as run
             set status = 'completed', answer_text = ?, sources = ?::jsonb, finish_reason = ?, input_tokens = ?,
                 output_tokens = ?, first_token_at = ?, completed_at = now(),
-                credits_charged = coalesce((select hold.amount from credit_holds as hold
-                                             where hold.run_id = run.id and hold.status = 'held' for update), 0)
+                credits_charged = ${HELD_AMOUNT_OF_RUN}
           where run.id = ? and run.status = 'running'
          returning run.id, run.request_id, run.credits_charged, run.created_at, run.started_at, run.completed_at, run.first_token_at
-       ), captured as (
-         update credit_holds as hold set status = 'captured', resolved_at = now()
-           from ended where hold.run_id = ended.id and hold.status = 'held'
-         returning hold.account_id, hold.amount, hold.run_id
-       ), charge as (
-         insert into credit_entries (id, account_id, kind, amount, reference)
-         select ?, account_id, 'charge', -amount, 'charge:' || run_id from captured
-       ), account as (
-         update credit_accounts as account set balance = account.balance - captured.amount, held = account.held - captured.amount
-           from captured where account.id = captured.account_id
-         returning account.balance - account.held as remaining
-       ), ${settleRequestSql('answered')}
+       ), ${CAPTURE_HOLD_CTES}, ${settleRequestSql('answered')}
        select ended.*, ${SETTLEMENT_COLUMNS} from ended left join request_before as before on true`,
       [
         success.text,
@@ -265,15 +254,7 @@ export async function failRunWithSettlement(
        update model_runs set status = 'error', error_code = ?, error_message = ?, completed_at = now()
         where id = ? and status = any(?::text[])
        returning id, request_id
-     ), released as (
-       update credit_holds as hold set status = 'released', resolved_at = now()
-         from ended where hold.run_id = ended.id and hold.status = 'held'
-       returning hold.account_id, hold.amount
-     ), account as (
-       update credit_accounts as account set held = account.held - released.amount
-         from released where account.id = released.account_id
-       returning account.balance - account.held as remaining
-     ), ${settleRequestSql('failed')}
+     ), ${RELEASE_HOLD_CTES}, ${settleRequestSql('failed')}
      select ended.request_id, ${SETTLEMENT_COLUMNS} from ended left join request_before as before on true`,
     [failure.code, failure.message, runId, `{${endable.join(',')}}`, failure.message],
   );

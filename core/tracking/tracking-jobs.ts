@@ -4,7 +4,6 @@ import type { TrackingCadence } from '../../contract/tracking.ts';
  * The tracking queue: one BullMQ job scheduler per active set, each producing one job per slot of the set's
  * cadence. The job names the set only; the worker reads the set from Postgres, the record of truth.
  */
-export const TRACKING_QUEUE_NAME = 'tracking';
 export const TRACKING_JOB_NAME = 'run-tracked-prompts';
 
 export interface TrackingJobData {

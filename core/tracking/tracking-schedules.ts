@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { TrackingCadence } from '../../contract/tracking.ts';
+import { scheduledJobOptions } from '../jobs/queue-catalogue.ts';
 import { TRACKING_JOB_NAME, cadenceMs, trackingSchedulerId, type TrackingJobData } from './tracking-jobs.ts';
 
 /**
@@ -15,7 +16,7 @@ export async function scheduleTrackingSet(queue: Queue<TrackingJobData>, set: { 
       name: TRACKING_JOB_NAME,
       data: { setId: set.id },
       // A slot's job that failed is not retried into a later slot; the slot guard would refuse it anyway.
-      opts: { attempts: 2, backoff: { type: 'fixed', delay: 1_000 }, removeOnComplete: 100, removeOnFail: 100 },
+      opts: scheduledJobOptions('tracking'),
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { markStage } from '../../core/tracing/stage-trace.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../../core/errors/app-error.ts';
 import { countInWindow } from './window-counter.ts';
 
 export interface PersonAndAddressLimits {

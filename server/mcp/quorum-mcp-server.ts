@@ -1,22 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
-import type { ApiKeyCaller } from '../api-keys/api-key-caller.ts';
-import { AppError } from '../errors/app-error.ts';
-import type { RequestServices } from '../requests/request-services.ts';
-import { askTool, brandVisibilityTool, compareTool, listModelsTool } from './quorum-mcp-tools.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { askTool, brandVisibilityTool, compareTool, listModelsTool, type McpCallContext } from './quorum-mcp-tools.ts';
 
 const SERVER_INFO = { name: 'quorum', version: '1.0.0' };
-
-/** What one MCP call works with: the server's services, the key's caller, and the HTTP request it arrived on. */
-export interface McpCallContext {
-  services: RequestServices;
-  caller: ApiKeyCaller;
-  request: FastifyRequest;
-}
 
 /** The tools as MCP lists them: each input schema is the contract's, as JSON Schema. */
 function toolList(): Tool[] {

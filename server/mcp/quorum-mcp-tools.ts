@@ -1,14 +1,24 @@
+import type { FastifyRequest } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { engineAvailability } from '../../core/catalogue/model-catalogue.ts';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import type { BrandVisibilityInput } from '../../contract/mcp-tools.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
-import { brandAnalytics } from '../brand/brand-mention-repository.ts';
+import { brandAnalytics } from '../../core/brand/brand-mention-repository.ts';
 import { awaitRequest } from '../requests/await-request.ts';
-import { admitRequest } from '../requests/request-admission.ts';
+import { admitRequest } from '../../core/requests/request-admission.ts';
 import { admissionInput as compareAdmissionInput } from '../routes/compare/index.ts';
 import { admissionInput as searchAdmissionInput } from '../routes/search/index.ts';
-import type { McpCallContext } from './quorum-mcp-server.ts';
+import type { ApiKeyCaller } from '../callers/api-key-caller.ts';
+import type { RequestServices } from '../requests/request-services.ts';
+
+
+/** What one MCP call works with: the server's services, the key's caller, and the HTTP request it arrived on. */
+export interface McpCallContext {
+  services: RequestServices;
+  caller: ApiKeyCaller;
+  request: FastifyRequest;
+}
 
 /** Text for the assistant plus the same data structured, as the HTTP API would answer it. */
 function toolResult(text: string, structured: Record<string, unknown>, isError = false): CallToolResult {

@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import { creditsHeldInTotal } from '../../core/credits/credit-ledger.ts';
 import { countAskOutcomes } from './ask-outcomes.ts';
 import { countHttpRequests } from './http-metrics.ts';
 import { installRequestContext } from './request-context.ts';
@@ -11,8 +12,6 @@ declare module 'fastify' {
   }
 }
 
-const CREDITS_HELD_SQL = `select coalesce(sum(amount), 0)::text as held from credit_holds where status = 'held'`;
-
 /**
  * What operators see of this server: its metrics (counted by hooks, so no route needs to know) and the request
  * context that carries each request's id into the answer jobs it queues.
@@ -21,10 +20,7 @@ export default fastifyPlugin(
   async (app) => {
     const metrics = new ServerMetrics({
       openStreams: () => app.openStreams.size,
-      async creditsHeld() {
-        const [row] = await app.orm.em.getConnection().execute<{ held: string }[]>(CREDITS_HELD_SQL);
-        return Number(row?.held ?? 0);
-      },
+      creditsHeld: () => creditsHeldInTotal(app.orm.em),
     });
     app.decorate('metrics', metrics);
     installRequestContext(app);

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import * as Type from 'typebox/type';
 import { ERROR_CODES, type ErrorCode } from '../../contract/error-codes.ts';
 import { OpenAiErrorBody } from '../../contract/openai-compatible.ts';
-import { AppError } from '../errors/app-error.ts';
-import { isInfrastructureUnavailable } from '../errors/infrastructure-errors.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 
 /**

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { RUN_FAILURES } from '../../core/runs/run-failures.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
-import type { AdmittedRun } from '../requests/request-admission.ts';
+import type { AdmittedRun } from '../../core/requests/request-admission.ts';
 import { relayRequest, type RelayServices } from '../streaming/relay-request.ts';
 import { singleSearchFormat } from '../streaming/stream-formats.ts';
 import { deltaChunk, openAiFinishReason, usageChunk, type CompletionIdentity } from './chat-completion-shapes.ts';

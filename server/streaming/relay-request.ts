@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestKind } from '../../core/database/entities/search-request.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
-import { requestResults } from '../requests/request-results.ts';
+import { requestResults } from '../../core/requests/request-results.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { comparisonFormat, singleSearchFormat, type Frame, type StreamFormat } from './stream-formats.ts';
 import { watchRequest, type WatchedRun, type WatchServices } from './watch-request.ts';

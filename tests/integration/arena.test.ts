@@ -2,8 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArenaRound, Leaderboard } from '../../contract/arena.ts';
-import { bullPrefix } from '../../core/jobs/answer-jobs.ts';
-import { LEADERBOARD_QUEUE_NAME } from '../../worker/leaderboard-worker.ts';
+import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { readServerSentEvents, type ReceivedEvent, THREE_MODELS } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -197,7 +196,7 @@ describe('leaderboards', () => {
 
     // The worker upserted the recompute schedule at start; run its job now rather than wait five minutes.
     const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
-    const queue = new Queue(LEADERBOARD_QUEUE_NAME, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = new Queue(QUEUE_CATALOGUE.leaderboards.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
     try {
       expect(await queue.getJobScheduler('recompute-leaderboards')).toMatchObject({ every: 300_000 });
       await queue.add('recompute-leaderboards', {});

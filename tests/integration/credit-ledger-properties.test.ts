@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymiseCreditAccount, creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { openDatabase } from '../../core/database/open-database.ts';
-import { attachPaymentIntent, recordPendingPurchase } from '../../server/payments/purchase-records.ts';
-import { creditPurchase, reversePurchase } from '../../server/payments/purchase-settlement.ts';
+import { attachPaymentIntent, recordPendingPurchase } from '../../core/payments/purchase-records.ts';
+import { creditPurchase, reversePurchase } from '../../core/payments/purchase-settlement.ts';
 import { createIsolatedDatabase } from '../support/isolated-resources.ts';
 import { admitClaimedRun, chargeRun, releaseRun } from '../support/ledger-runs.ts';
 

@@ -9,7 +9,7 @@ import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
-import { bullPrefix } from '../../core/jobs/answer-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
 
 let stack: TestStack;
 
@@ -77,7 +77,7 @@ describe('a worker killed around settlement', () => {
 
     // Let the lease lapse, then sweep as a restarted worker would.
     await new Promise((resolve) => setTimeout(resolve, 1_700));
-    const queue = new Queue('answers', { connection: { url: stack.config.redis.url }, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection: { url: stack.config.redis.url }, prefix: bullPrefix(stack.config.redis.keyPrefix) });
     await sweepStaleRuns({
       orm: stack.app.orm,
       redis: stack.app.redis,

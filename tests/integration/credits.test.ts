@@ -4,7 +4,7 @@ import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
-import { SessionService } from '../../server/auth/session-service.ts';
+import { SessionService } from '../../core/accounts/session-service.ts';
 import { GUEST_SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 

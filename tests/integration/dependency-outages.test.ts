@@ -5,8 +5,8 @@ import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { proxyInFront, type TcpProxy } from '../support/tcp-proxy.ts';
 import { testServices } from '../support/test-services.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
-import { createIsolatedDatabase } from '../support/isolated-resources.ts';
 import { eventually } from '../support/eventually.ts';
+import { databaseBehindProxy, type DatabaseBehindProxy } from '../support/database-behind-proxy.ts';
 
 async function health(stack: TestStack) {
   const response = await fetch(`${stack.baseUrl}/api/health`);
@@ -58,20 +58,16 @@ describe('when Redis goes away', () => {
 describe('when Postgres goes away', () => {
   let stack: TestStack;
   let proxy: TcpProxy;
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let database: DatabaseBehindProxy;
 
   beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    const inFront = await proxyInFront(database.url, 5432);
-    proxy = inFront.proxy;
-    stack = await startTestStack({ environment: { DATABASE_URL: database.url }, serverDatabaseUrl: inFront.url });
+    database = await databaseBehindProxy();
+    proxy = database.proxy;
+    stack = await startTestStack({ environment: { DATABASE_URL: database.directUrl }, serverDatabaseUrl: database.proxiedUrl });
   });
 
   afterAll(async () => {
-    proxy?.restore();
-    await stack?.close();
-    await proxy?.close();
-    await database?.drop();
+    await database?.close(stack);
   });
 
   it('reports itself unhealthy, refuses searches with a 503 envelope, enqueues nothing, and recovers', async () => {

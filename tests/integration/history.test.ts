@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { User } from '../../core/database/entities/user.ts';
-import { serializeHistoryItem } from '../../server/requests/history-item.ts';
-import { loadRequestHistory, type HistoryRow } from '../../server/requests/request-history-repository.ts';
-import type { RunResult } from '../../server/requests/request-results.ts';
-import type { ModelVersions } from '../../server/requests/request-versions.ts';
+import { serializeHistoryItem } from '../../core/requests/history-item.ts';
+import { loadRequestHistory, type HistoryRow } from '../../core/requests/request-history-repository.ts';
+import type { RunResult } from '../../core/requests/request-results.ts';
+import type { ModelVersions } from '../../core/requests/request-versions.ts';
 
 let stack: TestStack;
 

@@ -7,7 +7,7 @@ import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { runLeaseKey } from '../../core/events/request-event-keys.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
-import { bullPrefix } from '../../core/jobs/answer-jobs.ts';
+import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
 import { failRun } from '../../core/runs/run-lifecycle.ts';
 import { createRedisConnection, waitUntilReady } from '../../core/redis/redis-connection.ts';
 import { RunLease } from '../../worker/jobs/run-lease.ts';
@@ -45,7 +45,7 @@ async function runningRun(): Promise<string> {
 }
 
 async function sweep(connection: typeof stack.app.redis): Promise<number> {
-  const queue = new Queue('answers', { connection: { url: redis.url }, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection: { url: redis.url }, prefix: bullPrefix(stack.config.redis.keyPrefix) });
   try {
     return await sweepStaleRuns({
       orm: stack.app.orm,

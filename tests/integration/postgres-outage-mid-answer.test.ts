@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { createIsolatedDatabase } from '../support/isolated-resources.ts';
 import { answerText, SEARCH_BODY } from '../support/search-stream-client.ts';
-import { proxyInFront, type TcpProxy } from '../support/tcp-proxy.ts';
+import type { TcpProxy } from '../support/tcp-proxy.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { databaseBehindProxy, type DatabaseBehindProxy } from '../support/database-behind-proxy.ts';
 
 /**
  * Postgres goes away while a model is answering and stays away past the moment the answer is finished. The worker
@@ -13,21 +13,17 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 describe('when Postgres goes away mid-answer', () => {
   let stack: TestStack;
   let proxy: TcpProxy;
-  let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
+  let database: DatabaseBehindProxy;
 
   beforeAll(async () => {
-    database = await createIsolatedDatabase();
-    const inFront = await proxyInFront(database.url, 5432);
-    proxy = inFront.proxy;
+    database = await databaseBehindProxy();
+    proxy = database.proxy;
     // Server and worker both reach Postgres through the proxy; the test's own inspector goes direct.
-    stack = await startTestStack({ environment: { DATABASE_URL: inFront.url, RUN_LEASE_MS: '1500' } });
+    stack = await startTestStack({ environment: { DATABASE_URL: database.proxiedUrl, RUN_LEASE_MS: '1500' } });
   });
 
   afterAll(async () => {
-    proxy?.restore();
-    await stack?.close();
-    await proxy?.close();
-    await database?.drop();
+    await database?.close(stack);
   });
 
   it('keeps the finished answer until Postgres is back, then stores, charges and ends it', { timeout: 60_000 }, async () => {

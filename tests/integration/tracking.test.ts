@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditOnce } from '../../core/credits/credit-ledger.ts';
-import { CSV_COLUMNS } from '../../server/tracking/tracking-csv.ts';
-import { csvField } from '../../server/exports/csv-writer.ts';
+import { CSV_COLUMNS } from '../../core/tracking/tracking-csv.ts';
+import { csvField } from '../../core/exports/csv-writer.ts';
 import { closeAbandonedSlot } from '../../worker/jobs/tracking-run-job.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';

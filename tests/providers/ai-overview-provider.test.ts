@@ -40,7 +40,7 @@ const { requestsFor } = simulator;
 
 /**
  * What the adapter should show for the simulator's overview: the deterministic answer with its lead line as a
- * `### ` heading (no asterisks) and a blank line between the list's introduction and the list (see the README).
+ * `### ` heading (no asterisks) and a blank line between the list's introduction and the list, so it renders as Markdown like every other answer.
  */
 function expectedMarkdown(prompt: string, pieceCount = 40): string {
   const answer = generateDeterministicAnswer({ prompt, model, pieceCount }).text;

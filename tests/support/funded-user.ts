@@ -4,8 +4,8 @@ import type { QuorumConfig } from '../../core/config/config.ts';
 import { creditOnce, ensureCreditAccount } from '../../core/credits/credit-ledger.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
-import { SessionService } from '../../server/auth/session-service.ts';
-import { requesterFor } from '../../server/credits/requester.ts';
+import { SessionService } from '../../core/accounts/session-service.ts';
+import { requesterFor } from '../../core/credits/requester.ts';
 
 /**
  * A signed-in `subscribed` user with 1,000,000 credits, written straight into the database: for tests and

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { claimRun, completeRun, failRunWithSettlement } from '../../core/runs/run-lifecycle.ts';
-import { insertAdmission } from '../../server/requests/admission-statement.ts';
+import { insertAdmission } from '../../core/credits/admission-statement.ts';
 
 /**
  * Money moving the way answers move it, through the production statements, for tests about the ledger: a one-model

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { QuorumConfig } from '../../core/config/config.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
-import { SessionService } from '../../server/auth/session-service.ts';
+import { SessionService } from '../../core/accounts/session-service.ts';
 
 /** A signed-in account with the given email, written straight into the database; returns its session cookie's value. */
 export async function signedInAs(em: EntityManager, config: QuorumConfig, email: string): Promise<{ cookie: string; token: string }> {

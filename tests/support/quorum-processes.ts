@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
+import { nodeArgumentsFor } from '../../core/process/entry-points.ts';
 
 /**
  * Runs a Quorum entry point (`server/main.ts`, `worker/main.ts`, or the launcher `scripts/start-all.ts` that
  * `npm start` runs) as its own process, the way production does, so a test can kill it outright or a benchmark can
- * keep it off its own event loop.
+ * keep it off its own event loop. From source through tsx, or with `compiledDirectory` from the files a build put there.
  */
 export interface QuorumProcess {
   child: ChildProcess;
@@ -20,8 +20,9 @@ export function startQuorumProcess(
   entry: 'server/main.ts' | 'worker/main.ts' | 'scripts/start-all.ts',
   environment: Record<string, string>,
   args: string[] = [],
+  options: { compiledDirectory?: string } = {},
 ): QuorumProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, entry), ...args], {
+  const child = spawn(process.execPath, [...nodeArgumentsFor(entry, options.compiledDirectory), ...args], {
     cwd: PROJECT_ROOT,
     // Several workers run on one machine in tests and benchmarks: no metrics listener unless a test asks for one.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WORKER_METRICS_PORT: '0', ...environment },

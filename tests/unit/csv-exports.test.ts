@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow } from '../../server/exports/csv-writer.ts';
-import { csvLine } from '../../server/tracking/tracking-csv.ts';
+import { csvField, csvRow } from '../../core/exports/csv-writer.ts';
+import { csvLine } from '../../core/tracking/tracking-csv.ts';
 
 /** Every export writes through one CSV writer: untrusted text can never become a live formula in a spreadsheet. */
 const HOSTILE = ['=1+1', '+2+3', '-2+3', '-0+HYPERLINK("http://x.test","click")', '@SUM(A1)', '\tTAB', '\rCR'];

@@ -12,28 +12,19 @@ import { claimRun, completeRun, failRunWithSettlement, type ClaimedRun, type Run
 import { announceStoredOutcome, runEndEvent } from '../../core/runs/run-outcome-announcer.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
-import type { ProviderRegistry } from '../providers/provider-registry.ts';
-import type { AttemptSettings } from './provider-attempts.ts';
 import { PipelinedAppends } from './pipelined-appends.ts';
-import { callProvider, type ProviderCall } from './provider-call.ts';
-import type { CancellationListener } from './cancellation-listener.ts';
+import { callProvider, type ProviderCall, type ProviderCallDependencies } from './provider-call.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
 
-export interface AnswerQuestionDependencies {
+export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   orm: MikroORM;
   redis: Redis;
   writer: RequestEventWriter;
-  providers: ProviderRegistry;
-  logger: Logger;
   keyPrefix: string;
   runLeaseMs: number;
-  /** Longest one answer may take, retries included. */
-  providerTimeoutMs: number;
-  attempts: AttemptSettings;
-  cancellations: CancellationListener;
   /** The operator's brand judge model (BRAND_JUDGE_MODEL); absent when none is configured. */
   brandJudge?: BrandJudge | undefined;
 }

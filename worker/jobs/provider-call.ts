@@ -1,8 +1,20 @@
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import type { AnswerJobQuestion } from '../../core/jobs/answer-jobs.ts';
 import type { AnswerPart } from '../providers/answer-provider.ts';
-import type { AnswerQuestionDependencies } from './answer-question-job.ts';
-import { answerWithRetries } from './provider-attempts.ts';
+import type { Logger } from 'pino';
+import type { ProviderRegistry } from '../providers/provider-registry.ts';
+import type { CancellationListener } from './cancellation-listener.ts';
+import { answerWithRetries, type AttemptSettings } from './provider-attempts.ts';
+
+/** What calling a provider for one run needs. */
+export interface ProviderCallDependencies {
+  providers: ProviderRegistry;
+  cancellations: CancellationListener;
+  /** Longest one answer may take, retries included. */
+  providerTimeoutMs: number;
+  attempts: AttemptSettings;
+  logger: Logger;
+}
 
 /** What a provider is asked: a job's question, or a claimed run read back from Postgres. */
 export type ProviderQuestion = AnswerJobQuestion & { conversation?: ConversationTurn[] };
@@ -22,7 +34,7 @@ export interface ProviderCall {
  * cancellation, or `done()`.
  */
 export function callProvider(
-  dependencies: Pick<AnswerQuestionDependencies, 'providers' | 'cancellations' | 'providerTimeoutMs' | 'attempts' | 'logger'>,
+  dependencies: ProviderCallDependencies,
   runId: string,
   question: ProviderQuestion,
   shutdownSignal: AbortSignal,

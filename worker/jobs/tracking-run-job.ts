@@ -9,11 +9,12 @@ import { dropsBetween } from '../../core/tracking/tracking-drops.ts';
 import { openRunCount, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../../core/tracking/tracking-sets.ts';
 import { runSummary } from '../../core/tracking/tracking-summary.ts';
-import { requesterFor, type Requester } from '../../server/credits/requester.ts';
-import { AppError } from '../../server/errors/app-error.ts';
-import type { Mailer } from '../../server/mail/mailer.ts';
-import { trackingAlertMail, trackingPausedMail, type TrackingMailFacts } from '../../server/mail/tracking-mails.ts';
-import { admitRequest, type AdmissionServices } from '../../server/requests/request-admission.ts';
+import { requesterFor, type Requester } from '../../core/credits/requester.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import type { Mailer } from '../../core/mail/mailer.ts';
+import { trackingAlertMail, trackingPausedMail, type TrackingMailFacts } from '../../core/mail/tracking-mails.ts';
+import { admitRequest, type AdmissionServices } from '../../core/requests/request-admission.ts';
+import { spendableCreditsOfUser } from '../../core/credits/credit-ledger.ts';
 
 export interface TrackingRunDependencies {
   orm: MikroORM;
@@ -127,8 +128,7 @@ async function claimSlot(em: EntityManager, set: StoredTrackingSet, job: Trackin
 }
 
 async function availableCredits(em: EntityManager, userId: string): Promise<number> {
-  const [row] = await em.execute<{ available: string }[]>(`select balance - held as available from credit_accounts where user_id = ?`, [userId]);
-  return row ? Number(row.available) : 0;
+  return (await spendableCreditsOfUser(em, userId)) ?? 0;
 }
 
 /**

@@ -1,15 +1,13 @@
-import { Queue, type Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../../core/config/config.ts';
-import { ANSWER_QUEUE_NAME, bullPrefix } from '../../core/jobs/answer-jobs.ts';
-import { TRACKING_QUEUE_NAME } from '../../core/tracking/tracking-jobs.ts';
-import { LEADERBOARD_QUEUE_NAME } from '../leaderboard-worker.ts';
+import { QUEUE_CATALOGUE, openQueue, type QueueKind } from '../../core/jobs/queue-catalogue.ts';
 import { startMetricsListener } from './metrics-listener.ts';
 import { workerMetrics } from './worker-metrics.ts';
 
 /** Every BullMQ queue Quorum uses; their depths are reported by the workers, which consume them. */
-export const OBSERVED_QUEUE_NAMES = [ANSWER_QUEUE_NAME, TRACKING_QUEUE_NAME, LEADERBOARD_QUEUE_NAME] as const;
+export const OBSERVED_QUEUES = Object.keys(QUEUE_CATALOGUE) as QueueKind[];
 
 export interface WorkerObservability {
   metricsPort: number | undefined;
@@ -22,7 +20,7 @@ export interface WorkerObservability {
  */
 export async function startWorkerObservability(options: { config: QuorumConfig; logger: Logger; answerWorker: Worker; commands: Redis }): Promise<WorkerObservability> {
   const { config, logger, answerWorker, commands } = options;
-  const queues = OBSERVED_QUEUE_NAMES.map((name) => new Queue(name, { connection: commands, prefix: bullPrefix(config.redis.keyPrefix) }));
+  const queues = OBSERVED_QUEUES.map((kind) => openQueue(kind, commands, config.redis.keyPrefix));
   const unwatch = queues.map((queue) => workerMetrics.watchQueue(queue));
   const onJobStarted = (job: Parameters<typeof workerMetrics.jobStarted>[0]) => workerMetrics.jobStarted(job);
   answerWorker.on('active', onJobStarted);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dataFilePath } from '../../config/project-files.ts';
 import type { Features } from './mention-features.ts';
 
 /**
@@ -16,7 +17,7 @@ interface StoredModel {
   intercepts: [number, number, number];
 }
 
-const stored = JSON.parse(readFileSync(new URL('./sentiment-model.json', import.meta.url), 'utf8')) as StoredModel;
+const stored = JSON.parse(readFileSync(dataFilePath('core/brand/sentiment/sentiment-model.json'), 'utf8')) as StoredModel;
 const WEIGHTS: ReadonlyMap<string, readonly [number, number, number]> = new Map(Object.entries(stored.weights));
 
 export const MODEL_VERSION = stored.version;

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { GoogleIdTokenVerifier } from '../../auth/google-id-token.ts';
-import { keyedDigest } from '../../auth/secret-tokens.ts';
+import { GoogleIdTokenVerifier } from '../../../core/accounts/google-id-token.ts';
+import { keyedDigest } from '../../../core/accounts/secret-tokens.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../../auth/session-cookie.ts';
-import { SessionService, type ResolvedSession } from '../../auth/session-service.ts';
-import { VerificationMailLimits } from '../../auth/verification-mail-limits.ts';
-import { DevelopmentOutbox } from '../../mail/development-outbox.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { SessionService, type ResolvedSession } from '../../../core/accounts/session-service.ts';
+import { VerificationMailLimits } from '../../../core/accounts/verification-mail-limits.ts';
+import { DevelopmentOutbox } from '../../../core/mail/development-outbox.ts';
+import { createMailer, type Mailer } from '../../../core/mail/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

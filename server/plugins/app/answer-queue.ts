@@ -1,6 +1,7 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import fastifyPlugin from 'fastify-plugin';
-import { ANSWER_QUEUE_NAME, bullPrefix, type AnswerJobData } from '../../../core/jobs/answer-jobs.ts';
+import type { AnswerJobData } from '../../../core/jobs/answer-jobs.ts';
+import { openQueue } from '../../../core/jobs/queue-catalogue.ts';
 import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
 
 declare module 'fastify' {
@@ -17,15 +18,7 @@ export default fastifyPlugin(
   async (app) => {
     const connection = createRedisConnection(app.config.redis.url, 'fail-fast', app.log as never, 'quorum-server-queue');
     await waitUntilReady(connection);
-    const queue = new Queue<AnswerJobData>(ANSWER_QUEUE_NAME, {
-      connection,
-      prefix: bullPrefix(app.config.redis.keyPrefix),
-      defaultJobOptions: {
-        attempts: 1,
-        removeOnComplete: { age: 3_600, count: 10_000 },
-        removeOnFail: { age: 86_400 },
-      },
-    });
+    const queue = openQueue('answers', connection, app.config.redis.keyPrefix);
     queue.on('error', (error) => app.log.error({ err: error }, 'answer queue error'));
     app.decorate('answerQueue', queue);
     app.addHook('onClose', async () => {

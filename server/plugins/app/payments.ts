@@ -1,7 +1,7 @@
 import fastifyPlugin from 'fastify-plugin';
 import type Stripe from 'stripe';
 import { loadPaymentCatalogue, type PaymentCatalogue } from '../../../core/payments/payment-catalogue.ts';
-import { createStripeClient } from '../../payments/stripe-client.ts';
+import { createStripeClient } from '../../../core/payments/stripe-client.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

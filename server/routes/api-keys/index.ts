@@ -2,24 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyList, ApiKeyParams, CreateApiKeyBody, CreatedApiKey, RevokedApiKey } from '../../../contract/api-keys.ts';
 import { success } from '../../../contract/envelope.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../api-keys/api-key-repository.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../core/api-keys/api-key-repository.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 const tags = ['Developer API'];
 
 /**
- * Keys are managed from a signed-in session only: a key cannot make or revoke keys, so a leaked key cannot lock its
- * owner out or mint more of itself.
+ * `/api/api-keys`: create (the key is shown once), list with usage, and revoke developer API keys. Keys are managed
+ * from a signed-in session only: a key cannot make or revoke keys, so a leaked key cannot lock its owner out or mint
+ * more of itself.
  */
-async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const session = await request.currentSession(reply);
-  if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to manage API keys.');
-  reply.header('cache-control', 'no-store');
-  return session.user.id;
-}
-
-/** `/api/api-keys`: create (the key is shown once), list with usage, and revoke developer API keys. */
 const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api-keys',
@@ -31,9 +24,10 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CreateApiKeyBody,
         response: jsonResponses(CreatedApiKey, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
       },
+      config: { signIn: 'required', signInMessage: 'Sign in to manage API keys.' },
     },
     async (request, reply) => {
-      const userId = await signedInUserId(request, reply);
+      const userId = request.signedIn.user.id;
       return success(await createApiKey(app.orm.em.fork(), userId, request.body));
     },
   );
@@ -47,9 +41,10 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         response: jsonResponses(ApiKeyList, ['UNAUTHORIZED']),
       },
+      config: { signIn: 'required', signInMessage: 'Sign in to manage API keys.' },
     },
     async (request, reply) => {
-      const userId = await signedInUserId(request, reply);
+      const userId = request.signedIn.user.id;
       return success({ keys: await listApiKeys(app.orm.em.fork(), userId) });
     },
   );
@@ -64,9 +59,10 @@ const apiKeyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ApiKeyParams,
         response: jsonResponses(RevokedApiKey, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND']),
       },
+      config: { signIn: 'required', signInMessage: 'Sign in to manage API keys.' },
     },
     async (request, reply) => {
-      const userId = await signedInUserId(request, reply);
+      const userId = request.signedIn.user.id;
       const revokedAt = await revokeApiKey(app.orm.em.fork(), userId, request.params.id);
       if (!revokedAt) throw new AppError('NOT_FOUND', 'No such API key.');
       return success({ id: request.params.id, revokedAt: revokedAt.toISOString() });

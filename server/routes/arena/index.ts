@@ -3,14 +3,13 @@ import { ArenaParams, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, 
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { success } from '../../../contract/envelope.ts';
 import { personalLeaderboard, storedLeaderboard } from '../../../core/arena/leaderboards.ts';
-import { admitArenaRound } from '../../arena/arena-admission.ts';
-import { arenaRoundView, voteOnRound } from '../../arena/arena-votes.ts';
-import { blindArenaFormat } from '../../arena/blind-arena-format.ts';
+import { admitArenaRound } from '../../../core/arena/arena-admission.ts';
+import { arenaRoundView, voteOnRound } from '../../../core/arena/arena-votes.ts';
+import { blindArenaFormat } from '../../streaming/blind-arena-format.ts';
 import { nameMask } from '../../../core/arena/blind-text.ts';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
-import { ADMISSION_REFUSALS } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS } from '../../../core/requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
@@ -40,7 +39,7 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const requester = await requesterOfRequest(app, request, reply);
+      const requester = await request.requester(reply);
       const { admitted, labels, hiddenNames } = await admitArenaRound(app.requestServices, request.body, requester);
       request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'arena round admitted');
       await relayRequestToBrowser(app.requestServices, request, reply, {
@@ -119,10 +118,10 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: LeaderboardQuery,
         response: jsonResponses(Leaderboard, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const session = await request.currentSession(reply);
-      if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+      const session = request.signedIn;
       reply.header('cache-control', 'no-store');
       return success(await personalLeaderboard(app.orm.em.fork(), session.user.id, request.query.category ?? 'overall', app.catalogue));
     },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../../core/database/entities/user.ts';
-import { publicUser, type PublicUser } from '../../auth/public-user.ts';
+import { publicUser, type PublicUser } from '../../../core/accounts/public-user.ts';
 import { setSessionCookie } from '../../auth/session-cookie.ts';
-import { AppError } from '../../errors/app-error.ts';
-import type { OutgoingMail } from '../../mail/mailer.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import type { OutgoingMail } from '../../../core/mail/mailer.ts';
 
 /** Everything an action handler gets. The body is whatever JSON was sent; each action checks its own fields. */
 export interface AuthActionContext {

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnalyticsData, MentionsData, MentionsQuery, RecentBrandsData, RecentBrandsQuery } from '../../../contract/brand.ts';
 import { success } from '../../../contract/envelope.ts';
-import { brandAnalytics, findMentions, recentBrands } from '../../brand/brand-mention-repository.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { brandAnalytics, findMentions, recentBrands } from '../../../core/brand/brand-mention-repository.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /** What the calls return without `limit`, the most they return, and the mentions' window without `days`. */
@@ -19,18 +17,10 @@ function bounded(value: string | undefined, fallback: number, maximum: number): 
   return Math.min(maximum, Math.max(1, Number(value ?? fallback)));
 }
 
-/** Brand data belongs to a signed-in person; a guest, or a session that expired, is told to sign in. */
-async function signedInUserId(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const session = await request.currentSession(reply);
-  if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
-  reply.header('cache-control', 'no-store');
-  return session.user.id;
-}
-
 /**
  * The Brand Mentions page's calls, for the signed-in person's own answers: the mentions found
  * (`GET /api/brand-config/mentions`), the analytics per brand (`GET /api/brand-config/analytics`) and the brand
- * configs they used (`GET /api/brand-config/recent`).
+ * configs they used (`GET /api/brand-config/recent`). Brand data belongs to a signed-in person.
  */
 const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -43,9 +33,10 @@ const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: MentionsQuery,
         response: jsonResponses(MentionsData, codes),
       },
+      config: { signIn: 'required' },
     },
-    async (request, reply) => {
-      const userId = await signedInUserId(request, reply);
+    async (request) => {
+      const userId = request.signedIn.user.id;
       const mentions = await findMentions(app.orm.em.fork(), userId, {
         limit: bounded(request.query.limit, DEFAULT_LIMIT, MAX_LIMIT),
         brandName: request.query.brandName || undefined,
@@ -64,9 +55,10 @@ const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         response: jsonResponses(AnalyticsData, codes),
       },
+      config: { signIn: 'required' },
     },
-    async (request, reply) => {
-      const userId = await signedInUserId(request, reply);
+    async (request) => {
+      const userId = request.signedIn.user.id;
       const em = app.orm.em.fork();
       const [analytics, recent] = await Promise.all([brandAnalytics(em, userId), recentBrands(em, userId, DEFAULT_LIMIT)]);
       return success({ analytics, recentBrands: recent });
@@ -82,9 +74,10 @@ const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: RecentBrandsQuery,
         response: jsonResponses(RecentBrandsData, codes),
       },
+      config: { signIn: 'required' },
     },
-    async (request, reply) => {
-      const userId = await signedInUserId(request, reply);
+    async (request) => {
+      const userId = request.signedIn.user.id;
       const recent = await recentBrands(app.orm.em.fork(), userId, bounded(request.query.limit, DEFAULT_LIMIT, MAX_LIMIT));
       return success({ recentBrands: recent });
     },

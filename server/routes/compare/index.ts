@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../../core/requests/request-admission.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { CompareRequestBody } from '../../../contract/ask.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
@@ -58,13 +57,13 @@ const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limitAsking = askRateLimit(app);
 
   app.post('/compare/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await request.requester(reply));
     request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'comparison admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
   });
 
   app.post('/compare', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await requesterOfRequest(app, request, reply));
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await request.requester(reply));
     const results = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     return success({ requestId: admitted.requestId, results, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0) });
   });

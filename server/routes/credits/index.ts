@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pricingTable } from '../../../core/credits/pricing.ts';
-import { grantWentElsewhere, openCreditAccount, requesterOfRequest } from '../../credits/requester.ts';
+import { grantWentElsewhere, openCreditAccount } from '../../../core/credits/requester.ts';
 import { CreditsData } from '../../../contract/credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
@@ -12,7 +12,7 @@ import { jsonResponses } from '../../schemas/route-responses.ts';
  */
 const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/credits', { schema: { summary: 'What you can still spend, and the price list', tags: ['Credits'], response: jsonResponses(CreditsData) } }, async (request, reply) => {
-    const requester = await requesterOfRequest(app, request, reply);
+    const requester = await request.requester(reply);
     const em = app.orm.em.fork();
     const account = await em.transactional((transaction) => openCreditAccount(transaction, requester));
     // Only worth asking when there is nothing to spend: that is when the page explains why.

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as Type from 'typebox/type';
 import { RequestParams } from '../../../contract/answers.ts';
 import { ExportQuery, RequestExport } from '../../../contract/exports.ts';
-import { isUnrevealedRound } from '../../arena/arena-rounds.ts';
-import { blindUnrevealedRounds } from '../../arena/blind-history.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { historyCsv } from '../../exports/history-csv.ts';
-import { requestExport, requestMarkdown } from '../../exports/request-export.ts';
+import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
+import { blindUnrevealedRounds } from '../../../core/arena/blind-history.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { historyCsv } from '../../../core/exports/history-csv.ts';
+import { requestExport, requestMarkdown } from '../../../core/exports/request-export.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { loadRequestHistory } from '../../requests/request-history-repository.ts';
-import { requestResults } from '../../requests/request-results.ts';
+import { loadRequestHistory } from '../../../core/requests/request-history-repository.ts';
+import { requestResults } from '../../../core/requests/request-results.ts';
 import { errorResponses } from '../../schemas/route-responses.ts';
 
 /** The most requests one history export holds, newest first. */
@@ -63,10 +63,10 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['History'],
         response: { ...fileResponse('text/csv', Type.String(), 'CSV with a header line.'), ...errorResponses(['UNAUTHORIZED']) },
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const session = await request.currentSession(reply);
-      if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+      const session = request.signedIn;
       const em = app.orm.em.fork();
       const page = await loadRequestHistory(em, session.user.id, { limit: HISTORY_EXPORT_LIMIT });
       const csv = historyCsv(await blindUnrevealedRounds(em, page.rows));

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../errors/app-error.ts';
-import { serializeHistoryItem } from '../../requests/history-item.ts';
-import { loadRequestHistory } from '../../requests/request-history-repository.ts';
-import { deleteOwnRequest, DELETE_REQUEST_TEXTS } from '../../requests/delete-request.ts';
-import { blindUnrevealedRounds } from '../../arena/blind-history.ts';
+import { serializeHistoryItem } from '../../../core/requests/history-item.ts';
+import { loadRequestHistory } from '../../../core/requests/request-history-repository.ts';
+import { deleteOwnRequest, DELETE_REQUEST_TEXTS } from '../../../core/requests/delete-request.ts';
+import { blindUnrevealedRounds } from '../../../core/arena/blind-history.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryDeleted, HistoryItemParams, HistoryList, HistoryQuery } from '../../../contract/history.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../contract/limits.ts';
@@ -23,9 +22,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     querystring: HistoryQuery,
     response: jsonResponses(HistoryList, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
   };
-  app.get('/user-requests', { schema: listSchema }, async (request, reply) => {
-    const session = await request.currentSession(reply);
-    if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+  app.get('/user-requests', { schema: listSchema, config: { signIn: 'required' } }, async (request, reply) => {
+    const session = request.signedIn;
     const limit = Math.min(HISTORY_MAX_LIMIT, Math.max(1, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT)));
     const offset = Number(request.query.offset ?? 0);
     const em = app.orm.em.fork();
@@ -41,9 +39,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     params: HistoryItemParams,
     response: jsonResponses(HistoryDeleted, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND']),
   };
-  app.delete('/user-requests/:id', { schema: deleteSchema }, async (request, reply) => {
-    const session = await request.currentSession(reply);
-    if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
+  app.delete('/user-requests/:id', { schema: deleteSchema, config: { signIn: 'required' } }, async (request) => {
+    const session = request.signedIn;
     await deleteOwnRequest(app.orm.em.fork(), session.user.id, request.params.id);
     return success({ id: request.params.id, message: DELETE_REQUEST_TEXTS.deleted });
   });

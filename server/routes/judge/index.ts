@@ -2,15 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RequestParams } from '../../../contract/answers.ts';
 import { success } from '../../../contract/envelope.ts';
 import { JudgeRequestBody, JudgeSummary } from '../../../contract/judge.ts';
-import { isUnrevealedRound } from '../../arena/arena-rounds.ts';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { judgeConversation } from '../../requests/judge-conversation.ts';
+import { judgeConversation } from '../../../core/requests/judge-conversation.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
-import { ADMISSION_REFUSALS, admitRequest } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { requestResults } from '../../requests/request-results.ts';
+import { requestResults } from '../../../core/requests/request-results.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 const ENDED = new Set(['completed', 'error']);
@@ -54,7 +53,7 @@ const judgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const admitted = await admitRequest(
         app.requestServices,
         { query, selections: [request.body], kind: 'single', streamed: false, searchEnabled: false, brandMonitoringEnabled: false, conversation },
-        await requesterOfRequest(app, request, reply),
+        await request.requester(reply),
       );
       const [result] = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
       return success({ requestId: admitted.requestId, result: result! });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import { LiveConnection, type LiveSocket } from './live-connection.ts';
@@ -10,7 +10,7 @@ import { liveSchema } from './live-schema.ts';
 const ANONYMOUS_SESSION_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * `GET /api/live`: one WebSocket per browser tab, carrying the frames of every request the tab subscribes to and the
- * signed-in user's account events (README, "Live updates over one WebSocket").
+ * signed-in user's account events (docs/api.md).
  */
 const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const refuseOtherSites = originGuard(app);

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { loadRequestForViewer, type RequestViewer } from '../../requests/request-access.ts';
 import { relayRequest, type RelayServices } from '../../streaming/relay-request.ts';
-import { requestStreamFormat } from '../../arena/request-stream-format.ts';
+import { requestStreamFormat } from '../../streaming/request-stream-format.ts';
 import { watchedRuns } from '../../streaming/watch-request.ts';
 import type { ServerMessage } from './live-messages.ts';
 

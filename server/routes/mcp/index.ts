@@ -1,7 +1,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync } from 'fastify';
-import { apiKeyCaller, type ApiKeyCaller } from '../../api-keys/api-key-caller.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { apiKeyCaller, type ApiKeyCaller } from '../../callers/api-key-caller.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { createQuorumMcpServer } from '../../mcp/quorum-mcp-server.ts';
 
 export const MCP_PATH = '/mcp';

@@ -1,7 +1,7 @@
 import { CHAT_COMPLETION_BODY_LIMIT_BYTES } from '../../limits/body-limits.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatCompletion, ChatCompletionBody, ChatCompletionChunk, OpenAiModelList } from '../../../contract/openai-compatible.ts';
-import { apiKeyCaller } from '../../api-keys/api-key-caller.ts';
+import { apiKeyCaller } from '../../callers/api-key-caller.ts';
 import { chatConversation } from '../../openai-compatible/chat-conversation.ts';
 import { chatCompletion, completionIdentity } from '../../openai-compatible/chat-completion-shapes.ts';
 import { resolveOpenAiModel, openAiModelList } from '../../openai-compatible/model-ids.ts';
@@ -9,7 +9,7 @@ import { modelFailureStatus } from '../../openai-compatible/model-failure-status
 import { installOpenAiErrorHandler, OpenAiError, openAiErrorResponses } from '../../openai-compatible/openai-error-format.ts';
 import { relayChatCompletion } from '../../openai-compatible/relay-chat-completion.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest } from '../../requests/request-admission.ts';
+import { admitRequest } from '../../../core/requests/request-admission.ts';
 
 const tags = ['OpenAI-compatible'];
 const security = [{ apiKey: [] }];

@@ -5,10 +5,10 @@ import { success } from '../../../contract/envelope.ts';
 import { PAYMENT_TEXTS } from '../../../contract/payment-texts.ts';
 import { ConfirmPaymentBody, CreatePaymentBody, PaymentConfirmation, PaymentIntentData, PaymentOffer } from '../../../contract/payments.ts';
 import { publishCreditsRemaining } from '../../../core/events/account-event-publisher.ts';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { paymentOffer } from '../../payments/payment-offer.ts';
-import { confirmPurchase, startPurchase } from '../../payments/purchase-flow.ts';
+import { requesterOfRequest } from '../../callers/requester-of-request.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { paymentOffer } from '../../../core/payments/payment-offer.ts';
+import { confirmPurchase, startPurchase } from '../../../core/payments/purchase-flow.ts';
 import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import stripeWebhookRoute from './stripe-webhook.ts';
@@ -26,15 +26,12 @@ const tags = ['Payments'];
  * `PUT /api/payments` (confirm it after the card step) and `POST /api/payments/webhook` (Stripe's notifications).
  */
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Payments on, and the caller signed in: a purchase always belongs to an account. */
-  async function payingUser(request: FastifyRequest, reply: FastifyReply): Promise<{ stripe: Stripe; userId: string }> {
-    const stripe = app.payments.stripe;
-    if (!stripe) throw new AppError('PAYMENT_UNAVAILABLE');
-    const session = await request.currentSession(reply);
-    if (!session) throw new AppError('UNAUTHORIZED', PAYMENT_TEXTS.signInRequired);
-    reply.header('cache-control', 'no-store');
-    return { stripe, userId: session.user.id };
+  /** Card payments switched on: checked before sign-in, so a signed-out visitor also hears that payments are off. */
+  async function paymentsOn(): Promise<void> {
+    if (!app.payments.stripe) throw new AppError('PAYMENT_UNAVAILABLE');
   }
+  const stripe = (): Stripe => app.payments.stripe!;
+  const signedInToPay = { signIn: 'required', signInMessage: PAYMENT_TEXTS.signInRequired } as const;
 
   // Per address, and per person (PAYMENT_RATE_LIMIT_PER_USER_PER_10_MINUTES) so one account cannot test cards from
   // many addresses. Counted before anything else, Stripe included.
@@ -67,13 +64,13 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: CreatePaymentBody,
         response: jsonResponses(PaymentIntentData, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR', 'PAYMENT_FAILED', 'PAYMENT_NOT_FOUND', 'PAYMENT_UNAVAILABLE']),
       },
-      preHandler: limitPaying,
+      preHandler: [limitPaying, paymentsOn],
+      config: signedInToPay,
     },
     async (request, reply) => {
-      const { stripe } = await payingUser(request, reply);
-      const requester = await requesterOfRequest(app, request, reply);
+      const requester = await request.requester(reply);
       if (!requester.userId) throw new AppError('UNAUTHORIZED', PAYMENT_TEXTS.signInRequired);
-      const intent = await startPurchase(app.orm.em.fork(), stripe, app.payments.catalogue, { ...requester, userId: requester.userId }, request.body);
+      const intent = await startPurchase(app.orm.em.fork(), stripe(), app.payments.catalogue, { ...requester, userId: requester.userId }, request.body);
       request.log.info({ purchaseId: intent.purchaseId, paymentIntentId: intent.paymentIntentId, credits: intent.credits }, 'purchase started');
       return success(intent);
     },
@@ -99,11 +96,12 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'PAYMENT_UNAVAILABLE',
         ]),
       },
-      preHandler: limitPaying,
+      preHandler: [limitPaying, paymentsOn],
+      config: signedInToPay,
     },
-    async (request, reply) => {
-      const { stripe, userId } = await payingUser(request, reply);
-      const confirmation = await confirmPurchase(app.orm.em.fork(), stripe, userId, request.body.paymentIntentId);
+    async (request) => {
+      const userId = request.signedIn.user.id;
+      const confirmation = await confirmPurchase(app.orm.em.fork(), stripe(), userId, request.body.paymentIntentId);
       request.log.info({ paymentIntentId: request.body.paymentIntentId, credits: confirmation.creditsAdded }, 'purchase credited');
       publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, userId, confirmation.creditsRemaining).catch((error: unknown) =>
         request.log.warn({ err: error }, 'could not tell open tabs about new credits'),

@@ -4,9 +4,10 @@ import { success } from '../../../contract/envelope.ts';
 import { PAYMENT_TEXTS } from '../../../contract/payment-texts.ts';
 import { WebhookReceipt } from '../../../contract/payments.ts';
 import { publishCreditsRemaining } from '../../../core/events/account-event-publisher.ts';
-import { AppError } from '../../errors/app-error.ts';
-import { handleStripeEvent } from '../../payments/stripe-events.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { handleStripeEvent } from '../../../core/payments/stripe-events.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
+import { spendableCreditsOfUser } from '../../../core/credits/credit-ledger.ts';
 
 /** How old a signed event may be (seconds): older ones are refused as possible replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -57,8 +58,8 @@ const stripeWebhookRoute: FastifyPluginAsync = async (app) => {
 
       async function tellOpenTabs(userId: string): Promise<void> {
         try {
-          const rows = await app.orm.em.fork().execute<{ balance: string; held: string }[]>(`select balance, held from credit_accounts where user_id = ?`, [userId]);
-          if (rows[0]) await publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, userId, Number(rows[0].balance) - Number(rows[0].held));
+          const creditsRemaining = await spendableCreditsOfUser(app.orm.em.fork(), userId);
+          if (creditsRemaining !== undefined) await publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, userId, creditsRemaining);
         } catch (error) {
           request.log.warn({ err: error }, 'could not tell open tabs about changed credits');
         }

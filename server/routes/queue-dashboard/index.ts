@@ -3,9 +3,8 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyPluginAsync } from 'fastify';
-import { bullPrefix } from '../../../core/jobs/answer-jobs.ts';
+import { openQueue } from '../../../core/jobs/queue-catalogue.ts';
 import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
-import { LEADERBOARD_QUEUE_NAME } from '../../../worker/leaderboard-worker.ts';
 import { dashboardGuard } from './dashboard-access.ts';
 import { relaxCspForDashboard } from './dashboard-csp.ts';
 
@@ -23,7 +22,7 @@ const queueDashboard: FastifyPluginAsync = async (app) => {
   // The server never uses the leaderboard queue itself (workers schedule it), so it gets a handle just for this.
   const connection = createRedisConnection(app.config.redis.url, 'fail-fast', app.log as never, 'quorum-server-dashboard');
   await waitUntilReady(connection);
-  const leaderboards = new Queue(LEADERBOARD_QUEUE_NAME, { connection, prefix: bullPrefix(app.config.redis.keyPrefix) });
+  const leaderboards = openQueue('leaderboards', connection, app.config.redis.keyPrefix);
   app.addHook('onClose', async () => {
     await leaderboards.close();
     await connection.quit().catch(() => connection.disconnect());

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requesterOfRequest } from '../../credits/requester.ts';
-import { ERROR_CODES } from '../../errors/app-error.ts';
+import { ERROR_CODES } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../../core/requests/request-admission.ts';
 import { type FailedSearchAnswer, SearchAnswer } from '../../../contract/answers.ts';
 import { SearchRequestBody } from '../../../contract/ask.ts';
 import { failure, success } from '../../../contract/envelope.ts';
@@ -45,13 +44,13 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limitAsking = askRateLimit(app);
 
   app.post('/search/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await requesterOfRequest(app, request, reply));
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await request.requester(reply));
     request.log.info({ searchRequestId: admitted.requestId, credits: admitted.totalCredits }, 'search admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: singleSearchFormat });
   });
 
   app.post('/search', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await requesterOfRequest(app, request, reply));
+    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await request.requester(reply));
     const [result] = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     if (!result?.success) {
       // The model failed: nothing was charged. 502 says the fault lies upstream, with the reason in our words.

@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { success } from '../../../contract/envelope.ts';
 import { SHARE_LIMITS } from '../../../contract/limits.ts';
 import { CreateShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams } from '../../../contract/shares.ts';
-import { isUnrevealedRound } from '../../arena/arena-rounds.ts';
-import { AppError } from '../../errors/app-error.ts';
+import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { listShares, revokeShare, shareRequest, sharedRequestId, type StoredShare } from '../../shares/share-links.ts';
-import { sharedView } from '../../shares/shared-view.ts';
+import { listShares, revokeShare, shareRequest, sharedRequestId, type StoredShare } from '../../../core/shares/share-links.ts';
+import { sharedView } from '../../../core/shares/shared-view.ts';
 
 const MINUTE_MS = 60_000;
 const ENDED = new Set(['completed', 'error']);
@@ -21,12 +21,6 @@ export const shareViewRateLimit = (scale: number) => ({
   timeWindow: MINUTE_MS,
   keyGenerator: (request: FastifyRequest) => `share-view:${request.ip}`,
 });
-
-async function signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  const session = await request.currentSession(reply);
-  if (!session) throw new AppError('UNAUTHORIZED', 'Session expired');
-  return session.user.id;
-}
 
 /**
  * Sharing: a signed-in owner makes a read-only public link to a finished request (an arena round once it has been
@@ -58,10 +52,11 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
           timeWindow: MINUTE_MS,
           keyGenerator: (request: FastifyRequest) => `share-create:${request.ip}`,
         },
+        signIn: 'required',
       },
     },
     async (request, reply) => {
-      const userId = await signedInUser(request, reply);
+      const userId = request.signedIn.user.id;
       const em = app.orm.em.fork();
       const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.body.requestId);
       if (!runs.every((run) => ENDED.has(run.status))) throw new AppError('VALIDATION_ERROR', 'Only a finished request can be shared.');
@@ -72,9 +67,9 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/shares',
-    { schema: { summary: 'Your live shared links, newest first', tags: ['Sharing'], response: jsonResponses(ShareList, ['UNAUTHORIZED']) } },
+    { schema: { summary: 'Your live shared links, newest first', tags: ['Sharing'], response: jsonResponses(ShareList, ['UNAUTHORIZED']) }, config: { signIn: 'required' } },
     async (request, reply) => {
-      const userId = await signedInUser(request, reply);
+      const userId = request.signedIn.user.id;
       reply.header('cache-control', 'no-store');
       return success({ links: (await listShares(app.orm.em.fork(), userId)).map(link) });
     },
@@ -90,9 +85,10 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: ShareParams,
         response: jsonResponses(RevokedShare, ['UNAUTHORIZED', 'NOT_FOUND']),
       },
+      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const userId = await signedInUser(request, reply);
+      const userId = request.signedIn.user.id;
       if (!(await revokeShare(app.orm.em.fork(), userId, request.params.token))) throw new AppError('NOT_FOUND', 'Shared link not found');
       return success({ token: request.params.token, revoked: true as const });
     },

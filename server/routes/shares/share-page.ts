@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShareParams } from '../../../contract/shares.ts';
-import { sharePageHead, sharePageRenderer } from '../../shares/share-page.ts';
-import { sharedRequestId } from '../../shares/share-links.ts';
-import { sharedView } from '../../shares/shared-view.ts';
+import { sharePageHead, sharePageRenderer } from '../../../core/shares/share-page.ts';
+import { sharedRequestId } from '../../../core/shares/share-links.ts';
+import { sharedView } from '../../../core/shares/shared-view.ts';
 import { sharePagePath, shareViewRateLimit } from './index.ts';
 
 /**

@@ -6,6 +6,7 @@ import { providerError } from '../provider-error-classification.ts';
 import { classifyAnthropicError } from './anthropic-errors.ts';
 import { anthropicFinishReason } from './anthropic-finish-reasons.ts';
 import { sourcesFromCitation } from './anthropic-sources.ts';
+import { sdkClientOptions } from '../sdk-client-options.ts';
 
 /**
  * The Messages API requires a ceiling on the answer's length. 4096 is the largest every catalogued Claude model
@@ -23,13 +24,7 @@ export class AnthropicProvider implements AnswerProvider {
 
   constructor(connection: ProviderConnection) {
     this.engine = connection.engine;
-    // Retries are the answer job's business (one policy for every provider), so the SDK makes exactly one call.
-    this.client = new Anthropic({
-      apiKey: connection.apiKey,
-      baseURL: connection.baseUrl,
-      timeout: connection.requestTimeoutMs,
-      maxRetries: 0,
-    });
+    this.client = new Anthropic(sdkClientOptions(connection));
   }
 
   async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {

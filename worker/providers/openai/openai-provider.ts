@@ -7,6 +7,7 @@ import { sourcesFromCompatibleChunk } from './openai-compatible-sources.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
 import { chatFinishReason } from './openai-finish-reasons.ts';
 import { streamWebSearchAnswer } from './openai-web-search.ts';
+import { sdkClientOptions } from '../sdk-client-options.ts';
 
 /** The one engine whose vendor serves the Responses API (and its web search tool). */
 const responsesApiEngine = 'openai';
@@ -22,13 +23,7 @@ export class OpenAiProvider implements AnswerProvider {
 
   constructor(connection: ProviderConnection) {
     this.engine = connection.engine;
-    // Retries are the answer job's business (one policy for every provider), so the SDK makes exactly one call.
-    this.client = new OpenAI({
-      apiKey: connection.apiKey,
-      baseURL: connection.baseUrl,
-      timeout: connection.requestTimeoutMs,
-      maxRetries: 0,
-    });
+    this.client = new OpenAI(sdkClientOptions(connection));
   }
 
   streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {

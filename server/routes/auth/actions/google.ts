@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { User } from '../../../../core/database/entities/user.ts';
-import { AppError } from '../../../errors/app-error.ts';
+import { AppError } from '../../../../core/errors/app-error.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { User } from '../../../../core/database/entities/user.ts';
-import { requireEmail, requirePassword } from '../../../auth/account-fields.ts';
-import { verifyAgainstDecoy, verifyPassword } from '../../../auth/password-hashing.ts';
-import { AppError } from '../../../errors/app-error.ts';
+import { requireEmail, requirePassword } from '../../../../core/accounts/account-fields.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../../../../core/accounts/password-hashing.ts';
+import { AppError } from '../../../../core/errors/app-error.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';

@@ -1,10 +1,10 @@
 import { setTimeout } from 'node:timers/promises';
 import { User } from '../../../../core/database/entities/user.ts';
-import { requireEmail, requirePassword } from '../../../auth/account-fields.ts';
-import { consumeAccountToken, issuePasswordReset, looksLikeToken, RESET_LINK_EXPIRED, RESET_LINK_INVALID } from '../../../auth/account-tokens.ts';
-import { hashPassword } from '../../../auth/password-hashing.ts';
-import { AppError } from '../../../errors/app-error.ts';
-import { passwordResetMail } from '../../../mail/account-mails.ts';
+import { requireEmail, requirePassword } from '../../../../core/accounts/account-fields.ts';
+import { consumeAccountToken, issuePasswordReset, looksLikeToken, RESET_LINK_EXPIRED, RESET_LINK_INVALID } from '../../../../core/accounts/account-tokens.ts';
+import { hashPassword } from '../../../../core/accounts/password-hashing.ts';
+import { AppError } from '../../../../core/errors/app-error.ts';
+import { passwordResetMail } from '../../../../core/mail/account-mails.ts';
 import { sendInBackground, signIn, type AuthAction } from '../auth-action.ts';
 
 /**

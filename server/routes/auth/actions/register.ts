@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { User } from '../../../../core/database/entities/user.ts';
-import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../auth/account-fields.ts';
-import { issueVerificationToken, verificationLink } from '../../../auth/email-verification.ts';
-import { hashPassword } from '../../../auth/password-hashing.ts';
-import { addressWasGranted } from '../../../credits/requester.ts';
-import { alreadyRegisteredMail, verificationMail } from '../../../mail/account-mails.ts';
+import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../../core/accounts/account-fields.ts';
+import { issueVerificationToken, verificationLink } from '../../../../core/accounts/email-verification.ts';
+import { hashPassword } from '../../../../core/accounts/password-hashing.ts';
+import { addressWasGranted } from '../../../../core/credits/requester.ts';
+import { alreadyRegisteredMail, verificationMail } from '../../../../core/mail/account-mails.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
 
 export const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';

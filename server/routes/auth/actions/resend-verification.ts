@@ -1,9 +1,9 @@
 import { User } from '../../../../core/database/entities/user.ts';
-import { requireEmail } from '../../../auth/account-fields.ts';
-import { issueVerificationToken, verificationLink } from '../../../auth/email-verification.ts';
-import { addressWasGranted } from '../../../credits/requester.ts';
-import { AppError } from '../../../errors/app-error.ts';
-import { verificationMail } from '../../../mail/account-mails.ts';
+import { requireEmail } from '../../../../core/accounts/account-fields.ts';
+import { issueVerificationToken, verificationLink } from '../../../../core/accounts/email-verification.ts';
+import { addressWasGranted } from '../../../../core/credits/requester.ts';
+import { AppError } from '../../../../core/errors/app-error.ts';
+import { verificationMail } from '../../../../core/mail/account-mails.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
 
 const SENT_MESSAGE = 'If this address has an account waiting for verification, we have sent a new link.';

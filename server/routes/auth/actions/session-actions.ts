@@ -1,6 +1,6 @@
 import { anonymiseCreditAccount } from '../../../../core/credits/credit-ledger.ts';
 import { User } from '../../../../core/database/entities/user.ts';
-import { publicUser } from '../../../auth/public-user.ts';
+import { publicUser } from '../../../../core/accounts/public-user.ts';
 import { clearSessionCookie, SESSION_COOKIE } from '../../../auth/session-cookie.ts';
 import { requireSession, type AuthAction } from '../auth-action.ts';
 

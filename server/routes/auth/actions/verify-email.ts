@@ -1,6 +1,6 @@
-import { requireEmail } from '../../../auth/account-fields.ts';
-import { consumeVerificationToken } from '../../../auth/email-verification.ts';
-import { AppError } from '../../../errors/app-error.ts';
+import { requireEmail } from '../../../../core/accounts/account-fields.ts';
+import { consumeVerificationToken } from '../../../../core/accounts/email-verification.ts';
+import { AppError } from '../../../../core/errors/app-error.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
 const INVALID_LINK = 'Invalid verification link. Please check your email and try again.';

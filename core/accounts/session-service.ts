@@ -1,0 +1,133 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { UserSession } from '../database/entities/user-session.ts';
+import { User, type UserTier } from '../database/entities/user.ts';
+import { hashToken, newSecretToken } from './secret-tokens.ts';
+
+const HOUR_MS = 3_600_000;
+/** A session's expiry slides at most this often, so a busy page does not write to Postgres on every request. */
+const SLIDE_EVERY_MS = 5 * 60_000;
+
+export interface SessionPolicy {
+  sessionIdleHours: number;
+  sessionMaxDays: number;
+}
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export interface ResolvedSession {
+  session: UserSession;
+  user: User;
+  /** The expiry moved: the cookie must be sent again with the new date. */
+  extended: boolean;
+}
+
+/** Sessions with a sliding idle expiry and an absolute cap, looked up by the hash of the cookie's token. */
+export class SessionService {
+  constructor(private readonly policy: SessionPolicy) {}
+
+  async issue(em: EntityManager, user: User, now = new Date(), userAgent?: string): Promise<IssuedSession> {
+    const token = newSecretToken();
+    const absoluteExpiresAt = new Date(now.getTime() + this.policy.sessionMaxDays * 24 * HOUR_MS);
+    const expiresAt = this.idleExpiry(now, absoluteExpiresAt);
+    em.create(UserSession, {
+      id: randomUUID(),
+      user,
+      tokenHash: hashToken(token),
+      expiresAt,
+      absoluteExpiresAt,
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: userAgent ? userAgent.slice(0, 300) : null,
+    });
+    await em.flush();
+    return { token, expiresAt };
+  }
+
+  async resolve(em: EntityManager, token: string, now = new Date()): Promise<ResolvedSession | undefined> {
+    const session = await findSession(em, hashToken(token));
+    if (!session) return undefined;
+    if (session.expiresAt <= now) {
+      await em.nativeDelete(UserSession, { id: session.id });
+      return undefined;
+    }
+    let extended = false;
+    if (now.getTime() - session.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
+      session.lastSeenAt = now;
+      session.expiresAt = this.idleExpiry(now, session.absoluteExpiresAt);
+      await em.flush();
+      extended = true;
+    }
+    return { session, user: session.user, extended };
+  }
+
+  async revoke(em: EntityManager, token: string): Promise<void> {
+    await em.nativeDelete(UserSession, { tokenHash: hashToken(token) });
+  }
+
+  /** Signs the user out everywhere but `keepSessionId` (everywhere when it is null). Returns how many ended. */
+  async revokeAllBut(em: EntityManager, userId: string, keepSessionId: string | null): Promise<number> {
+    return em.nativeDelete(UserSession, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId });
+  }
+
+  private idleExpiry(now: Date, absoluteExpiresAt: Date): Date {
+    return new Date(Math.min(now.getTime() + this.policy.sessionIdleHours * HOUR_MS, absoluteExpiresAt.getTime()));
+  }
+}
+
+interface SessionWithUserRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  absolute_expires_at: Date;
+  user_name: string;
+  user_email: string;
+  user_email_verified: boolean;
+  user_google_subject: string | null;
+  user_tier: UserTier;
+  user_created_at: Date;
+  user_updated_at: Date;
+}
+
+/**
+ * The session and its user in one plain query, turned into managed entities (`em.map`): every signed-in request
+ * starts here, and building the same join through the query builder costs about three times as much CPU.
+ */
+async function findSession(em: EntityManager, tokenHash: string): Promise<UserSession | undefined> {
+  const [row] = await em.execute<SessionWithUserRow[]>(
+    `select session.id, session.user_id, session.token_hash, session.created_at, session.last_seen_at, session.expires_at,
+            session.absolute_expires_at, person.name as user_name, person.email as user_email,
+            person.email_verified as user_email_verified, person.google_subject as user_google_subject,
+            person.tier as user_tier, person.created_at as user_created_at, person.updated_at as user_updated_at
+       from user_sessions as session
+       join users as person on person.id = session.user_id
+      where session.token_hash = ?`,
+    [tokenHash],
+  );
+  if (!row) return undefined;
+  em.map(User, {
+    id: row.user_id,
+    name: row.user_name,
+    email: row.user_email,
+    email_verified: row.user_email_verified,
+    google_subject: row.user_google_subject,
+    tier: row.user_tier,
+    created_at: row.user_created_at,
+    updated_at: row.user_updated_at,
+  });
+  return em.map(UserSession, {
+    id: row.id,
+    user_id: row.user_id,
+    token_hash: row.token_hash,
+    created_at: row.created_at,
+    last_seen_at: row.last_seen_at,
+    expires_at: row.expires_at,
+    absolute_expires_at: row.absolute_expires_at,
+  });
+}

@@ -1,0 +1,89 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ArenaRound, ArenaVoteBody } from '../../contract/arena.ts';
+import { nameMask } from './blind-text.ts';
+import { voteOutcomes } from './vote-outcomes.ts';
+import type { ModelRun } from '../database/entities/model-run.ts';
+import type { SearchRequest } from '../database/entities/search-request.ts';
+import { AppError } from '../errors/app-error.ts';
+import { requestResults } from '../requests/request-results.ts';
+import { labelledAnswers } from './blind-results.ts';
+import { loadArenaRound, roundLabels, type StoredArenaRound } from './arena-rounds.ts';
+
+const ENDED = new Set(['completed', 'error']);
+
+async function storedRound(em: EntityManager, searchRequest: SearchRequest): Promise<StoredArenaRound> {
+  const round = searchRequest.kind === 'arena' ? await loadArenaRound(em, searchRequest.id) : null;
+  if (!round) throw new AppError('NOT_FOUND', 'Arena round not found');
+  return round;
+}
+
+async function storedVote(em: EntityManager, requestId: string): Promise<ArenaVoteBody | null> {
+  const [row] = await em.execute<{ vote: ArenaVoteBody }[]>(`select vote from arena_votes where request_id = ?`, [requestId]);
+  return row?.vote ?? null;
+}
+
+/** A round as its player sees it: blind until the vote, then every name, cost and timing. */
+export async function arenaRoundView(em: EntityManager, searchRequest: SearchRequest, runs: readonly ModelRun[]): Promise<ArenaRound> {
+  const round = await storedRound(em, searchRequest);
+  const labels = roundLabels(round, runs.map((run) => run.id));
+  const results = await requestResults(em, searchRequest.id);
+  const revealed = round.revealedAt !== null;
+  const answers = labelledAnswers(results, labels, revealed ? null : nameMask(round.hiddenNames));
+  return {
+    requestId: searchRequest.id,
+    query: searchRequest.query,
+    category: round.category,
+    status: revealed ? 'revealed' : runs.every((run) => ENDED.has(run.status)) ? 'voting' : 'answering',
+    answers,
+    vote: revealed ? await storedVote(em, searchRequest.id) : null,
+    totalCreditsUsed: revealed ? results.reduce((sum, result) => sum + result.creditsUsed, 0) : null,
+  };
+}
+
+/**
+ * Records the player's vote and reveals the round, once: the conditional update lets exactly one of two votes at once
+ * through. The vote is stored with the round's category and as pairwise outcomes (`vote-outcomes.ts`), which the
+ * leaderboard job reads. Only answers that succeeded can be placed.
+ */
+export async function voteOnRound(
+  em: EntityManager,
+  searchRequest: SearchRequest,
+  runs: readonly ModelRun[],
+  vote: ArenaVoteBody,
+  userId: string | null,
+): Promise<void> {
+  const round = await storedRound(em, searchRequest);
+  if (round.revealedAt) throw new AppError('ARENA_ALREADY_VOTED');
+  if (!runs.every((run) => ENDED.has(run.status))) throw new AppError('ARENA_STILL_ANSWERING');
+  const labels = roundLabels(round, runs.map((run) => run.id));
+  const voteable = runs
+    .filter((run) => run.status === 'completed')
+    .map((run) => ({ label: labels.get(run.id)!, model: `${run.engine}/${run.model}` }));
+  const reading = voteOutcomes(vote, voteable);
+  if ('refusal' in reading) throw new AppError('VALIDATION_ERROR', reading.refusal);
+
+  await em.transactional(async (transaction) => {
+    const revealed = await transaction.execute<{ request_id: string }[]>(
+      `update arena_rounds set revealed_at = now() where request_id = ? and revealed_at is null returning request_id`,
+      [round.requestId],
+    );
+    if (revealed.length === 0) throw new AppError('ARENA_ALREADY_VOTED');
+    await transaction.execute(`insert into arena_votes (request_id, user_id, category, verdict, vote) values (?, ?, ?, ?, ?::jsonb)`, [
+      round.requestId,
+      userId,
+      round.category,
+      vote.verdict,
+      JSON.stringify(vote),
+    ]);
+    for (const outcome of reading.outcomes) {
+      await transaction.execute(`insert into arena_outcomes (request_id, user_id, category, model_a, model_b, score_a) values (?, ?, ?, ?, ?, ?)`, [
+        round.requestId,
+        userId,
+        round.category,
+        outcome.modelA,
+        outcome.modelB,
+        outcome.scoreA,
+      ]);
+    }
+  });
+}

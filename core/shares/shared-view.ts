@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SharedRequest } from '../../contract/shares.ts';
+import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
+import { SearchRequest } from '../database/entities/search-request.ts';
+import { requestResults } from '../requests/request-results.ts';
+
+/**
+ * A shared request as the public sees it: the question and every model's answer, name and timings. Built field by
+ * field, so nothing about the owner (account, credits, brand settings, API key, ids) can slip in with a new column.
+ */
+export async function sharedView(em: EntityManager, catalogue: ModelCatalogue, requestId: string): Promise<SharedRequest | null> {
+  const request = await em.findOne(SearchRequest, requestId);
+  if (!request) return null;
+  const results = await requestResults(em, requestId);
+  return {
+    query: request.query,
+    kind: request.kind,
+    askedAt: request.createdAt.toISOString(),
+    answers: results.map((result) => {
+      const engine = catalogue.findEngine(result.engine);
+      const model = engine ? catalogue.findModel(engine, result.model) : undefined;
+      return {
+        engine: result.engine,
+        model: result.model,
+        engineName: engine?.name ?? result.engine,
+        modelName: model?.name ?? result.model,
+        success: result.success,
+        response: result.response,
+        error: result.error,
+        sources: result.sources,
+        timeToFirstTokenMs: result.timeToFirstTokenMs,
+        durationMs: result.durationMs,
+      };
+    }),
+  };
+}

@@ -1,0 +1,128 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TrackingDashboard, TrackingResult } from '../../contract/tracking.ts';
+import { SUMMARY_COLUMNS, summaryFromRow, type SummaryRow } from './tracking-summary.ts';
+
+/** The queries behind the tracking dashboard, the drill-down and the exports, always for one set. */
+
+const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** The dashboard draws at most this many runs (the latest), and this many cited domains. */
+const SERIES_RUNS = 120;
+const TOP_DOMAINS = 10;
+
+interface PointRow extends SummaryRow {
+  run_id: string;
+  slot_start: string;
+  started_at: string;
+}
+
+interface GroupedPointRow extends PointRow {
+  engine?: string;
+  model?: string;
+  country?: string;
+}
+
+const point = (row: PointRow) => ({ slotStart: row.slot_start, startedAt: row.started_at, runId: row.run_id, ...summaryFromRow(row) });
+
+function seriesQuery(groupColumns: string, extraFilter = ''): string {
+  return `select tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, ${iso('tracking.started_at')} as started_at${groupColumns ? `, ${groupColumns}` : ''}, ${SUMMARY_COLUMNS}
+            from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
+           where tracking.id in (select id from tracking_runs where set_id = ? and status = 'completed' order by slot_start desc limit ${SERIES_RUNS})
+             ${extraFilter}
+           group by tracking.id, tracking.slot_start, tracking.started_at${groupColumns ? `, ${groupColumns}` : ''}
+           order by tracking.slot_start`;
+}
+
+export async function trackingDashboard(em: EntityManager, setId: string): Promise<TrackingDashboard> {
+  const [overall, byModel, byCountry, domains] = await Promise.all([
+    em.execute<PointRow[]>(seriesQuery(''), [setId]),
+    em.execute<GroupedPointRow[]>(seriesQuery('result.engine, result.model'), [setId]),
+    em.execute<GroupedPointRow[]>(seriesQuery('result.country', 'and result.country is not null'), [setId]),
+    em.execute<{ domain: string; count: number }[]>(
+      `select domain, count(*)::int as count
+         from tracking_results as result cross join lateral jsonb_array_elements_text(result.cited_domains) as domain
+        where result.set_id = ? and result.status = 'completed'
+        group by domain order by count desc, domain limit ${TOP_DOMAINS}`,
+      [setId],
+    ),
+  ]);
+  const models = new Map<string, { engine: string; model: string; points: ReturnType<typeof point>[] }>();
+  for (const row of byModel) {
+    const key = `${row.engine}/${row.model}`;
+    const entry = models.get(key) ?? { engine: row.engine!, model: row.model!, points: [] };
+    entry.points.push(point(row));
+    models.set(key, entry);
+  }
+  const countries = new Map<string, { country: string; points: ReturnType<typeof point>[] }>();
+  for (const row of byCountry) {
+    const entry = countries.get(row.country!) ?? { country: row.country!, points: [] };
+    entry.points.push(point(row));
+    countries.set(row.country!, entry);
+  }
+  return { overall: overall.map(point), byModel: [...models.values()], byCountry: [...countries.values()], citedDomains: domains };
+}
+
+interface ResultRow {
+  id: string;
+  run_id: string;
+  slot_start: string;
+  prompt: string;
+  engine: string;
+  model: string;
+  country: string | null;
+  language: string | null;
+  status: 'completed' | 'error';
+  mentioned: boolean;
+  position: number | null;
+  sentiment: TrackingResult['sentiment'];
+  share_of_voice: number | null;
+  cited_domains: string[];
+  credits_charged: number;
+  answer: string | null;
+  created_at: string;
+}
+
+function resultFromRow(row: ResultRow): TrackingResult {
+  return {
+    id: row.id,
+    runId: row.run_id,
+    slotStart: row.slot_start,
+    prompt: row.prompt,
+    engine: row.engine,
+    model: row.model,
+    country: row.country,
+    language: row.language,
+    status: row.status,
+    mentioned: row.mentioned,
+    position: row.position,
+    sentiment: row.sentiment,
+    shareOfVoice: row.share_of_voice,
+    citedDomains: row.cited_domains,
+    creditsCharged: row.credits_charged,
+    answer: row.answer,
+    createdAt: row.created_at,
+  };
+}
+
+export interface ResultsPage {
+  limit: number;
+  /** Continue after this result (keyset paging: stable while new runs are added). */
+  after?: string | undefined;
+  runId?: string | undefined;
+}
+
+/** A page of a set's results, oldest first, in the order the CSV lists them. */
+export async function trackingResults(em: EntityManager, setId: string, page: ResultsPage): Promise<TrackingResult[]> {
+  const rows = await em.execute<ResultRow[]>(
+    `select result.id, result.run_id, ${iso('tracking.slot_start')} as slot_start, result.prompt, result.engine, result.model, result.country,
+            result.language, result.status, result.mentioned, result.position, result.sentiment, result.share_of_voice, result.cited_domains,
+            result.credits_charged, result.answer, ${iso('result.created_at')} as created_at
+       from tracking_results as result join tracking_runs as tracking on tracking.id = result.run_id
+      where result.set_id = ?
+        and (?::uuid is null or result.run_id = ?::uuid)
+        and (?::uuid is null or (result.created_at, result.id) > (select created_at, id from tracking_results where id = ?::uuid))
+      order by result.created_at, result.id
+      limit ?`,
+    [setId, page.runId ?? null, page.runId ?? null, page.after ?? null, page.after ?? null, page.limit],
+  );
+  return rows.map(resultFromRow);
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ChangeNameBody, ChangePasswordBody, NameChanged, SessionsSignedOut } from '../../../contract/account.ts';
+import { success } from '../../../contract/envelope.ts';
+import { User } from '../../../core/database/entities/user.ts';
+import { checkCurrentPassword } from '../../../core/accounts/account-settings.ts';
+import { requireName, requirePassword } from '../../../core/accounts/account-fields.ts';
+import { hashPassword } from '../../../core/accounts/password-hashing.ts';
+import { publicUser } from '../../../core/accounts/public-user.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { passwordChangedNotice } from '../../../core/mail/account-mails.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
+import { limitedPerAddress, sendLater, tags } from './account-route-helpers.ts';
+
+/**
+ * Your name and your password.
+ */
+export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.patch(
+    '/account/profile',
+    {
+      schema: { summary: 'Change your name', tags, body: ChangeNameBody, response: jsonResponses(NameChanged, ['VALIDATION_ERROR', 'UNAUTHORIZED']) },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { user } = request.signedIn;
+      const name = requireName(request.body.name);
+      const em = app.orm.em.fork();
+      const person = await em.findOneOrFail(User, user.id);
+      person.name = name;
+      await em.flush();
+      return success({ message: 'Your name has been updated.', user: publicUser(person) });
+    },
+  );
+
+  app.post(
+    '/account/password',
+    {
+      schema: {
+        summary: 'Change your password',
+        description: 'Needs the current password. Every other device is signed out; this one stays signed in.',
+        tags,
+        body: ChangePasswordBody,
+        response: jsonResponses(SessionsSignedOut, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR']),
+      },
+      config: { ...limitedPerAddress(app, 'password', 10), signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { user, session } = request.signedIn;
+      const em = app.orm.em.fork();
+      const { hasPassword } = await checkCurrentPassword(em, user.id, request.body.currentPassword);
+      // A Google-only account sets its first password through a mailed link, which proves the address.
+      if (!hasPassword) throw new AppError('VALIDATION_ERROR', 'Your account signs in with Google and has no password yet. Use "Set a password" to get a link by email.');
+      const passwordHash = await hashPassword(requirePassword(request.body.newPassword));
+      const ended = await em.transactional(async (transaction) => {
+        await transaction.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [passwordHash, user.id]);
+        return app.sessions.revokeAllBut(transaction, user.id, session.id);
+      });
+      sendLater(app, request, passwordChangedNotice(user.email, user.name, new URL('/', app.config.server.appUrl).toString()));
+      return success({ message: 'Your password has been changed. Every other device has been signed out.', signedOutSessions: ended });
+    },
+  );
+};

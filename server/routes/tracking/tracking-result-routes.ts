@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Readable } from 'node:stream';
+import * as Type from 'typebox/type';
+import { success } from '../../../contract/envelope.ts';
+import {
+  SetParams,
+  TrackingDashboardData,
+  TrackingResultsData,
+  TrackingResultsQuery,
+  TrackingRunsData,
+} from '../../../contract/tracking.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
+import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
+import { trackingCsv } from '../../../core/tracking/tracking-csv.ts';
+import { trackingDashboard, trackingResults } from '../../../core/tracking/tracking-results-repository.ts';
+import { trackingRuns } from '../../../core/tracking/tracking-set-repository.ts';
+import { ownedSet, readCodes, tags } from './owned-set.ts';
+
+const DEFAULT_RESULTS = 100;
+const MAX_RESULTS = 1_000;
+const RUNS_LISTED = 60;
+
+/** A set's numbers: the dashboard's series, its runs, and its stored results as JSON pages or a streamed CSV. */
+export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/tracking/sets/:id/dashboard',
+    {
+      schema: {
+        summary: 'Visibility, share of voice, position and sentiment over time',
+        description: 'Per completed run (the latest 120): overall, per model and per AI Overview country; with the most cited domains.',
+        tags,
+        params: SetParams,
+        response: jsonResponses(TrackingDashboardData, readCodes),
+      },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { set } = await ownedSet(app, request);
+      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id) });
+    },
+  );
+
+  app.get(
+    '/tracking/sets/:id/runs',
+    { schema: { summary: 'A set\'s runs, newest first, with their numbers', tags, params: SetParams, response: jsonResponses(TrackingRunsData, readCodes) }, config: { signIn: 'required' } },
+    async (request, reply) => {
+      const { set } = await ownedSet(app, request);
+      return success({ runs: await trackingRuns(app.orm.em.fork(), set.id, RUNS_LISTED) });
+    },
+  );
+
+  app.get(
+    '/tracking/sets/:id/results',
+    {
+      schema: {
+        summary: 'A set\'s stored results, oldest first, a page at a time',
+        description: `One per model answer: mention, position, sentiment, share of voice, cited domains, the answer. \`limit\` 1 to ${MAX_RESULTS} (default ${DEFAULT_RESULTS}); pass \`nextCursor\` as \`cursor\` for the next page; \`runId\` for one run.`,
+        tags,
+        params: SetParams,
+        querystring: TrackingResultsQuery,
+        response: jsonResponses(TrackingResultsData, ['VALIDATION_ERROR', ...readCodes]),
+      },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { set } = await ownedSet(app, request);
+      const limit = Math.min(MAX_RESULTS, Math.max(1, Number(request.query.limit ?? DEFAULT_RESULTS)));
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      for (const value of [request.query.cursor, request.query.runId]) {
+        if (value !== undefined && !uuid.test(value)) throw new AppError('VALIDATION_ERROR', 'cursor and runId are ids from earlier answers');
+      }
+      const results = await trackingResults(app.orm.em.fork(), set.id, { limit, after: request.query.cursor, runId: request.query.runId });
+      return success({ results, nextCursor: results.length === limit ? results.at(-1)!.id : null });
+    },
+  );
+
+  app.get(
+    '/tracking/sets/:id/results.csv',
+    {
+      schema: {
+        summary: 'A set\'s whole history as CSV (streamed)',
+        description: 'The same rows as `/results`, one line per model answer; cited domains separated by spaces.',
+        tags,
+        params: SetParams,
+        response: {
+          200: { description: 'CSV with a header line.', content: { 'text/csv': { schema: Type.String() } } },
+          ...errorResponses(readCodes),
+        },
+      },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { set } = await ownedSet(app, request);
+      const fileName = `tracking-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'set'}.csv`;
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
+      // A stream, not the string the schema describes: Fastify pipes it as it is produced.
+      return reply.send(Readable.from(trackingCsv(app.orm.em.fork(), set.id)) as never);
+    },
+  );
+};
+
