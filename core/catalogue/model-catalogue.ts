@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { isFreeTierModel } from '../../contract/tier-rules.ts';
 import type { ProviderId, QuorumConfig } from '../config/config.ts';
 
 /**
- * The engines and models Quorum offers, with their price in credits and whether the free tier may use them. It is
- * data, not code (`model-catalogue.json`, or the operator's own file named by MODEL_CATALOGUE_FILE), because
- * providers rename and retire models faster than we release. Validated at start: a bad file stops the process.
+ * The engines and models Quorum offers, with their price in credits. It is data, not code (`model-catalogue.json`,
+ * or the operator's own file named by MODEL_CATALOGUE_FILE), because providers rename and retire models faster than
+ * we release. Validated at start: a bad file stops the process.
  */
 const CatalogueModelSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 128 }),
@@ -14,7 +15,6 @@ const CatalogueModelSchema = Type.Object({
   description: Type.String(),
   webSearchSupported: Type.Boolean(),
   credits: Type.Integer({ minimum: 0, maximum: 1_000 }),
-  freeTier: Type.Boolean(),
 });
 
 const CatalogueEngineSchema = Type.Object({
@@ -40,8 +40,10 @@ const CatalogueFileSchema = Type.Object({
   engines: Type.Array(CatalogueEngineSchema, { minItems: 1 }),
 });
 
-export type CatalogueModel = Static<typeof CatalogueModelSchema>;
-export type CatalogueEngine = Static<typeof CatalogueEngineSchema>;
+type CatalogueFileModel = Static<typeof CatalogueModelSchema>;
+/** A model as the app sees it: the file's entry plus whether guests may use it, which follows from its price. */
+export type CatalogueModel = CatalogueFileModel & { freeTier: boolean };
+export type CatalogueEngine = Omit<Static<typeof CatalogueEngineSchema>, 'models'> & { models: CatalogueModel[] };
 export type EngineProvider = CatalogueEngine['provider'];
 
 export interface EngineAvailability {
@@ -84,7 +86,7 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
     const first = Value.Errors(CatalogueFileSchema, parsed)[0];
     throw new Error(`MODEL_CATALOGUE_FILE ${config.catalogueFile} is invalid at ${first?.instancePath ?? '/'}: ${first?.message ?? 'unknown problem'}`);
   }
-  const engines = [...parsed.engines];
+  const engines: CatalogueEngine[] = parsed.engines.map((engine) => ({ ...engine, models: engine.models.map(withFreeTier) }));
   const local = config.localModels;
   if (local) {
     engines.push({
@@ -92,14 +94,15 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
       name: 'Local models',
       aliases: ['ollama', 'vllm', 'lmstudio'],
       provider: 'local',
-      models: local.models.map((id) => ({
-        id,
-        name: id,
-        description: 'Runs on your own server: questions never leave your network',
-        webSearchSupported: false,
-        credits: local.credits,
-        freeTier: true,
-      })),
+      models: local.models.map((id) =>
+        withFreeTier({
+          id,
+          name: id,
+          description: 'Runs on your own server: questions never leave your network',
+          webSearchSupported: false,
+          credits: local.credits,
+        }),
+      ),
     });
   }
   const ids = new Set<string>();
@@ -108,6 +111,12 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
     ids.add(engine.id);
   }
   return new ModelCatalogue(engines, parsed.webSearchCredits, parsed.unknownModelCredits);
+}
+
+/** The free-tier flag is never read from the file: one rule decides it from the price (an old file's flag is ignored). */
+function withFreeTier(model: CatalogueFileModel): CatalogueModel {
+  const { id, name, description, webSearchSupported, credits } = model;
+  return { id, name, description, webSearchSupported, credits, freeTier: isFreeTierModel(credits) };
 }
 
 /** The configuration key holding an engine's credentials, or undefined for the local engine. */

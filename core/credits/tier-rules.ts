@@ -1,5 +1,6 @@
 import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
-import { PER_MODEL_CREDIT_CAP, type Tier } from '../../contract/limits.ts';
+import type { Tier } from '../../contract/limits.ts';
+import { modelRestriction, tierFeatures } from '../../contract/tier-rules.ts';
 
 /** The product's own prompts . */
 export const REGISTER_TO_UNLOCK = 'Register for free to unlock this feature.';
@@ -21,13 +22,12 @@ export interface RequestShape {
 
 /** Why a tier may not make this request, in the product's words; undefined when it may. */
 export function tierRefusal(tier: Tier, request: RequestShape): string | undefined {
-  if (tier === 'free') {
-    if (request.comparison) return REGISTER_TO_UNLOCK;
-    if (request.searchEnabled) return REGISTER_FOR_WEB_SEARCH;
-    if (request.brandMonitoringEnabled) return BRAND_MONITORING_NEEDS_REGISTRATION;
-    if (request.runs.some((run) => !run.model.freeTier)) return REGISTER_TO_UNLOCK;
-  }
-  const cap = PER_MODEL_CREDIT_CAP[tier];
-  if (request.runs.some((run) => run.credits > cap)) return tier === 'free' ? REGISTER_TO_UNLOCK : UPGRADE_FOR_ALL_MODELS;
+  const features = tierFeatures(tier);
+  if (request.comparison && !features.comparison) return REGISTER_TO_UNLOCK;
+  if (request.searchEnabled && !features.webSearch) return REGISTER_FOR_WEB_SEARCH;
+  if (request.brandMonitoringEnabled && !features.brandMonitoring) return BRAND_MONITORING_NEEDS_REGISTRATION;
+  const restrictions = request.runs.map((run) => modelRestriction(tier, run.model, run.credits));
+  if (restrictions.includes('register')) return REGISTER_TO_UNLOCK;
+  if (restrictions.includes('premium')) return UPGRADE_FOR_ALL_MODELS;
   return undefined;
 }

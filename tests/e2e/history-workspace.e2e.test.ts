@@ -247,6 +247,9 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await list.getByTestId('history-search').fill(target);
     await expect.poll(() => list.getByTestId('recent-request').count(), { timeout: 10_000 }).toBe(1);
     const modal = await openDetails(page, target);
+    // Red in both schemes: Mantine's subtle red alone turns near-white on the dark background.
+    const [red, green] = await modal.getByTestId('delete-request').evaluate((button) => getComputedStyle(button).color.match(/\d+/g)!.map(Number));
+    expect(red! - green!).toBeGreaterThan(80);
     await modal.getByTestId('delete-request').click();
     await modal.getByTestId('delete-confirm-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });

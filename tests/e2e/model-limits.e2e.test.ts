@@ -72,9 +72,10 @@ async function catalogueModels(engine: string): Promise<string[]> {
 }
 
 describe('a guest browsing engines', () => {
+  // Engines without a budget model (below 6 credits): nothing there is open to a guest.
   it.each([
-    ['Anthropic', 'anthropic'],
-    ['Google Gemini', 'gemini'],
+    ['Perplexity', 'perplexity'],
+    ['DeepSeek', 'deepseek'],
   ])('opens %s, sees every model locked with Register, stays there, and is told why Ask is off', async (name, engine) => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl);
     await chooseEngine(page, name);
@@ -109,7 +110,7 @@ describe('a guest browsing engines', () => {
 
   it('asks again once back on an engine with an open model, and the notice offers Sign Up', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl);
-    await chooseEngine(page, 'Anthropic');
+    await chooseEngine(page, 'Perplexity');
     await page.getByTestId('engine-lock-sign-up').click();
     await page.getByRole('tab', { name: 'Sign Up', selected: true }).waitFor();
     await page.keyboard.press('Escape');
@@ -126,7 +127,7 @@ describe('a guest browsing engines', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page, problems, close } = await openPage(browser, stack.baseUrl, { viewport });
         await page.emulateMedia({ colorScheme });
-        await chooseEngine(page, 'Anthropic');
+        await chooseEngine(page, 'DeepSeek');
         await page.getByTestId('engine-lock-notice').waitFor();
         await page.getByTestId('query-input').fill('Which of your models is best?');
         await page.getByTestId('model-select').scrollIntoViewIfNeeded();

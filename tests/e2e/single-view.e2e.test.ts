@@ -30,11 +30,14 @@ async function chooseEngine(page: Page, name: string): Promise<void> {
 }
 
 describe('the single view for a guest', () => {
-  it('locks paid models and web search and brand monitoring with Register, and shows the cost', async () => {
+  it('offers only budget models (below 6 credits), locks the rest and web search and brand monitoring with Register, and shows the cost', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl);
+    // A guest starts on a model open to them.
+    expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     const locks = await modelLocks(page);
-    expect(locks['gpt-4o-mini']).toBe('');
     expect(locks['gpt-3.5-turbo']).toBe('');
+    expect(locks['gpt-4o-mini']).toBe('Register');
+    expect(locks['gpt-4.1-mini']).toBe('Register');
     expect(locks['gpt-5']).toBe('Register');
     expect(locks['gpt-4o']).toBe('Register');
     // A locked model cannot be chosen.
@@ -47,7 +50,7 @@ describe('the single view for a guest', () => {
     expect(await page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
     expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Register');
     expect(await page.getByTestId('brand-monitoring-setting').textContent()).toContain('Register for monitoring');
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 6 credits');
+    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 3 credits');
     expect(await page.getByTestId('credit-count').textContent()).toContain('20');
     await saveScreenshot(page, 'home-single');
     await page.setViewportSize(PHONE_VIEWPORT);
@@ -76,7 +79,9 @@ describe('the single view for a guest', () => {
     expect(await page.getByTestId('ai-overview-country').inputValue()).toBe('us');
     expect(await page.getByTestId('ai-overview-language').inputValue()).toBe('en');
     expect(await page.getByTestId('ai-overview-settings').textContent()).toContain('No AI Overview available');
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 10 credits');
+    // At 10 credits the AI Overview is not a budget model: a guest sees it locked, with nothing chosen to ask.
+    expect(await page.getByTestId('model-select').inputValue()).toBe('');
+    expect((await modelLocks(page))['google-ai-overview']).toBe('Register');
     await close();
   });
 
@@ -86,13 +91,14 @@ describe('the single view for a guest', () => {
     await page.getByTestId('ask-button').click();
     await page.getByTestId('streaming-indicator').waitFor({ state: 'visible' });
     await page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('credits-used').textContent()).toBe('6 credits used');
-    // Credits refresh after the answer: 20 − 6.
-    await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: 10_000 }).toContain('14');
+    expect(await page.getByTestId('credits-used').textContent()).toBe('3 credits used');
+    // Credits refresh after the answer: 20 − 3.
+    await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: 10_000 }).toContain('17');
     await saveScreenshot(page, 'home-single-answered');
     await page.getByTestId('new-search-button').click();
     expect(await page.getByTestId('query-input').inputValue()).toBe('');
     expect(await page.getByTestId('answer').count()).toBe(0);
+    expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     expect(problems).toEqual([]);
     await close();
   });

@@ -143,5 +143,37 @@ describe('the layout', () => {
     expect(problems).toEqual([]);
     await close();
   }, 60_000);
+
+  it('never scrolls sideways from 320 to 1440 px for a guest, with the guest banners and every locked toggle showing', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { viewport: { width: 320, height: 700 } });
+    await page.getByTestId('registration-banner').waitFor({ timeout: 10_000 });
+    // A guest sees both toggles, locked behind Register, and starts on a model open to them.
+    for (const toggle of ['web-search-toggle', 'brand-monitoring-toggle']) expect(await page.getByTestId(toggle).isDisabled()).toBe(true);
+    expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
+    const overflowing: string[] = [];
+    const measure = async (setting: string) => {
+      for (const width of [320, 360, 390, 600, 768, 1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.waitForTimeout(150);
+        const wide = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        if (wide.scroll > wide.client) overflowing.push(`${setting} at ${width} px: ${wide.scroll} > ${wide.client}`);
+      }
+      await page.setViewportSize({ width: 320, height: 800 });
+    };
+    await measure('guest single view');
+    // The AI Overview engine adds its settings panel and, for a guest, a locked model.
+    await page.getByTestId('engine-select').click();
+    await page.getByRole('option', { name: 'Google AI Overview', exact: true }).click();
+    await page.getByTestId('ai-overview-settings').waitFor();
+    await measure('guest with the AI Overview settings');
+    await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+    await page.getByTestId('comparison-locked').waitFor();
+    await measure('guest comparison (locked)');
+    expect(await page.getByTestId('registration-banner').isVisible()).toBe(true);
+    await saveViewportScreenshot(page, 'guest-every-toggle');
+    expect(overflowing).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  }, 60_000);
 });
 });

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import type { RunningStripeApiFake } from '../../simulator/stripe/stripe-api-fake.ts';
 import { createFundedUser } from '../support/funded-user.ts';
-import { SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
+import { GUEST_SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
+
+/** A budget model every caller may use: a guest's call is then refused for whose request it is, never for the model. */
+const SEARCH_BODY = GUEST_SEARCH_BODY;
 import { startStripeFake, stripeEnvironment } from '../support/stripe-test-kit.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 

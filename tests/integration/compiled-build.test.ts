@@ -9,7 +9,7 @@ import { startProviderSimulator, type RunningProviderSimulator } from '../../sim
 import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
-import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { GUEST_SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 
 /**
  * What production runs: `npm run build`'s compiled launcher, server and worker under plain `node`. The build goes into
@@ -108,7 +108,7 @@ describe('the compiled build', () => {
     // are ready); the catalogue is served from its copy.
     const models = await fetch(`${baseUrl}/api/models`);
     expect(models.status).toBe(200);
-    const answer = await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Does the compiled build answer? [[simulate chunks=6]]' });
+    const answer = await postSearchStream(baseUrl, { ...GUEST_SEARCH_BODY, query: 'Does the compiled build answer? [[simulate chunks=6]]' });
     expect(answer.status).toBe(200);
     expect(answer.events.filter((event) => event.event === 'chunk')).toHaveLength(6);
     expect(answer.events.at(-1)).toMatchObject({ event: 'end' });

@@ -5,7 +5,7 @@ import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 import { SessionService } from '../../core/accounts/session-service.ts';
-import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { GUEST_SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -75,20 +75,20 @@ describe('paying for answers', () => {
   it('holds the price while the answer streams, charges it on success, and shows it in the end event', async () => {
     const visitor = guest();
     let heldDuringStream: { creditsRemaining: number; creditsHeld: number } | undefined;
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Hold then charge [[simulate chunks=10 chunk-ms=30]]' }, {
+    const result = await postSearchStream(stack.baseUrl, { ...GUEST_SEARCH_BODY, query: 'Hold then charge [[simulate chunks=10 chunk-ms=30]]' }, {
       headers: visitor,
       onEvent: async (event) => {
         if (event.event === 'chunk' && !heldDuringStream) heldDuringStream = (await credits(visitor)).user;
       },
     });
-    expect(heldDuringStream).toMatchObject({ creditsRemaining: 14, creditsHeld: 6 });
-    expect(result.events.at(-1)!.data.creditsUsed).toBe(6);
-    expect((await credits(visitor)).user).toMatchObject({ creditsRemaining: 14, creditsHeld: 0 });
+    expect(heldDuringStream).toMatchObject({ creditsRemaining: 17, creditsHeld: 3 });
+    expect(result.events.at(-1)!.data.creditsUsed).toBe(3);
+    expect((await credits(visitor)).user).toMatchObject({ creditsRemaining: 17, creditsHeld: 0 });
   });
 
   it('charges nothing for a failed answer', async () => {
     const visitor = guest();
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Fail me [[simulate status=500]]' }, { headers: visitor });
+    const result = await postSearchStream(stack.baseUrl, { ...GUEST_SEARCH_BODY, query: 'Fail me [[simulate status=500]]' }, { headers: visitor });
     expect(result.events.at(-1)!.event).toBe('error');
     expect((await credits(visitor)).user).toMatchObject({ creditsRemaining: 20, creditsHeld: 0 });
     const run = await stack.records().findOneOrFail(ModelRun, String(result.events.at(-1)!.data.runId));
@@ -97,12 +97,13 @@ describe('paying for answers', () => {
 
   it('refuses a question the credits cannot cover, storing and queueing nothing', async () => {
     const visitor = guest();
-    for (let index = 0; index < 3; index += 1) {
-      const paid = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: `Paid ${index}` }, { headers: visitor });
+    // Six questions at 3 credits leave 2 of the 20.
+    for (let index = 0; index < 6; index += 1) {
+      const paid = await postSearchStream(stack.baseUrl, { ...GUEST_SEARCH_BODY, query: `Paid ${index}` }, { headers: visitor });
       expect(paid.events.at(-1)!.event).toBe('end');
     }
     const before = await stack.records().count(SearchRequest, {});
-    const refused = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'One too many' }, { headers: visitor });
+    const refused = await postSearchStream(stack.baseUrl, { ...GUEST_SEARCH_BODY, query: 'One too many' }, { headers: visitor });
     expect(refused.status).toBe(402);
     expect(refused.envelope).toEqual({
       success: false,
@@ -127,13 +128,32 @@ describe('paying for answers', () => {
 describe('tier rules at the door', () => {
   it.each([
     ['a premium model', { model: 'openai', specificModel: 'gpt-4o' }, 'Register for free to unlock this feature.'],
+    // No budget model searches the web, so the refusal names web search on a model that could.
     ['web search', { model: 'openai', specificModel: 'gpt-4o-mini', searchEnabled: true }, 'Register for web search'],
-    ['brand monitoring', { model: 'openai', specificModel: 'gpt-4o-mini', brandMonitoringEnabled: true, brandConfig: { brandName: 'Acme' } }, 'Brand monitoring requires registration'],
+    ['brand monitoring', { model: 'openai', specificModel: 'gpt-3.5-turbo', brandMonitoringEnabled: true, brandConfig: { brandName: 'Acme' } }, 'Brand monitoring requires registration'],
   ])('refuses a guest %s with the product’s words, holding nothing', async (_label, body, message) => {
     const visitor = guest();
     const refused = await postSearchStream(stack.baseUrl, { ...body, query: 'Locked?' }, { headers: visitor });
     expect(refused.status).toBe(403);
     expect(refused.envelope?.error).toEqual({ code: 'FORBIDDEN', message });
     expect((await credits(visitor)).user.creditsHeld).toBe(0);
+  });
+
+  it.each([
+    ['gpt-4o-mini (6 credits)', { model: 'openai', specificModel: 'gpt-4o-mini' }],
+    ['deepseek-chat (6 credits)', { model: 'deepseek', specificModel: 'deepseek-chat' }],
+    ['Google AI Overview (10 credits)', { model: 'ai-overview', specificModel: 'google-ai-overview' }],
+  ])('keeps a guest to budget models: %s is locked, and the price list says so', async (_label, body) => {
+    const visitor = guest();
+    const refused = await postSearchStream(stack.baseUrl, { ...body, query: 'Locked for guests?' }, { headers: visitor });
+    expect(refused.status).toBe(403);
+    expect(refused.envelope?.error).toEqual({ code: 'FORBIDDEN', message: 'Register for free to unlock this feature.' });
+    expect(await credits(visitor)).toMatchObject({ user: { creditsRemaining: 20, creditsHeld: 0 } });
+    const catalogue = (await (await fetch(`${stack.baseUrl}/api/models`)).json()) as { data: { models: Record<string, { models: { id: string; freeTier: boolean }[] }> } };
+    expect(catalogue.data.models[body.model]!.models.find((model) => model.id === body.specificModel)?.freeTier).toBe(false);
+    // Signed in, the same model is open.
+    const payer = await signedIn(`balanced-${randomUUID()}@example.com`);
+    const answered = await postSearchStream(stack.baseUrl, { ...body, query: 'Open once registered' }, { headers: payer.headers });
+    expect(answered.events.at(-1)?.event).toBe('end');
   });
 });

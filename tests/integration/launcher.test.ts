@@ -9,7 +9,7 @@ import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/is
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { ANONYMOUS_SESSION_HEADER } from '../../server/plugins/app/client-identity.ts';
 import { findFreePort } from '../support/free-port.ts';
-import { postSearchStream, readServerSentEvents, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { GUEST_SEARCH_BODY, postSearchStream, readServerSentEvents } from '../support/search-stream-client.ts';
 
 /**
  * `npm start` for real: the launcher as its own process, starting a real server and worker on a database and Redis
@@ -195,7 +195,7 @@ describe('npm start', () => {
 
     // Killed while it streams an answer: the asker hears a retryable error, and the hold is released once.
     let killedAt = 0;
-    const interrupted = await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Killed mid-answer [[simulate chunks=200 chunk-ms=50]]' }, {
+    const interrupted = await postSearchStream(baseUrl, { ...GUEST_SEARCH_BODY, query: 'Killed mid-answer [[simulate chunks=200 chunk-ms=50]]' }, {
       onEvent: (event) => {
         if (event.event === 'chunk' && killedAt === 0) {
           killedAt = performance.now();
@@ -203,6 +203,7 @@ describe('npm start', () => {
         }
       },
     });
+    expect({ status: interrupted.status, error: interrupted.envelope?.error }).toMatchObject({ status: 200 });
     const told = interrupted.events.at(-1)!;
     expect(told.event).toBe('error');
     expect(told.data).toMatchObject({ code: 'WORKER_LOST', retryable: true });
@@ -223,7 +224,7 @@ describe('npm start', () => {
 
     // The only worker now is the new one, so an answer proves it took over the queue.
     await waitUntil('the new worker ready', running, () => (occurrences(running.output(), '"worker ready"') >= 2 ? true : undefined));
-    const answer = await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Still there after a crash? [[simulate chunks=5]]' });
+    const answer = await postSearchStream(baseUrl, { ...GUEST_SEARCH_BODY, query: 'Still there after a crash? [[simulate chunks=5]]' });
     expect(answer.events.at(-1)?.event).toBe('end');
     expect(answer.events.filter((event) => event.event === 'chunk')).toHaveLength(5);
 
@@ -250,7 +251,7 @@ describe('npm start', () => {
     let requestId = '';
     let guestSession = '';
     const controller = new AbortController();
-    await postSearchStream(baseUrl, { ...SEARCH_BODY, query: 'Server killed mid-answer [[simulate chunks=80 chunk-ms=40]]' }, {
+    await postSearchStream(baseUrl, { ...GUEST_SEARCH_BODY, query: 'Server killed mid-answer [[simulate chunks=80 chunk-ms=40]]' }, {
       signal: controller.signal,
       onEvent: (event) => {
         if (event.event === 'start') requestId = String(event.data.requestId);

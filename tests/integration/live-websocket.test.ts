@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerSentEventParser } from '../../client/src/api/server-sent-events.ts';
-import { postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { GUEST_SEARCH_BODY, postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -266,7 +266,7 @@ describe('GET /api/live: who may watch', () => {
 
   it("lets a guest watch their own request by the anonymous session id in the URL, and nobody else's", async () => {
     const sessionId = randomUUID();
-    const requestId = await startAsking({ ...SEARCH_BODY, query: 'Guest question [[simulate chunks=8 chunk-ms=20]]' }, { headers: { 'x-session-id': sessionId } });
+    const requestId = await startAsking({ ...GUEST_SEARCH_BODY, query: 'Guest question [[simulate chunks=8 chunk-ms=20]]' }, { headers: { 'x-session-id': sessionId } });
 
     const own = await LiveTab.open({ sessionId });
     const frames = events(await own.subscription(requestId));

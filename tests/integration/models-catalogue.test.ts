@@ -48,13 +48,19 @@ describe('GET /api/models', () => {
     expect(body.data.features.webSearch).toBe(2);
   });
 
-  it('locks the premium models for the free tier and allows web search only on OpenAI and Gemini', async () => {
+  it('opens only the budget models (below 6 credits) to the free tier and allows web search only on OpenAI and Gemini', async () => {
     const catalogue = (await models()).data.models;
     const free = (engine: string, model: string) => catalogue[engine]!.models.find((entry) => entry.id === model)?.freeTier;
     for (const [engine, model] of [['openai', 'gpt-5'], ['openai', 'gpt-4o'], ['openai', 'o1'], ['anthropic', 'claude-sonnet-4-20250514'], ['gemini', 'gemini-2.5-flash'], ['deepseek', 'deepseek-reasoner'], ['perplexity', 'sonar-pro']] as const) {
       expect(free(engine, model)).toBe(false);
     }
-    expect(free('openai', 'gpt-4o-mini')).toBe(true);
+    for (const [engine, model] of [['openai', 'gpt-4o-mini'], ['openai', 'gpt-4.1-mini'], ['deepseek', 'deepseek-chat'], ['perplexity', 'sonar'], ['ai-overview', 'google-ai-overview']] as const) {
+      expect(free(engine, model)).toBe(false);
+    }
+    expect(free('openai', 'gpt-3.5-turbo')).toBe(true);
+    expect(free('groq', 'llama-3.1-8b-instant')).toBe(true);
+    const prices = Object.values(catalogue).flatMap((engine) => engine.models);
+    expect(prices.filter((model) => model.freeTier !== model.credits < 6)).toEqual([]);
     const searchable = Object.entries(catalogue).flatMap(([engine, entry]) =>
       entry.models.filter((model) => model.webSearchSupported).map(() => engine),
     );

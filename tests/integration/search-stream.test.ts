@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
-import { answerText, postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { answerText, GUEST_SEARCH_BODY, postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -20,7 +20,7 @@ async function storedRun(runId: string) {
 
 describe('POST /api/search/stream', () => {
   it('streams start, chunks and end in order, and stores the same answer in Postgres', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'What is a quorum? [[simulate chunks=20]]' });
+    const result = await postSearchStream(stack.baseUrl, { ...GUEST_SEARCH_BODY, query: 'What is a quorum? [[simulate chunks=20]]' });
 
     expect(result.status).toBe(200);
     expect(result.contentType).toMatch(/^text\/event-stream/);
@@ -36,8 +36,8 @@ describe('POST /api/search/stream', () => {
 
     const end = result.events.at(-1)!.data;
     expect(end.response).toBe(answerText(result.events));
-    // gpt-4o-mini costs 6 credits, charged only now that the answer succeeded.
-    expect(end.creditsUsed).toBe(6);
+    // gpt-3.5-turbo costs 3 credits, charged only now that the answer succeeded.
+    expect(end.creditsUsed).toBe(3);
     expect(end.finishReason).toBe('stop');
 
     const run = await storedRun(String(end.runId));
@@ -53,13 +53,13 @@ describe('POST /api/search/stream', () => {
     expect(run.request.user).toBeNull();
     expect(run.request.guestKey).toMatch(/^[0-9a-f]{64}$/);
     expect(run.request.guestKey).not.toContain('127.0.0.1');
-    expect(run.creditsCharged).toBe(6);
+    expect(run.creditsCharged).toBe(3);
     const [account] = await stack.records().getConnection().execute(
       `select balance, held from credit_accounts where guest_key = ?`,
       [run.request.guestKey],
     );
-    // A guest's 20 credits, once per IP, less this answer's 6.
-    expect(account).toEqual({ balance: '14', held: '0' });
+    // A guest's 20 credits, once per IP, less this answer's 3.
+    expect(account).toEqual({ balance: '17', held: '0' });
   });
 
   it('asks the provider through its real SDK with the chosen model and a bearer key', async () => {

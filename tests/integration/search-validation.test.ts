@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
-import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { GUEST_SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -22,25 +22,25 @@ async function nothingWasStored(): Promise<void> {
 }
 
 const cases: { name: string; body: unknown; message: string | RegExp }[] = [
-  { name: 'a missing query', body: { ...SEARCH_BODY }, message: 'Please enter a question' },
-  { name: 'an empty query', body: { ...SEARCH_BODY, query: '' }, message: 'Please enter a question' },
-  { name: 'a blank query', body: { ...SEARCH_BODY, query: ' \n\t ' }, message: 'Please enter a question' },
-  { name: 'a query that is not text', body: { ...SEARCH_BODY, query: { text: 'hi' } }, message: 'Please enter a question' },
+  { name: 'a missing query', body: { ...GUEST_SEARCH_BODY }, message: 'Please enter a question' },
+  { name: 'an empty query', body: { ...GUEST_SEARCH_BODY, query: '' }, message: 'Please enter a question' },
+  { name: 'a blank query', body: { ...GUEST_SEARCH_BODY, query: ' \n\t ' }, message: 'Please enter a question' },
+  { name: 'a query that is not text', body: { ...GUEST_SEARCH_BODY, query: { text: 'hi' } }, message: 'Please enter a question' },
   {
     name: 'a query over 500 characters',
-    body: { ...SEARCH_BODY, query: 'x'.repeat(501) },
+    body: { ...GUEST_SEARCH_BODY, query: 'x'.repeat(501) },
     message: 'Your question is too long: the limit is 500 characters',
   },
   { name: 'a missing engine', body: { query: 'Hello', specificModel: 'gpt-4o-mini' }, message: 'Please select an AI model' },
   { name: 'a missing model', body: { query: 'Hello', model: 'openai' }, message: 'Please select a specific model' },
   {
     name: 'an unknown engine',
-    body: { ...SEARCH_BODY, query: 'Hello', model: 'skynet' },
+    body: { ...GUEST_SEARCH_BODY, query: 'Hello', model: 'skynet' },
     message: 'Unknown engine "skynet". Choose one of: openai, anthropic, gemini, deepseek, perplexity, groq, ai-overview',
   },
   {
     name: 'an unknown model',
-    body: { ...SEARCH_BODY, query: 'Hello', specificModel: 'gpt-9000' },
+    body: { ...GUEST_SEARCH_BODY, query: 'Hello', specificModel: 'gpt-9000' },
     message: 'Unknown model "gpt-9000" for OpenAI',
   },
   { name: 'a body that is not JSON', body: '{"query": "unterminated', message: 'The request body is not valid JSON.' },
@@ -59,7 +59,7 @@ describe('search request validation', () => {
     const response = await fetch(`${stack.baseUrl}/api/search/stream`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...SEARCH_BODY, query: 'y'.repeat(500) }),
+      body: JSON.stringify({ ...GUEST_SEARCH_BODY, query: 'y'.repeat(500) }),
       signal: controller.signal,
     });
     expect(response.status).toBe(200);
@@ -78,7 +78,7 @@ describe('search request validation', () => {
   });
 
   it('refuses an oversized body with 413 in the envelope', async () => {
-    const result = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'z', padding: 'p'.repeat(100_000) });
+    const result = await postSearchStream(stack.baseUrl, { ...GUEST_SEARCH_BODY, query: 'z', padding: 'p'.repeat(100_000) });
     expect(result.status).toBe(413);
     expect(result.envelope?.error?.code).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -84,7 +84,11 @@ export function answerText(events: ReceivedEvent[]): string {
     .join('');
 }
 
+/** One question to one model, for signed-in askers: gpt-4o-mini, 6 credits (a balanced model, locked for guests). */
 export const SEARCH_BODY = { model: 'openai', specificModel: 'gpt-4o-mini', searchEnabled: false } as const;
+
+/** The same for a guest, who may use only budget models: gpt-3.5-turbo, 3 credits. */
+export const GUEST_SEARCH_BODY = { model: 'openai', specificModel: 'gpt-3.5-turbo', searchEnabled: false } as const;
 
 /** Three cheap models from three providers, for comparisons: 6, 6 and 2 credits. */
 export const THREE_MODELS = [

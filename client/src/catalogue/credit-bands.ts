@@ -1,11 +1,11 @@
-/**
- * How the pricing page groups models by what one answer costs. The bands describe prices; they grant nothing
- * (access depends on the tier's per-model cap and a model's free flag, see `catalogue/model-access.ts`).
- */
-export type CreditBand = 'Premium' | 'Balanced' | 'Budget';
+import { BALANCED_MIN_CREDITS, creditBand, PREMIUM_MIN_CREDITS, type CreditBand } from '../../../contract/tier-rules.ts';
 
-export const PREMIUM_MIN_CREDITS = 12;
-export const BALANCED_MIN_CREDITS = 6;
+/**
+ * How the pricing page presents the cost bands (the thresholds and the rule that Budget models are the free tier's
+ * live in `contract/tier-rules.ts`): each band's range in words, colour and summary.
+ */
+export type { CreditBand };
+export { BALANCED_MIN_CREDITS, PREMIUM_MIN_CREDITS };
 
 export interface CreditBandInfo {
   band: CreditBand;
@@ -37,6 +37,6 @@ export const CREDIT_BANDS: readonly CreditBandInfo[] = [
 ];
 
 export function creditBandOf(credits: number): CreditBandInfo {
-  const band: CreditBand = credits >= PREMIUM_MIN_CREDITS ? 'Premium' : credits >= BALANCED_MIN_CREDITS ? 'Balanced' : 'Budget';
+  const band = creditBand(credits);
   return CREDIT_BANDS.find((info) => info.band === band)!;
 }

@@ -9,21 +9,21 @@ const model = (overrides: Partial<CatalogueModel>): CatalogueModel => ({
   description: '',
   webSearchSupported: true,
   credits: 6,
-  freeTier: true,
+  freeTier: false,
   ...overrides,
 });
 const pricing: Pricing = { models: { openai: { 'gpt-4o': 12, 'gpt-4o-mini': 6 } }, features: { webSearch: 2, streaming: 0, brandMonitoring: 0 } };
 
 describe('model locks', () => {
-  it('locks paid models for guests with Register, and nothing for registered users within their cap', () => {
-    expect(modelLock('free', model({ freeTier: false }))).toBe('Register');
-    expect(modelLock('free', model({}))).toBeNull();
-    expect(modelLock('registered', model({ freeTier: false, credits: 20 }))).toBeNull();
+  it('locks every model from 6 credits for guests with Register, and nothing for registered users within their cap', () => {
+    expect(modelLock('free', model({}))).toBe('Register');
+    expect(modelLock('free', model({ id: 'gpt-3.5-turbo', credits: 5, freeTier: true }))).toBeNull();
+    expect(modelLock('registered', model({ credits: 20 }))).toBeNull();
   });
 
   it('shows Premium when a model costs more than the tier may spend on one model', () => {
-    expect(modelLock('registered', model({ freeTier: false, credits: 31 }))).toBe('Premium');
-    expect(modelLock('subscribed', model({ freeTier: false, credits: 31 }))).toBeNull();
+    expect(modelLock('registered', model({ credits: 31 }))).toBe('Premium');
+    expect(modelLock('subscribed', model({ credits: 31 }))).toBeNull();
   });
 });
 

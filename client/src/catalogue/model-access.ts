@@ -1,32 +1,28 @@
-import { PER_MODEL_CREDIT_CAP } from '../../../contract/limits.ts';
+import { modelRestriction, tierAtLeast, tierFeatures } from '../../../contract/tier-rules.ts';
 import type { Tier } from '../api/auth-api.ts';
 import type { Catalogue, CatalogueModel } from '../api/catalogue-api.ts';
 import type { Pricing } from '../api/credits-api.ts';
 import { ownEntry } from './own-entry.ts';
 
 /**
- * What each tier may use, as pure functions the views and their tests share. The server enforces
- * the same rules; these only decide what the page offers, so nobody is invited to pay for a refusal.
+ * What each tier may use, in the page's words: the badges, prompts and toggle states. The rules themselves are the
+ * server's (`contract/tier-rules.ts`); these only decide what the page offers, so nobody is invited to pay for a refusal.
  */
 
-const TIER_ORDER: Record<Tier, number> = { free: 0, registered: 1, subscribed: 2 };
+export { tierAtLeast };
 
 export const LOCK_PROMPTS = {
   register: 'Register for free to unlock this feature.',
   premium: 'Upgrade to premium to access all models.',
 } as const;
 
-export function tierAtLeast(tier: Tier, minimum: Tier): boolean {
-  return TIER_ORDER[tier] >= TIER_ORDER[minimum];
-}
-
 export type ModelLock = 'Register' | 'Premium';
 
 /** Null when the tier may use the model; else the badge the page shows on it. */
-export function modelLock(tier: Tier, model: CatalogueModel): ModelLock | null {
-  if (tier === 'free' && !model.freeTier) return 'Register';
-  if (model.credits > PER_MODEL_CREDIT_CAP[tier]) return tier === 'free' ? 'Register' : 'Premium';
-  return null;
+export function modelLock(tier: Tier, model: Pick<CatalogueModel, 'credits'>): ModelLock | null {
+  const restriction = modelRestriction(tier, model);
+  if (restriction === null) return null;
+  return restriction === 'register' ? 'Register' : 'Premium';
 }
 
 export function lockPrompt(lock: ModelLock): string {
@@ -56,7 +52,7 @@ export interface WebSearchAvailability {
 
 /** The Web Search toggle's state, badge and reason. */
 export function webSearchAvailability(tier: Tier, choices: readonly ModelChoice[], on: boolean, single: boolean): WebSearchAvailability {
-  if (tier === 'free') return { enabled: false, badge: 'Register', reason: 'Register for web search' };
+  if (!tierFeatures(tier).webSearch) return { enabled: false, badge: 'Register', reason: 'Register for web search' };
   if (choices.length === 0) return { enabled: false, badge: 'No Models', reason: 'Select models to enable web search' };
   if (!choices.every(supportsWebSearch)) {
     return {
@@ -69,7 +65,7 @@ export function webSearchAvailability(tier: Tier, choices: readonly ModelChoice[
 }
 
 export function brandMonitoringAllowed(tier: Tier): boolean {
-  return tierAtLeast(tier, 'registered');
+  return tierFeatures(tier).brandMonitoring;
 }
 
 /**

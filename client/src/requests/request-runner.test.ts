@@ -9,6 +9,7 @@ function harness() {
   const stops: { requestId: string; runIds: readonly string[] | null }[] = [];
   const remembered: string[] = [];
   const refreshed: string[] = [];
+  const refusals: number[] = [];
   const follows: Omit<FollowRequestOptions, 'live'>[] = [];
   const deps: RequestRunnerDeps = {
     kind: 'single',
@@ -23,8 +24,9 @@ function harness() {
       stops.push({ requestId, runIds });
     },
     afterRequest: (kind) => refreshed.push(kind),
+    afterRefusal: () => refusals.push(1),
   };
-  return { runner: createRequestRunner(deps), actions, stops, remembered, refreshed, follows };
+  return { runner: createRequestRunner(deps), actions, stops, remembered, refreshed, refusals, follows };
 }
 
 const body = { query: 'How do tides work?', model: 'openai', specificModel: 'gpt-4o-mini' };
@@ -86,5 +88,18 @@ describe('regenerating', () => {
     expect(actions.at(-1)).toEqual({ type: 'restored', requestId: 'req-old', results: [] });
     runner.retry({ ...column, requestId: 'req-old' });
     expect(follows[0]!.start).toEqual({ body: { ...body, retryOf: 'req-old' } });
+  });
+});
+
+describe('a refusal before the request existed', () => {
+  it('reads the credits again after a tier refusal (the session may have ended), and refreshes nothing after others', () => {
+    const { runner, follows, refreshed, refusals } = harness();
+    runner.ask(body);
+    follows[0]!.onUpdate({ type: 'request-failed', failure: { message: 'Register for free to unlock this feature.', code: 'FORBIDDEN', retryable: false } });
+    expect(refusals).toEqual([1]);
+    runner.ask(body);
+    follows[1]!.onUpdate({ type: 'request-failed', failure: { message: 'Insufficient credits.', code: 'INSUFFICIENT_CREDITS', retryable: false } });
+    expect(refusals).toEqual([1]);
+    expect(refreshed).toEqual([]);
   });
 });

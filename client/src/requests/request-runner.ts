@@ -20,6 +20,11 @@ export interface RequestRunnerDeps {
   stopRuns(requestId: string, runIds: readonly string[] | null): Promise<unknown>;
   /** Refreshes credits then history once a request has ended (or been stopped): nothing is charged unseen. */
   afterRequest(kind: RequestKind): void;
+  /**
+   * After the tier rules refused a request: reads the credit count again, which tells whether the session behind a
+   * signed-in page has ended (the server then answered a guest, who may not use the model the person chose).
+   */
+  afterRefusal(): void;
 }
 
 export interface RequestRunner {
@@ -78,6 +83,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
       if (!('request' in scope) && retries.get(scope.column) === followed) retries.delete(scope.column);
       // A refusal before the request existed charged nothing and changed no history.
       if (followed.requestId) deps.afterRequest(kind);
+      else if (update.type === 'request-failed' && update.failure.code === 'FORBIDDEN') deps.afterRefusal();
     };
     deps
       .follow({

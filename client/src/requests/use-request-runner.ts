@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { RequestKind } from '../../../contract/ask.ts';
+import { useCredits } from '../app-state/credits-context.tsx';
 import { useLiveSocket } from '../app-state/live-updates-context.tsx';
 import { useRefreshAfterAnswer } from '../app-state/refresh-after-answer.ts';
 import type { AskBody, RequestRunner } from './request-runner.ts';
@@ -30,10 +31,11 @@ export interface RequestControls {
 export function useRequestRunner(kind: RequestKind): RequestControls {
   const [state, dispatch] = useReducer(requestReducer, initialRequestState);
   const refreshAfterAnswer = useRefreshAfterAnswer();
+  const { refreshCredits } = useCredits();
   const live = useLiveSocket();
   // The runner lives as long as the view; it reaches the app's services and the latest state through refs.
-  const services = useRef({ refreshAfterAnswer, live, state });
-  services.current = { refreshAfterAnswer, live, state };
+  const services = useRef({ refreshAfterAnswer, refreshCredits, live, state });
+  services.current = { refreshAfterAnswer, refreshCredits, live, state };
 
   const [runner] = useState(() =>
     loadRequestRunner().then((connect) =>
@@ -44,6 +46,7 @@ export function useRequestRunner(kind: RequestKind): RequestControls {
           remember: rememberWatchedRequest,
           forget: forgetWatchedRequest,
           afterRequest: (finishedKind) => void services.current.refreshAfterAnswer(finishedKind),
+          afterRefusal: () => void services.current.refreshCredits().catch((error: unknown) => console.warn('Reading the credits after a refusal failed', error)),
         },
         () => services.current.live,
       ),

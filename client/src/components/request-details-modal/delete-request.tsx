@@ -31,7 +31,15 @@ export function DeleteRequest({ request, onDeleted }: { request: HistoryRequest;
 
   if (!confirming)
     return (
-      <Button variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setConfirming(true)} data-testid="delete-request">
+      // Mantine's subtle red is near-white on the dark background; the theme's error red reads as red in both schemes.
+      <Button
+        variant="subtle"
+        color="red"
+        c="var(--mantine-color-error)"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={() => setConfirming(true)}
+        data-testid="delete-request"
+      >
         Delete
       </Button>
     );

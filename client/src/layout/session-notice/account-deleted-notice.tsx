@@ -7,8 +7,7 @@ export function AccountDeletedNotice() {
   const { dismissAccountDeleted } = useAuth();
   return (
     <CornerNotice color="teal" title="Account deleted" onClose={dismissAccountDeleted} role="status" testId="account-deleted-notice">
-      {/* A titled notification greys its text below 4.5:1 in light; the message keeps the text colour. */}
-      <Text size="sm" c="var(--mantine-color-text)">
+      <Text size="sm">
         Your account has been deleted, with its history and unused credits. Thank you for using Quorum.
       </Text>
     </CornerNotice>

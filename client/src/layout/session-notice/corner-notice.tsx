@@ -25,7 +25,17 @@ export function CornerNotice({ color, title, onClose, testId, role, children }: 
         zIndex: 'calc(var(--mantine-z-index-modal) - 1)',
       }}
     >
-      <Notification color={color} title={title} onClose={onClose} closeButtonProps={{ 'aria-label': 'Dismiss' }} withBorder role={role} data-testid={testId}>
+      <Notification
+        color={color}
+        title={title}
+        onClose={onClose}
+        closeButtonProps={{ 'aria-label': 'Dismiss' }}
+        withBorder
+        role={role}
+        data-testid={testId}
+        // A titled notification greys its message (below 4.5:1 on white); the message keeps the page's text colour.
+        styles={{ description: { color: 'var(--mantine-color-text)' } }}
+      >
         {children}
       </Notification>
     </Box>

@@ -1,10 +1,10 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { accountApi } from '../../api/account-api.ts';
 import { ApiError } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
+import { ResultCard, ResultPanel } from '../../components/result-panel/result-panel.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 export const CONFIRM_EMAIL_TEXTS = {
@@ -65,29 +65,17 @@ export function ConfirmEmailPage() {
   const confirmation = useConfirmation(token);
 
   return (
-    <Center py={{ base: 'lg', sm: 48 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480} data-testid="confirm-email-page">
-        {confirmation.status === 'confirming' && (
-          <Stack align="center" gap="sm" role="status">
-            <Loader />
-            <Title order={1} size="h3">
-              Confirming your new address…
-            </Title>
-          </Stack>
-        )}
-        {confirmation.status === 'done' && (
-          <Stack align="center" gap="sm" role="status" data-testid="email-change-success">
-            <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-              <IconCheck size={28} stroke={2.5} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              Email address changed
-            </Title>
-            <Text ta="center">{confirmation.message}</Text>
-            <Text c="dimmed" size="sm" ta="center">
-              Sign in with this address from now on. We have told your old address about the change.
-            </Text>
-            <Group mt="xs" justify="center">
+    <ResultCard testId="confirm-email-page">
+      {confirmation.status === 'confirming' && <ResultPanel outcome="working" title="Confirming your new address…" />}
+      {confirmation.status === 'done' && (
+        <ResultPanel
+          outcome="success"
+          testId="email-change-success"
+          title="Email address changed"
+          message={confirmation.message}
+          note="Sign in with this address from now on. We have told your old address about the change."
+          actions={
+            <>
               <Button component={Link} to="/" variant="default">
                 Go to Home
               </Button>
@@ -96,26 +84,23 @@ export function ConfirmEmailPage() {
                   Back to Settings
                 </Button>
               )}
-            </Group>
-          </Stack>
-        )}
-        {confirmation.status === 'error' && (
-          <Stack align="center" gap="sm" data-testid="email-change-error">
-            <ThemeIcon size={56} radius="xl" color="red" variant="light">
-              <IconX size={28} stroke={2.5} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              Address not changed
-            </Title>
-            <Text ta="center" role="alert">
-              {confirmation.message}
-            </Text>
-            <Button component={Link} to="/" variant="light" mt="xs">
+            </>
+          }
+        />
+      )}
+      {confirmation.status === 'error' && (
+        <ResultPanel
+          outcome="failure"
+          testId="email-change-error"
+          title="Address not changed"
+          message={confirmation.message}
+          actions={
+            <Button component={Link} to="/" variant="light">
               Go to Home
             </Button>
-          </Stack>
-        )}
-      </Paper>
-    </Center>
+          }
+        />
+      )}
+    </ResultCard>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconLock, IconX } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { authApi } from '../../api/auth-api.ts';
@@ -9,6 +9,7 @@ import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { AuthFormLayout, type AuthField } from '../../components/auth-modal/auth-form-layout.tsx';
 import { AUTH_VALIDATION_MESSAGES, passwordError, type FieldErrors } from '../../components/auth-modal/auth-validation.ts';
 import { useAuthForm } from '../../components/auth-modal/use-auth-form.ts';
+import { ResultCard, ResultPanel } from '../../components/result-panel/result-panel.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
 export const RESET_TEXTS = {
@@ -76,60 +77,36 @@ export function ResetPasswordPage() {
   }, [done, navigate]);
 
   return (
-    <Center py={{ base: 'lg', sm: 48 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480} data-testid="reset-password-page">
-        {outcome.status === 'form' && (
-          <Stack gap="md">
-            <Stack align="center" gap="sm">
-              <ThemeIcon size={56} radius="xl" color="indigo" variant="light">
-                <IconLock size={28} stroke={2} aria-hidden />
-              </ThemeIcon>
-              <Title order={1} size="h3">
-                Choose a new password
-              </Title>
-              <Text c="dimmed" size="sm" ta="center">
-                Saving it signs you in here and signs you out on every other device.
-              </Text>
-            </Stack>
-            <AuthFormLayout form={form} fields={FIELDS} label="New password" submitLabel="Save new password" />
-          </Stack>
-        )}
-        {outcome.status === 'done' && (
-          <Stack align="center" gap="sm" role="status" data-testid="reset-success">
-            <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-              <IconCheck size={28} stroke={2.5} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              Password changed
-            </Title>
-            <Text ta="center">{outcome.message}</Text>
-            <Text c="dimmed" size="sm" ta="center">
-              Taking you to Quorum…
-            </Text>
-          </Stack>
-        )}
-        {outcome.status === 'refused' && (
-          <Stack align="center" gap="sm" data-testid="reset-error">
-            <ThemeIcon size={56} radius="xl" color="red" variant="light">
-              <IconX size={28} stroke={2.5} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              Link not valid
-            </Title>
-            <Text ta="center" role="alert">
-              {outcome.message}
-            </Text>
-            <Group mt="xs" justify="center">
+    <ResultCard testId="reset-password-page">
+      {outcome.status === 'form' && (
+        <Stack gap="md">
+          <ResultPanel
+            outcome={{ color: 'indigo', icon: <IconLock size={28} stroke={2} aria-hidden /> }}
+            title="Choose a new password"
+            note="Saving it signs you in here and signs you out on every other device."
+          />
+          <AuthFormLayout form={form} fields={FIELDS} label="New password" submitLabel="Save new password" />
+        </Stack>
+      )}
+      {outcome.status === 'done' && <ResultPanel outcome="success" testId="reset-success" title="Password changed" message={outcome.message} note="Taking you to Quorum…" />}
+      {outcome.status === 'refused' && (
+        <ResultPanel
+          outcome="failure"
+          testId="reset-error"
+          title="Link not valid"
+          message={outcome.message}
+          actions={
+            <>
               <Button component={Link} to="/" variant="default">
                 Go to Home
               </Button>
               <Button variant="light" onClick={() => authModal.open('forgot')}>
                 Request a new link
               </Button>
-            </Group>
-          </Stack>
-        )}
-      </Paper>
-    </Center>
+            </>
+          }
+        />
+      )}
+    </ResultCard>
   );
 }

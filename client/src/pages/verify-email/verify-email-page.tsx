@@ -1,10 +1,10 @@
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { authApi, type SignedIn } from '../../api/auth-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
+import { ResultCard, ResultPanel } from '../../components/result-panel/result-panel.tsx';
 import { redirectDelayMs, VERIFY_EMAIL_TEXTS, verificationFailureText } from './verification-outcome.ts';
-import { IconCheck, IconX } from '@tabler/icons-react';
 
 type Outcome = { status: 'success'; message: string; signedIn: boolean } | { status: 'error'; message: string };
 type Verification = { status: 'verifying' } | Outcome;
@@ -49,14 +49,6 @@ function useVerification(token: string | undefined, email: string | undefined): 
   return verification;
 }
 
-function CheckIcon() {
-  return <IconCheck size={28} stroke={2.5} aria-hidden />;
-}
-
-function CrossIcon() {
-  return <IconX size={28} stroke={2.5} aria-hidden />;
-}
-
 /** `/verify-email?token=…&email=…`: uses the emailed link, then takes the user home. */
 export function VerifyEmailPage() {
   const { token, email } = useSearch({ from: '/verify-email' });
@@ -72,50 +64,24 @@ export function VerifyEmailPage() {
   }, [succeeded, withUser, navigate]);
 
   return (
-    <Center py={{ base: 'lg', sm: 48 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={480} data-testid="verify-email-page">
-        {verification.status === 'verifying' && (
-          <Stack align="center" gap="sm" role="status">
-            <Loader />
-            <Title order={1} size="h3">
-              Verifying your email…
-            </Title>
-            <Text c="dimmed" size="sm" ta="center">
-              This takes a moment.
-            </Text>
-          </Stack>
-        )}
-        {verification.status === 'success' && (
-          <Stack align="center" gap="sm" role="status" data-testid="verification-success">
-            <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-              <CheckIcon />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              Email verified
-            </Title>
-            <Text ta="center">{verification.message}</Text>
-            <Text c="dimmed" size="sm" ta="center">
-              Taking you to Quorum…
-            </Text>
-          </Stack>
-        )}
-        {verification.status === 'error' && (
-          <Stack align="center" gap="sm" data-testid="verification-error">
-            <ThemeIcon size={56} radius="xl" color="red" variant="light">
-              <CrossIcon />
-            </ThemeIcon>
-            <Title order={1} size="h3">
-              Verification failed
-            </Title>
-            <Text ta="center" role="alert">
-              {verification.message}
-            </Text>
-            <Button component={Link} to="/" variant="light" mt="xs">
+    <ResultCard testId="verify-email-page">
+      {verification.status === 'verifying' && <ResultPanel outcome="working" title="Verifying your email…" note="This takes a moment." />}
+      {verification.status === 'success' && (
+        <ResultPanel outcome="success" testId="verification-success" title="Email verified" message={verification.message} note="Taking you to Quorum…" />
+      )}
+      {verification.status === 'error' && (
+        <ResultPanel
+          outcome="failure"
+          testId="verification-error"
+          title="Verification failed"
+          message={verification.message}
+          actions={
+            <Button component={Link} to="/" variant="light">
               Go to Home
             </Button>
-          </Stack>
-        )}
-      </Paper>
-    </Center>
+          }
+        />
+      )}
+    </ResultCard>
   );
 }

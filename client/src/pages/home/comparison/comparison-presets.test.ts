@@ -4,7 +4,7 @@ import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { COMPARISON_PRESETS, presetChoices, presetSelection } from './comparison-presets.ts';
 
 function choice(engine: string, id: string, credits = 8): ModelChoice {
-  const model: CatalogueModel = { id, name: id, description: '', webSearchSupported: false, credits, freeTier: false };
+  const model: CatalogueModel = { id, name: id, description: '', webSearchSupported: false, credits, freeTier: credits < 6 };
   return { engine, model };
 }
 
@@ -53,8 +53,8 @@ describe('presetChoices', () => {
   it('skips ids the server does not offer and models the tier may not use', () => {
     const withoutGemini = catalogue.filter((entry) => entry.engine !== 'gemini');
     expect(ids(presetChoices(preset('Popular'), withoutGemini, 'subscribed'))).toEqual(['gpt-4o', 'claude-sonnet-4-20250514']);
-    // Free users may use no model that is not open to guests.
-    expect(ids(presetChoices(preset('Fast'), catalogue, 'free'))).toEqual([]);
+    // Guests get only the budget models of a preset (Fast's Llama 3.1 8B, 2 credits).
+    expect(ids(presetChoices(preset('Fast'), catalogue, 'free'))).toEqual(['llama-3.1-8b-instant']);
   });
 });
 

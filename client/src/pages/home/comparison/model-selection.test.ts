@@ -3,13 +3,13 @@ import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { allChoices } from '../../../catalogue/model-access.ts';
 import { allUsableKeys, CAP_REFUSED_MESSAGE, CAP_TRIMMED_MESSAGE, capSelection, checklistLabel, keysFor, modelNames, selectedChoices, toggleKey } from './model-selection.ts';
 
-const model = (id: string, name: string, credits: number, freeTier = false) => ({ id, name, description: '', webSearchSupported: false, credits, freeTier });
+const model = (id: string, name: string, credits: number) => ({ id, name, description: '', webSearchSupported: false, credits, freeTier: credits < 6 });
 
 const catalogue: Catalogue = {
   features: { webSearch: 2 },
   models: {
-    openai: { name: 'OpenAI', aliases: [], available: true, unavailableReason: null, models: [model('gpt-5', 'GPT-5', 20), model('gpt-4o-mini', 'GPT-4o mini', 6, true)] },
-    perplexity: { name: 'Perplexity', aliases: [], available: false, unavailableReason: 'No key', models: [model('sonar', 'Sonar', 8, true)] },
+    openai: { name: 'OpenAI', aliases: [], available: true, unavailableReason: null, models: [model('gpt-5', 'GPT-5', 20), model('gpt-4o-mini', 'GPT-4o mini', 6), model('gpt-3.5-turbo', 'GPT-3.5 Turbo', 3)] },
+    perplexity: { name: 'Perplexity', aliases: [], available: false, unavailableReason: 'No key', models: [model('sonar', 'Sonar', 8)] },
     groq: { name: 'Groq', aliases: [], available: true, unavailableReason: null, models: [model('meta-llama/llama-4-scout', 'Llama 4 Scout', 6)] },
   },
 };
@@ -20,16 +20,17 @@ describe('model selection', () => {
     expect(choices.map((choice) => checklistLabel(modelNames(catalogue, { engine: choice.engine, model: choice.model.id })))).toEqual([
       'OpenAI - GPT-5',
       'OpenAI - GPT-4o mini',
+      'OpenAI - GPT-3.5 Turbo',
       'Groq - Llama 4 Scout',
     ]);
   });
 
   it('selects all the tier may use, and keeps catalogue order', () => {
     expect(allUsableKeys(choices, 'subscribed')).toEqual({
-      keys: new Set(['openai/gpt-5', 'openai/gpt-4o-mini', 'groq/meta-llama/llama-4-scout']),
+      keys: new Set(['openai/gpt-5', 'openai/gpt-4o-mini', 'openai/gpt-3.5-turbo', 'groq/meta-llama/llama-4-scout']),
       trimmed: false,
     });
-    expect([...allUsableKeys(choices, 'free').keys]).toEqual(['openai/gpt-4o-mini']);
+    expect([...allUsableKeys(choices, 'free').keys]).toEqual(['openai/gpt-3.5-turbo']);
     const picked = selectedChoices(choices, new Set(['groq/meta-llama/llama-4-scout', 'openai/gpt-5']));
     expect(picked.map((choice) => choice.model.id)).toEqual(['gpt-5', 'meta-llama/llama-4-scout']);
   });

@@ -1,16 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
-import { allowedSelection, engineLock } from './model-selection.ts';
+import { allowedSelection, defaultSelection, engineLock, findModel } from './model-selection.ts';
+import { modelLock } from '../../../catalogue/model-access.ts';
 
-const model = (id: string, freeTier: boolean, credits = 6): CatalogueModel => ({ id, name: id, description: '', webSearchSupported: false, credits, freeTier });
+const model = (id: string, credits: number): CatalogueModel => ({ id, name: id, description: '', webSearchSupported: false, credits, freeTier: credits < 6 });
 const catalogue: Catalogue = {
   models: {
-    openai: { name: 'OpenAI', aliases: [], available: true, unavailableReason: null, models: [model('gpt-5', false, 20), model('gpt-4o-mini', true)] },
-    anthropic: { name: 'Anthropic', aliases: [], available: true, unavailableReason: null, models: [model('claude-opus', false, 20), model('claude-haiku', false, 6)] },
-    groq: { name: 'Groq', aliases: [], available: false, unavailableReason: 'No key', models: [model('llama', true, 2)] },
+    openai: { name: 'OpenAI', aliases: [], available: true, unavailableReason: null, models: [model('gpt-5', 20), model('gpt-4o-mini', 6), model('gpt-3.5-turbo', 3)] },
+    anthropic: { name: 'Anthropic', aliases: [], available: true, unavailableReason: null, models: [model('claude-opus', 20), model('claude-haiku', 6)] },
+    groq: { name: 'Groq', aliases: [], available: false, unavailableReason: 'No key', models: [model('llama', 2)] },
   },
   features: { webSearch: 2 },
 };
+
+describe('defaultSelection', () => {
+  it('starts every tier on a model it may use: the budget one for guests', () => {
+    for (const tier of ['free', 'registered', 'subscribed'] as const) {
+      const start = defaultSelection(tier);
+      expect(modelLock(tier, findModel(catalogue, start)!)).toBeNull();
+      expect(allowedSelection(catalogue, start, tier)).toEqual(start);
+    }
+    expect(defaultSelection('free').model).toBe('gpt-3.5-turbo');
+    expect(defaultSelection('registered').model).toBe('gpt-4o-mini');
+  });
+});
 
 describe('allowedSelection', () => {
   it('keeps a model the tier may use', () => {
@@ -18,7 +31,7 @@ describe('allowedSelection', () => {
   });
 
   it('swaps a restricted model for the first allowed one of the same engine (a tier change such as signing out)', () => {
-    expect(allowedSelection(catalogue, { engine: 'openai', model: 'gpt-5' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
+    expect(allowedSelection(catalogue, { engine: 'openai', model: 'gpt-5' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-3.5-turbo' });
   });
 
   it('keeps an available engine with nothing allowed, with no model chosen, so a guest can look through it', () => {
@@ -32,8 +45,8 @@ describe('allowedSelection', () => {
   });
 
   it('falls back to the default engine only when the engine cannot run or is unknown', () => {
-    expect(allowedSelection(catalogue, { engine: 'groq', model: 'llama' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
-    expect(allowedSelection(catalogue, { engine: 'retired', model: 'x' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-4o-mini' });
+    expect(allowedSelection(catalogue, { engine: 'groq', model: 'llama' }, 'free')).toEqual({ engine: 'openai', model: 'gpt-3.5-turbo' });
+    expect(allowedSelection(catalogue, { engine: 'retired', model: 'x' }, 'registered')).toEqual({ engine: 'openai', model: 'gpt-5' });
   });
 });
 
@@ -47,7 +60,7 @@ describe('engineLock', () => {
     expect(engineLock(catalogue, 'anthropic', 'free')).toBe('Register');
     const pricey: Catalogue = {
       ...catalogue,
-      models: { anthropic: { ...catalogue.models.anthropic!, models: [model('claude-opus', false, 40)] } },
+      models: { anthropic: { ...catalogue.models.anthropic!, models: [model('claude-opus', 40)] } },
     };
     expect(engineLock(pricey, 'anthropic', 'registered')).toBe('Premium');
   });

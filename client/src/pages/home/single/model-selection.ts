@@ -3,13 +3,19 @@ import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
 import { modelLock, type ModelLock } from '../../../catalogue/model-access.ts';
 import { ownEntry } from '../../../catalogue/own-entry.ts';
 
-/** What a new visitor starts with: a budget OpenAI model every tier may use. */
 export const DEFAULT_ENGINE = 'openai';
+/** Signed-in people start on the everyday balanced model; guests on the budget one, the best OpenAI model open to them. */
 export const DEFAULT_MODEL = 'gpt-4o-mini';
+export const GUEST_DEFAULT_MODEL = 'gpt-3.5-turbo';
 
 export interface ModelSelection {
   engine: string;
   model: string;
+}
+
+/** Where the single view starts (and New Search returns): never on a model the tier would find locked. */
+export function defaultSelection(tier: Tier): ModelSelection {
+  return { engine: DEFAULT_ENGINE, model: tier === 'free' ? GUEST_DEFAULT_MODEL : DEFAULT_MODEL };
 }
 
 export function findModel(catalogue: Catalogue, selection: ModelSelection): CatalogueModel | undefined {

@@ -25,7 +25,7 @@ import { scrollToTop } from '../scroll-to-top.ts';
 import { modelNames } from '../comparison/model-selection.ts';
 import { LazyAnswerPanel, preloadAnswerPanel } from './answer-panel/lazy-answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
-import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
+import { allowedSelection, defaultSelection, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
 
 const AI_OVERVIEW_ENGINE = 'ai-overview';
 const NO_ERRORS = { query: null, engine: null, model: null };
@@ -35,7 +35,7 @@ export function SingleView() {
   const { tier } = useAuth();
   const { catalogue } = useCatalogue();
   const runAgain = useRunAgain();
-  const [selection, setSelection] = useState<ModelSelection>({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
+  const [selection, setSelection] = useState<ModelSelection>(() => defaultSelection(tier));
   const [aiOverviewParams, setAiOverviewParams] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
   const [errors, setErrors] = useState<{ query: string | null; engine: string | null; model: string | null }>(NO_ERRORS);
   const draft = useQueryDraft(useCallback(() => setErrors((current) => ({ ...current, query: null })), []));
@@ -186,9 +186,9 @@ export function SingleView() {
     setEarlierTurns([]);
     setAsked(null);
     setErrors(NO_ERRORS);
-    setSelection({ engine: DEFAULT_ENGINE, model: DEFAULT_MODEL });
+    setSelection(defaultSelection(tier));
     draft.startOver();
-  }, [clear, draft.startOver]);
+  }, [clear, draft.startOver, tier]);
 
   // A failed run speaks for itself; otherwise the request's own failure (a refusal, a broken stream).
   const error =
