@@ -18,10 +18,11 @@ export function creditBand(credits: number): CreditBand {
 }
 
 /**
- * The free tier's models are exactly the budget ones. Derived from the price rather than kept as a flag per model,
- * so a repriced model moves in or out of the free tier with its price and the two can never disagree.
+ * Only budget models may be open to the free tier. Which budget models are is the catalogue's choice (its
+ * `freeTier` flag: the newest and reasoning-grade ones stay locked even when cheap), and the catalogue is refused
+ * at start when it marks a model free that costs more, so a repriced model cannot stay free by mistake.
  */
-export function isFreeTierModel(credits: number): boolean {
+export function mayBeFreeTier(credits: number): boolean {
   return creditBand(credits) === 'Budget';
 }
 
@@ -48,10 +49,15 @@ export type ModelRestriction = 'register' | 'premium';
 
 /**
  * Null when `tier` may ask the model; `credits` is what one answer costs, with any add-on per model (the per-model
- * cap counts it). Guests get only free-tier models, and every tier a cap on what one model may cost.
+ * cap counts it). Guests get only free-tier models (always budget ones), and every tier a cap on what one model
+ * may cost.
  */
-export function modelRestriction(tier: Tier, model: { credits: number }, credits = model.credits): ModelRestriction | null {
-  if (tier === 'free' && !isFreeTierModel(model.credits)) return 'register';
+export function modelRestriction(
+  tier: Tier,
+  model: { credits: number; freeTier: boolean },
+  credits = model.credits,
+): ModelRestriction | null {
+  if (tier === 'free' && !(model.freeTier && mayBeFreeTier(model.credits))) return 'register';
   if (credits > PER_MODEL_CREDIT_CAP[tier]) return tier === 'free' ? 'register' : 'premium';
   return null;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { isFreeTierModel } from '../../contract/tier-rules.ts';
+import { mayBeFreeTier } from '../../contract/tier-rules.ts';
 import type { ProviderId, QuorumConfig } from '../config/config.ts';
 
 /**
@@ -15,6 +15,8 @@ const CatalogueModelSchema = Type.Object({
   description: Type.String(),
   webSearchSupported: Type.Boolean(),
   credits: Type.Integer({ minimum: 0, maximum: 1_000 }),
+  /** Open to guests; only a budget model (below 6 credits) may be. */
+  freeTier: Type.Boolean(),
 });
 
 const CatalogueEngineSchema = Type.Object({
@@ -41,8 +43,7 @@ const CatalogueFileSchema = Type.Object({
 });
 
 type CatalogueFileModel = Static<typeof CatalogueModelSchema>;
-/** A model as the app sees it: the file's entry plus whether guests may use it, which follows from its price. */
-export type CatalogueModel = CatalogueFileModel & { freeTier: boolean };
+export type CatalogueModel = CatalogueFileModel;
 export type CatalogueEngine = Omit<Static<typeof CatalogueEngineSchema>, 'models'> & { models: CatalogueModel[] };
 export type EngineProvider = CatalogueEngine['provider'];
 
@@ -86,7 +87,8 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
     const first = Value.Errors(CatalogueFileSchema, parsed)[0];
     throw new Error(`MODEL_CATALOGUE_FILE ${config.catalogueFile} is invalid at ${first?.instancePath ?? '/'}: ${first?.message ?? 'unknown problem'}`);
   }
-  const engines: CatalogueEngine[] = parsed.engines.map((engine) => ({ ...engine, models: engine.models.map(withFreeTier) }));
+  refuseExpensiveFreeModels(parsed.engines);
+  const engines: CatalogueEngine[] = parsed.engines.map((engine) => ({ ...engine, models: [...engine.models] }));
   const local = config.localModels;
   if (local) {
     engines.push({
@@ -94,15 +96,15 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
       name: 'Local models',
       aliases: ['ollama', 'vllm', 'lmstudio'],
       provider: 'local',
-      models: local.models.map((id) =>
-        withFreeTier({
-          id,
-          name: id,
-          description: 'Runs on your own server: questions never leave your network',
-          webSearchSupported: false,
-          credits: local.credits,
-        }),
-      ),
+      models: local.models.map((id) => ({
+        id,
+        name: id,
+        description: 'Runs on your own server: questions never leave your network',
+        webSearchSupported: false,
+        credits: local.credits,
+        // A model on the operator's own server is open to guests whenever its price puts it in the budget band.
+        freeTier: mayBeFreeTier(local.credits),
+      })),
     });
   }
   const ids = new Set<string>();
@@ -113,10 +115,16 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
   return new ModelCatalogue(engines, parsed.webSearchCredits, parsed.unknownModelCredits);
 }
 
-/** The free-tier flag is never read from the file: one rule decides it from the price (an old file's flag is ignored). */
-function withFreeTier(model: CatalogueFileModel): CatalogueModel {
-  const { id, name, description, webSearchSupported, credits } = model;
-  return { id, name, description, webSearchSupported, credits, freeTier: isFreeTierModel(credits) };
+/** Guests get budget models only: a file that opens a dearer one to them is a mistake that stops the start. */
+function refuseExpensiveFreeModels(engines: readonly { id: string; models: readonly CatalogueFileModel[] }[]): void {
+  for (const engine of engines) {
+    for (const model of engine.models) {
+      if (model.freeTier && !mayBeFreeTier(model.credits)) {
+        const name = `${engine.id}/${model.id}`;
+        throw new Error(`MODEL_CATALOGUE_FILE opens ${name} to the free tier, but it costs ${model.credits} credits: only models below 6 may be free`);
+      }
+    }
+  }
 }
 
 /** The configuration key holding an engine's credentials, or undefined for the local engine. */

@@ -19,7 +19,7 @@ export const LOCK_PROMPTS = {
 export type ModelLock = 'Register' | 'Premium';
 
 /** Null when the tier may use the model; else the badge the page shows on it. */
-export function modelLock(tier: Tier, model: Pick<CatalogueModel, 'credits'>): ModelLock | null {
+export function modelLock(tier: Tier, model: Pick<CatalogueModel, 'credits' | 'freeTier'>): ModelLock | null {
   const restriction = modelRestriction(tier, model);
   if (restriction === null) return null;
   return restriction === 'register' ? 'Register' : 'Premium';
