@@ -1,15 +1,11 @@
+import type { HealthData } from '../../../contract/health.ts';
 import { readEnvelopeData } from './api-envelope.ts';
 import { quorumFetch } from './anonymous-session.ts';
 import { HTTP_TIMEOUT_MS } from './http-client.ts';
 
-export type DependencyStatus = 'up' | 'down';
-
-export interface HealthReport {
-  status: string;
-  checks: { postgres: DependencyStatus; redis: DependencyStatus };
-  /** The server answers from its built-in simulator because no provider API key is configured. */
-  demoMode: boolean;
-}
+/** `GET /api/health`; `demoMode`: the server answers from its built-in simulator (no provider API key). */
+export type HealthReport = HealthData;
+type DependencyStatus = HealthData['checks']['postgres'];
 
 function readDependencyStatus(value: unknown): DependencyStatus {
   return value === 'up' ? 'up' : 'down';
@@ -21,7 +17,8 @@ export function parseHealthResponse(body: unknown): HealthReport | null {
   if (!data || typeof data['demoMode'] !== 'boolean') return null;
   const checks = typeof data['checks'] === 'object' && data['checks'] !== null ? data['checks'] : {};
   return {
-    status: typeof data['status'] === 'string' ? data['status'] : 'unknown',
+    // Anything but a plain "ok" is a server in trouble.
+    status: data['status'] === 'ok' ? 'ok' : 'degraded',
     checks: {
       postgres: readDependencyStatus((checks as Record<string, unknown>)['postgres']),
       redis: readDependencyStatus((checks as Record<string, unknown>)['redis']),

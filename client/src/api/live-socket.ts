@@ -1,6 +1,10 @@
+import type { AccountEventMessage, LiveClientMessage } from '../../../contract/live-socket.ts';
 import { storageKeys } from '../storage/local-storage.ts';
 
-/** A request's frame as the live connection relays it: the same event names and data as the SSE endpoints. */
+/**
+ * A request's frame as the live connection relays it: the same event names and data as the SSE endpoints. Still
+ * unchecked here (the frame checker holds each one against the contract's frame schemas), hence the loose `data`.
+ */
 export interface LiveFrame {
   requestId: string;
   /** Null for frames no stored event stands behind (`all_complete`): not a resume point. */
@@ -9,7 +13,8 @@ export interface LiveFrame {
   data: Record<string, unknown>;
 }
 
-export type AccountEvent = { type: 'credits_changed'; creditsRemaining: number } | { type: 'request_finished'; requestId: string };
+/** The signed-in person's account news. */
+export type AccountEvent = AccountEventMessage;
 
 interface Subscription {
   requestId: string;
@@ -94,7 +99,7 @@ export class LiveSocket {
     });
   }
 
-  private send(message: Record<string, unknown>): void {
+  private send(message: LiveClientMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
     // Not open yet: the `open` handler sends every subscription.
   }
