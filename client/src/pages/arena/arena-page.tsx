@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@m
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { fetchRound, leaderboardQueryKeys, voteOnRound, type ArenaRequestBody, type ArenaRound, type ArenaVoteBody } from '../../api/arena-api.ts';
+import { leaderboardQueryKeys, voteOnRound, type ArenaRequestBody, type ArenaRound, type ArenaVoteBody } from '../../api/arena-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
@@ -10,9 +10,8 @@ import { queryKeys } from '../../app-state/query-client.ts';
 import { LazyRequestActions } from '../../components/request-actions/lazy-request-actions.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import type { RunColumn } from '../../requests/request-state.ts';
-import { useRequestRunner } from '../../requests/use-request-runner.ts';
-import { watchedRequestToResume } from '../../requests/watched-request.ts';
-import { columnsOfRound, forgetUnvotedRound, rememberUnvotedRound, unvotedRound } from './unvoted-round.ts';
+import { useAskSession } from '../../requests/use-ask-session.ts';
+import { forgetUnvotedRound, rememberUnvotedRound, restoreUnvotedRound } from './unvoted-round.ts';
 import { ArenaAnswerCard } from './arena-answer-card.tsx';
 import { ArenaForm } from './arena-form.tsx';
 import { VotePanel } from './vote-panel.tsx';
@@ -49,31 +48,11 @@ function ArenaRounds() {
   const tier = useAuth().tier;
   const { catalogue } = useCatalogue();
   const queryClient = useQueryClient();
-  const { state, ask, clear, resume } = useRequestRunner('arena');
   const [round, setRound] = useState<ArenaRound | null>(null);
   // A round brought back after a reload, once its answers had finished: shown from the server's blind view.
   const [restored, setRestored] = useState<{ requestId: string; columns: RunColumn[] } | null>(null);
-
   // After a reload: a round still answering is followed again; a finished one waiting for its vote is shown as stored.
-  useEffect(() => {
-    const active = watchedRequestToResume('arena');
-    if (active) {
-      resume(active);
-      return;
-    }
-    const requestId = unvotedRound();
-    if (!requestId) return;
-    const controller = new AbortController();
-    fetchRound(requestId, controller.signal)
-      .then((stored) => {
-        if (stored.status === 'voting') setRestored({ requestId, columns: columnsOfRound(stored) });
-        else forgetUnvotedRound();
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) forgetUnvotedRound();
-      });
-    return () => controller.abort();
-  }, [resume]);
+  const { state, askNew, clear } = useAskSession('arena', { nothingToResume: () => restoreUnvotedRound(setRestored) });
 
   // Until the vote, the round survives a reload.
   useEffect(() => {
@@ -85,7 +64,7 @@ function ArenaRounds() {
   const start = (body: ArenaRequestBody) => {
     setRound(null);
     setVoteError(null);
-    ask(body);
+    askNew(body);
   };
   const vote = (body: ArenaVoteBody) => {
     if (!requestId) return;
