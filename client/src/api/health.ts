@@ -5,26 +5,14 @@ import { HTTP_TIMEOUT_MS } from './http-client.ts';
 
 /** `GET /api/health`; `demoMode`: the server answers from its built-in simulator (no provider API key). */
 export type HealthReport = HealthData;
-type DependencyStatus = HealthData['checks']['postgres'];
 
-function readDependencyStatus(value: unknown): DependencyStatus {
-  return value === 'up' ? 'up' : 'down';
-}
-
-/** Reads `GET /api/health`, which answers with the same body (and `success: false`) when a dependency is down. */
+/**
+ * Reads `GET /api/health`, which answers with the same body (and `success: false`) when a dependency is down. A
+ * body without `demoMode` is not a health report (a proxy's error page, say).
+ */
 export function parseHealthResponse(body: unknown): HealthReport | null {
   const data = readEnvelopeData(body);
-  if (!data || typeof data['demoMode'] !== 'boolean') return null;
-  const checks = typeof data['checks'] === 'object' && data['checks'] !== null ? data['checks'] : {};
-  return {
-    // Anything but a plain "ok" is a server in trouble.
-    status: data['status'] === 'ok' ? 'ok' : 'degraded',
-    checks: {
-      postgres: readDependencyStatus((checks as Record<string, unknown>)['postgres']),
-      redis: readDependencyStatus((checks as Record<string, unknown>)['redis']),
-    },
-    demoMode: data['demoMode'],
-  };
+  return data && typeof data['demoMode'] === 'boolean' ? (data as HealthReport) : null;
 }
 
 /** A health check that has not answered by then is given up, like any other call. */

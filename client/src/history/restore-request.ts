@@ -25,10 +25,7 @@ export function settingsOf(request: HistoryRequest): SearchSettingsValue {
 }
 
 /** The AI Overview country and language it was asked with, each the default when it was not given. */
-export function aiOverviewParamsOf(request: HistoryRequest): AiOverviewParams {
-  const asked = request.aiOverviewParams;
-  return { gl: asked?.gl ?? DEFAULT_AI_OVERVIEW_PARAMS.gl, hl: asked?.hl ?? DEFAULT_AI_OVERVIEW_PARAMS.hl };
-}
+export const aiOverviewParamsOf = (request: HistoryRequest): AiOverviewParams => ({ ...DEFAULT_AI_OVERVIEW_PARAMS, ...request.aiOverviewParams });
 
 /** The fields of a body that are the request's settings. */
 function settingFields(request: HistoryRequest, models: readonly ModelPair[]) {

@@ -48,9 +48,6 @@ export interface AskSession<Body> extends RequestControls {
   startOver(): void;
 }
 
-/** An arena round is never a follow-up: there is no conversation to bring back. */
-const HAS_CONVERSATIONS: Record<RequestKind, boolean> = { single: true, comparison: true, arena: false };
-
 /**
  * One ask view's session, whichever kind it is: its request runner, the conversation around it, the request a
  * reload interrupted (followed again), and the past request the history hands over to run again or continue.
@@ -63,7 +60,6 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
   const runAgain = useRunAgain();
   const [earlierTurns, setEarlierTurns] = useState<readonly EarlierTurn[]>([]);
   const [asked, setAsked] = useState<Body | null>(null);
-  const [question, setQuestion] = useState('');
   // The past request being put back from the history, until its earlier turns arrive (a new question cancels it).
   const restoring = useRef<string | null>(null);
   // The view's latest handlers, so the effects below run when the session needs them, not on every render.
@@ -80,10 +76,10 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
     const active = watchedRequestToResume(kind);
     if (!active) return latest.current.nothingToResume?.();
     latest.current.resumed?.(active);
-    setQuestion(active.query);
-    if (active.body) setAsked(active.body as Body);
+    setAsked(active.body as Body);
     resume(active);
-    return HAS_CONVERSATIONS[kind] ? restoreEarlierTurns(active.requestId, takeEarlierTurns) : undefined;
+    // An arena round is never a follow-up: it has no conversation to bring back.
+    return kind === 'arena' ? undefined : restoreEarlierTurns(active.requestId, takeEarlierTurns);
   }, [kind, resume, takeEarlierTurns]);
 
   // From the history: the form is filled to ask again; "Continue" also puts the answers and conversation back.
@@ -102,7 +98,6 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
     }
     setEarlierTurns([]);
     setAsked(body);
-    setQuestion(pending.query);
     restore(pending.id, body, results);
     fromHistory.restored();
     restoring.current = pending.id;
@@ -111,24 +106,19 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
     });
   }, [runAgain, takesHistory, kind, restore, takeEarlierTurns]);
 
-  const askNew = useCallback(
-    (body: Body) => {
-      restoring.current = null;
-      setEarlierTurns([]);
-      setAsked(body);
-      setQuestion(body.query);
-      ask(body);
-    },
-    [ask],
-  );
+  const askNew = (body: Body) => {
+    restoring.current = null;
+    setEarlierTurns([]);
+    setAsked(body);
+    ask(body);
+  };
 
   const askFollowUp = (body: Body) => {
     if (!state.requestId) return;
     restoring.current = null;
     const followUp = { ...body, followUpOf: state.requestId };
-    setEarlierTurns((turns) => [...turns, turnFromState(question, state)]);
+    setEarlierTurns((turns) => [...turns, turnFromState(asked?.query ?? '', state)]);
     setAsked(followUp);
-    setQuestion(body.query);
     ask(followUp);
   };
 
@@ -138,5 +128,5 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
     setAsked(null);
   }, [clear]);
 
-  return { ...runner, earlierTurns, asked, question, askNew, askFollowUp, startOver };
+  return { ...runner, earlierTurns, asked, question: asked?.query ?? '', askNew, askFollowUp, startOver };
 }
