@@ -2,10 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { HistoryRequest } from '../api/history-api.ts';
-import { useRunAgain } from '../app-state/run-again-context.tsx';
-import { isComparisonRequest } from '../history/request-kind.ts';
 import { restorableResults } from '../history/restore-request.ts';
 import { restoreEarlierTurns, turnFromState, type EarlierTurn } from './conversation.ts';
+import { useHistoryHandOver } from './use-history-hand-over.ts';
 import { useRequestRunner, type RequestControls } from './use-request-runner.ts';
 import { watchedRequestToResume, type WatchedRequest } from './watched-request.ts';
 
@@ -57,7 +56,6 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
   type Body = AskBodyOf<Kind>;
   const runner = useRequestRunner(kind);
   const { state, ask, resume, restore, clear } = runner;
-  const runAgain = useRunAgain();
   const [earlierTurns, setEarlierTurns] = useState<readonly EarlierTurn[]>([]);
   const [asked, setAsked] = useState<Body | null>(null);
   // The past request being put back from the history, until its earlier turns arrive (a new question cancels it).
@@ -83,28 +81,24 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
   }, [kind, resume, takeEarlierTurns]);
 
   // From the history: the form is filled to ask again; "Continue" also puts the answers and conversation back.
-  const takesHistory = Boolean(handlers.fromHistory);
-  useEffect(() => {
-    const pending = runAgain.pending;
-    const fromHistory = latest.current.fromHistory;
-    if (!pending || !fromHistory || isComparisonRequest(pending) !== (kind === 'comparison')) return;
-    const continuing = runAgain.intent === 'continue';
-    runAgain.taken();
-    const body = fromHistory.fill(pending);
-    const results = continuing ? restorableResults(pending) : null;
+  useHistoryHandOver(kind, Boolean(handlers.fromHistory), (request, continuing) => {
+    const { fromHistory } = handlers;
+    if (!fromHistory) return;
+    const body = fromHistory.fill(request);
+    const results = continuing ? restorableResults(request) : null;
     if (!results) {
       fromHistory.focus();
       return;
     }
     setEarlierTurns([]);
     setAsked(body);
-    restore(pending.id, body, results);
+    restore(request.id, body, results);
     fromHistory.restored();
-    restoring.current = pending.id;
-    restoreEarlierTurns(pending.id, (turns, firstQuestion) => {
-      if (restoring.current === pending.id) takeEarlierTurns(turns, firstQuestion);
+    restoring.current = request.id;
+    restoreEarlierTurns(request.id, (turns, firstQuestion) => {
+      if (restoring.current === request.id) takeEarlierTurns(turns, firstQuestion);
     });
-  }, [runAgain, takesHistory, kind, restore, takeEarlierTurns]);
+  });
 
   const askNew = (body: Body) => {
     restoring.current = null;

@@ -4,6 +4,7 @@ import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditBandOf } from '../../../catalogue/credit-bands.ts';
+import { modelNames } from '../../../catalogue/model-names.ts';
 import { creditsText, lockPrompt, modelLock, supportsWebSearch, type ModelChoice } from '../../../catalogue/model-access.ts';
 import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
 import { COMPARISON_PRESETS, presetSelection } from './comparison-presets.ts';
@@ -14,7 +15,6 @@ import {
   checklistLabel,
   choiceKey,
   choicePair,
-  modelNames,
   toggleKey,
   type CappedSelection,
   type SelectionKey,

@@ -20,7 +20,7 @@ import { useAskSession } from '../../../requests/use-ask-session.ts';
 import { aiOverviewParamsOf, settingsOf, singleBodyOf } from '../../../history/restore-request.ts';
 import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
-import { modelNames } from '../comparison/model-selection.ts';
+import { modelNames } from '../../../catalogue/model-names.ts';
 import { LazyAnswerPanel, preloadAnswerPanel } from './answer-panel/lazy-answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
 import { allowedSelection, DEFAULT_ENGINE, DEFAULT_MODEL, findModel, firstAllowedModel, type ModelSelection } from './model-selection.ts';
