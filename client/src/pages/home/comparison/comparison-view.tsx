@@ -20,6 +20,7 @@ import { ComparisonResults } from './comparison-results.tsx';
 import { ModelChecklist } from './model-checklist.tsx';
 import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey } from './model-selection.ts';
 import { requestedModels } from './requested-models.ts';
+import { useRevealResults } from './use-reveal-results.ts';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 // One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
@@ -41,8 +42,6 @@ function ComparisonForm() {
   const [problems, setProblems] = useState<ComparisonProblems>(NO_PROBLEMS);
   const draft = useQueryDraft(useCallback(() => setProblems((current) => ({ ...current, query: null })), []));
   const { query, setQuery } = draft;
-  // A continued request's answers are brought into view once they are back on the page.
-  const [revealResults, setRevealResults] = useState(false);
 
   const choices = useMemo(() => (catalogue ? allChoices(catalogue) : []), [catalogue]);
   const selection = useMemo(() => selectedChoices(choices, selected), [choices, selected]);
@@ -70,21 +69,17 @@ function ComparisonForm() {
         return compareBodyOf(request, models);
       },
       focus: draft.focus,
-      restored: () => setRevealResults(true),
+      restored: () => revealResults(),
     },
   });
   const { state, askAgain, retry, stop, stopAll } = session;
+  // A continued request's answers are brought into view once they are back on the page.
+  const revealResults = useRevealResults(state.columns.length);
   const loading = state.status === 'running';
 
   // Fetch the answer renderer now, so it is ready before the first words arrive.
   useEffect(preloadMarkdownAnswer, []);
 
-  const restoredColumns = state.columns.length;
-  useEffect(() => {
-    if (!revealResults || restoredColumns === 0) return;
-    setRevealResults(false);
-    document.getElementById('comparison-results-title')?.scrollIntoView({ block: 'start' });
-  }, [revealResults, restoredColumns]);
 
   const conversation = useMemo(() => ({ turns: session.earlierTurns, question: session.question }), [session.earlierTurns, session.question]);
 
