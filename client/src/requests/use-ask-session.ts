@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { HistoryRequest } from '../api/history-api.ts';
@@ -6,7 +6,8 @@ import { restorableResults } from '../history/restore-request.ts';
 import { restoreEarlierTurns, turnFromState, type EarlierTurn } from './conversation.ts';
 import { useHistoryHandOver } from './use-history-hand-over.ts';
 import { useRequestRunner, type RequestControls } from './use-request-runner.ts';
-import { watchedRequestToResume, type WatchedRequest } from './watched-request.ts';
+import { useResumeAfterReload } from './use-resume-after-reload.ts';
+import type { WatchedRequest } from './watched-request.ts';
 
 /** What each kind of view asks with. */
 export type AskBodyOf<Kind extends RequestKind> = Kind extends 'single' ? SearchRequestBody : Kind extends 'comparison' ? CompareRequestBody : ArenaRequestBody;
@@ -70,15 +71,16 @@ export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: As
   }, []);
 
   // A request that was answering when the page went away picks up where it is, with its conversation.
-  useEffect(() => {
-    const active = watchedRequestToResume(kind);
-    if (!active) return latest.current.nothingToResume?.();
-    latest.current.resumed?.(active);
-    setAsked(active.body as Body);
-    resume(active);
-    // An arena round is never a follow-up: it has no conversation to bring back.
-    return kind === 'arena' ? undefined : restoreEarlierTurns(active.requestId, takeEarlierTurns);
-  }, [kind, resume, takeEarlierTurns]);
+  useResumeAfterReload(kind, {
+    resume(active) {
+      handlers.resumed?.(active);
+      setAsked(active.body as Body);
+      resume(active);
+      // An arena round is never a follow-up: it has no conversation to bring back.
+      return kind === 'arena' ? undefined : restoreEarlierTurns(active.requestId, takeEarlierTurns);
+    },
+    nothingToResume: handlers.nothingToResume,
+  });
 
   // From the history: the form is filled to ask again; "Continue" also puts the answers and conversation back.
   useHistoryHandOver(kind, Boolean(handlers.fromHistory), (request, continuing) => {
