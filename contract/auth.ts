@@ -105,4 +105,6 @@ export type Registered = Type.Static<typeof Registered>;
 export type VerificationResent = Type.Static<typeof VerificationResent>;
 export type VerifiedAndSignedIn = Type.Static<typeof VerifiedAndSignedIn>;
 export type Profile = Type.Static<typeof Profile>;
+export type SessionExpiry = Type.Static<typeof SessionExpiry>;
+export type Done = Type.Static<typeof Done>;
 export type AuthData = Type.Static<typeof AuthData>;

@@ -69,3 +69,4 @@ export const HistoryDeleted = Type.Object({
 export type HistoryItem = Type.Static<typeof HistoryItem>;
 export type HistoryList = Type.Static<typeof HistoryList>;
 export type HistoryResult = Type.Static<typeof HistoryResult>;
+export type HistoryDeleted = Type.Static<typeof HistoryDeleted>;

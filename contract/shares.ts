@@ -53,3 +53,4 @@ export type ShareLink = Type.Static<typeof ShareLink>;
 export type ShareList = Type.Static<typeof ShareList>;
 export type SharedAnswer = Type.Static<typeof SharedAnswer>;
 export type SharedRequest = Type.Static<typeof SharedRequest>;
+export type RevokedShare = Type.Static<typeof RevokedShare>;

@@ -200,6 +200,8 @@ export const TrackingDashboard = Type.Object({
   citedDomains: Type.Array(Type.Object({ domain: Type.String(), count: Type.Integer() })),
 });
 export const TrackingDashboardData = Type.Object({ dashboard: TrackingDashboard });
+/** `DELETE /api/tracking/sets/:id`. */
+export const TrackingSetDeleted = Type.Object({ deleted: Type.Boolean() });
 export const SetParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 export type TrackingSetBody = Type.Static<typeof TrackingSetBody>;
@@ -211,3 +213,10 @@ export type TrackingRun = Type.Static<typeof TrackingRun>;
 export type TrackingSet = Type.Static<typeof TrackingSet>;
 export type TrackingResult = Type.Static<typeof TrackingResult>;
 export type TrackingDashboard = Type.Static<typeof TrackingDashboard>;
+export type TrackingSetData = Type.Static<typeof TrackingSetData>;
+export type TrackingSetsData = Type.Static<typeof TrackingSetsData>;
+export type TrackingRunsData = Type.Static<typeof TrackingRunsData>;
+export type TrackingResultsData = Type.Static<typeof TrackingResultsData>;
+export type TrackingDashboardData = Type.Static<typeof TrackingDashboardData>;
+export type TrackingSetDeleted = Type.Static<typeof TrackingSetDeleted>;
+export type CostPreviewBody = Type.Static<typeof CostPreviewBody>;

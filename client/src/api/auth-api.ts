@@ -1,46 +1,24 @@
+import type {
+  Done,
+  Profile,
+  PublicUser,
+  Registered,
+  SessionExpiry,
+  SessionState,
+  SignedIn,
+  VerificationResent,
+  VerifiedAndSignedIn,
+} from '../../../contract/auth.ts';
 import type { Tier } from '../../../contract/limits.ts';
 import { apiCall } from './http-client.ts';
 
 export type { Tier };
 
-/** Spec section 3's User, as the server sends it. */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  tier: 'registered' | 'subscribed';
-  emailVerified: boolean;
-}
-
-export interface SessionInfo {
-  expiresAt: string;
-}
-
-export interface SignedIn {
-  user: User;
-  session: SessionInfo;
-}
-
-export interface SessionCheck {
-  authenticated: boolean;
-  user: User | null;
-  session: SessionInfo | null;
-  /** Google's OAuth client id when Google sign-in is configured on this server, else null. */
-  googleClientId: string | null;
-}
-
-export interface Registration {
-  requiresVerification: boolean;
-  email?: string;
-  user: User | null;
-  session: SessionInfo | null;
-  message?: string;
-}
-
-export interface ResendResult {
-  message: string;
-  remainingAttempts: number;
-}
+/** The account as the server shows it to its owner. */
+export type User = PublicUser;
+/** When the session ends unless it is used again. */
+export type SessionInfo = SessionExpiry;
+export type { SignedIn };
 
 const AUTH_PATH = '/api/auth';
 const post = <T>(action: string, body: unknown = {}) =>
@@ -48,15 +26,15 @@ const post = <T>(action: string, body: unknown = {}) =>
 
 /** The single accounts endpoint, one function per action. */
 export const authApi = {
-  session: () => apiCall<SessionCheck>(`${AUTH_PATH}?action=session`, { preferServerMessage: true }),
-  register: (body: { name: string; email: string; password: string }) => post<Registration>('register', body),
+  session: () => apiCall<SessionState>(`${AUTH_PATH}?action=session`, { preferServerMessage: true }),
+  register: (body: { name: string; email: string; password: string }) => post<Registered>('register', body),
   login: (body: { email: string; password: string }) => post<SignedIn>('login', body),
   google: (token: string) => post<SignedIn>('google', { token }),
-  logout: () => post<{ message: string }>('logout'),
-  verifyEmail: (body: { email: string; token: string }) => post<SignedIn & { message: string }>('verify-email', body),
-  resendVerification: (email: string) => post<ResendResult>('resend-verification', { email }),
-  deleteAccount: () => post<{ message: string }>('delete-account'),
-  requestPasswordReset: (email: string) => post<{ message: string }>('request-password-reset', { email }),
-  resetPassword: (body: { token: string; password: string }) => post<SignedIn & { message: string }>('reset-password', body),
-  profile: () => apiCall<{ user: User & { createdAt: string; signInMethods: ('password' | 'google')[] } }>(`${AUTH_PATH}?action=profile`, { preferServerMessage: true }),
+  logout: () => post<Done>('logout'),
+  verifyEmail: (body: { email: string; token: string }) => post<VerifiedAndSignedIn>('verify-email', body),
+  resendVerification: (email: string) => post<VerificationResent>('resend-verification', { email }),
+  deleteAccount: () => post<Done>('delete-account'),
+  requestPasswordReset: (email: string) => post<Done>('request-password-reset', { email }),
+  resetPassword: (body: { token: string; password: string }) => post<VerifiedAndSignedIn>('reset-password', body),
+  profile: () => apiCall<Profile>(`${AUTH_PATH}?action=profile`, { preferServerMessage: true }),
 };

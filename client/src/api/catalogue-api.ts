@@ -1,29 +1,8 @@
+import type { CatalogueData } from '../../../contract/catalogue.ts';
 import { apiCall } from './http-client.ts';
 
-/** One model of `GET /api/models` (the catalogue, with price and tier). */
-export interface CatalogueModel {
-  id: string;
-  name: string;
-  description: string;
-  webSearchSupported: boolean;
-  credits: number;
-  /** Open to guests; the others need an account ("Register" lock). */
-  freeTier: boolean;
-}
-
-export interface CatalogueEngine {
-  name: string;
-  aliases: string[];
-  /** False when this server has no key for the engine (outside demo mode). */
-  available: boolean;
-  unavailableReason: string | null;
-  models: CatalogueModel[];
-}
-
-export interface Catalogue {
-  models: Record<string, CatalogueEngine>;
-  /** `brandJudgeModel`: the operator's brand judge (engine/model), included in brand monitoring; absent when none. */
-  features: { webSearch: number; brandJudgeModel?: string };
-}
+export type { CatalogueEngine, CatalogueModel } from '../../../contract/catalogue.ts';
+/** `GET /api/models`: every engine with its models, prices and tiers. */
+export type Catalogue = CatalogueData;
 
 export const fetchCatalogue = (signal?: AbortSignal) => apiCall<Catalogue>('/api/models', signal ? { signal } : {});

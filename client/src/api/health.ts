@@ -1,33 +1,18 @@
+import type { HealthData } from '../../../contract/health.ts';
 import { readEnvelopeData } from './api-envelope.ts';
 import { quorumFetch } from './anonymous-session.ts';
 import { HTTP_TIMEOUT_MS } from './http-client.ts';
 
-export type DependencyStatus = 'up' | 'down';
+/** `GET /api/health`; `demoMode`: the server answers from its built-in simulator (no provider API key). */
+export type HealthReport = HealthData;
 
-export interface HealthReport {
-  status: string;
-  checks: { postgres: DependencyStatus; redis: DependencyStatus };
-  /** The server answers from its built-in simulator because no provider API key is configured. */
-  demoMode: boolean;
-}
-
-function readDependencyStatus(value: unknown): DependencyStatus {
-  return value === 'up' ? 'up' : 'down';
-}
-
-/** Reads `GET /api/health`, which answers with the same body (and `success: false`) when a dependency is down. */
+/**
+ * Reads `GET /api/health`, which answers with the same body (and `success: false`) when a dependency is down. A
+ * body without `demoMode` is not a health report (a proxy's error page, say).
+ */
 export function parseHealthResponse(body: unknown): HealthReport | null {
   const data = readEnvelopeData(body);
-  if (!data || typeof data['demoMode'] !== 'boolean') return null;
-  const checks = typeof data['checks'] === 'object' && data['checks'] !== null ? data['checks'] : {};
-  return {
-    status: typeof data['status'] === 'string' ? data['status'] : 'unknown',
-    checks: {
-      postgres: readDependencyStatus((checks as Record<string, unknown>)['postgres']),
-      redis: readDependencyStatus((checks as Record<string, unknown>)['redis']),
-    },
-    demoMode: data['demoMode'],
-  };
+  return data && typeof data['demoMode'] === 'boolean' ? (data as HealthReport) : null;
 }
 
 /** A health check that has not answered by then is given up, like any other call. */

@@ -1,6 +1,10 @@
+import type { AccountEventMessage, LiveClientMessage, LiveServerMessage } from '../../../contract/live-socket.ts';
 import { storageKeys } from '../storage/local-storage.ts';
 
-/** A request's frame as the live connection relays it: the same event names and data as the SSE endpoints. */
+/**
+ * A request's frame as the live connection relays it: the same event names and data as the SSE endpoints. Still
+ * unchecked here (the frame checker holds each one against the contract's frame schemas), hence the loose `data`.
+ */
 export interface LiveFrame {
   requestId: string;
   /** Null for frames no stored event stands behind (`all_complete`): not a resume point. */
@@ -9,7 +13,8 @@ export interface LiveFrame {
   data: Record<string, unknown>;
 }
 
-export type AccountEvent = { type: 'credits_changed'; creditsRemaining: number } | { type: 'request_finished'; requestId: string };
+/** The signed-in person's account news. */
+export type AccountEvent = AccountEventMessage;
 
 interface Subscription {
   requestId: string;
@@ -94,28 +99,27 @@ export class LiveSocket {
     });
   }
 
-  private send(message: Record<string, unknown>): void {
+  private send(message: LiveClientMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
     // Not open yet: the `open` handler sends every subscription.
   }
 
   private receive(text: string): void {
-    let message: Record<string, unknown>;
+    let message: LiveServerMessage;
     try {
-      message = JSON.parse(text) as Record<string, unknown>;
+      message = JSON.parse(text) as LiveServerMessage;
     } catch {
       return;
     }
-    const requestId = typeof message['requestId'] === 'string' ? message['requestId'] : undefined;
-    const subscription = requestId ? this.subscriptions.get(requestId) : undefined;
-    switch (message['type']) {
+    const subscription = 'requestId' in message && message.requestId ? this.subscriptions.get(message.requestId) : undefined;
+    switch (message.type) {
       case 'event': {
         if (!subscription) return;
-        const seq = typeof message['seq'] === 'number' ? message['seq'] : null;
+        const seq = message.seq ?? null;
         // A frame at or before the resume point was already shown (a reconnect may replay it).
         if (seq !== null && seq <= subscription.lastSeq) return;
         if (seq !== null) subscription.lastSeq = seq;
-        subscription.onFrame({ requestId: requestId!, seq, event: String(message['event']), data: (message['data'] ?? {}) as Record<string, unknown> });
+        subscription.onFrame({ requestId: message.requestId, seq, event: message.event, data: message.data as Record<string, unknown> });
         return;
       }
       case 'request_finished':
@@ -124,18 +128,16 @@ export class LiveSocket {
           subscription.onDone({});
         }
         // Also account news: a request of this user's ended somewhere.
-        for (const listener of this.accountListeners) listener({ type: 'request_finished', requestId: requestId! });
+        for (const listener of this.accountListeners) listener(message);
         return;
       case 'error':
         if (subscription) {
           this.subscriptions.delete(subscription.requestId);
-          subscription.onDone({ error: typeof message['message'] === 'string' ? message['message'] : 'Streaming error' });
+          subscription.onDone({ error: message.message });
         }
         return;
       case 'credits_changed':
-        if (typeof message['creditsRemaining'] === 'number') {
-          for (const listener of this.accountListeners) listener({ type: 'credits_changed', creditsRemaining: message['creditsRemaining'] });
-        }
+        for (const listener of this.accountListeners) listener(message);
         return;
     }
   }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SharedRequest, ShareLink, ShareList } from '../../../contract/shares.ts';
+import type { RevokedShare, SharedRequest, ShareLink, ShareList } from '../../../contract/shares.ts';
 import { apiCall } from './http-client.ts';
 
 export type { SharedAnswer, SharedRequest, ShareLink } from '../../../contract/shares.ts';
@@ -10,7 +10,7 @@ export const shareQueryKeys = { mine: ['shares'] as const, shared: (token: strin
 export const shareRequest = (requestId: string) => apiCall<ShareLink>('/api/shares', { method: 'POST', body: { requestId }, preferServerMessage: true });
 
 /** `DELETE /api/shares/:token`: the link stops working at once. */
-export const revokeShare = (token: string) => apiCall<{ token: string }>(`/api/shares/${encodeURIComponent(token)}`, { method: 'DELETE', preferServerMessage: true });
+export const revokeShare = (token: string) => apiCall<RevokedShare>(`/api/shares/${encodeURIComponent(token)}`, { method: 'DELETE', preferServerMessage: true });
 
 export const mySharesQuery = () => queryOptions({ queryKey: shareQueryKeys.mine, queryFn: ({ signal }) => apiCall<ShareList>('/api/shares', { signal }) });
 

@@ -1,12 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   CostPreview,
+  CostPreviewBody,
   TrackingCadence,
-  TrackingDashboard,
-  TrackingResult,
-  TrackingRun,
-  TrackingSet,
+  TrackingDashboardData,
+  TrackingResultsData,
+  TrackingRunsData,
   TrackingSetBody,
+  TrackingSetData,
+  TrackingSetDeleted,
+  TrackingSetsData,
   TrackingSetUpdate,
 } from '../../../contract/tracking.ts';
 import { apiCall } from './http-client.ts';
@@ -25,13 +28,13 @@ export const trackingQueryKeys = {
 export const trackingSetsQuery = () =>
   queryOptions({
     queryKey: trackingQueryKeys.sets,
-    queryFn: ({ signal }) => apiCall<{ sets: TrackingSet[] }>('/api/tracking/sets', { signal }),
+    queryFn: ({ signal }) => apiCall<TrackingSetsData>('/api/tracking/sets', { signal }),
   });
 
 export const trackingDashboardQuery = (setId: string) =>
   queryOptions({
     queryKey: trackingQueryKeys.dashboard(setId),
-    queryFn: ({ signal }) => apiCall<{ dashboard: TrackingDashboard }>(`/api/tracking/sets/${setId}/dashboard`, { signal }),
+    queryFn: ({ signal }) => apiCall<TrackingDashboardData>(`/api/tracking/sets/${setId}/dashboard`, { signal }),
     // Every run changes it: asked again whenever the dashboard is shown.
     staleTime: 0,
   });
@@ -39,28 +42,28 @@ export const trackingDashboardQuery = (setId: string) =>
 export const trackingRunsQuery = (setId: string) =>
   queryOptions({
     queryKey: trackingQueryKeys.runs(setId),
-    queryFn: ({ signal }) => apiCall<{ runs: TrackingRun[] }>(`/api/tracking/sets/${setId}/runs`, { signal }),
+    queryFn: ({ signal }) => apiCall<TrackingRunsData>(`/api/tracking/sets/${setId}/runs`, { signal }),
     staleTime: 0,
   });
 
 export const runResultsQuery = (setId: string, runId: string) =>
   queryOptions({
     queryKey: trackingQueryKeys.runResults(setId, runId),
-    queryFn: ({ signal }) => apiCall<{ results: TrackingResult[] }>(`/api/tracking/sets/${setId}/results?runId=${runId}&limit=1000`, { signal }),
+    queryFn: ({ signal }) => apiCall<TrackingResultsData>(`/api/tracking/sets/${setId}/results?runId=${runId}&limit=1000`, { signal }),
   });
 
-export const costPreviewQuery = (prompts: number, models: { engine: string; model: string }[], cadence: TrackingCadence) =>
+export const costPreviewQuery = (prompts: number, models: CostPreviewBody['models'], cadence: TrackingCadence) =>
   queryOptions({
     queryKey: trackingQueryKeys.cost(prompts, models.map((choice) => `${choice.engine}/${choice.model}`).join(','), cadence),
-    queryFn: ({ signal }) => apiCall<CostPreview>('/api/tracking/cost-preview', { method: 'POST', body: { prompts, models, cadence }, signal }),
+    queryFn: ({ signal }) => apiCall<CostPreview>('/api/tracking/cost-preview', { method: 'POST', body: { prompts, models, cadence } satisfies CostPreviewBody, signal }),
   });
 
-export const createTrackingSet = (body: TrackingSetBody) => apiCall<{ set: TrackingSet }>('/api/tracking/sets', { method: 'POST', body });
+export const createTrackingSet = (body: TrackingSetBody) => apiCall<TrackingSetData>('/api/tracking/sets', { method: 'POST', body });
 
 export const updateTrackingSet = (setId: string, body: TrackingSetUpdate) =>
-  apiCall<{ set: TrackingSet }>(`/api/tracking/sets/${setId}`, { method: 'PATCH', body });
+  apiCall<TrackingSetData>(`/api/tracking/sets/${setId}`, { method: 'PATCH', body });
 
-export const deleteTrackingSet = (setId: string) => apiCall<{ deleted: boolean }>(`/api/tracking/sets/${setId}`, { method: 'DELETE' });
+export const deleteTrackingSet = (setId: string) => apiCall<TrackingSetDeleted>(`/api/tracking/sets/${setId}`, { method: 'DELETE' });
 
 /** The CSV is a download the browser makes itself (same-origin, with the session cookie). */
 export const trackingCsvUrl = (setId: string) => `/api/tracking/sets/${setId}/results.csv`;

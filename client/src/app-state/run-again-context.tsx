@@ -39,6 +39,3 @@ export function useRunAgain(): RunAgainState {
   if (!state) throw new Error('useRunAgain must be used within a RunAgainProvider');
   return state;
 }
-
-// The views that take a re-run ask it which form it belongs to; the answer lives with the rest of the history.
-export { isComparisonRequest } from '../history/request-kind.ts';

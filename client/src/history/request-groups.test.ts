@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryRequest } from '../api/history-api.ts';
+import { describe, expect, it } from 'vitest';
+import type { HistoryRequest, HistoryResult } from '../api/history-api.ts';
+import type { ModelResult } from '../../../contract/model-result.ts';
 import {
   comparisonResultView,
   groupCredits,
   groupKeyOf,
   groupRequests,
   outcomeColour,
-  parseComparisonResults,
   RESULT_TEXTS,
   requestAnswerView,
   requestResults,
@@ -21,6 +21,7 @@ function request(overrides: Partial<HistoryRequest> = {}): HistoryRequest {
   nextId += 1;
   return {
     id: `${String(nextId).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd`,
+    kind: 'single',
     query: 'What is a quorum?',
     response: 'An answer',
     status: 'completed',
@@ -33,21 +34,22 @@ function request(overrides: Partial<HistoryRequest> = {}): HistoryRequest {
     searchEnabled: false,
     brandMonitoringEnabled: false,
     brandConfig: null,
+    aiOverviewParams: null,
+    results: [],
+    followUpOf: null,
     ...overrides,
   };
 }
 
-/** A comparison as a server that predates `kind` and `results` lists it: marked by its engine, results in `response`. */
-const legacyComparison = (response: string | null, overrides: Partial<HistoryRequest> = {}) =>
-  request({ engine: 'comparison_stream', model: 'comparison:openai/gpt-4o-mini,deepseek/deepseek-chat', response, ...overrides });
+/** A comparison as the history lists it: `kind` says what it is, `results` holds each model's outcome and versions. */
+const comparison = (results: readonly Partial<ModelResult>[], overrides: Partial<HistoryRequest> = {}) =>
+  request({ kind: 'comparison', engine: 'comparison_stream', model: 'comparison:x', response: null, results: results.map(withOwnVersion), ...overrides });
 
-/** A comparison as the history lists it now: `kind` says what it is, `results` holds each model's outcome. */
-const comparison = (results: HistoryRequest['results'], overrides: Partial<HistoryRequest> = {}) =>
-  request({ kind: 'comparison', engine: 'comparison_stream', model: 'comparison:x', response: null, results, ...overrides });
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+/** A model result as the server stores it, with itself as its only version. */
+function withOwnVersion(result: Partial<ModelResult>): HistoryResult {
+  const full = { errorCode: null, brandMention: null, ...result } as ModelResult;
+  return { ...full, versions: [full] };
+}
 
 describe('groupRequests', () => {
   it('puts requests with identical parameters in one group, newest first, and counts them', () => {
@@ -131,34 +133,12 @@ describe('outcomeColour', () => {
 describe('requestResults', () => {
   const result = { engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 };
 
-  it('takes the results the history sends, without reading the response', () => {
-    expect(requestResults({ results: [result], response: 'not json at all' })).toMatchObject([result]);
+  it('takes the results the history sends, without reading the response text', () => {
+    expect(requestResults(comparison([result], { response: 'not json at all' }))).toMatchObject([{ ...result, versions: [result] }]);
   });
 
-  it('reads the response JSON only when the server sends no results', () => {
-    expect(requestResults({ response: JSON.stringify({ results: [result] }) })).toMatchObject([result]);
-    expect(requestResults({ response: null })).toEqual([]);
-  });
-});
-
-describe('parseComparisonResults', () => {
-  it('reads the results list', () => {
-    const results = parseComparisonResults(
-      JSON.stringify({ results: [{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }] }),
-    );
-    expect(results).toMatchObject([{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'Hi', error: null, creditsUsed: 6 }]);
-  });
-
-  it.each([['not json at all'], ['{"results": "nope"}'], ['null'], ['[]']])('turns an unparseable list (%s) into an empty one and logs it', (text) => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(parseComparisonResults(text)).toEqual([]);
-    expect(log).toHaveBeenCalledOnce();
-  });
-
-  it('skips entries that are not objects and fills missing fields safely', () => {
-    expect(parseComparisonResults(JSON.stringify({ results: [null, 3, { success: 'yes', error: '' }] }))).toMatchObject([
-      { engine: 'unknown', model: 'unknown', success: false, response: null, error: null, errorCode: null, creditsUsed: 0, brandMention: null },
-    ]);
+  it('reads an empty message as none', () => {
+    expect(requestResults(comparison([{ ...result, success: false, error: '' }]))).toMatchObject([{ error: null }]);
   });
 });
 
@@ -197,11 +177,10 @@ describe('requestAnswerView for a comparison', () => {
     { engine: 'deepseek', model: 'deepseek-chat', success: false, response: null, error: 'Provider refused', creditsUsed: 0 },
     { engine: 'gemini', model: 'gemini-2.5-flash', success: false, response: null, error: null, creditsUsed: 0 },
     { engine: 'anthropic', model: 'claude-3-haiku', success: true, response: null, error: null, creditsUsed: 4 },
-    { engine: 'ai-overview', model: 'ai-overview', success: true, response: { text: 'x' }, error: null, creditsUsed: 10 },
   ];
 
-  it('gives one section per model: answer, error, "Model request failed", the predates note, JSON for objects', () => {
-    const view = requestAnswerView(comparison(results as HistoryRequest['results']));
+  it('gives one section per model: answer, error, "Model request failed", the predates note', () => {
+    const view = requestAnswerView(comparison(results));
     expect(view).toMatchObject({
       kind: 'comparison',
       results: [
@@ -209,7 +188,6 @@ describe('requestAnswerView for a comparison', () => {
         { label: 'deepseek - deepseek-chat', pair: { engine: 'deepseek', model: 'deepseek-chat' }, creditsUsed: 0, answer: { kind: 'error', message: 'Error: Provider refused' } },
         { label: 'gemini - gemini-2.5-flash', pair: { engine: 'gemini', model: 'gemini-2.5-flash' }, creditsUsed: 0, answer: { kind: 'error', message: 'Error: Model request failed' } },
         { label: 'anthropic - claude-3-haiku', pair: { engine: 'anthropic', model: 'claude-3-haiku' }, creditsUsed: 4, answer: { kind: 'note', text: RESULT_TEXTS.predatesLogging } },
-        { label: 'ai-overview - ai-overview', pair: { engine: 'ai-overview', model: 'ai-overview' }, creditsUsed: 10, answer: { kind: 'markdown', markdown: '```json\n{\n  "text": "x"\n}\n```' } },
       ],
     });
   });
@@ -231,39 +209,15 @@ describe('requestAnswerView for a comparison', () => {
   });
 
   it('shows per-model outcomes even when the comparison as a whole failed', () => {
-    const view = requestAnswerView(comparison(results.slice(1, 2) as HistoryRequest['results'], { status: 'error', errorMessage: 'All failed' }));
+    const view = requestAnswerView(comparison(results.slice(1, 2), { status: 'error', errorMessage: 'All failed' }));
     expect(view.kind).toBe('comparison');
   });
 
   it('goes by kind, whatever the engine says', () => {
     const single = request({ kind: 'single', engine: 'comparison', response: 'Plain answer' });
     expect(requestAnswerView(single)).toEqual({ kind: 'markdown', markdown: 'Plain answer' });
-    const renamed = comparison(results.slice(0, 1) as HistoryRequest['results'], { engine: 'multi' });
+    const renamed = comparison(results.slice(0, 1), { engine: 'multi' });
     expect(requestAnswerView(renamed).kind).toBe('comparison');
-  });
-});
-
-describe('requestAnswerView for a comparison from a server without kind', () => {
-  it('recognises it by its engine and reads its results from the response', () => {
-    const view = requestAnswerView(legacyComparison(JSON.stringify({ results: [{ engine: 'openai', model: 'gpt-4o-mini', success: true, response: 'A', error: null, creditsUsed: 6 }] })));
-    expect(view).toMatchObject({ kind: 'comparison', results: [{ label: 'openai - gpt-4o-mini', creditsUsed: 6, answer: { kind: 'markdown', markdown: 'A' } }] });
-  });
-
-  it('treats a list that fails to parse as empty, and logs it', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(requestAnswerView(legacyComparison('{broken'))).toEqual({ kind: 'note', text: 'No comparison results available' });
-    expect(log).toHaveBeenCalled();
-  });
-
-  it('says the response data is not available when there is none', () => {
-    expect(requestAnswerView(legacyComparison(null))).toEqual({ kind: 'note', text: 'Response data not available' });
-  });
-
-  it('recognises the older "comparison" engine too', () => {
-    expect(requestAnswerView(legacyComparison(JSON.stringify({ results: [] }), { engine: 'comparison' }))).toEqual({
-      kind: 'note',
-      text: RESULT_TEXTS.noComparisonResults,
-    });
   });
 });
 
@@ -286,14 +240,14 @@ describe('versions and stops in the history', () => {
   });
 
   it('shows a stopped model as stopped, not as an error', () => {
-    const view = requestAnswerView(comparison([version('r1', false, 'CANCELLED', null)] as HistoryRequest['results']));
+    const view = requestAnswerView(comparison([version('r1', false, 'CANCELLED', null)]));
     expect(view).toMatchObject({ kind: 'comparison', results: [{ stopped: true, answer: { kind: 'stopped', text: RESULT_TEXTS.stopped } }] });
     expect(requestAnswerView(request({ status: 'stopped', response: null }))).toEqual({ kind: 'stopped', text: RESULT_TEXTS.stopped });
   });
 
   it('gives every version to flip through and starts at the newest that answered', () => {
     const versions = [version('r1', true, null, 'First'), version('r2', true, null, 'Second'), version('r3', false, 'CANCELLED', null)];
-    const [model] = requestResults({ results: [{ ...versions[1]!, versions }] as HistoryRequest['results'], response: null });
+    const [model] = requestResults({ results: [{ ...versions[1]!, versions }] as unknown as HistoryRequest['results'] });
     const view = comparisonResultView(model!);
     expect(view.versions.map((shown) => shown.answer.kind)).toEqual(['markdown', 'markdown', 'stopped']);
     expect(view.standing).toBe(1);

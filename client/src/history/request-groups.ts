@@ -1,5 +1,6 @@
 import type { HistoryRequest } from '../api/history-api.ts';
 import type { BrandMention } from '../../../contract/brand.ts';
+import type { ModelResult } from '../../../contract/model-result.ts';
 import { isComparisonRequest } from './request-kind.ts';
 
 /**
@@ -7,7 +8,7 @@ import { isComparisonRequest } from './request-kind.ts';
  * one entry, and what each request's answer area shows, as pure functions.
  */
 
-/** Spec section 3's Request group. `requests` and the groups themselves are newest first. */
+/** Requests asked with identical parameters. `requests` and the groups themselves are newest first. */
 export interface RequestGroup {
   key: string;
   engine: string;
@@ -18,7 +19,7 @@ export interface RequestGroup {
   latestRequest: HistoryRequest;
 }
 
-/** Spec section 3's grouping key: query, engine, model, search flag and brand (its name). */
+/** What makes two requests one group: query, engine, model, search flag and brand (its name). */
 export function groupKeyOf(request: HistoryRequest): string {
   // JSON of a tuple: no separator inside a query can make two different parameter sets collide.
   return JSON.stringify([request.query, request.engine, request.model, request.searchEnabled, request.brandConfig?.brandName ?? null]);
@@ -81,8 +82,8 @@ export interface ComparisonResult {
   engine: string;
   model: string;
   success: boolean;
-  /** Text, or an object (shown as formatted JSON). */
-  response: unknown;
+  /** The answer as markdown; null when the model failed. */
+  response: string | null;
   error: string | null;
   /** `CANCELLED` when the person stopped it. */
   errorCode: string | null;
@@ -92,54 +93,32 @@ export interface ComparisonResult {
   versions: ComparisonResult[];
 }
 
-function asComparisonResult(value: unknown): ComparisonResult | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const entry = value as Record<string, unknown>;
+/** One answer as the details modal reads it. */
+function comparisonResultOf(result: ModelResult): ComparisonResult {
   return {
-    engine: typeof entry.engine === 'string' ? entry.engine : 'unknown',
-    model: typeof entry.model === 'string' ? entry.model : 'unknown',
-    success: entry.success === true,
-    response: entry.response ?? null,
-    error: typeof entry.error === 'string' && entry.error !== '' ? entry.error : null,
-    errorCode: typeof entry.errorCode === 'string' ? entry.errorCode : null,
-    creditsUsed: typeof entry.creditsUsed === 'number' ? entry.creditsUsed : 0,
-    brandMention: typeof entry.brandMention === 'object' && entry.brandMention !== null ? (entry.brandMention as BrandMention) : null,
+    engine: result.engine,
+    model: result.model,
+    success: result.success,
+    response: result.response,
+    // An empty message says nothing: the view falls back to its own words.
+    error: result.error === '' ? null : result.error,
+    errorCode: result.errorCode,
+    creditsUsed: result.creditsUsed,
+    brandMention: result.brandMention,
     versions: [],
   };
-}
-
-/** A result with its versions read too (a server that predates versions: the result is its only one). */
-function withVersions(value: unknown): ComparisonResult | null {
-  const result = asComparisonResult(value);
-  if (!result) return null;
-  const listed = (value as { versions?: unknown }).versions;
-  const versions = Array.isArray(listed) ? listed.map(asComparisonResult).filter((version) => version !== null) : [];
-  return { ...result, versions: versions.length > 0 ? versions : [result] };
 }
 
 /** The code of a run the person stopped. */
 export const STOPPED_CODE = 'CANCELLED';
 
-/**
- * The results list held in a comparison's `response` JSON, for a server that does not send `results` on its own;
- * a list that fails to parse becomes empty (logged).
- */
-export function parseComparisonResults(response: string): ComparisonResult[] {
-  try {
-    const parsed: unknown = JSON.parse(response);
-    const results = (parsed as { results?: unknown } | null)?.results;
-    if (!Array.isArray(results)) throw new Error('no results list');
-    return results.map(withVersions).filter((result) => result !== null);
-  } catch (error) {
-    console.error('Failed to parse comparison results', error);
-    return [];
-  }
-}
-
-/** Each model's outcome: the request's `results`, or, from a server that predates them, its `response` JSON. */
-export function requestResults(request: Pick<HistoryRequest, 'results' | 'response'>): ComparisonResult[] {
-  if (Array.isArray(request.results)) return request.results.map(withVersions).filter((result) => result !== null);
-  return request.response ? parseComparisonResults(request.response) : [];
+/** Each model's outcome with every version it gave, as the history sends them in `results`. */
+export function requestResults(request: Pick<HistoryRequest, 'results'>): ComparisonResult[] {
+  return request.results.map((result) => {
+    const standing = comparisonResultOf(result);
+    const versions = result.versions.map(comparisonResultOf);
+    return { ...standing, versions: versions.length > 0 ? versions : [standing] };
+  });
 }
 
 /** The comparison result texts, in one place. */
@@ -178,18 +157,12 @@ export type RequestAnswerView = AnswerView | { kind: 'comparison'; results: Comp
 
 const errorText = (message: string | null) => (message ? `Error: ${message}` : RESULT_TEXTS.modelFailed);
 
-/** Text stays text (markdown); an object is shown as formatted JSON. */
-function responseMarkdown(response: unknown): string {
-  if (typeof response === 'string') return response;
-  return `\`\`\`json\n${JSON.stringify(response, null, 2)}\n\`\`\``;
-}
-
 /** One answer's view: its text, its error, a stop, or the note for answers that were never stored. */
 function answerViewOf(result: ComparisonResult): AnswerView {
   if (result.errorCode === STOPPED_CODE) return { kind: 'stopped', text: RESULT_TEXTS.stopped };
   if (!result.success) return { kind: 'error', message: errorText(result.error) };
-  const stored = result.response !== null && result.response !== '';
-  return stored ? { kind: 'markdown', markdown: responseMarkdown(result.response) } : { kind: 'note', text: RESULT_TEXTS.predatesLogging };
+  // An answer that was never stored comes back empty.
+  return result.response ? { kind: 'markdown', markdown: result.response } : { kind: 'note', text: RESULT_TEXTS.predatesLogging };
 }
 
 function versionView(result: ComparisonResult, label: string): ComparisonResultView {
@@ -222,8 +195,7 @@ export function requestAnswerView(request: HistoryRequest): RequestAnswerView {
     if (results.length > 0) return { kind: 'comparison', results: results.map(comparisonResultView) };
     // With no per-model outcome to show, a failed comparison's own error is the most useful thing to say.
     if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
-    const anything = request.results !== undefined || Boolean(request.response);
-    return { kind: 'note', text: anything ? RESULT_TEXTS.noComparisonResults : RESULT_TEXTS.noResponseData };
+    return { kind: 'note', text: RESULT_TEXTS.noComparisonResults };
   }
   if (request.status === 'stopped') return { kind: 'stopped', text: RESULT_TEXTS.stopped };
   if (failed) return { kind: 'error', message: errorText(request.errorMessage) };
@@ -231,5 +203,5 @@ export function requestAnswerView(request: HistoryRequest): RequestAnswerView {
   return { kind: 'note', text: request.status === 'completed' ? RESULT_TEXTS.noResponseContent : RESULT_TEXTS.noResponseData };
 }
 
-/** Spec section 9: a request id is shown as its first 8 characters. */
+/** A request id is shown as its first 8 characters. */
 export const shortRequestId = (id: string) => id.slice(0, 8);

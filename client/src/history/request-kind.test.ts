@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isComparisonRequest, requestKind } from './request-kind.ts';
+import { isComparisonRequest } from './request-kind.ts';
 
-describe('requestKind', () => {
-  it('takes the kind the history sends', () => {
-    expect(requestKind({ kind: 'comparison', engine: 'openai' })).toBe('comparison');
-    expect(requestKind({ kind: 'single', engine: 'comparison_stream' })).toBe('single');
+describe('isComparisonRequest', () => {
+  it('goes by the kind the history sends', () => {
+    expect(isComparisonRequest({ kind: 'comparison' })).toBe(true);
+    expect(isComparisonRequest({ kind: 'single' })).toBe(false);
   });
 
-  it('falls back to the engine a server without kind recorded', () => {
-    expect(requestKind({ engine: 'comparison_stream' })).toBe('comparison');
-    expect(requestKind({ engine: 'comparison' })).toBe('comparison');
-    expect(requestKind({ engine: 'openai' })).toBe('single');
-  });
-
-  it('answers isComparisonRequest the same way', () => {
-    expect(isComparisonRequest({ kind: 'comparison', engine: 'x' })).toBe(true);
-    expect(isComparisonRequest({ engine: 'anthropic' })).toBe(false);
+  it('shows an arena round as the comparison it is', () => {
+    expect(isComparisonRequest({ kind: 'arena' })).toBe(true);
   });
 });

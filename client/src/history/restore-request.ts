@@ -24,8 +24,8 @@ export function settingsOf(request: HistoryRequest): SearchSettingsValue {
   };
 }
 
-/** The AI Overview country and language it was asked with, or the defaults. */
-export const aiOverviewParamsOf = (request: HistoryRequest): AiOverviewParams => request.aiOverviewParams ?? DEFAULT_AI_OVERVIEW_PARAMS;
+/** The AI Overview country and language it was asked with, each the default when it was not given. */
+export const aiOverviewParamsOf = (request: HistoryRequest): AiOverviewParams => ({ ...DEFAULT_AI_OVERVIEW_PARAMS, ...request.aiOverviewParams });
 
 /** The fields of a body that are the request's settings. */
 function settingFields(request: HistoryRequest, models: readonly ModelPair[]) {
@@ -50,12 +50,5 @@ export function compareBodyOf(request: HistoryRequest, models: readonly ModelPai
   return { query: request.query, models: models.map(({ engine, model }) => ({ engine, model })), ...settingFields(request, models) };
 }
 
-/**
- * Each model's result with its versions, as the server sends them in the history (the contract's HistoryResult);
- * a record from a server without run ids cannot be put back.
- */
-export function restorableResults(request: HistoryRequest): RestoredResult[] | null {
-  const results = request.results ?? [];
-  if (results.length === 0 || results.some((result) => typeof result.runId !== 'string')) return null;
-  return results as unknown as RestoredResult[];
-}
+/** Each model's result with its versions, as the history sends them; a request with none cannot be put back. */
+export const restorableResults = (request: HistoryRequest): RestoredResult[] | null => (request.results.length > 0 ? request.results : null);

@@ -1,5 +1,5 @@
 import { List, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { AI_OVERVIEW_COUNTRIES, AI_OVERVIEW_LANGUAGES } from '../../../../core/catalogue/ai-overview-locales.ts';
+import { AI_OVERVIEW_COUNTRIES, AI_OVERVIEW_LANGUAGES } from '../../../../contract/ai-overview-locales.ts';
 import type { AiOverviewParams } from './ai-overview-params.ts';
 
 

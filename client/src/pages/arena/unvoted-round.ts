@@ -1,4 +1,4 @@
-import type { ArenaRound } from '../../api/arena-api.ts';
+import { fetchRound, type ArenaRound } from '../../api/arena-api.ts';
 import type { RunColumn } from '../../requests/request-state.ts';
 import { readStored, removeStored, STORAGE_PREFIX, writeStored } from '../../storage/local-storage.ts';
 
@@ -30,4 +30,23 @@ export function columnsOfRound(round: ArenaRound): RunColumn[] {
     stopping: false,
     earlier: [],
   }));
+}
+
+/**
+ * After a reload with no round still answering: the round this tab has not voted on, fetched and handed to `show`
+ * while it still waits for its vote (forgotten otherwise). Returns the function that abandons the call.
+ */
+export function restoreUnvotedRound(show: (round: { requestId: string; columns: RunColumn[] }) => void): (() => void) | undefined {
+  const requestId = unvotedRound();
+  if (!requestId) return undefined;
+  const controller = new AbortController();
+  fetchRound(requestId, controller.signal)
+    .then((stored) => {
+      if (stored.status === 'voting') show({ requestId, columns: columnsOfRound(stored) });
+      else forgetUnvotedRound();
+    })
+    .catch(() => {
+      if (!controller.signal.aborted) forgetUnvotedRound();
+    });
+  return () => controller.abort();
 }

@@ -13,7 +13,8 @@ import { FinishedResults } from './finished-results.tsx';
 import classes from './comparison-grid.module.css';
 import { useSyncedScroll } from './synced-scroll.ts';
 import { useAnswerShortcuts } from '../../../requests/answer-shortcuts.ts';
-import { modelNames, selectionKey } from './model-selection.ts';
+import { modelNames } from '../../../catalogue/model-names.ts';
+import { selectionKey } from './model-selection.ts';
 
 export interface ComparisonResultsProps {
   state: RequestState;

@@ -3,7 +3,8 @@ import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
-import { checklistLabel, modelNames } from './model-selection.ts';
+import { modelNames } from '../../../catalogue/model-names.ts';
+import { checklistLabel } from './model-selection.ts';
 
 /** How a finished column ended, in a few words. */
 function outcomeText(column: RunColumn): string {

@@ -1,12 +1,14 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, ScrollArea, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useMemo, useState, type ChangeEvent } from 'react';
-import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { creditBandOf } from '../../../catalogue/credit-bands.ts';
+import { modelNames } from '../../../catalogue/model-names.ts';
 import { creditsText, lockPrompt, modelLock, supportsWebSearch, type ModelChoice } from '../../../catalogue/model-access.ts';
 import { LockIcon } from '../../../components/lock-icon/lock-icon.tsx';
-import { COMPARISON_PRESETS, presetSelection } from './comparison-presets.ts';
+import { ChecklistToolbar } from './checklist-toolbar.tsx';
+import { presetSelection } from './comparison-presets.ts';
+import { groupByEngine } from './model-groups.ts';
 import {
   allUsableKeys,
   CAP_REFUSED_MESSAGE,
@@ -14,7 +16,6 @@ import {
   checklistLabel,
   choiceKey,
   choicePair,
-  modelNames,
   toggleKey,
   type CappedSelection,
   type SelectionKey,
@@ -67,64 +68,15 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
 
   return (
     <Stack gap="xs" role="group" aria-labelledby="comparison-models-title" aria-describedby={error ? 'comparison-models-error' : undefined}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="sm" align="baseline">
-          <Title order={2} size="h5" id="comparison-models-title">
-            Models to compare
-          </Title>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="selected-count">
-            {selected.size} selected
-          </Text>
-          {selected.size > 0 && cost !== null && (
-            <Text size="sm" fw={500} data-testid="selected-cost">
-              {creditsText(cost)}
-            </Text>
-          )}
-        </Group>
-        <Group gap="md">
-          <Anchor component="button" type="button" size="sm" fw={500} onClick={() => choose(allUsableKeys(choices, tier))} data-testid="select-all">
-            Select All
-          </Anchor>
-          <Anchor component="button" type="button" size="sm" fw={500} c="dimmed" onClick={clear} data-testid="clear-all">
-            Clear All
-          </Anchor>
-        </Group>
-      </Group>
-
-      <Group gap="xs" wrap="wrap" role="group" aria-label="Presets">
-        <Text size="sm" c="dimmed">
-          Presets:
-        </Text>
-        {COMPARISON_PRESETS.map((preset) => (
-          <Button
-            key={preset.name}
-            variant="light"
-            size="compact-sm"
-            onClick={() => choose(presetSelection(preset, choices, tier))}
-            data-testid={`preset-${preset.name.toLowerCase()}`}
-          >
-            {preset.name}
-          </Button>
-        ))}
-      </Group>
-
-      {/* Only while the selection is full: once a box is unticked (or a re-run brings fewer models) it no longer applies. */}
-      {capMessage && selected.size >= MAX_COMPARED_MODELS && (
-        <Alert variant="light" color="yellow" p="xs" role="status" data-testid="comparison-cap-message">
-          <Text size="sm">{capMessage}</Text>
-        </Alert>
-      )}
-
-      <TextInput
-        size="xs"
-        placeholder="Filter by provider or model"
-        aria-label="Filter models"
-        value={filter}
-        onChange={(event) => setFilter(event.currentTarget.value)}
-        // Enter filters; it must not send the comparison this box sits in.
-        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-        maw={320}
-        data-testid="model-filter"
+      <ChecklistToolbar
+        selectedCount={selected.size}
+        cost={cost}
+        capMessage={capMessage}
+        filter={filter}
+        onFilter={setFilter}
+        onSelectAll={() => choose(allUsableKeys(choices, tier))}
+        onClear={clear}
+        onPreset={(preset) => choose(presetSelection(preset, choices, tier))}
       />
 
       <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
@@ -195,23 +147,3 @@ export const ModelChecklist = memo(function ModelChecklist({ catalogue, choices,
     </Stack>
   );
 });
-
-interface EngineGroup {
-  engine: string;
-  name: string;
-  choices: ModelChoice[];
-}
-
-/** The choices under their provider, in catalogue order, keeping those whose provider or model name matches `filter`. */
-function groupByEngine(catalogue: Catalogue, choices: readonly ModelChoice[], filter: string): EngineGroup[] {
-  const wanted = filter.trim().toLowerCase();
-  const groups = new Map<string, EngineGroup>();
-  for (const choice of choices) {
-    const names = modelNames(catalogue, choicePair(choice));
-    if (wanted && !`${names.engine} ${names.model} ${choice.model.id}`.toLowerCase().includes(wanted)) continue;
-    const group = groups.get(choice.engine) ?? { engine: choice.engine, name: names.engine, choices: [] };
-    group.choices.push(choice);
-    groups.set(choice.engine, group);
-  }
-  return [...groups.values()];
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { allChoices } from '../../../catalogue/model-access.ts';
-import { allUsableKeys, CAP_REFUSED_MESSAGE, CAP_TRIMMED_MESSAGE, capSelection, checklistLabel, keysFor, modelNames, selectedChoices, toggleKey } from './model-selection.ts';
+import { modelNames } from '../../../catalogue/model-names.ts';
+import { allUsableKeys, CAP_REFUSED_MESSAGE, CAP_TRIMMED_MESSAGE, capSelection, checklistLabel, keysFor, selectedChoices, toggleKey } from './model-selection.ts';
 
 const model = (id: string, name: string, credits: number) => ({ id, name, description: '', webSearchSupported: false, credits, freeTier: credits < 6 });
 

@@ -3,7 +3,7 @@ import type { Tier } from '../../../api/auth-api.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import type { ModelPair } from '../../../../../contract/ask.ts';
 import { modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
-import { ownEntry } from '../../../catalogue/own-entry.ts';
+import type { ModelNames } from '../../../catalogue/model-names.ts';
 
 /**
  * The comparison's model checklist as a set of keys, one per engine and
@@ -72,17 +72,5 @@ export function keysFor(pairs: readonly ModelPair[], choices: readonly ModelChoi
   return new Set(choices.filter((choice) => wanted.has(choiceKey(choice)) && modelLock(tier, choice.model) === null).map(choiceKey));
 }
 
-export interface ModelNames {
-  engine: string;
-  model: string;
-}
-
-/** Display names for a column or a checklist entry; a model the catalogue does not know shows its ids. */
-export function modelNames(catalogue: Catalogue | null, pair: ModelPair): ModelNames {
-  const engine = ownEntry(catalogue?.models, pair.engine);
-  const model = engine?.models.find((candidate) => candidate.id === pair.model);
-  return { engine: engine?.name ?? pair.engine, model: model?.name ?? pair.model };
-}
-
-/** Spec section 2's checklist label: "engine - model". */
+/** The checklist's label: "engine - model". */
 export const checklistLabel = (names: ModelNames): string => `${names.engine} - ${names.model}`;

@@ -1,28 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import type { HistoryRequest } from '../../../api/history-api.ts';
 import { requestedModels } from './requested-models.ts';
 
 describe('requestedModels', () => {
-  it('reads the models from the per-model results', () => {
+  it('reads the models from the per-model results, in order, keeping slashes inside model ids', () => {
     const results = [
       { engine: 'openai', model: 'gpt-4o', success: true, response: 'A', error: null, creditsUsed: 12 },
-      { engine: 'groq', model: 'llama-3.1-8b-instant', success: false, response: null, error: 'Busy', creditsUsed: 0 },
-    ];
-    expect(requestedModels({ model: 'ignored', results })).toEqual([
-      { engine: 'openai', model: 'gpt-4o' },
-      { engine: 'groq', model: 'llama-3.1-8b-instant' },
-    ]);
-  });
-
-  it('falls back to the prefixed model list, keeping slashes inside model ids', () => {
-    expect(requestedModels({ model: 'comparison:openai/gpt-4o,groq/meta-llama/llama-4-scout-17b-16e-instruct', results: [] })).toEqual([
+      { engine: 'groq', model: 'meta-llama/llama-4-scout-17b-16e-instruct', success: false, response: null, error: 'Busy', creditsUsed: 0 },
+    ] as unknown as HistoryRequest['results'];
+    expect(requestedModels({ results })).toEqual([
       { engine: 'openai', model: 'gpt-4o' },
       { engine: 'groq', model: 'meta-llama/llama-4-scout-17b-16e-instruct' },
     ]);
   });
 
-  it('skips entries it cannot read', () => {
-    expect(requestedModels({ model: 'comparison:openai/,/gpt-4o,nonsense,gemini/gemini-2.5-pro' })).toEqual([
-      { engine: 'gemini', model: 'gemini-2.5-pro' },
-    ]);
+  it('gives no models for a comparison without results', () => {
+    expect(requestedModels({ results: [] })).toEqual([]);
   });
 });

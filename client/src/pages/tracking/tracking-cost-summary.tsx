@@ -1,0 +1,25 @@
+import { Paper, Text } from '@mantine/core';
+import type { CostPreview } from '../../../../contract/tracking.ts';
+import { creditsText } from './tracking-format.ts';
+
+/** What a prompt set will cost per run, week and month, once it has prompts and models. */
+export function TrackingCostSummary({ prompts, models, cost }: { prompts: number; models: number; cost: CostPreview | undefined }) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="tracking-cost" aria-live="polite">
+      {models === 0 || prompts === 0 ? (
+        <Text size="sm" c="dimmed">
+          Add prompts and models to see what this set costs.
+        </Text>
+      ) : cost ? (
+        <Text size="sm">
+          At most <b>{creditsText(cost.perRun)}</b> per run ({prompts} prompts × {models} models) · <b>{creditsText(cost.perWeek)}</b> a week ·{' '}
+          <b>{creditsText(cost.perMonth)}</b> a month. Failed answers are free.
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Working out the cost…
+        </Text>
+      )}
+    </Paper>
+  );
+}

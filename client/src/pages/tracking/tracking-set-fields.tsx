@@ -1,0 +1,101 @@
+import { Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { BRAND_LIMITS } from '../../../../contract/limits.ts';
+import { TRACKING_LIMITS, type TrackingCadence } from '../../../../contract/tracking.ts';
+import type { Catalogue } from '../../api/catalogue-api.ts';
+import type { TrackingSetDraft } from './use-tracking-set-draft.ts';
+
+/** The catalogue's models as grouped options, `engine/model` as the value. */
+function modelOptions(catalogue: Catalogue | null) {
+  if (!catalogue) return [];
+  return Object.entries(catalogue.models)
+    .filter(([, engine]) => engine.available)
+    .map(([engineId, engine]) => ({
+      group: engine.name,
+      items: engine.models.map((model) => ({ value: `${engineId}/${model.id}`, label: `${model.name} · ${model.credits}` })),
+    }));
+}
+
+/** What a prompt set is about: its name, the brand and its competitors, the prompts and the models asked. */
+export function TrackingSetFields({ draft, catalogue }: { draft: TrackingSetDraft; catalogue: Catalogue | null }) {
+  const { fields, prompts, tooManyPrompts } = draft;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" required maxLength={TRACKING_LIMITS.name} value={fields.name} onChange={(event) => fields.setName(event.currentTarget.value)} data-testid="tracking-name" />
+        <TextInput
+          label="Brand"
+          required
+          maxLength={BRAND_LIMITS.name}
+          value={fields.brandName}
+          onChange={(event) => fields.setBrandName(event.currentTarget.value)}
+          data-testid="tracking-brand"
+        />
+      </SimpleGrid>
+      <TagsInput
+        label="Competitors"
+        description="Press Enter after each one"
+        maxTags={BRAND_LIMITS.competitors}
+        value={fields.competitors}
+        onChange={fields.setCompetitors}
+        data-testid="tracking-competitors"
+      />
+      <Textarea
+        label="Prompts"
+        description={`One per line, up to ${TRACKING_LIMITS.prompts}: the questions people ask AI about your market`}
+        required
+        autosize
+        minRows={3}
+        maxRows={10}
+        value={fields.promptText}
+        onChange={(event) => fields.setPromptText(event.currentTarget.value)}
+        error={tooManyPrompts ? `At most ${TRACKING_LIMITS.prompts} prompts (${prompts.length} entered)` : undefined}
+        data-testid="tracking-prompts"
+      />
+      <MultiSelect
+        label="Models"
+        description="Credits per answer after each name"
+        required
+        searchable
+        data={modelOptions(catalogue)}
+        value={fields.models}
+        onChange={fields.setModels}
+        maxValues={TRACKING_LIMITS.models}
+        data-testid="tracking-models"
+      />
+    </>
+  );
+}
+
+/** How often the set runs, and how large a fall mails an alert. */
+export function TrackingScheduleFields({ schedule }: { schedule: TrackingSetDraft['schedule'] }) {
+  return (
+    <Group align="flex-end" gap="md" wrap="wrap">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="tracking-cadence-label">
+          Cadence
+        </Text>
+        <SegmentedControl
+          aria-labelledby="tracking-cadence-label"
+          value={schedule.cadence}
+          onChange={(value) => schedule.setCadence(value as TrackingCadence)}
+          data={[
+            { value: 'daily', label: 'Daily' },
+            { value: 'weekly', label: 'Weekly' },
+          ]}
+          data-testid="tracking-cadence"
+        />
+      </Stack>
+      <NumberInput
+        label="Alert threshold"
+        description="Mail me when visibility or share of voice falls by more than this between two runs"
+        suffix=" points"
+        min={1}
+        max={100}
+        value={schedule.threshold}
+        onChange={schedule.setThreshold}
+        w={{ base: '100%', sm: 340 }}
+        data-testid="tracking-threshold"
+      />
+    </Group>
+  );
+}
