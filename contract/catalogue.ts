@@ -6,7 +6,7 @@ export const CatalogueModel = Type.Object({
   description: Type.String(),
   webSearchSupported: Type.Boolean(),
   credits: Type.Integer({ minimum: 0 }),
-  freeTier: Type.Boolean({ description: 'Guests may use it: true exactly when it costs below 6 credits (the Budget band).' }),
+  freeTier: Type.Boolean({ description: 'Guests may use it. Only budget models (below 6 credits) are ever open to guests.' }),
 });
 
 export const CatalogueEngine = Type.Object({
