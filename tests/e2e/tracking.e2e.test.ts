@@ -57,6 +57,11 @@ describe('tracking', () => {
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 72 credits per run');
     expect(await page.getByTestId('tracking-cost').textContent()).toContain('72 credits a week');
     expect(await page.getByTestId('tracking-cost').textContent()).toContain('309 credits a month');
+    // One sample per cell costs a third; the preview follows the field.
+    await page.getByTestId('tracking-samples').fill('1');
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 24 credits per run');
+    await page.getByTestId('tracking-samples').fill('3');
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 72 credits per run');
     await pictureAndCheck(page, 'tracking-form', true);
 
     await page.getByTestId('tracking-save').click();

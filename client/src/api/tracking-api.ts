@@ -22,7 +22,8 @@ export const trackingQueryKeys = {
   dashboard: (setId: string) => ['tracking', 'dashboard', setId] as const,
   runs: (setId: string) => ['tracking', 'runs', setId] as const,
   runResults: (setId: string, runId: string) => ['tracking', 'results', setId, runId] as const,
-  cost: (prompts: number, models: string, cadence: TrackingCadence) => ['tracking', 'cost', prompts, models, cadence] as const,
+  cost: (prompts: number, models: string, cadence: TrackingCadence, samplesPerCell: number) =>
+    ['tracking', 'cost', prompts, models, cadence, samplesPerCell] as const,
 };
 
 export const trackingSetsQuery = () =>
@@ -52,10 +53,15 @@ export const runResultsQuery = (setId: string, runId: string) =>
     queryFn: ({ signal }) => apiCall<TrackingResultsData>(`/api/tracking/sets/${setId}/results?runId=${runId}&limit=1000`, { signal }),
   });
 
-export const costPreviewQuery = (prompts: number, models: CostPreviewBody['models'], cadence: TrackingCadence) =>
+export const costPreviewQuery = (prompts: number, models: CostPreviewBody['models'], cadence: TrackingCadence, samplesPerCell: number) =>
   queryOptions({
-    queryKey: trackingQueryKeys.cost(prompts, models.map((choice) => `${choice.engine}/${choice.model}`).join(','), cadence),
-    queryFn: ({ signal }) => apiCall<CostPreview>('/api/tracking/cost-preview', { method: 'POST', body: { prompts, models, cadence } satisfies CostPreviewBody, signal }),
+    queryKey: trackingQueryKeys.cost(prompts, models.map((choice) => `${choice.engine}/${choice.model}`).join(','), cadence, samplesPerCell),
+    queryFn: ({ signal }) =>
+      apiCall<CostPreview>('/api/tracking/cost-preview', {
+        method: 'POST',
+        body: { prompts, models, cadence, samplesPerCell } satisfies CostPreviewBody,
+        signal,
+      }),
   });
 
 export const createTrackingSet = (body: TrackingSetBody) => apiCall<TrackingSetData>('/api/tracking/sets', { method: 'POST', body });

@@ -1,8 +1,8 @@
 import { BALANCED_MIN_CREDITS, creditBand, PREMIUM_MIN_CREDITS, type CreditBand } from '../../../contract/tier-rules.ts';
 
 /**
- * How the pricing page presents the cost bands (the thresholds and the rule that Budget models are the free tier's
- * live in `contract/tier-rules.ts`): each band's range in words, colour and summary.
+ * How the pricing page presents the cost bands (the thresholds, and the rule that only Budget models are ever the
+ * free tier's, live in `contract/tier-rules.ts`): each band's range in words, colour and summary.
  */
 export type { CreditBand };
 export { BALANCED_MIN_CREDITS, PREMIUM_MIN_CREDITS };

@@ -1,6 +1,6 @@
 import { Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { BRAND_LIMITS } from '../../../../contract/limits.ts';
-import { TRACKING_LIMITS, type TrackingCadence } from '../../../../contract/tracking.ts';
+import { SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence } from '../../../../contract/tracking.ts';
 import type { Catalogue } from '../../api/catalogue-api.ts';
 import type { TrackingSetDraft } from './use-tracking-set-draft.ts';
 
@@ -66,7 +66,7 @@ export function TrackingSetFields({ draft, catalogue }: { draft: TrackingSetDraf
   );
 }
 
-/** How often the set runs, and how large a fall mails an alert. */
+/** How often the set runs, and how many readings each prompt and model get per run. */
 export function TrackingScheduleFields({ schedule }: { schedule: TrackingSetDraft['schedule'] }) {
   return (
     <Group align="flex-end" gap="md" wrap="wrap">
@@ -86,15 +86,16 @@ export function TrackingScheduleFields({ schedule }: { schedule: TrackingSetDraf
         />
       </Stack>
       <NumberInput
-        label="Alert threshold"
-        description="Mail me when visibility or share of voice falls by more than this between two runs"
-        suffix=" points"
-        min={1}
-        max={100}
-        value={schedule.threshold}
-        onChange={schedule.setThreshold}
+        label="Samples per cell"
+        description="AI answers vary from one asking to the next: each prompt is asked of each model this many times per run, so rates come with honest error bars and alerts fire only on real change. Multiplies the cost."
+        min={SAMPLES_PER_CELL.minimum}
+        max={SAMPLES_PER_CELL.maximum}
+        allowDecimal={false}
+        clampBehavior="strict"
+        value={schedule.samples}
+        onChange={schedule.setSamples}
         w={{ base: '100%', sm: 340 }}
-        data-testid="tracking-threshold"
+        data-testid="tracking-samples"
       />
     </Group>
   );

@@ -16,7 +16,12 @@ export function TrackingSetForm({ opened, onClose, onCreated }: { opened: boolea
   const draft = useTrackingSetDraft();
   const { prompts, choices, aiOverview } = draft;
   const cost = useQuery({
-    ...costPreviewQuery(Math.max(1, Math.min(prompts.length, TRACKING_LIMITS.prompts)), choices, draft.schedule.cadence),
+    ...costPreviewQuery(
+      Math.max(1, Math.min(prompts.length, TRACKING_LIMITS.prompts)),
+      choices,
+      draft.schedule.cadence,
+      draft.schedule.samplesPerCell,
+    ),
     enabled: opened && choices.length > 0 && prompts.length > 0,
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_ALERT_THRESHOLD, TRACKING_LIMITS, type TrackingCadence, type TrackingSetBody } from '../../../../contract/tracking.ts';
+import { SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence, type TrackingSetBody } from '../../../../contract/tracking.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../components/ai-overview-settings/ai-overview-params.ts';
 import { promptLines } from './tracking-format.ts';
 
@@ -11,6 +11,12 @@ const toChoice = (value: string) => {
   return { engine: value.slice(0, slash), model: value.slice(slash + 1) };
 };
 
+/** The field's value as a whole number of samples within the allowed range (an emptied field counts the default). */
+function samplesPerCell(value: number | string): number {
+  const samples = Math.round(Number(value)) || SAMPLES_PER_CELL.default;
+  return Math.min(SAMPLES_PER_CELL.maximum, Math.max(SAMPLES_PER_CELL.minimum, samples));
+}
+
 /** What the new prompt set form holds as it is filled in, what it adds up to, and the body it saves. */
 export function useTrackingSetDraft() {
   const [name, setName] = useState('');
@@ -19,7 +25,7 @@ export function useTrackingSetDraft() {
   const [promptText, setPromptText] = useState('');
   const [models, setModels] = useState<string[]>([]);
   const [cadence, setCadence] = useState<TrackingCadence>('weekly');
-  const [threshold, setThreshold] = useState<number | string>(DEFAULT_ALERT_THRESHOLD);
+  const [samples, setSamples] = useState<number | string>(SAMPLES_PER_CELL.default);
   const [aiOverview, setAiOverview] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
 
   const prompts = promptLines(promptText);
@@ -34,13 +40,13 @@ export function useTrackingSetDraft() {
     prompts,
     models: choices,
     cadence,
-    alertThreshold: Number(threshold) || DEFAULT_ALERT_THRESHOLD,
+    samplesPerCell: samplesPerCell(samples),
     ...(usesAiOverview ? { aiOverviewParams: aiOverview } : {}),
   });
 
   return {
     fields: { name, setName, brandName, setBrandName, competitors, setCompetitors, promptText, setPromptText, models, setModels },
-    schedule: { cadence, setCadence, threshold, setThreshold },
+    schedule: { cadence, setCadence, samples, setSamples, samplesPerCell: samplesPerCell(samples) },
     aiOverview: { value: aiOverview, onChange: setAiOverview, shown: usesAiOverview },
     prompts,
     choices,
