@@ -3,7 +3,8 @@ import type { CostPreview } from '../../../../contract/tracking.ts';
 import { creditsText } from './tracking-format.ts';
 
 /** What a prompt set will cost per run, week and month, once it has prompts and models. */
-export function TrackingCostSummary({ prompts, models, cost }: { prompts: number; models: number; cost: CostPreview | undefined }) {
+export function TrackingCostSummary(props: { prompts: number; models: number; samples: number; cost: CostPreview | undefined }) {
+  const { prompts, models, samples, cost } = props;
   return (
     <Paper withBorder p="sm" radius="md" data-testid="tracking-cost" aria-live="polite">
       {models === 0 || prompts === 0 ? (
@@ -12,7 +13,8 @@ export function TrackingCostSummary({ prompts, models, cost }: { prompts: number
         </Text>
       ) : cost ? (
         <Text size="sm">
-          At most <b>{creditsText(cost.perRun)}</b> per run ({prompts} prompts × {models} models) · <b>{creditsText(cost.perWeek)}</b> a week ·{' '}
+          At most <b>{creditsText(cost.perRun)}</b> per run ({prompts} prompts × {models} models × {samples}{' '}
+          {samples === 1 ? 'sample' : 'samples'}) · <b>{creditsText(cost.perWeek)}</b> a week ·{' '}
           <b>{creditsText(cost.perMonth)}</b> a month. Failed answers are free.
         </Text>
       ) : (

@@ -45,7 +45,7 @@ export function TrackingSetForm({ opened, onClose, onCreated }: { opened: boolea
           <TrackingSetFields draft={draft} catalogue={catalogue} />
           {aiOverview.shown ? <AiOverviewSettings value={aiOverview.value} onChange={aiOverview.onChange} /> : null}
           <TrackingScheduleFields schedule={draft.schedule} />
-          <TrackingCostSummary prompts={prompts.length} models={choices.length} cost={cost.data} />
+          <TrackingCostSummary prompts={prompts.length} models={choices.length} samples={draft.schedule.samplesPerCell} cost={cost.data} />
           {save.isError ? (
             <Alert color="red" title="Could not save" data-testid="tracking-save-error">
               {messageOf(save.error, 'Something went wrong.')}
