@@ -1,6 +1,6 @@
 import { isCommonWord } from '../mention-filters.ts';
 import { COMPARED_AGAINST, CONTRAST_MARKERS, FUNCTION_WORDS } from './cue-words.ts';
-import type { TokenReading } from './mention-features.ts';
+import type { TokenReading } from './token-readings.ts';
 import { CLAUSE_END, SENTENCE_END, type Token } from './tokens.ts';
 
 /**
