@@ -1,4 +1,4 @@
-import { BIGRAM_MARKERS, INFORMAL_PREFIX, type FeatureSink, type WordSlot } from './mention-features.ts';
+import { BIGRAM_MARKERS, INFORMAL_PREFIX, SLOT_PREFIXES, type FeatureSink, type WordSlot } from './mention-features.ts';
 import { featureWeights, MODEL_INTERCEPTS } from './sentiment-model.ts';
 import type { TokenReading } from './token-readings.ts';
 
@@ -23,7 +23,8 @@ interface ScoredFeature {
 /** One word's features, each looked up the first time a mention uses it. */
 interface WordFeatures {
   word: string;
-  slots: Partial<Record<WordSlot, ScoredFeature>>;
+  /** By slot (see `SLOT_PREFIXES`). */
+  slots: (ScoredFeature | undefined)[];
   /** The bigrams this word begins, by the word (or marker) that follows it. */
   followers: Map<WordFeatures, ScoredFeature>;
 }
@@ -42,7 +43,7 @@ function scoredFeature(name: string): ScoredFeature {
 function known(word: string): WordFeatures {
   let entry = knownWords.get(word);
   if (entry === undefined) {
-    entry = { word, slots: {}, followers: new Map() };
+    entry = { word, slots: SLOT_PREFIXES.map(() => undefined), followers: new Map() };
     knownWords.set(word, entry);
   }
   return entry;
@@ -110,7 +111,7 @@ export class FeatureScorer implements FeatureSink {
     const word = this.wordAt(token);
     let feature = word.slots[slot];
     if (feature === undefined) {
-      feature = scoredFeature(`${slot}:${word.word}`);
+      feature = scoredFeature(`${SLOT_PREFIXES[slot]}:${word.word}`);
       word.slots[slot] = feature;
     }
     this.take(feature, value);

@@ -11,8 +11,19 @@ import type { Token } from './tokens.ts';
  */
 export type Features = Map<string, number>;
 
-/** Where a word feature's word stood: its clause, left or right neighbour (1: next to it), sentence, or nearby. */
-export type WordSlot = 'c' | 'l1' | 'l' | 'r1' | 'r' | 's' | 'n';
+/**
+ * Where a word feature's word stood: its clause, left or right neighbour (1: next to it), sentence, or nearby. A
+ * slot is its index in `SLOT_PREFIXES`, which name the features (`c:fast`), so the scorer can keep them in arrays.
+ */
+export const SLOT_PREFIXES = ['c', 'l1', 'l', 'r1', 'r', 's', 'n'] as const;
+export type WordSlot = number;
+const CLAUSE = 0;
+const LEFT_NEXT = 1;
+const LEFT = 2;
+const RIGHT_NEXT = 3;
+const RIGHT = 4;
+const SENTENCE = 5;
+const NEARBY_TEXT = 6;
 
 /** The ends of a bigram that are not words: the clause's start and end, the target, another brand. */
 export const BIGRAM_START = -1;
@@ -29,7 +40,7 @@ export const BIGRAM_MARKERS: Readonly<Record<number, string>> = { [BIGRAM_START]
  */
 export interface FeatureSink {
   named(name: string, value: number): void;
-  /** The feature `${slot}:${readings[token].word}`. */
+  /** The feature `${SLOT_PREFIXES[slot]}:${readings[token].word}`. */
   word(slot: WordSlot, token: number, value: number): void;
   /** The feature `b:${first}_${second}`, each a token index or one of the `BIGRAM_*` markers. */
   bigram(first: number, second: number): void;
@@ -66,7 +77,7 @@ export function collectFeatures(
     }
     const { polarity, isWord } = readings[index]!;
     if (!isWord) continue;
-    sink.word('c', index, 1);
+    sink.word(CLAUSE, index, 1);
     sink.bigram(previous, index);
     previous = index;
     const signed = polarity;
@@ -88,22 +99,22 @@ export function collectFeatures(
   for (let offset = 1; offset <= 3; offset += 1) {
     const left = from - offset;
     const right = to - 1 + offset;
-    if (left >= scope.sentenceStart && !skip(left)) sink.word(offset === 1 ? 'l1' : 'l', left, 1);
-    if (right < scope.sentenceEnd && !skip(right)) sink.word(offset === 1 ? 'r1' : 'r', right, 1);
+    if (left >= scope.sentenceStart && !skip(left)) sink.word(offset === 1 ? LEFT_NEXT : LEFT, left, 1);
+    if (right < scope.sentenceEnd && !skip(right)) sink.word(offset === 1 ? RIGHT_NEXT : RIGHT, right, 1);
   }
 
   // The rest of the sentence, and text nearby: weaker evidence, kept apart from the clause's.
   let sentencePolarity = 0;
   for (let index = scope.sentenceStart; index < scope.sentenceEnd; index += 1) {
     if ((index >= scope.readStart && index < scope.readEnd) || skip(index)) continue;
-    sink.word('s', index, 1);
+    sink.word(SENTENCE, index, 1);
     sentencePolarity += readings[index]!.polarity;
   }
   if (sentencePolarity !== 0) sink.named(sentencePolarity > 0 ? 'lex:sentence+' : 'lex:sentence-', Math.tanh(Math.abs(sentencePolarity) / 3));
   let nearbyPolarity = 0;
   for (let index = Math.max(0, scope.sentenceStart - NEARBY); index < Math.min(tokens.length, scope.sentenceEnd + NEARBY); index += 1) {
     if ((index >= scope.sentenceStart && index < scope.sentenceEnd) || skip(index)) continue;
-    sink.word('n', index, 0.5);
+    sink.word(NEARBY_TEXT, index, 0.5);
     nearbyPolarity += readings[index]!.polarity;
   }
   if (nearbyPolarity !== 0) sink.named(nearbyPolarity > 0 ? 'lex:nearby+' : 'lex:nearby-', Math.tanh(Math.abs(nearbyPolarity) / 3));
@@ -135,7 +146,7 @@ export function mentionFeatures(
   collectFeatures(
     {
       named: add,
-      word: (slot, token, value) => add(`${slot}:${readings[token]!.word}`, value),
+      word: (slot, token, value) => add(`${SLOT_PREFIXES[slot]}:${readings[token]!.word}`, value),
       bigram: (first, second) => add(`b:${written(first)}_${written(second)}`, 1),
     },
     tokens,
