@@ -25,25 +25,31 @@ interface WordFeatures {
   word: string;
   /** By slot (see `SLOT_PREFIXES`). */
   slots: (ScoredFeature | undefined)[];
-  /** The bigrams this word begins, by the word (or marker) that follows it. */
-  followers: Map<WordFeatures, ScoredFeature>;
+  /** The bigrams this word begins, by the word (or marker) that follows it; made when the first is. */
+  followers: Map<WordFeatures, ScoredFeature> | undefined;
 }
 
-/** Words remembered across answers; past this many the memory starts afresh, so odd words cannot pile up. */
+/**
+ * Words and features remembered across answers; past either bound the memory starts afresh, so odd words and
+ * word pairs cannot pile up in a long-running worker (200,000 features take about 20 MB).
+ */
 const MAX_WORDS = 50_000;
+const MAX_FEATURES = 200_000;
+let rememberedFeatures = 0;
 let knownWords = new Map<string, WordFeatures>();
 let namedFeatures = new Map<string, ScoredFeature>();
 /** Counts mentions across all scorers, so a feature's value always belongs to the mention being scored. */
 let mentionCount = 0;
 
 function scoredFeature(name: string): ScoredFeature {
+  rememberedFeatures += 1;
   return { name, weights: featureWeights(name), twin: undefined, mention: 0, value: 0 };
 }
 
 function known(word: string): WordFeatures {
   let entry = knownWords.get(word);
   if (entry === undefined) {
-    entry = { word, slots: SLOT_PREFIXES.map(() => undefined), followers: new Map() };
+    entry = { word, slots: SLOT_PREFIXES.map(() => undefined), followers: undefined };
     knownWords.set(word, entry);
   }
   return entry;
@@ -64,9 +70,10 @@ export class FeatureScorer implements FeatureSink {
   constructor(readings: readonly TokenReading[]) {
     this.readings = readings;
     // Only here, between texts: a scorer keeps the entries it has taken for the whole of its text.
-    if (knownWords.size > MAX_WORDS) {
+    if (knownWords.size > MAX_WORDS || rememberedFeatures > MAX_FEATURES) {
       knownWords = new Map();
       namedFeatures = new Map();
+      rememberedFeatures = 0;
     }
   }
 
@@ -120,6 +127,7 @@ export class FeatureScorer implements FeatureSink {
   bigram(first: number, second: number): void {
     const before = this.wordAt(first);
     const after = this.wordAt(second);
+    before.followers ??= new Map();
     let feature = before.followers.get(after);
     if (feature === undefined) {
       feature = scoredFeature(`b:${before.word}_${after.word}`);
