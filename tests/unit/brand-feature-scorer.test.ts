@@ -46,4 +46,17 @@ describe('the feature scorer', () => {
     }
     expect(mentions).toBeGreaterThan(60);
   });
+
+  it('scores alike once its memory of words has filled up and started afresh', () => {
+    // One sentence of 60,000 new words fills the memory (50,000 words); the next text's scorer starts afresh.
+    const flood = `Acme ${Array.from({ length: 60_000 }, (_, index) => `w${index.toString(36)}`).join(' ')} is fast.`;
+    for (const text of [flood, longAnswer]) {
+      const read = readText(text);
+      for (const mention of mentionFeatureSets(read, findTermMatches(text, 'Acme'), findTermMatches(text, 'Zeta'))) {
+        read.scorer.begin(read.informal);
+        collectFeatures(read.scorer, read.tokens, read.readings, mention.from, mention.to, mention.isBrand, mention.scope, mention.rules.owned);
+        expect(read.scorer.scores()).toEqual(classScores(mention.features));
+      }
+    }
+  });
 });

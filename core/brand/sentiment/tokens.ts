@@ -56,7 +56,7 @@ export const SENTENCE_END = new Set(['.', '!', '?', '\n']);
 /** Marks that end a clause within a sentence. */
 export const CLAUSE_END = new Set([',', ';', ':', '(', ')', '\u2013', '\u2014', '--', '-']);
 
-/** Whether the first character changes when lower-cased (ASCII answered without asking). */
+/** Whether the first character changes when lower-cased: ASCII by its code, anything else by lower-casing it. */
 function startsWithCapital(written: string): boolean {
   const code = written.charCodeAt(0);
   if (code < 128) return code >= 65 && code <= 90;
