@@ -30,9 +30,35 @@ export function termPattern(term: string): RegExp {
   return new RegExp(`(?<!${LETTER_OR_DIGIT})${words.join('[\\s\\-‐‑]*')}${plural}(?!${LETTER_OR_DIGIT})`, 'giu');
 }
 
+/** Patterns already built, by kind and term: each answer is searched for the same brand and competitors. */
+const patterns = new Map<string, RegExp>();
+const MAX_REMEMBERED_PATTERNS = 1_000;
+
+function rememberedPattern(key: string, build: () => RegExp): RegExp {
+  let pattern = patterns.get(key);
+  if (pattern === undefined) {
+    if (patterns.size >= MAX_REMEMBERED_PATTERNS) patterns.clear();
+    pattern = build();
+    patterns.set(key, pattern);
+  }
+  return pattern;
+}
+
 export function findTermMatches(text: string, term: string): TermMatch[] {
   if (term.trim() === '') return [];
-  return [...text.matchAll(termPattern(term))].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  return allMatches(rememberedPattern(`term:${term}`, () => termPattern(term)), text);
+}
+
+/** What `matchAll` finds with a global Unicode pattern, without copying the pattern for every search. */
+function allMatches(pattern: RegExp, text: string): TermMatch[] {
+  const matches: TermMatch[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    matches.push({ start: match.index, end: match.index + match[0].length });
+    // An empty match (a blank domain) would be found again at the same place: step over one code point.
+    if (match[0] === '') pattern.lastIndex += (text.codePointAt(pattern.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return matches;
 }
 
 /**
@@ -46,8 +72,20 @@ export function websiteDomain(websiteUrl: string | null | undefined): string | u
   return host?.includes('.') ? host : undefined;
 }
 
+/** Hosts already parsed: the same brand website and cited domains come back answer after answer. */
+const hostsByUrl = new Map<string, string | undefined>();
+const MAX_REMEMBERED_HOSTS = 1_000;
+
 /** The host of a URL, lower-cased, without `www.`; undefined when it does not parse. */
 export function hostOf(url: string): string | undefined {
+  if (hostsByUrl.has(url)) return hostsByUrl.get(url);
+  if (hostsByUrl.size >= MAX_REMEMBERED_HOSTS) hostsByUrl.clear();
+  const host = parsedHost(url);
+  hostsByUrl.set(url, host);
+  return host;
+}
+
+function parsedHost(url: string): string | undefined {
   try {
     const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
     return host.replace(/^www\./, '') || undefined;
@@ -61,8 +99,8 @@ export function hostOf(url: string): string | undefined {
  * longer name does not ("notacme.com", "acme.com.evil.net").
  */
 export function findDomainMatches(text: string, domain: string): TermMatch[] {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}-])${escapeForPattern(domain)}(?![\\p{L}\\p{N}-]|\\.${LETTER_OR_DIGIT})`, 'giu');
-  return [...text.matchAll(pattern)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  const pattern = rememberedPattern(`domain:${domain}`, () => new RegExp(`(?<![\\p{L}\\p{N}-])${escapeForPattern(domain)}(?![\\p{L}\\p{N}-]|\\.${LETTER_OR_DIGIT})`, 'giu'));
+  return allMatches(pattern, text);
 }
 
 /**

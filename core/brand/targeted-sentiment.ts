@@ -1,9 +1,11 @@
 import type { Sentiment, SentimentEvidence } from '../../contract/brand.ts';
 import type { TermMatch } from './brand-matches.ts';
-import { mentionFeatures, readTokens, type Features } from './sentiment/mention-features.ts';
+import { FeatureScorer } from './sentiment/feature-scorer.ts';
+import { collectFeatures, mentionFeatures, type Features } from './sentiment/mention-features.ts';
 import { mentionScope, type MentionScope } from './sentiment/mention-scope.ts';
 import { capitalisedNames, markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
-import { classScores, featurePush, MODEL_VERSION, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
+import { featurePush, MODEL_VERSION, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
+import { readTokens, type TokenReading } from './sentiment/token-readings.ts';
 import { tokenize, type Token } from './sentiment/tokens.ts';
 
 /** Bumped whenever a verdict could change, so stored results say which analyser made them. */
@@ -26,24 +28,32 @@ export interface MentionReading {
 export interface ReadText {
   text: string;
   tokens: Token[];
-  readings: ReturnType<typeof readTokens>;
+  readings: TokenReading[];
   /** Written without a capital letter anywhere. */
   informal: boolean;
   /** The capitalised names it uses (see `capitalisedNames`). */
   names: ReadonlySet<string>;
+  /** Scores the mentions' features, remembering the model's weights for this text's words across mentions. */
+  scorer: FeatureScorer;
 }
 
 export function readText(text: string): ReadText {
   const tokens = tokenize(text);
-  return { text, tokens, readings: readTokens(tokens), informal: !/\p{Lu}/u.test(text), names: capitalisedNames(text, tokens) };
+  const readings = readTokens(tokens);
+  return { text, tokens, readings, informal: !/\p{Lu}/u.test(text), names: capitalisedNames(text, tokens), scorer: new FeatureScorer(readings) };
 }
 
 /**
  * The features of each mention of a target (its matches, by character offset), with the other brands' matches
- * marked so their words are not read as the target's. Used by the analyser and by its training script alike.
+ * marked so their words are not read as the target's. What the training script learns from; the analyser reads
+ * the same mentions (`readMentions`) but scores their features without naming them (see feature-scorer.ts).
  */
-export interface MentionEvidence {
+export interface MentionEvidence extends ReadMention {
   features: Features;
+}
+
+/** One mention found and read by the rules: where it is, its sentence and clause, whose words are around it. */
+interface ReadMention {
   rules: RuleReading;
   /** Per token, whether and how it speaks of this target (see target-ownership.ts); shared by its mentions. */
   ownership: Float32Array;
@@ -52,11 +62,27 @@ export interface MentionEvidence {
   scope: MentionScope;
   from: number;
   to: number;
+  /** Per token: 1 the target's, 2 another brand's, 0 neither; shared by the target's mentions. */
+  isBrand: Uint8Array;
 }
 
 const SUPPOSING = new Set(['if', 'whether', 'unless', 'should']);
 
 export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[]): MentionEvidence[] {
+  return readMentions(read, target, others).map((mention) => ({
+    ...mention,
+    features: mentionFeatures(read.tokens, read.readings, mention.from, mention.to, mention.isBrand, mention.scope, mention.rules.owned, read.informal),
+  }));
+}
+
+/** The mention's model scores, exactly `classScores` of its `mentionFeatures`. */
+function mentionScores(read: ReadText, mention: ReadMention): [number, number, number] {
+  read.scorer.begin(read.informal);
+  collectFeatures(read.scorer, read.tokens, read.readings, mention.from, mention.to, mention.isBrand, mention.scope, mention.rules.owned);
+  return read.scorer.scores();
+}
+
+function readMentions(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[]): ReadMention[] {
   const isBrand = new Uint8Array(read.tokens.length);
   const spans = (matches: readonly TermMatch[], mark: number) =>
     matches.map((match) => {
@@ -79,7 +105,7 @@ export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[],
       for (let index = scope.sentenceStart; index < stretchEnd; index += 1) if (ownership[index] !== 0 && read.readings[index]!.polarity !== 0) polarWords += 1;
       const asksOrSupposes = read.tokens[scope.sentenceEnd]?.norm === '?' || SUPPOSING.has(read.tokens[scope.clauseStart]!.norm) || SUPPOSING.has(read.tokens[scope.sentenceStart]!.norm);
       const rules = { owned, asksOrSupposes, polarWords };
-      return { features: mentionFeatures(read.tokens, read.readings, from, to, isBrand, scope, owned, read.informal), rules, ownership, stretchEnd, scope, from, to };
+      return { rules, ownership, stretchEnd, scope, from, to, isBrand };
     });
 }
 
@@ -113,11 +139,11 @@ function tokenSpan(tokens: readonly Token[], match: TermMatch): [number, number]
  * mentions' probabilities summed, and its evidence is the mention that leaned most towards that verdict.
  */
 export function targetedSentiment(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[] = []): TargetVerdict {
-  const mentions = mentionFeatureSets(read, target, others);
+  const mentions = readMentions(read, target, others);
   if (mentions.length === 0) return { sentiment: 'neutral', evidence: null };
   const total: [number, number, number] = [0, 0, 0];
   const each = mentions.map((mention) => {
-    const probability = mentionProbabilities(classScores(mention.features), mention);
+    const probability = mentionProbabilities(mentionScores(read, mention), mention);
     for (let label = 0; label < 3; label += 1) total[label]! += probability[label]!;
     return { ...mention, probability };
   });
@@ -146,7 +172,7 @@ const EVIDENCE_LENGTH = 300;
  * words in it that pushed hardest towards the verdict: by the model's weights and by the rules' reading of the
  * words that belong to the brand. A negated word is quoted with its negation ("not reliable").
  */
-function evidenceOf(read: ReadText, mention: MentionEvidence, label: number): SentimentEvidence {
+function evidenceOf(read: ReadText, mention: ReadMention, label: number): SentimentEvidence {
   const { tokens, readings } = read;
   const { sentenceStart, comparedAgainst } = mention.scope;
   const first = tokens[sentenceStart]!;

@@ -22,6 +22,14 @@ const WEIGHTS: ReadonlyMap<string, readonly [number, number, number]> = new Map(
 
 export const MODEL_VERSION = stored.version;
 
+/** Per class, the score every mention starts from. */
+export const MODEL_INTERCEPTS: readonly [number, number, number] = stored.intercepts;
+
+/** One feature's weight per class, in `SENTIMENT_CLASSES` order; undefined for a feature the model never saw. */
+export function featureWeights(name: string): readonly [number, number, number] | undefined {
+  return WEIGHTS.get(name);
+}
+
 /**
  * What the rules read of a mention, beside the features: the polarity of the clauses that belong to the target
  * (as if it were the subject), whether the sentence asks or supposes rather than states, and whether its clauses

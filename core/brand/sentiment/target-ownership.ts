@@ -1,6 +1,7 @@
 import { isCommonWord } from '../mention-filters.ts';
 import { COMPARED_AGAINST, CONTRAST_MARKERS, FUNCTION_WORDS } from './cue-words.ts';
-import type { TokenReading } from './mention-features.ts';
+import type { TokenReading } from './token-readings.ts';
+import { sentenceEnds } from './sentence-ends.ts';
 import { CLAUSE_END, SENTENCE_END, type Token } from './tokens.ts';
 
 /**
@@ -18,15 +19,15 @@ import { CLAUSE_END, SENTENCE_END, type Token } from './tokens.ts';
  */
 export function targetOwnership(tokens: readonly Token[], isBrand: Uint8Array): Float32Array {
   const weights = new Float32Array(tokens.length);
+  const ends = sentenceEnds(tokens);
   let previousOwner: Owner = 'none';
   let listOwner: Owner = 'none';
   let sentenceStart = 0;
   while (sentenceStart < tokens.length) {
-    let sentenceEnd = sentenceStart;
-    while (sentenceEnd < tokens.length && !SENTENCE_END.has(tokens[sentenceEnd]!.norm)) sentenceEnd += 1;
+    const sentenceEnd = ends[sentenceStart]!;
     // A sentence that does not name the target, after one that was not about it, cannot be about it either: all
     // that matters of it is that it is not the target's, so it is not cut into clauses at all.
-    const mayBeTarget: boolean = previousOwner === 'target' || listOwner === 'target' || isBrand.subarray(sentenceStart, sentenceEnd).includes(1);
+    const mayBeTarget: boolean = previousOwner === 'target' || listOwner === 'target' || namesTarget(isBrand, sentenceStart, sentenceEnd);
     const owner: Owner = mayBeTarget ? ownSentence(tokens, isBrand, sentenceStart, sentenceEnd, weights, previousOwner, listOwner) : 'other';
     const endsWithColon = tokens[sentenceEnd - 1]?.norm === ':';
     const isLineEnd = tokens[sentenceEnd]?.norm === '\n' || sentenceEnd >= tokens.length;
@@ -39,6 +40,11 @@ export function targetOwnership(tokens: readonly Token[], isBrand: Uint8Array): 
 }
 
 type Owner = 'target' | 'other' | 'none';
+
+function namesTarget(isBrand: Uint8Array, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) if (isBrand[index] === 1) return true;
+  return false;
+}
 
 const PRONOUNS = new Set(['it', 'its', 'they', 'their', 'this', 'these', 'he', 'she', 'his', 'her', 'there', 'the']);
 const CONCESSIONS = new Set(['although', 'though', 'while', 'despite', 'whereas']);

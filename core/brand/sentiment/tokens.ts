@@ -1,3 +1,5 @@
+import { tokenSpans } from './token-spans.ts';
+
 /**
  * The words of an answer as the sentiment analyser reads them: lower-cased, apostrophes made plain, contractions
  * opened ("isn't" → "is", "not"), emoji kept as tokens of their own, and every token remembering where it stands
@@ -15,23 +17,18 @@ export interface Token {
   capitalised: boolean;
 }
 
-// Words (with inner apostrophes, hyphens and dots as in "e.g." or "v2.0"), emoji and pictographs, then the
-// punctuation marks that matter to a sentence's shape. Everything else (spaces, most symbols) separates tokens.
-const TOKEN =
-  /[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*|n['’]t|\p{Extended_Pictographic}|[✓✔✗✘★☆]|[.!?;:,()|\n\u2013\u2014]|\*\*|--+|:\)|:\(|:-\)|:-\(|:D|;\)/gu;
-
 /** Contractions that hide a "not". */
 const NEGATED_CONTRACTION = /^(.+?)n['’]t$/u;
 const IRREGULAR_NEGATIONS: Readonly<Record<string, string>> = { "can't": 'can', "won't": 'will', "shan't": 'shall', "ain't": 'is' };
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(TOKEN)) {
-    const written = match[0];
-    const start = match.index;
-    const end = start + written.length;
-    const first = written[0]!;
-    const capitalised = first !== first.toLowerCase();
+  const spans = tokenSpans(text);
+  for (let span = 0; span < spans.length; span += 2) {
+    const start = spans[span]!;
+    const end = spans[span + 1]!;
+    const written = text.slice(start, end);
+    const capitalised = startsWithCapital(written);
     let lower = written.toLowerCase();
     if (lower.includes('’')) lower = lower.replaceAll('’', "'");
     if (!lower.includes("'")) {
@@ -58,3 +55,11 @@ export function tokenize(text: string): Token[] {
 export const SENTENCE_END = new Set(['.', '!', '?', '\n']);
 /** Marks that end a clause within a sentence. */
 export const CLAUSE_END = new Set([',', ';', ':', '(', ')', '\u2013', '\u2014', '--', '-']);
+
+/** Whether the first character changes when lower-cased: ASCII by its code, anything else by lower-casing it. */
+function startsWithCapital(written: string): boolean {
+  const code = written.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90;
+  const first = written[0]!;
+  return first !== first.toLowerCase();
+}
