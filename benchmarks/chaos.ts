@@ -1,9 +1,11 @@
 /**
- * `npm run chaos [-- --n 20] [-- --json]`: the fault suite, repeatable. It starts a stack of its own — a Redis and a
+ * `npm run chaos [-- --n 3] [-- --json]`: the fault suite, repeatable. It starts a stack of its own — a Redis and a
  * Postgres on free ports, the provider simulator, `npm start -- --workers 2` and a second server on the same Redis
- * and Postgres — and runs the probes against it: worker kills, Redis kills and clean shutdowns with streams open on
- * both servers, Postgres fast and immediate stops, a server kill with the answer resumed on the other server, and
- * paused resumes. One figure per probe, then (with --json) one JSON line with every figure.
+ * and Postgres — and runs the probes against it: Redis kills and clean shutdowns with streams open on both servers,
+ * worker kills, Postgres fast and immediate stops, a server kill with the answer resumed on the other server, and
+ * paused resumes. One figure per probe, then (with --json) one JSON line with every figure. Sizes: `--n` sets the
+ * rest (N Redis crashes and N clean shutdowns, N worker kills); `--redis-restarts`, `--worker-kills` and `--paused`
+ * (readers per paused-resume probe, 20 by default) set one each.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
@@ -14,6 +16,7 @@ import pino from 'pino';
 import { loadConfig } from '../core/config/config.ts';
 import { openDatabase } from '../core/database/open-database.ts';
 import { runLeaseKey } from '../core/events/request-event-keys.ts';
+import { pidOfRunLeaseOwner } from '../core/runs/run-lease-owner.ts';
 import { startProviderSimulator } from '../simulator/provider-simulator.ts';
 import { providerEnvironment, simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
 import { findFreePort } from '../tests/support/free-port.ts';
@@ -29,6 +32,9 @@ const argument = (name: string): string | undefined => {
   return index === -1 ? undefined : process.argv[index + 1];
 };
 const N = Number(argument('n') ?? process.env.CHAOS_N ?? 3);
+/** Each size has its own flag; by default N crashes and N clean shutdowns of Redis, and N worker kills. */
+const REDIS_RESTARTS = Number(argument('redis-restarts') ?? N * 2);
+const KILLS = Number(argument('worker-kills') ?? N);
 const PAUSED = Number(argument('paused') ?? process.env.CHAOS_PAUSED_RESUMES ?? 20);
 const JSON_OUTPUT = process.argv.includes('--json');
 const say = (line: string) => console.log(line);
@@ -51,13 +57,12 @@ const environment: Record<string, string> = {
   DATABASE_POOL_SIZE: '6',
   ASK_RATE_LIMIT_PER_MINUTE: '100000',
   ASK_RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
-  OPEN_STREAMS_PER_PERSON: '100000',
-  OPEN_STREAMS_PER_IP: '100000',
   LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
 };
 const launcher = startQuorumProcess('scripts/start-all.ts', { ...environment, PORT: String(portA) }, ['--workers', '2']);
 await launcher.waitForOutput('Server listening at', 180_000);
-const second = startQuorumProcess('server/main.ts', { ...environment, PORT: String(portB) });
+// The second server lifts the open-stream caps, so the paused-resume probe measures memory with every reader held.
+const second = startQuorumProcess('server/main.ts', { ...environment, PORT: String(portB), OPEN_STREAMS_PER_PERSON: '100000', OPEN_STREAMS_PER_IP: '100000' });
 await second.waitForOutput('Server listening at', 180_000);
 const [urlA, urlB] = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
 const orm = await openDatabase({ databaseUrl, logger: pino({ level: 'silent' }), poolSize: 2, prepare: false });
@@ -105,7 +110,7 @@ const workerPids = () =>
 let redisRestarts = 0;
 let liveRunsLost = 0;
 let streamsDifferent = 0;
-for (let round = 0; round < N * 2; round += 1) {
+for (let round = 0; round < REDIS_RESTARTS; round += 1) {
   await Promise.all([waitHealthy(urlA), waitHealthy(urlB)]);
   let restarting: Promise<void> | undefined;
   const restart = () => {
@@ -141,38 +146,56 @@ for (let round = 0; round < N * 2; round += 1) {
 }
 say(`redis restarts: ${redisRestarts}, live runs lost: ${liveRunsLost}, streams unlike the stored answer: ${streamsDifferent}`);
 
-// Worker kill -9 mid-answer: how soon the asker is told, never charged, the next question served at once.
+// Worker kill -9 mid-answer: how soon the asker is told, never charged, the next question served at once (by the
+// worker still running, not one waiting on the restarted worker).
 await Promise.all([waitHealthy(urlA), waitHealthy(urlB)]);
 const told: number[] = [];
 const nextFirstToken: number[] = [];
 let workerKills = 0;
 let chargedAfterKill = 0;
-for (let round = 0; round < N; round += 1) {
-  let killedAt = 0;
+let nextServedByRestarted = 0;
+const leaseOwnerPid = async (runId: string) => pidOfRunLeaseOwner(await inspector.get(runLeaseKey('chaos', runId)));
+for (let round = 0; round < KILLS; round += 1) {
   let killedAfterMs = 0;
+  let killedPid = 0;
+  const workersBeforeKill = workerPids();
   const result = await postSearchStream(urlA, { ...SEARCH_BODY, query: `Worker kill ${round} [[simulate chunks=200 chunk-ms=50]]` }, {
     headers,
     onEvent: async (event) => {
-      if (event.event !== 'chunk' || killedAt) return;
-      killedAt = performance.now();
+      if (event.event !== 'chunk' || killedAfterMs) return;
       killedAfterMs = event.receivedAfterMs;
-      const pid = Number(await inspector.get(runLeaseKey('chaos', String(event.data.runId))));
-      if (pid > 0) process.kill(pid, 'SIGKILL');
+      killedPid = await leaseOwnerPid(String(event.data.runId));
+      if (killedPid > 0) process.kill(killedPid, 'SIGKILL');
     },
   });
   const last = result.events.at(-1)!;
   if (last.event === 'error') told.push(last.receivedAfterMs - killedAfterMs);
   workerKills += 1;
-  const run = await settled(String(result.events[0]!.data.runId));
-  if (run.status !== 'completed' && (await orm.em.fork().getConnection().execute<{ count: string }[]>("select count(*) from credit_entries where reference = ?", [`charge:${String(result.events[0]!.data.runId)}`]))[0]!.count !== '0') chargedAfterKill += 1;
-  const next = await postSearchStream(urlA, { ...SEARCH_BODY, query: `Next after kill ${round} [[simulate chunks=3]]` }, { headers });
+  const runId = String(result.events[0]!.data.runId);
+  const run = await settled(runId);
+  if (run.status !== 'completed' && (await orm.em.fork().getConnection().execute<{ count: string }[]>('select count(*) from credit_entries where reference = ?', [`charge:${runId}`]))[0]!.count !== '0') chargedAfterKill += 1;
+  // Asked at once, while the killed worker's replacement may still be starting: the other worker must take it.
+  let servedBy = 0;
+  const next = await postSearchStream(urlA, { ...SEARCH_BODY, query: `Next after kill ${round} [[simulate chunks=20 chunk-ms=20]]` }, {
+    headers,
+    onEvent: async (event) => {
+      if (event.event === 'chunk' && servedBy === 0) servedBy = await leaseOwnerPid(String(event.data.runId));
+    },
+  });
   const firstChunk = next.events.find((event) => event.event === 'chunk');
   if (firstChunk) nextFirstToken.push(firstChunk.receivedAfterMs);
+  if (workerPids().filter((pid) => !workersBeforeKill.includes(pid)).includes(servedBy)) nextServedByRestarted += 1;
+  say(`  kill ${round + 1}: told after ${last.event === 'error' ? Math.round(last.receivedAfterMs - killedAfterMs) : 'never'} ms; next question's first token after ${firstChunk ? Math.round(firstChunk.receivedAfterMs) : 'never'} ms`);
   await sleep(1_500);
 }
 const toldP50Ms = Math.round(percentile(told, 50));
 const toldMaxMs = Math.round(Math.max(0, ...told));
-say(`worker kills: ${workerKills}, told p50 ${toldP50Ms} ms, max ${toldMaxMs} ms, charged ${chargedAfterKill}, next question's first token p50 ${Math.round(percentile(nextFirstToken, 50))} ms`);
+const nextFirstTokenP50Ms = Math.round(percentile(nextFirstToken, 50));
+const nextFirstTokenMaxMs = Math.round(Math.max(0, ...nextFirstToken));
+say(
+  `worker kills: ${workerKills}, told p50 ${toldP50Ms} ms, max ${toldMaxMs} ms (${workerKills - told.length} never told), charged ${chargedAfterKill}, ` +
+    `next question's first token p50 ${nextFirstTokenP50Ms} ms, max ${nextFirstTokenMaxMs} ms (${nextServedByRestarted} served by the restarted worker)`,
+);
 
 // Postgres fast and immediate stops: health red, then green and answering again.
 const postgresRecoveryMs: number[] = [];
@@ -211,30 +234,55 @@ if (killedRun.status !== 'completed' || resumed.at(-1)?.event !== 'end' || resum
 const serverKills = 1;
 say(`server kills: ${serverKills}, answers lost: ${answersLostOnServerKill}`);
 
-// Paused resumes: many readers of one finished long answer that never read; the second server's memory.
+// Paused resumes: many readers of one finished long answer that never read. Twice: on the launcher's server at the
+// product's caps (OPEN_STREAMS_PER_PERSON, OPEN_STREAMS_PER_IP), where one person on one address is refused past
+// them; and on the second server with the caps lifted (as if every reader were someone else), where all are held
+// and the memory each costs is measured.
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const long = await postSearchStream(urlB, { ...SEARCH_BODY, query: 'Long answer to resume [[simulate chunks=2000 chunk-ms=0]]' }, { headers });
 const longRequestId = String(long.events[0]!.data.requestId);
 await sleep(1_000);
-const before = rssMb(second.child.pid!);
-const sockets: net.Socket[] = [];
-let pausedRefused = 0;
-for (let index = 0; index < PAUSED; index += 1) {
-  const socket = net.connect(portB, '127.0.0.1');
-  socket.on('error', () => undefined);
-  socket.write(`GET /api/requests/${longRequestId}/events?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${payer.cookie}\r\n\r\n`);
-  socket.once('data', (chunk) => {
-    if (chunk.toString().startsWith('HTTP/1.1 429')) pausedRefused += 1;
-    socket.pause();
-  });
-  sockets.push(socket);
+
+async function holdPausedResumes(port: number, pid: number): Promise<{ accepted: number; refused: number; unanswered: number; grewMb: number }> {
+  const before = rssMb(pid);
+  const sockets: net.Socket[] = [];
+  const outcome = { accepted: 0, refused: 0, unanswered: 0, grewMb: 0 };
+  for (let index = 0; index < PAUSED; index += 1) {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(`GET /api/requests/${longRequestId}/events?after=0 HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${payer.cookie}\r\n\r\n`);
+    socket.once('data', (chunk) => {
+      if (chunk.toString().startsWith('HTTP/1.1 200')) outcome.accepted += 1;
+      else outcome.refused += 1;
+      socket.pause();
+    });
+    sockets.push(socket);
+  }
+  await sleep(3_000);
+  outcome.grewMb = rssMb(pid) - before;
+  outcome.unanswered = PAUSED - outcome.accepted - outcome.refused;
+  for (const socket of sockets) socket.destroy();
+  await sleep(1_000);
+  return outcome;
 }
-await sleep(3_000);
-const after = rssMb(second.child.pid!);
-for (const socket of sockets) socket.destroy();
+
+const launcherServerPid = launcher
+  .output()
+  .split('\n')
+  .filter((line) => line.includes('"process":"launcher"') && line.includes('"role":"server"') && line.includes('started'))
+  .map((line) => (JSON.parse(line) as { childPid: number }).childPid)
+  .at(-1)!;
+await waitHealthy(urlA);
+const atCaps = await holdPausedResumes(portA, launcherServerPid);
+const uncapped = await holdPausedResumes(portB, second.child.pid!);
 const pausedResumes = PAUSED;
-const serverMbPerPausedResume = Math.round(((after - before) / PAUSED) * 1000) / 1000;
-say(`paused resumes: ${pausedResumes} (${pausedRefused} refused), server grew ${Math.round(after - before)} MB, ${serverMbPerPausedResume} MB each`);
+const pausedRefused = atCaps.refused;
+const pausedAcceptedAtCaps = atCaps.accepted;
+const pausedAccepted = uncapped.accepted;
+const pausedServerGrewMb = Math.round(uncapped.grewMb);
+const serverMbPerPausedResume = Math.round((uncapped.grewMb / Math.max(1, uncapped.accepted)) * 1000) / 1000;
+say(`paused resumes at the caps: ${PAUSED} asked as one person, ${atCaps.accepted} held, ${atCaps.refused} refused, ${atCaps.unanswered} unanswered; server grew ${Math.round(atCaps.grewMb)} MB`);
+say(`paused resumes with the caps lifted: ${PAUSED} asked, ${uncapped.accepted} held, ${uncapped.refused} refused, ${uncapped.unanswered} unanswered; server grew ${pausedServerGrewMb} MB, ${serverMbPerPausedResume} MB per held resume`);
 
 // The ledger after everything: each balance the sum of its entries, nothing still held.
 await sleep(2_000);
@@ -259,12 +307,18 @@ const summary = {
   toldP50Ms,
   toldMaxMs,
   chargedAfterKill,
-  nextFirstTokenP50Ms: Math.round(percentile(nextFirstToken, 50)),
+  workerKillsNeverTold: workerKills - told.length,
+  nextFirstTokenP50Ms,
+  nextFirstTokenMaxMs,
+  nextServedByRestarted,
   postgresRecoveryMs,
   serverKills,
   answersLostOnServerKill,
   pausedResumes,
+  pausedAcceptedAtCaps,
   pausedRefused,
+  pausedAccepted,
+  pausedServerGrewMb,
   serverMbPerPausedResume,
   ledgerViolations,
   workersStarted: workerPids().length,

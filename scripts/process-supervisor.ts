@@ -25,6 +25,12 @@ export interface ProcessSupervisorOptions {
    * port + N − 1 (0 keeps them all off).
    */
   workerMetricsPort?: number;
+  /**
+   * Called the moment a worker dies without finishing its answers (a signal or a non-zero exit), with its pid;
+   * resolves with how many of its runs it let go. The launcher drops the dead worker's run leases here, so the people
+   * waiting on its answers are told now rather than when the leases lapse.
+   */
+  onWorkerLost?: (pid: number) => Promise<number>;
 }
 
 type Role = 'server' | 'worker';
@@ -128,6 +134,8 @@ export class ProcessSupervisor {
 
   private childExited(slot: Slot, child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
     const facts = { role: slot.role, index: slot.index, childPid: child.pid, code, signal, uptimeMs: Date.now() - slot.startedAt };
+    // First, before any restart: a worker that stopped cleanly released its leases itself; any other end left them.
+    if (slot.role === 'worker' && child.pid !== undefined && !(code === 0 && signal === null)) this.workerLost(slot, child.pid);
     if (this.stopping) {
       if (code !== 0) this.exitCode ||= 1;
       this.options.logger.info(facts, `${slot.label} stopped`);
@@ -164,6 +172,15 @@ export class ProcessSupervisor {
       slot.restartTimer = undefined;
       if (!this.stopping) this.launch(slot);
     }, delayMs);
+  }
+
+  private workerLost(slot: Slot, pid: number): void {
+    const { onWorkerLost, logger } = this.options;
+    if (!onWorkerLost) return;
+    onWorkerLost(pid).then(
+      (runs) => logger.info({ role: slot.role, index: slot.index, childPid: pid, runs }, `${slot.label}'s runs let go`),
+      (error: unknown) => logger.warn({ err: error, role: slot.role, index: slot.index, childPid: pid }, `${slot.label}'s runs could not be let go; their leases will lapse`),
+    );
   }
 
   private killStragglers(): void {
