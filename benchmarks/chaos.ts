@@ -5,11 +5,11 @@
  * worker kills, Postgres fast and immediate stops, a server kill with the answer resumed on the other server, and
  * paused resumes. One figure per probe, then (with --json) one JSON line with every figure. Sizes: `--n` sets the
  * rest (N Redis crashes and N clean shutdowns, N worker kills); `--redis-restarts`, `--worker-kills` and `--paused`
- * (readers per paused-resume probe, 20 by default) set one each.
+ * (readers per paused-resume probe, 20 by default) set one each. `--log FILE` keeps the processes' own output.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import net from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -123,6 +123,37 @@ const workerPids = () =>
     .filter((line) => line.includes('"process":"launcher"') && line.includes('"role":"worker"') && line.includes('started'))
     .map((line) => (JSON.parse(line) as { childPid: number }).childPid);
 
+/** Workers alive that have said "worker ready" (pino writes each line with the process's own pid). */
+function readyWorkers(): number[] {
+  const ready = new Set<number>();
+  for (const line of launcher.output().split('\n')) {
+    if (!line.includes('"msg":"worker ready"')) continue;
+    try {
+      ready.add((JSON.parse(line) as { pid: number }).pid);
+    } catch {
+      // A line still being written.
+    }
+  }
+  return workerPids().filter((pid) => ready.has(pid) && isAlive(pid));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForReadyWorkers(count: number, timeoutMs = 90_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (readyWorkers().length < count) {
+    if (performance.now() > deadline) throw new Error(`fewer than ${count} workers ready after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
 // Redis killed (crash) and shut down cleanly, with a stream open on each server.
 const redisProbeStartedAt = performance.now();
 let redisRestarts = 0;
@@ -173,7 +204,11 @@ let workerKills = 0;
 let chargedAfterKill = 0;
 let nextServedByRestarted = 0;
 const leaseOwnerPid = async (runId: string) => pidOfRunLeaseOwner(await inspector.get(runLeaseKey('chaos', runId)));
+const replacementReadyMs: number[] = [];
 for (let round = 0; round < KILLS; round += 1) {
+  // Both workers up before each kill: the question is whether the one left idle takes the next question.
+  await waitForReadyWorkers(2);
+  let killedAt = 0;
   let killedAfterMs = 0;
   let killedPid = 0;
   const workersBeforeKill = workerPids();
@@ -183,6 +218,7 @@ for (let round = 0; round < KILLS; round += 1) {
       if (event.event !== 'chunk' || killedAfterMs) return;
       killedAfterMs = event.receivedAfterMs;
       killedPid = await leaseOwnerPid(String(event.data.runId));
+      killedAt = performance.now();
       if (killedPid > 0) process.kill(killedPid, 'SIGKILL');
     },
   });
@@ -208,7 +244,9 @@ for (let round = 0; round < KILLS; round += 1) {
   const startEvent = next.events.find((event) => event.event === 'start');
   if (workerPids().filter((pid) => !workersBeforeKill.includes(pid)).includes(servedBy)) nextServedByRestarted += 1;
   say(`  kill ${round + 1}: told after ${last.event === 'error' ? Math.round(last.receivedAfterMs - killedAfterMs) : 'never'} ms; next question's first token after ${firstChunk ? Math.round(firstChunk.receivedAfterMs) : 'never'} ms (admitted after ${Math.round(startEvent?.receivedAfterMs ?? -1)} ms, its job taken ${takenAt! - queuedAt!} ms after it was queued, by ${servedBy === 0 ? 'an unknown worker' : workersBeforeKill.includes(servedBy) ? 'the worker left running' : 'the restarted worker'})`);
-  await sleep(1_500);
+  await waitForReadyWorkers(2);
+  replacementReadyMs.push(performance.now() - killedAt);
+  say(`  kill ${round + 1}: the launcher's replacement worker ready ${Math.round(replacementReadyMs.at(-1)!)} ms after the kill`);
 }
 const toldP50Ms = Math.round(percentile(told, 50));
 const toldMaxMs = Math.round(Math.max(0, ...told));
@@ -336,6 +374,8 @@ const summary = {
   nextFirstTokenP50Ms,
   nextFirstTokenMaxMs,
   nextServedByRestarted,
+  replacementReadyP50Ms: Math.round(percentile(replacementReadyMs, 50)),
+  replacementReadyMaxMs: Math.round(Math.max(0, ...replacementReadyMs)),
   postgresRecoveryMs,
   serverKills,
   answersLostOnServerKill,
@@ -349,6 +389,9 @@ const summary = {
   workersStarted: workerPids().length,
 };
 if (JSON_OUTPUT) console.log(JSON.stringify(summary));
+// Everything the launcher, its children and the second server printed, for looking into a figure afterwards.
+const logPath = argument('log');
+if (logPath) writeFileSync(logPath, `${launcher.output()}\n${second.output()}`);
 
 await inspector.quit();
 await orm.close();

@@ -43,6 +43,8 @@ interface Slot {
   entry: string;
   child: ChildProcess | undefined;
   startedAt: number;
+  /** Whether the running child said it was ready (workers do, over the IPC channel). */
+  ready: boolean;
   backoff: RestartBackoff;
   restartTimer: NodeJS.Timeout | undefined;
 }
@@ -77,6 +79,7 @@ export class ProcessSupervisor {
       entry,
       child: undefined,
       startedAt: 0,
+      ready: false,
       backoff: new RestartBackoff(role === 'server' ? (options.serverBackoff ?? options.workerBackoff) : options.workerBackoff),
       restartTimer: undefined,
     });
@@ -112,11 +115,17 @@ export class ProcessSupervisor {
     const metricsPort = this.options.workerMetricsPort ?? 0;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(PROJECT_ROOT, slot.entry)], {
       cwd: PROJECT_ROOT,
-      stdio: 'inherit',
+      // A worker says over IPC when it is up, so a crash after that restarts it at once rather than after the growing
+      // waits meant for a worker that cannot start.
+      stdio: slot.role === 'worker' ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
       env: slot.role === 'worker' && metricsPort > 0 ? { ...process.env, WORKER_METRICS_PORT: String(metricsPort + slot.index - 1) } : process.env,
     });
     slot.child = child;
     slot.startedAt = Date.now();
+    slot.ready = false;
+    child.on('message', (message) => {
+      if (message === 'ready' && slot.child === child) slot.ready = true;
+    });
     this.options.logger.info({ role: slot.role, index: slot.index, childPid: child.pid }, `${slot.label} started`);
     let reported = false;
     const onGone = (code: number | null, signal: NodeJS.Signals | null) => {
@@ -158,14 +167,14 @@ export class ProcessSupervisor {
       this.options.logger.warn(facts, `${slot.label} exited cleanly on its own; not restarting it`);
       return;
     }
-    const delayMs = slot.backoff.afterCrash(facts.uptimeMs);
+    const delayMs = slot.backoff.afterCrash(facts.uptimeMs, slot.ready);
     if (slot.role === 'server' && slot.backoff.crashesInARow >= (this.options.serverCrashLimit ?? SERVER_CRASH_LIMIT)) {
       this.options.logger.error({ ...facts, crashesInARow: slot.backoff.crashesInARow }, 'server keeps crashing; stopping everything');
       this.stop('the server keeps crashing', code !== null && code !== 0 ? code : 1);
       return;
     }
     this.options.logger.warn(
-      { ...facts, restartInMs: delayMs, crashesInARow: slot.backoff.crashesInARow },
+      { ...facts, hadBecomeReady: slot.ready, restartInMs: delayMs, crashesInARow: slot.backoff.crashesInARow },
       `${slot.label} crashed; restarting it in ${delayMs} ms`,
     );
     slot.restartTimer = setTimeout(() => {

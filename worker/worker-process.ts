@@ -141,6 +141,8 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     everyMs: LEADERBOARD_RECOMPUTE_MS,
     logger,
   });
+  // Last: the answer jobs are taken only by a worker with nothing left to start.
+  answerWorker.takeJobs();
   logger.info(
     { engines: providers.engines(), concurrency: config.worker.concurrency, demoMode: config.demoMode },
     'worker ready',
