@@ -20,6 +20,7 @@ import { pidOfRunLeaseOwner } from '../core/runs/run-lease-owner.ts';
 import { startProviderSimulator } from '../simulator/provider-simulator.ts';
 import { providerEnvironment, simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
 import { findFreePort } from '../tests/support/free-port.ts';
+import { sampleValue } from '../tests/support/prometheus-text.ts';
 import { createPayer } from '../tests/support/funded-user.ts';
 import { startOwnPostgres } from '../tests/support/own-postgres.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
@@ -300,23 +301,48 @@ if (killedRun.status !== 'completed' || resumed.at(-1)?.event !== 'end' || resum
 const serverKills = 1;
 say(`server kills: ${serverKills}, answers lost: ${answersLostOnServerKill}`);
 
-// Paused resumes: many readers of one finished long answer that never read. Twice: on the launcher's server at the
-// product's caps (OPEN_STREAMS_PER_PERSON, OPEN_STREAMS_PER_IP), where one person on one address is refused past
-// them; and on the second server with the caps lifted (as if every reader were someone else), where all are held
-// and the memory each costs is measured.
+// Paused resumes: many readers of one long answer, still being written, that never read. Twice: on the launcher's
+// server at the product's caps (OPEN_STREAMS_PER_PERSON, OPEN_STREAMS_PER_IP), where one person on one address is
+// refused past them; and on the second server with the caps lifted (as if every reader were someone else), where all
+// are held while the answer goes on and the memory each costs is measured.
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const long = await postSearchStream(urlB, { ...SEARCH_BODY, query: 'Long answer to resume [[simulate chunks=2000 chunk-ms=0]]' }, { headers });
-const longRequestId = String(long.events[0]!.data.requestId);
-await sleep(1_000);
 
-/** Streams the server relays right now, from its own metrics: a reader whose whole replay fit in the socket buffers is done. */
+/** Starts a long answer (a minute of chunks) on the second server and resolves with its request id once it streams. */
+async function startLongAnswer(label: string): Promise<{ requestId: string; stop: () => void }> {
+  const asker = new AbortController();
+  let requestId = '';
+  const streaming = new Promise<string>((resolve, reject) => {
+    postSearchStream(urlB, { ...SEARCH_BODY, query: `Long answer to resume, ${label} [[simulate chunks=5000 chunk-ms=12]]` }, {
+      headers,
+      signal: asker.signal,
+      onEvent: (event) => {
+        if (event.event === 'start') requestId = String(event.data.requestId);
+        if (event.event === 'chunk') resolve(requestId);
+      },
+    }).then(
+      (result) => reject(new Error(`the long answer ended before its first chunk: ${JSON.stringify(result.events.at(-1) ?? result.envelope)}`)),
+      (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+  return { requestId: await streaming, stop: () => asker.abort() };
+}
+
+/** Streams the server relays right now, from its own metrics. */
 async function openStreams(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return Number(/^\w*open_streams (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+  const response = await fetch(`${url}/metrics`);
+  const text = await response.text();
+  const open = sampleValue(text, 'quorum_open_streams');
+  if (open === undefined) say(`  ${url}/metrics answered ${response.status} without open_streams: ${text.slice(0, 200)}`);
+  return Number(open ?? Number.NaN);
 }
 
 async function holdPausedResumes(port: number, pid: number): Promise<{ accepted: number; refused: number; unanswered: number; open: number; grewMb: number }> {
+  const long = await startLongAnswer(`port ${port}`);
+  const longRequestId = long.requestId;
+  await sleep(500);
   const before = rssMb(pid);
+  // The asker's own stream (on the second server) is not a paused reader.
+  const openBefore = await openStreams(`http://127.0.0.1:${port}`);
   const sockets: net.Socket[] = [];
   const outcome = { accepted: 0, refused: 0, unanswered: 0, open: 0, grewMb: 0 };
   for (let index = 0; index < PAUSED; index += 1) {
@@ -335,9 +361,10 @@ async function holdPausedResumes(port: number, pid: number): Promise<{ accepted:
   while (outcome.accepted + outcome.refused < PAUSED && performance.now() < deadline) await sleep(100);
   await sleep(1_000);
   outcome.grewMb = rssMb(pid) - before;
-  outcome.open = await openStreams(`http://127.0.0.1:${port}`);
+  outcome.open = (await openStreams(`http://127.0.0.1:${port}`)) - openBefore;
   outcome.unanswered = PAUSED - outcome.accepted - outcome.refused;
   for (const socket of sockets) socket.destroy();
+  long.stop();
   await sleep(1_000);
   return outcome;
 }
