@@ -14,7 +14,7 @@ const RETRY_READ_MS = 100;
  * they are dropped and read again from the record, a page at a time as its socket takes them, so a reader that stops
  * reading costs a bounded amount of memory instead of every event of the answer until it is disconnected.
  */
-const MAX_PENDING_LIVE_EVENTS = 256;
+const MAX_PENDING_LIVE_EVENTS = 64;
 
 export interface FollowRequestEventsOptions {
   hub: RequestEventHub;

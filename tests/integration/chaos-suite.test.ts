@@ -46,9 +46,10 @@ describe.skipIf(!redisServerAvailable())('the fault suite (small size)', () => {
     expect(summary.pausedOpenAtCaps).toBeLessThanOrEqual(24);
     expect(summary.pausedRefused).toBeGreaterThan(0);
     expect(summary.pausedAcceptedAtCaps! + summary.pausedRefused!).toBe(200);
-    // With the caps lifted every reader is accepted. The goal is 50 MB for 1,000 (0.05 MB each). A sample this small
-    // is noisy (the server's heap grows in steps), so this bound is loose, yet a whole replay held per reader (about
-    // 1 MB each) fails it.
+    // With the caps lifted every reader is accepted and held while the answer goes on. The goal is 50 MB for 1,000;
+    // measured 0.145 MB each at 1,000, nearly all of it the cost of a burst of connections (the same burst grows the
+    // server as much when all but 24 are refused). A sample this small is noisy, so this bound is loose, yet every
+    // live event kept for each reader (about 1 MB each over the probe) fails it.
     expect(summary.pausedAccepted).toBe(200);
     expect(summary.serverMbPerPausedResume).toBeLessThanOrEqual(0.5);
   });
