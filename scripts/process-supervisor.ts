@@ -25,6 +25,12 @@ export interface ProcessSupervisorOptions {
    * port + N − 1 (0 keeps them all off).
    */
   workerMetricsPort?: number;
+  /**
+   * Called the moment a worker dies without finishing its answers (a signal or a non-zero exit), with its pid;
+   * resolves with how many of its runs it let go. The launcher drops the dead worker's run leases here, so the people
+   * waiting on its answers are told now rather than when the leases lapse.
+   */
+  onWorkerLost?: (pid: number) => Promise<number>;
 }
 
 type Role = 'server' | 'worker';
@@ -37,6 +43,8 @@ interface Slot {
   entry: string;
   child: ChildProcess | undefined;
   startedAt: number;
+  /** Whether the running child said it was ready (workers do, over the IPC channel). */
+  ready: boolean;
   backoff: RestartBackoff;
   restartTimer: NodeJS.Timeout | undefined;
 }
@@ -71,6 +79,7 @@ export class ProcessSupervisor {
       entry,
       child: undefined,
       startedAt: 0,
+      ready: false,
       backoff: new RestartBackoff(role === 'server' ? (options.serverBackoff ?? options.workerBackoff) : options.workerBackoff),
       restartTimer: undefined,
     });
@@ -106,11 +115,17 @@ export class ProcessSupervisor {
     const metricsPort = this.options.workerMetricsPort ?? 0;
     const child = spawn(process.execPath, nodeArgumentsFor(slot.entry), {
       cwd: PROJECT_ROOT,
-      stdio: 'inherit',
+      // A worker says over IPC when it is up, so a crash after that restarts it at once rather than after the growing
+      // waits meant for a worker that cannot start.
+      stdio: slot.role === 'worker' ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
       env: slot.role === 'worker' && metricsPort > 0 ? { ...process.env, WORKER_METRICS_PORT: String(metricsPort + slot.index - 1) } : process.env,
     });
     slot.child = child;
     slot.startedAt = Date.now();
+    slot.ready = false;
+    child.on('message', (message) => {
+      if (message === 'ready' && slot.child === child) slot.ready = true;
+    });
     this.options.logger.info({ role: slot.role, index: slot.index, childPid: child.pid }, `${slot.label} started`);
     let reported = false;
     const onGone = (code: number | null, signal: NodeJS.Signals | null) => {
@@ -128,6 +143,8 @@ export class ProcessSupervisor {
 
   private childExited(slot: Slot, child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
     const facts = { role: slot.role, index: slot.index, childPid: child.pid, code, signal, uptimeMs: Date.now() - slot.startedAt };
+    // First, before any restart: a worker that stopped cleanly released its leases itself; any other end left them.
+    if (slot.role === 'worker' && child.pid !== undefined && !(code === 0 && signal === null)) this.workerLost(slot, child.pid);
     if (this.stopping) {
       if (code !== 0) this.exitCode ||= 1;
       this.options.logger.info(facts, `${slot.label} stopped`);
@@ -150,20 +167,29 @@ export class ProcessSupervisor {
       this.options.logger.warn(facts, `${slot.label} exited cleanly on its own; not restarting it`);
       return;
     }
-    const delayMs = slot.backoff.afterCrash(facts.uptimeMs);
+    const delayMs = slot.backoff.afterCrash(facts.uptimeMs, slot.ready);
     if (slot.role === 'server' && slot.backoff.crashesInARow >= (this.options.serverCrashLimit ?? SERVER_CRASH_LIMIT)) {
       this.options.logger.error({ ...facts, crashesInARow: slot.backoff.crashesInARow }, 'server keeps crashing; stopping everything');
       this.stop('the server keeps crashing', code !== null && code !== 0 ? code : 1);
       return;
     }
     this.options.logger.warn(
-      { ...facts, restartInMs: delayMs, crashesInARow: slot.backoff.crashesInARow },
+      { ...facts, hadBecomeReady: slot.ready, restartInMs: delayMs, crashesInARow: slot.backoff.crashesInARow },
       `${slot.label} crashed; restarting it in ${delayMs} ms`,
     );
     slot.restartTimer = setTimeout(() => {
       slot.restartTimer = undefined;
       if (!this.stopping) this.launch(slot);
     }, delayMs);
+  }
+
+  private workerLost(slot: Slot, pid: number): void {
+    const { onWorkerLost, logger } = this.options;
+    if (!onWorkerLost) return;
+    onWorkerLost(pid).then(
+      (runs) => logger.info({ role: slot.role, index: slot.index, childPid: pid, runs }, `${slot.label}'s runs let go`),
+      (error: unknown) => logger.warn({ err: error, role: slot.role, index: slot.index, childPid: pid }, `${slot.label}'s runs could not be let go; their leases will lapse`),
+    );
   }
 
   private killStragglers(): void {

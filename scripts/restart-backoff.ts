@@ -24,9 +24,13 @@ export class RestartBackoff {
     return this.crashes;
   }
 
-  /** Records a crash of a process that had been up for `uptimeMs`; returns the wait before restarting it. */
-  afterCrash(uptimeMs: number): number {
-    if (uptimeMs >= this.policy.resetAfterMs) this.crashes = 0;
+  /**
+   * Records a crash of a process that had been up for `uptimeMs`; returns the wait before restarting it. One that
+   * had said it was ready started fine, so its crash begins a new count: only failing to start again and again
+   * earns the longer waits.
+   */
+  afterCrash(uptimeMs: number, hadBecomeReady = false): number {
+    if (hadBecomeReady || uptimeMs >= this.policy.resetAfterMs) this.crashes = 0;
     this.crashes += 1;
     return Math.min(this.policy.maxDelayMs, this.policy.firstDelayMs * 2 ** (this.crashes - 1));
   }

@@ -35,7 +35,8 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
       prefix: bullPrefix(options.keyPrefix),
       concurrency: options.concurrency,
       maxStalledCount: 0,
-      autorun: true,
+      // Not yet: see `takeJobs`.
+      autorun: false,
     },
   );
   worker.on('failed', (job, error) => {
@@ -47,6 +48,15 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
 
   return {
     worker,
+    /**
+     * Starts taking jobs; called once the whole process is up. A new job wakes the worker that has been waiting on
+     * the queue longest, and idle workers ask again every few seconds, so a worker that had started waiting while
+     * still starting up (a restarted one, say) often wins it, then sits on it until its start-up work is done:
+     * seconds, while another worker idles.
+     */
+    takeJobs(): void {
+      worker.run().catch((error: unknown) => options.logger.error({ err: error }, 'answer worker stopped taking jobs'));
+    },
     /**
      * Stop taking jobs, let the ones in flight finish for up to `graceMs`, then cut them off. Cut-off runs are
      * marked failed with a retryable message, so nobody waits on an answer that will not come.

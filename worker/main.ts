@@ -7,6 +7,11 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config, 'worker');
   const running = await startWorkerProcess(config, logger);
+  // Under `npm start`: tell the launcher this worker came up (a crash after that is no failure to start).
+  if (process.send) {
+    process.send('ready');
+    process.channel?.unref();
+  }
   closeOnShutdownSignal(logger, 'worker (finishing answers in flight)', () => running.close());
 }
 

@@ -189,6 +189,8 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   );
   const tracking = await startTracking(config, logger, { orm, redis, writer, catalogue });
   const leaderboards = await startLeaderboards(config, logger, { orm, catalogue });
+  // Last: the answer jobs are taken only by a worker with nothing left to start.
+  answerWorker.takeJobs();
   logger.info(
     { engines: providers.engines(), concurrency: config.worker.concurrency, demoMode: config.demoMode },
     'worker ready',

@@ -9,6 +9,12 @@ import { RedisUnreachableError } from './channel-hub.ts';
 import type { RequestEventHub } from './request-event-hub.ts';
 
 const RETRY_READ_MS = 100;
+/**
+ * Live events kept for a reader that has not taken them yet. Past this the reader is far behind (its socket is full):
+ * they are dropped and read again from the record, a page at a time as its socket takes them, so a reader that stops
+ * reading costs a bounded amount of memory instead of every event of the answer until it is disconnected.
+ */
+const MAX_PENDING_LIVE_EVENTS = 64;
 
 export interface FollowRequestEventsOptions {
   hub: RequestEventHub;
@@ -29,14 +35,18 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
   const { hub, redis, keyPrefix, requestId, signal } = options;
   const pending: RunEvent[] = [];
   let wake: (() => void) | undefined;
+  // After a lost connection (or too many live events waiting), what was published is read again from the stream.
+  let reread = false;
   const unsubscribe = await hub.subscribe(requestId, (payload) => {
+    if (pending.length >= MAX_PENDING_LIVE_EVENTS) {
+      pending.length = 0;
+      reread = true;
+    }
     pending.push(parseRunEvent(payload));
     wake?.();
   });
   const onAbort = () => wake?.();
   signal.addEventListener('abort', onAbort);
-  // After a lost connection, whatever was published meanwhile is only in the stream: read it again.
-  let reread = false;
   const stopHearingReconnects = hub.onReconnect(() => {
     reread = true;
     wake?.();

@@ -25,7 +25,9 @@ interface LauncherEvent {
   code?: number | null;
   signal?: string | null;
   restartInMs?: number;
+  hadBecomeReady?: boolean;
   exitCode?: number;
+  runs?: number;
 }
 
 let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
@@ -185,8 +187,10 @@ async function startLauncher(overrides: Record<string, string> = {}): Promise<{ 
 }
 
 describe('npm start', () => {
-  it('restarts a worker killed outright mid-answer, tells the asker, charges nothing, keeps answering, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
-    const { running, baseUrl } = await startLauncher();
+  it('restarts a worker killed outright mid-answer, tells the asker within 5 s, charges nothing, keeps answering, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+    // The default lease: a kill must be told well before it could lapse, because the launcher lets the dead worker's
+    // runs go the moment it sees the worker die.
+    const { running, baseUrl } = await startLauncher({ RUN_LEASE_MS: '10000' });
     const [firstWorker] = startedPids(running, 'worker');
     const [server] = startedPids(running, 'server');
     expect(firstWorker).toBeGreaterThan(0);
@@ -207,14 +211,18 @@ describe('npm start', () => {
     const told = interrupted.events.at(-1)!;
     expect(told.event).toBe('error');
     expect(told.data).toMatchObject({ code: 'WORKER_LOST', retryable: true });
+    const toldAfterMs = told.receivedAfterMs - interrupted.events.find((event) => event.event === 'chunk')!.receivedAfterMs;
+    expect(toldAfterMs).toBeLessThanOrEqual(5_000);
     const ledger = await runLedger(String(told.data.runId));
     expect(ledger).toEqual({ runStatus: 'error', creditsCharged: 0, holds: ['released'], charges: 0, accountHeld: 0, balanceMatchesEntries: true });
-    console.info(`launcher: worker killed mid-answer; the asker was told after ${Math.round(told.receivedAfterMs - interrupted.events.find((event) => event.event === 'chunk')!.receivedAfterMs)} ms`);
+    console.info(`launcher: worker killed mid-answer; the asker was told after ${Math.round(toldAfterMs)} ms (lease 10 s)`);
+    expect(launcherEvents(running.output()).find((event) => event.childPid === firstWorker && event.msg === "worker 1's runs let go")).toMatchObject({ runs: 1 });
 
     const crash = await waitUntil('the crash being noticed', running, () =>
       launcherEvents(running.output()).find((event) => event.role === 'worker' && event.childPid === firstWorker && event.msg.includes('crashed')),
     );
-    expect(crash).toMatchObject({ index: 1, code: null, signal: 'SIGKILL', restartInMs: 1_000 });
+    // It had said it was ready, so however soon it died it is back after the shortest wait.
+    expect(crash).toMatchObject({ index: 1, code: null, signal: 'SIGKILL', hadBecomeReady: true, restartInMs: 1_000 });
     const secondWorker = await waitUntil('a new worker', running, () => startedPids(running, 'worker')[1]);
     expect(secondWorker).not.toBe(firstWorker);
     expect(isAlive(firstWorker!)).toBe(false);

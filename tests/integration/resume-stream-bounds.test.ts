@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequestEventPages, readRequestEvents, REPLAY_PAGE_SIZE } from '../../core/events/request-event-reader.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
 import { ServerSentEventStream } from '../../server/streaming/server-sent-events.ts';
+import { followRequestEvents } from '../../server/streaming/follow-request-events.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -43,6 +44,26 @@ describe('resumed streams', () => {
     expect(paged).toEqual(whole.slice(11));
     expect(Math.max(...pages)).toBeLessThanOrEqual(REPLAY_PAGE_SIZE);
     expect(pages.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives a reader that fell far behind a live answer every event once, in order, from the record', { timeout: 30_000 }, async () => {
+    const requestId = randomUUID();
+    const runId = randomUUID();
+    const writer = new RequestEventWriter(stack.app.redis, { keyPrefix: stack.config.redis.keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 10_000 });
+    await writer.append({ requestId, runId, type: 'text_delta', text: 'piece 0 ' });
+    const left = new AbortController();
+    const services = stack.app.requestServices;
+    const events = followRequestEvents({ hub: services.requestEvents, redis: services.redis, keyPrefix: services.keyPrefix, requestId, signal: left.signal });
+    const seen = [(await events.next()).value!];
+    // The reader takes nothing while the answer goes on: far more live events than are kept waiting for it.
+    const count = 1_500;
+    for (let index = 1; index < count; index += 1) await writer.append({ requestId, runId, type: 'text_delta', text: `piece ${index} ` });
+    while (seen.length < count) seen.push((await events.next()).value!);
+    left.abort();
+    await events.return(undefined);
+    const whole = await readRequestEvents(stack.app.redis, stack.config.redis.keyPrefix, requestId, 0);
+    expect(seen.map((event) => event.seq)).toEqual(whole.map((event) => event.seq));
+    expect(seen.map((event) => (event.type === 'text_delta' ? event.text : '')).join('')).toBe(Array.from({ length: count }, (_, index) => `piece ${index} `).join(''));
   });
 
   it('disconnects a reader that takes nothing for the stalled-client time', { timeout: 30_000 }, async () => {

@@ -20,9 +20,10 @@ describe('when a worker dies mid-answer', () => {
     await stack?.close();
   });
 
-  it('sends the browser an error event instead of hanging, stores the run as failed, and stays up', async () => {
+  // A worker process starts in seconds, but on a loaded machine it may take most of a minute.
+  it('sends the browser an error event instead of hanging, stores the run as failed, and stays up', { timeout: 120_000 }, async () => {
     worker = startQuorumProcess('worker/main.ts', { ...stack.environment, LOG_LEVEL: 'info' });
-    await worker.waitForOutput('worker ready');
+    await worker.waitForOutput('worker ready', 60_000);
 
     let killedAfterMs = 0;
     const result = await stack.ask(
@@ -57,9 +58,9 @@ describe('when a worker dies mid-answer', () => {
     expect(health.status).toBe(200);
   });
 
-  it('lets a worker that is stopped gracefully finish the answer it is streaming', async () => {
+  it('lets a worker that is stopped gracefully finish the answer it is streaming', { timeout: 120_000 }, async () => {
     worker = startQuorumProcess('worker/main.ts', { ...stack.environment, LOG_LEVEL: 'info' });
-    await worker.waitForOutput('worker ready');
+    await worker.waitForOutput('worker ready', 60_000);
 
     let stopped: Promise<number | null> | undefined;
     const result = await stack.ask(

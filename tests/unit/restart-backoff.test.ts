@@ -19,6 +19,16 @@ describe('restart backoff', () => {
     expect(backoff.afterCrash(10)).toBe(2_000);
   });
 
+  it('starts over at 1 s when the process had said it was ready, however soon it was killed', () => {
+    const backoff = new RestartBackoff();
+    backoff.afterCrash(100);
+    backoff.afterCrash(100);
+    expect(backoff.afterCrash(4_000, true)).toBe(1_000);
+    expect(backoff.afterCrash(3_000, true)).toBe(1_000);
+    // Failing to start again still earns the longer waits.
+    expect(backoff.afterCrash(100)).toBe(2_000);
+  });
+
   it('never overflows into a wait longer than the ceiling, however many crashes', () => {
     const backoff = new RestartBackoff({ ...WORKER_RESTART_BACKOFF });
     let delay = 0;

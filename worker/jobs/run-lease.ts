@@ -1,5 +1,9 @@
 import type { Redis } from 'ioredis';
 import { runLeaseKey } from '../../core/events/request-event-keys.ts';
+import { runLeaseOwner } from '../../core/runs/run-lease-owner.ts';
+
+/** This process, as every lease it holds names it. */
+const LEASE_OWNER = runLeaseOwner();
 
 /** Every lease held on one connection, so a reconnect renews them all through a single `ready` listener. */
 const leasesByConnection = new WeakMap<Redis, Set<RunLease>>();
@@ -22,7 +26,8 @@ function leasesOn(redis: Redis): Set<RunLease> {
 /**
  * While a worker answers a run it keeps a short-lived key alive in Redis. Servers streaming the answer watch it:
  * when it lapses without the run having ended, the worker is gone and the user is told at once instead of waiting
- * for BullMQ's stalled-job check.
+ * for BullMQ's stalled-job check. The key holds the worker's host and pid, so a launcher that saw its child die can
+ * drop that child's leases at once instead of waiting for them to lapse.
  */
 export class RunLease {
   private timer: NodeJS.Timeout | undefined;
@@ -38,7 +43,7 @@ export class RunLease {
   }
 
   async acquire(): Promise<void> {
-    await this.redis.set(this.key, String(process.pid), 'PX', this.leaseMs);
+    await this.redis.set(this.key, LEASE_OWNER, 'PX', this.leaseMs);
     leasesOn(this.redis).add(this);
     this.timer = setInterval(() => this.renew(), Math.max(250, Math.floor(this.leaseMs / 3)));
     this.timer.unref();
@@ -46,7 +51,7 @@ export class RunLease {
 
   /** SET rather than PEXPIRE: a Redis that restarted has forgotten the key, and a live worker must not look dead. */
   renew(): void {
-    this.redis.set(this.key, String(process.pid), 'PX', this.leaseMs).catch(() => undefined);
+    this.redis.set(this.key, LEASE_OWNER, 'PX', this.leaseMs).catch(() => undefined);
   }
 
   async release(): Promise<void> {
