@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
 import { buildServer } from '../../scripts/build-server.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
-import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
+import { startQuorumProcess, type QuorumProcess, testProcessEnvironment } from '../support/quorum-processes.ts';
 import { GUEST_SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 
 /**
@@ -64,20 +63,12 @@ describe('the compiled build', () => {
     const startedAt = performance.now();
     launcher = startQuorumProcess(
       'scripts/start-all.ts',
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATABASE_URL: database.url,
-        REDIS_URL: redis.redisUrl,
-        REDIS_KEY_PREFIX: redis.keyPrefix,
-        DEMO_MODE: 'off',
-        ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
-        PROVIDER_MAX_RETRIES: '0',
-        SHUTDOWN_GRACE_MS: '2000',
-        DATABASE_POOL_SIZE: '4',
-      },
+      testProcessEnvironment({
+        databaseUrl: database.url,
+        redisUrl: redis.redisUrl,
+        keyPrefix: redis.keyPrefix,
+        simulatorUrl: simulator.url,
+      }),
       ['--workers', '1'],
       { compiledDirectory },
     );

@@ -4,9 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
-import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
+import { startQuorumProcess, type QuorumProcess, testProcessEnvironment } from '../support/quorum-processes.ts';
 import { ANONYMOUS_SESSION_HEADER } from '../../server/plugins/app/client-identity.ts';
 import { findFreePort } from '../support/free-port.ts';
 import { GUEST_SEARCH_BODY, postSearchStream, readServerSentEvents } from '../support/search-stream-client.ts';
@@ -42,22 +41,10 @@ beforeAll(async () => {
     createIsolatedRedisPrefix(),
     startProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 12 }),
   ]);
-  environment = {
-    NODE_ENV: 'test',
-    // The launcher's start/exit lines (with pids) and Fastify's "listening at" line are info-level.
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.redisUrl,
-    REDIS_KEY_PREFIX: redis.keyPrefix,
-    DEMO_MODE: 'off',
-    ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
-    PROVIDER_MAX_RETRIES: '0',
-    SHUTDOWN_GRACE_MS: '2000',
-    RUN_LEASE_MS: '1500',
-    DATABASE_POOL_SIZE: '4',
-  };
+  environment = testProcessEnvironment(
+    { databaseUrl: database.url, redisUrl: redis.redisUrl, keyPrefix: redis.keyPrefix, simulatorUrl: simulator.url },
+    { RUN_LEASE_MS: '1500' },
+  );
 });
 
 afterEach(async () => {

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/config.ts';
 import { openDatabase } from '../../core/database/open-database.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../../simulator/provider-simulator.ts';
-import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 import { startOwnPostgres, type OwnPostgres } from '../support/own-postgres.ts';
-import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
+import { startQuorumProcess, type QuorumProcess, testProcessEnvironment } from '../support/quorum-processes.ts';
 import { answerText, postSearchStream, type ReceivedEvent, SEARCH_BODY, type SearchStreamResult } from '../support/search-stream-client.ts';
 
 /**
@@ -57,22 +56,10 @@ beforeAll(async () => {
   await admin.end();
   databaseUrl = postgres.adminUrl.replace(/\/postgres$/, '/quorum_restart');
 
-  const environment = {
-    NODE_ENV: 'test',
-    // Fastify's "listening at" line and the worker's "worker ready" are info-level.
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.redisUrl,
-    REDIS_KEY_PREFIX: redis.keyPrefix,
-    DEMO_MODE: 'off',
-    ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
-    PROVIDER_MAX_RETRIES: '0',
-    SHUTDOWN_GRACE_MS: '2000',
-    RUN_LEASE_MS: '1500',
-    DATABASE_POOL_SIZE: '4',
-  };
+  const environment = testProcessEnvironment(
+    { databaseUrl, redisUrl: redis.redisUrl, keyPrefix: redis.keyPrefix, simulatorUrl: simulator.url },
+    { RUN_LEASE_MS: '1500' },
+  );
   // The worker first: it applies the migrations.
   worker = startQuorumProcess('worker/main.ts', environment);
   await worker.waitForOutput('worker ready', 60_000);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
 import { nodeArgumentsFor } from '../../core/process/entry-points.ts';
+import { providerEnvironment, simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
 
 /**
  * Runs a Quorum entry point (`server/main.ts`, `worker/main.ts`, or the launcher `scripts/start-all.ts` that
@@ -14,6 +15,32 @@ export interface QuorumProcess {
   /** Resolves when a line containing `text` has been printed. */
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * The environment of a Quorum process a test starts itself: its own database and Redis prefix, every provider pointed
+ * at the simulator, no retries, a short shutdown, and info-level logs (the launcher's pids, "listening at" and
+ * "worker ready" lines tests wait for are info). `overrides` add or replace settings.
+ */
+export function testProcessEnvironment(
+  resources: { databaseUrl: string; redisUrl: string; keyPrefix: string; simulatorUrl: string },
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: resources.databaseUrl,
+    REDIS_URL: resources.redisUrl,
+    REDIS_KEY_PREFIX: resources.keyPrefix,
+    DEMO_MODE: 'off',
+    ...providerEnvironment(simulatorBaseUrls(resources.simulatorUrl), 'test-key'),
+    PROVIDER_MAX_RETRIES: '0',
+    SHUTDOWN_GRACE_MS: '2000',
+    DATABASE_POOL_SIZE: '4',
+    ...overrides,
+  };
 }
 
 export function startQuorumProcess(
