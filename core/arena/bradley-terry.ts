@@ -1,3 +1,5 @@
+import { percentile, seededRandom } from '../statistics/resampling.ts';
+
 /**
  * Bradley–Terry ratings from pairwise outcomes, on the Elo-like scale arena leaderboards publish: a gap of 400 points
  * means the stronger model is expected to win ten times as often, and the average model (the mean of the log
@@ -71,25 +73,6 @@ export function fitScores(outcomes: readonly PairwiseOutcome[], models: readonly
     if (change < TOLERANCE) break;
   }
   return new Map(models.map((model, position) => [model, ANCHOR + SCALE * Math.log(strengths[position]!)]));
-}
-
-/** A small seeded generator (mulberry32): the bootstrap must be the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  const position = (sorted.length - 1) * fraction;
-  const below = Math.floor(position);
-  const above = Math.ceil(position);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
 export interface RatingOptions {

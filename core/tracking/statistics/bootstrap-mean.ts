@@ -1,22 +1,4 @@
-/** A small seeded generator (mulberry32): a bootstrap must give the same interval every time it is asked. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-/** Linear interpolation between the closest ranks of a sorted list. */
-function percentile(sorted: readonly number[], fraction: number): number {
-  const position = (sorted.length - 1) * fraction;
-  const below = Math.floor(position);
-  const above = Math.ceil(position);
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
-}
+import { percentile, seededRandom } from '../../statistics/resampling.ts';
 
 export interface BootstrapOptions {
   /** Resamples drawn; default 2,000. */
