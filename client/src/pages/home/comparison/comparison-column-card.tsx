@@ -46,7 +46,10 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
   const { phase, result } = column;
   const open = isOpen(column);
   const stopped = phase === 'stopped';
-  const brandMention = phase === 'done' ? brandMentionOf(result) : null;
+  // Flipped back to an earlier version: its own facts, brand summary and text to copy, never the newest's.
+  const earlier = version.shown.earlier;
+  const shownResult = earlier ? (version.shown.phase === 'done' ? version.shown.result : null) : phase === 'done' ? result : null;
+  const brandMention = brandMentionOf(shownResult);
 
   return (
     <Paper
@@ -86,7 +89,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
                 Mentioned
               </Badge>
             )}
-            {result && (
+            {result && !earlier && (
               <Badge variant="light" color={result.success ? 'indigo' : 'gray'} tt="none" data-testid="column-credits">
                 {creditsText(result.creditsUsed)}
               </Badge>
@@ -151,11 +154,13 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
           </Text>
         )}
 
-        {!open && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+        {(earlier || !open) && (
+          <LazyAnswerFacts sources={earlier ? (version.shown.result?.sources ?? []) : column.sources} result={shownResult} />
+        )}
 
         {!open && (
           <ColumnActions
-            text={column.text}
+            text={earlier ? version.shown.text : column.text}
             modelName={modelName}
             expanded={expanded}
             onToggleExpanded={() => onToggleExpanded(column)}

@@ -42,7 +42,12 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
   const { phase, result } = column;
   const streaming = isOpen(column);
   const stopped = phase === 'stopped';
-  const brandMention = phase === 'done' ? brandMentionOf(result) : null;
+  // Flipped back to an earlier version: its own text, facts and brand summary, never the newest's.
+  const shown = version.shown;
+  const shownResult = shown.earlier ? (shown.phase === 'done' ? shown.result : null) : phase === 'done' ? result : null;
+  const shownSources = shown.earlier ? (shown.result?.sources ?? []) : column.sources;
+  const shownText = shown.earlier ? shown.text : column.text;
+  const brandMention = brandMentionOf(shownResult);
   const panel = useRef<HTMLDivElement>(null);
   useFollowAnswer(panel, answerKey, streaming, renderedAnswer);
   useAnswerShortcuts(panel, { answering: streaming && column.runId !== null, onStop: () => onStop(column) });
@@ -56,7 +61,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
             <Badge variant="light" tt="none" data-testid="model-badge">
               {modelName}
             </Badge>
-            {result && (phase === 'done' || stopped) && (
+            {result && (phase === 'done' || stopped) && !shown.earlier && (
               <Badge variant="outline" color="gray" data-testid="credits-used">
                 {creditsText(result.creditsUsed)} used
               </Badge>
@@ -94,14 +99,14 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
           </div>
         )}
 
-        {!streaming && <LazyAnswerFacts sources={column.sources} result={phase === 'done' ? result : null} />}
+        {(shown.earlier || !streaming) && <LazyAnswerFacts sources={shownSources} result={shownResult} />}
 
         {brandMention && <LazyBrandSummary mention={brandMention} />}
 
         {!streaming && (
           <Group gap={6}>
-            {column.text !== '' && (
-              <CopyButton value={column.text} timeout={2000}>
+            {shownText !== '' && (
+              <CopyButton value={shownText} timeout={2000}>
                 {({ copied, copy }) => (
                   <Button size="compact-xs" variant="default" onClick={copy} data-testid="answer-copy">
                     {copied ? 'Copied' : 'Copy'}
