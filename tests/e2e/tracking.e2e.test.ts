@@ -78,6 +78,10 @@ describe('tracking', () => {
       await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     }
     expect(await page.getByTestId('tracking-runs').locator('tbody tr').count()).toBe(1);
+    // The legend names each model in full, as every list of models does.
+    const perModel = (await dashboard.getByTestId('chart-per-model').textContent()) ?? '';
+    expect(perModel).toContain('OpenAI - GPT-4o mini');
+    expect(perModel).toContain('DeepSeek - DeepSeek Chat');
     await pictureAndCheck(page, 'tracking-dashboard');
 
     await page.getByTestId('open-run').click();

@@ -18,27 +18,33 @@ const CHART_HEIGHT = 220;
 const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
 const SERIES_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'red.6', 'blue.6', 'yellow.7'];
 
+/**
+ * The key of a group's line in the chart's rows. Not its name: the chart reads a dotted key as a path, so a model
+ * named "GPT-3.5 Turbo" would lose everything before its last dot in the legend and its line would stay empty.
+ */
+const seriesKey = (index: number): string => `group${index}`;
+
 /** One measure per line, one line per model (or country), over the runs. */
 function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[], measure: 'visibility' | 'shareOfVoice') {
   const byRun = new Map<string, Record<string, string | number>>();
-  for (const group of groups) {
+  groups.forEach((group, index) => {
     for (const point of group.points) {
       const row = byRun.get(point.startedAt) ?? { label: whenText(point.startedAt) };
-      if (point[measure] !== null) row[group.name] = point[measure]!;
+      if (point[measure] !== null) row[seriesKey(index)] = point[measure]!;
       byRun.set(point.startedAt, row);
     }
-  }
+  });
   return [...byRun.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([, row]) => row);
 }
 
-/** Visibility over runs, one line per group (a model, a country), each in its own colour. */
+/** Visibility over runs, one line per group (a model, a country), each in its own colour, named in full. */
 function VisibilityPerGroup({ groups }: { groups: { name: string; points: Dashboard['overall'] }[] }) {
   return (
     <LineChart
       h={CHART_HEIGHT}
       data={perGroupRows(groups, 'visibility')}
       dataKey="label"
-      series={groups.map((group, index) => ({ name: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
+      series={groups.map((group, index) => ({ name: seriesKey(index), label: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
       valueFormatter={(value) => percentText(value)}
       yAxisProps={percentAxis}
       withLegend
