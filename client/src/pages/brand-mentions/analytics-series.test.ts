@@ -15,10 +15,10 @@ describe('rates', () => {
     expect(mentionRate(2, 2)).toBe(100);
   });
 
-  it('turns the daily series into a rate per day', () => {
+  it('turns the daily series into a rate per day, leaving days without answers as gaps rather than 0%', () => {
     expect(dailyRates([{ date: '2026-01-01', answers: 4, mentions: 1 }, { date: '2026-01-02', answers: 0, mentions: 0 }])).toEqual([
       { date: '2026-01-01', rate: 25 },
-      { date: '2026-01-02', rate: 0 },
+      { date: '2026-01-02', rate: null },
     ]);
   });
 

@@ -9,9 +9,12 @@ export function mentionRate(mentions: number, answers: number): number {
   return Math.round((mentions / answers) * 1000) / 10;
 }
 
-/** The mention rate of each day, for the line over time. */
-export function dailyRates(daily: BrandAnalytics['series']['daily']): { date: string; rate: number }[] {
-  return daily.map((day) => ({ date: day.date, rate: mentionRate(day.mentions, day.answers) }));
+/**
+ * The mention rate of each day, for the line over time. A day without analysed answers has no rate (a gap in the
+ * line), not a rate of 0%: nothing was measured, so nothing fell.
+ */
+export function dailyRates(daily: BrandAnalytics['series']['daily']): { date: string; rate: number | null }[] {
+  return daily.map((day) => ({ date: day.date, rate: day.answers > 0 ? mentionRate(day.mentions, day.answers) : null }));
 }
 
 /** The mention rate of each model, highest first, for the bar chart. */

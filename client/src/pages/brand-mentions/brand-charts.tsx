@@ -82,10 +82,12 @@ export function BrandCharts({ brand }: { brand: BrandAnalytics }) {
             dataKey="date"
             series={[{ name: 'rate', label: 'Mention rate', color: 'indigo.6' }]}
             curveType="monotone"
+            connectNulls={false}
             valueFormatter={rateText}
             yAxisProps={percentAxis}
             xAxisProps={{ tickFormatter: (date: string) => date.slice(5) }}
-            withDots={daily.length < 20}
+            // Days apart from the others (a gap on each side) are drawn as a dot, or they would not show at all.
+            withDots
           />
         )}
       </ChartCard>
