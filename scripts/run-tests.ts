@@ -4,7 +4,7 @@
  * over every suite (the type-check, the build and the bundle budget count as one check each) and exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -19,8 +19,11 @@ const binaries = path.join(root, 'node_modules', '.bin');
 const reports = mkdtempSync(path.join(tmpdir(), 'quorum-test-reports-'));
 const outcomes: SuiteOutcome[] = [];
 
+/** Runs a project binary (node_modules/.bin) or, failing that, a command on the PATH (npm). */
 function run(command: string, args: string[]): number {
-  const result = spawnSync(path.join(binaries, command), args, { cwd: root, stdio: 'inherit', env: process.env });
+  const local = path.join(binaries, command);
+  const result = spawnSync(existsSync(local) ? local : command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.error) console.error(`could not run ${command}: ${result.error.message}`);
   return result.status ?? 1;
 }
 
