@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayer } from '../support/funded-user.ts';
-import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { MailCatcher } from '../support/mail-catcher.ts';
+import type { TestStack } from '../support/test-stack.ts';
+import {
+  NAMING_PROMPT,
+  OTHER_PROMPT,
+  startTrackingHarness,
+  TRACKING_MODELS,
+  until,
+  type TrackingHarness,
+} from '../support/tracking-harness.ts';
 
 /**
  * Samples per cell, visibility intervals and significance-tested alerts, end to end: real server and worker, the
@@ -13,55 +21,29 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 const DAY_MS = 20_000;
 let stack: TestStack;
 let mail: MailCatcher;
+let harness: TrackingHarness;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  stack = await startTestStack({ environment: { SMTP_URL: mail.url, TRACKING_DAY_MS: String(DAY_MS) } });
+  harness = await startTrackingHarness(DAY_MS);
+  ({ stack, mail } = harness);
 });
 
 afterAll(async () => {
-  await stack?.close();
-  await mail?.close();
+  await harness?.close();
 });
 
-const MODELS = [
-  { engine: 'openai', model: 'gpt-4o-mini' },
-  { engine: 'deepseek', model: 'deepseek-chat' },
-];
-/** The simulator echoes a question's longest words: a prompt naming the brand gets answers naming it, the others do not. */
-const NAMING_PROMPT = 'Zorblax';
-const OTHER_PROMPT = 'Which widget vendors deserve attention';
 const SILENT_PROMPTS = [OTHER_PROMPT, 'Cheapest widgets available today'];
-
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function completedRuns(setId: string): Promise<{ id: string; request_ids: string[] }[]> {
   return stack.records().execute(`select id, request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);
 }
 
 async function createSet(cookie: string, overrides: Record<string, unknown>) {
-  const answer = await call('POST', '/api/tracking/sets', cookie, {
+  const answer = await harness.call('POST', '/api/tracking/sets', cookie, {
     name: 'Widgets market',
     brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
     prompts: [NAMING_PROMPT, OTHER_PROMPT],
-    models: MODELS,
+    models: TRACKING_MODELS,
     cadence: 'daily',
     ...overrides,
   });
@@ -75,7 +57,7 @@ async function runsThenPause(setId: string, cookie: string, count: number) {
     const found = await completedRuns(setId);
     return found.length >= count ? found : undefined;
   });
-  await call('PATCH', `/api/tracking/sets/${setId}`, cookie, { status: 'paused' });
+  await harness.call('PATCH', `/api/tracking/sets/${setId}`, cookie, { status: 'paused' });
   return runs;
 }
 
@@ -83,7 +65,7 @@ async function runsThenPause(setId: string, cookie: string, count: number) {
 async function visibilityFalls(setId: string, cookie: string) {
   await runsThenPause(setId, cookie, 1);
   await stack.records().execute(`update tracking_runs set slot_start = slot_start - make_interval(secs => ?) where set_id = ?`, [DAY_MS / 1000, setId]);
-  const resumed = await call('PATCH', `/api/tracking/sets/${setId}`, cookie, { prompts: SILENT_PROMPTS, status: 'active' });
+  const resumed = await harness.call('PATCH', `/api/tracking/sets/${setId}`, cookie, { prompts: SILENT_PROMPTS, status: 'active' });
   expect(resumed.status, resumed.text).toBe(200);
   return runsThenPause(setId, cookie, 2);
 }
@@ -122,7 +104,7 @@ describe('tracking samples and significance', () => {
       { prompt_index: 1, prompt: OTHER_PROMPT, results: 6 },
     ]);
 
-    const dashboard = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/dashboard`, payer.cookie)).text).data.dashboard;
+    const dashboard = JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}/dashboard`, payer.cookie)).text).data.dashboard;
     // Overall: 6 of 12 answers name the brand; Wilson 95% is 25.4% to 74.6%, and 12 readings are a measurement.
     expect(dashboard.overall[0].visibility).toBe(50);
     expect(dashboard.overall[0].visibilityInterval).toEqual({ mentioned: 6, readings: 12, low: 25.4, high: 74.6, directional: false });
@@ -131,18 +113,18 @@ describe('tracking samples and significance', () => {
     for (const model of dashboard.byModel) {
       expect(model.points[0].visibilityInterval).toEqual({ mentioned: 3, readings: 6, low: 18.8, high: 81.2, directional: true });
     }
-    const runs = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/runs`, payer.cookie)).text).data.runs;
+    const runs = JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}/runs`, payer.cookie)).text).data.runs;
     expect(runs[0].summary.visibilityInterval).toMatchObject({ mentioned: 6, readings: 12 });
   });
 
   it('refuses samples per cell outside 1 to 10 in the contract\'s words, and keeps an edited value', async () => {
     const payer = await createPayer(stack.records(), stack.config, 1_000);
     for (const samplesPerCell of [0, 11, 2.5]) {
-      const refused = await call('POST', '/api/tracking/sets', payer.cookie, {
+      const refused = await harness.call('POST', '/api/tracking/sets', payer.cookie, {
         name: 'Widgets market',
         brand: { brandName: 'Zorblax', competitors: [] },
         prompts: [NAMING_PROMPT],
-        models: MODELS,
+        models: TRACKING_MODELS,
         cadence: 'weekly',
         samplesPerCell,
       });
@@ -150,8 +132,8 @@ describe('tracking samples and significance', () => {
       expect(JSON.parse(refused.text).error).toEqual({ code: 'VALIDATION_ERROR', message: 'Samples per cell must be a whole number from 1 to 10' });
     }
     const set = await createSet(payer.cookie, { cadence: 'weekly', samplesPerCell: 1 });
-    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
-    const edited = JSON.parse((await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { samplesPerCell: 5 })).text).data.set;
+    await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    const edited = JSON.parse((await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { samplesPerCell: 5 })).text).data.set;
     expect(edited.samplesPerCell).toBe(5);
     expect(edited.cost.perRun).toBe(2 * 5 * 12);
   });

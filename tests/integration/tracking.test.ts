@@ -4,8 +4,16 @@ import { CSV_COLUMNS } from '../../core/tracking/tracking-csv.ts';
 import { csvField } from '../../core/exports/csv-writer.ts';
 import { closeAbandonedSlot } from '../../worker/jobs/tracking-run-job.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { MailCatcher } from '../support/mail-catcher.ts';
+import type { TestStack } from '../support/test-stack.ts';
+import {
+  NAMING_PROMPT,
+  OTHER_PROMPT,
+  startTrackingHarness,
+  TRACKING_MODELS,
+  until,
+  type TrackingHarness,
+} from '../support/tracking-harness.ts';
 
 /**
  * GEO tracking end to end, with a "day" of 1.5 s so a daily set runs every 1.5 s: real server, real worker (its
@@ -14,40 +22,24 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
 let mail: MailCatcher;
+let harness: TrackingHarness;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  stack = await startTestStack({ environment: { SMTP_URL: mail.url, TRACKING_DAY_MS: '1500' } });
+  harness = await startTrackingHarness(1_500);
+  ({ stack, mail } = harness);
 });
 
 afterAll(async () => {
-  await stack?.close();
-  await mail?.close();
+  await harness?.close();
 });
 
-const MODELS = [
-  { engine: 'openai', model: 'gpt-4o-mini' },
-  { engine: 'deepseek', model: 'deepseek-chat' },
-];
-/** The simulator echoes a question's longest words, so naming the brand in a prompt makes the answer name it. */
-const NAMING_PROMPT = 'Zorblax';
-const OTHER_PROMPT = 'Which widget vendors deserve attention';
-
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text(), headers: response.headers };
-}
 
 async function createSet(cookie: string, overrides: Record<string, unknown> = {}) {
-  const answer = await call('POST', '/api/tracking/sets', cookie, {
+  const answer = await harness.call('POST', '/api/tracking/sets', cookie, {
     name: 'Widgets market',
     brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
     prompts: [NAMING_PROMPT, OTHER_PROMPT],
-    models: MODELS,
+    models: TRACKING_MODELS,
     cadence: 'daily',
     // One sample per cell keeps these runs small; samples and alerts have their own test file.
     samplesPerCell: 1,
@@ -57,32 +49,22 @@ async function createSet(cookie: string, overrides: Record<string, unknown> = {}
   return JSON.parse(answer.text).data.set as { id: string; cost: { perRun: number; perWeek: number; perMonth: number } };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function completedRuns(setId: string): Promise<{ id: string; request_ids: string[] }[]> {
   return stack.records().execute(`select id, request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);
 }
 
 describe('GEO tracking', () => {
   it('previews the cost of a set: prompts × samples per cell × models × price, per run, week and month', async () => {
-    const answer = await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'weekly', samplesPerCell: 1 });
+    const answer = await harness.call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: TRACKING_MODELS, cadence: 'weekly', samplesPerCell: 1 });
     const preview = JSON.parse(answer.text).data;
     // gpt-4o-mini costs 6 and deepseek-chat 6: 3 prompts × 12.
     expect(preview.perRun).toBe(36);
     expect(preview.perWeek).toBe(36);
     expect(preview.perMonth).toBe(Math.round((36 * 30) / 7));
     // Without samplesPerCell a preview counts the default of three askings per cell.
-    const byDefault = JSON.parse((await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'daily' })).text).data;
+    const byDefault = JSON.parse((await harness.call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: TRACKING_MODELS, cadence: 'daily' })).text).data;
     expect(byDefault).toMatchObject({ perRun: 108, perWeek: 756, perMonth: 3_240 });
-    const refused = await call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: MODELS, cadence: 'daily', samplesPerCell: 11 });
+    const refused = await harness.call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 3, models: TRACKING_MODELS, cadence: 'daily', samplesPerCell: 11 });
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.text)).toEqual({
       success: false,
@@ -101,7 +83,7 @@ describe('GEO tracking', () => {
       const found = await completedRuns(set.id);
       return found.length >= 2 ? found : undefined;
     });
-    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
 
     const em = stack.records();
     for (const run of runs) {
@@ -149,7 +131,7 @@ describe('GEO tracking', () => {
     expect(Number(charges!.total)).toBe(charges!.answers * 6);
 
     // The dashboard and the run list see the same runs.
-    const dashboard = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/dashboard`, payer.cookie)).text).data.dashboard;
+    const dashboard = JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}/dashboard`, payer.cookie)).text).data.dashboard;
     expect(dashboard.overall.length).toBeGreaterThanOrEqual(2);
     // Two of the three answers that arrived name the brand; the failed one is counted apart.
     expect(dashboard.overall[0].visibility).toBe(66.7);
@@ -161,7 +143,7 @@ describe('GEO tracking', () => {
     const payer = await createPayer(stack.records(), stack.config, 1_000);
     const set = await createSet(payer.cookie, { prompts: ['Zorblax, "quoted", and =SUM(A1) widgets', OTHER_PROMPT] });
     await until('one completed run', async () => ((await completedRuns(set.id)).length >= 1 ? true : undefined));
-    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
     await until('no open runs', async () => {
       const rows = await stack.records().execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? and status = 'running'`, [set.id]);
       return rows.length === 0 ? true : undefined;
@@ -171,18 +153,18 @@ describe('GEO tracking', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=3&cursor=${cursor}` : '?limit=3';
-      const page = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}/results${query}`, payer.cookie)).text).data;
+      const page = JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}/results${query}`, payer.cookie)).text).data;
       pages.push(...page.results);
       cursor = page.nextCursor;
     } while (cursor);
 
     // Another person's set does not exist for them, and a guest is told to sign in.
     const stranger = await createPayer(stack.records(), stack.config, 10);
-    expect((await call('GET', `/api/tracking/sets/${set.id}/results.csv`, stranger.cookie)).status).toBe(404);
-    expect((await call('GET', `/api/tracking/sets/${set.id}/results`, stranger.cookie)).status).toBe(404);
-    expect((await call('GET', `/api/tracking/sets/${set.id}/dashboard`, '')).status).toBe(401);
+    expect((await harness.call('GET', `/api/tracking/sets/${set.id}/results.csv`, stranger.cookie)).status).toBe(404);
+    expect((await harness.call('GET', `/api/tracking/sets/${set.id}/results`, stranger.cookie)).status).toBe(404);
+    expect((await harness.call('GET', `/api/tracking/sets/${set.id}/dashboard`, '')).status).toBe(401);
 
-    const csv = await call('GET', `/api/tracking/sets/${set.id}/results.csv`, payer.cookie);
+    const csv = await harness.call('GET', `/api/tracking/sets/${set.id}/results.csv`, payer.cookie);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const stored = await stack.records().execute<Record<string, unknown>[]>(
       `select result.*, to_char(tracking.slot_start at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as slot_start_text,
@@ -215,7 +197,7 @@ describe('GEO tracking', () => {
     const paused = await mail.next(payer.user.email, 30_000);
     expect(paused.subject).toContain('Tracking paused');
     expect(paused.text).toContain('needs 24 credits');
-    const described = JSON.parse((await call('GET', `/api/tracking/sets/${set.id}`, payer.cookie)).text).data.set;
+    const described = JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}`, payer.cookie)).text).data.set;
     expect(described.status).toBe('paused');
     expect(described.pausedReason).toBe('insufficient_credits');
     const runs = await stack.records().execute<{ status: string }[]>(`select status from tracking_runs where set_id = ? order by slot_start`, [set.id]);
@@ -225,17 +207,17 @@ describe('GEO tracking', () => {
 
     // Topped up and resumed, it runs again at once.
     await creditOnce(stack.records(), payer.accountId, 'purchase', 100, `top-up:${payer.user.id}`);
-    const resumed = await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'active' });
+    const resumed = await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'active' });
     expect(JSON.parse(resumed.text).data.set.pausedReason).toBeNull();
     await until('a run after resuming', async () => ((await completedRuns(set.id)).length >= 2 ? true : undefined));
-    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
   });
 
   it('closes a slot whose job gave up, keeping the answers that ended, so it does not show as running for ever', async () => {
     const payer = await createPayer(stack.records(), stack.config, 1_000);
     const set = await createSet(payer.cookie);
     await until('one completed run', async () => ((await completedRuns(set.id)).length >= 1 ? true : undefined));
-    await call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+    await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
     const em = stack.records();
     // A run as its job would leave it after its last attempt failed: claimed, answered, never completed.
     const [run] = await em.execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? order by slot_start limit 1`, [set.id]);
