@@ -52,6 +52,21 @@ function VisibilityPerGroup({ groups }: { groups: { name: string; points: Dashbo
   );
 }
 
+/** Two of the overall measures over the runs; a run without a value is a gap, not a zero. */
+function RunMeasures(props: { rows: ReturnType<typeof chartRow>[]; series: { name: string; label: string; color: string }[]; percent: boolean }) {
+  return (
+    <LineChart
+      h={CHART_HEIGHT}
+      data={props.rows}
+      dataKey="label"
+      series={props.series}
+      {...(props.percent ? { valueFormatter: (value: number) => percentText(value), yAxisProps: percentAxis } : {})}
+      withLegend
+      connectNulls={false}
+    />
+  );
+}
+
 /**
  * A set's dashboard: the four measures over time (overall, per model, per AI Overview country), the most cited
  * domains, and the runs, each opening its answers. Loaded with the charts only when a set is opened.
@@ -78,18 +93,13 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <LineChart
-              h={CHART_HEIGHT}
-              data={overall}
-              dataKey="label"
+            <RunMeasures
+              rows={overall}
               series={[
                 { name: 'visibility', label: 'Visibility', color: 'indigo.6' },
                 { name: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
               ]}
-              valueFormatter={(value) => percentText(value)}
-              yAxisProps={percentAxis}
-              withLegend
-              connectNulls={false}
+              percent
             />
           )}
         </ChartCard>
@@ -97,16 +107,13 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <LineChart
-              h={CHART_HEIGHT}
-              data={overall}
-              dataKey="label"
+            <RunMeasures
+              rows={overall}
               series={[
                 { name: 'averagePosition', label: 'Average position', color: 'teal.6' },
                 { name: 'sentiment', label: 'Sentiment', color: 'orange.6' },
               ]}
-              withLegend
-              connectNulls={false}
+              percent={false}
             />
           )}
         </ChartCard>
