@@ -1,26 +1,21 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrmOptions } from '../../core/database/orm-options.ts';
-import { createIsolatedDatabase } from '../support/isolated-resources.ts';
+import { databaseAtMigration } from '../support/database-at-migration.ts';
 
 /** The migration before samples per cell: sets stored then must keep asking once per cell. */
 const BEFORE = 'Migration20261126140000_brand_evidence';
 
 let orm: MikroORM;
-let drop: () => Promise<void>;
+let database: Awaited<ReturnType<typeof databaseAtMigration>>;
 
 beforeAll(async () => {
-  const database = await createIsolatedDatabase();
-  drop = database.drop;
-  orm = await MikroORM.init(createOrmOptions({ databaseUrl: database.url, logger: pino({ level: 'silent' }), poolSize: 2 }));
-  await orm.migrator.up({ to: BEFORE });
+  database = await databaseAtMigration(BEFORE);
+  ({ orm } = database);
 });
 
 afterAll(async () => {
-  await orm?.close();
-  await drop?.();
+  await database?.close();
 });
 
 async function insertSet(userId: string): Promise<string> {
