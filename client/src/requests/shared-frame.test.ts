@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSharedFrame } from './shared-frame.ts';
-import { createTextBatcher, type FrameScheduler } from './text-batcher.ts';
-
-/** Frames run only when the test says so. */
-function manualScheduler(): FrameScheduler & { runFrame(): void; pendingFrames(): number } {
-  const callbacks = new Map<number, () => void>();
-  let nextHandle = 1;
-  return {
-    request(callback) {
-      const handle = nextHandle++;
-      callbacks.set(handle, callback);
-      return handle;
-    },
-    cancel(handle) {
-      callbacks.delete(handle);
-    },
-    runFrame() {
-      const due = [...callbacks.values()];
-      callbacks.clear();
-      for (const callback of due) callback();
-    },
-    pendingFrames: () => callbacks.size,
-  };
-}
+import { createTextBatcher } from './text-batcher.ts';
+import { manualScheduler } from './manual-frame-scheduler.ts';
 
 describe('createSharedFrame', () => {
   it('runs every batcher that has text in one frame callback, in the order they asked', () => {
