@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyList, ApiKeyParams, CreateApiKeyBody, CreatedApiKey, RevokedApiKey } from '../../../contract/api-keys.ts';
 import { success } from '../../../contract/envelope.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../../../core/api-keys/api-key-repository.ts';

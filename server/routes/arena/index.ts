@@ -7,7 +7,6 @@ import { admitArenaRound } from '../../../core/arena/arena-admission.ts';
 import { arenaRoundView, voteOnRound } from '../../../core/arena/arena-votes.ts';
 import { blindArenaFormat } from '../../streaming/blind-arena-format.ts';
 import { nameMask } from '../../../core/arena/blind-text.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 import { ADMISSION_REFUSALS } from '../../../core/requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';

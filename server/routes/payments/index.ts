@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { success } from '../../../contract/envelope.ts';
 import { PAYMENT_TEXTS } from '../../../contract/payment-texts.ts';
 import { ConfirmPaymentBody, CreatePaymentBody, PaymentConfirmation, PaymentIntentData, PaymentOffer } from '../../../contract/payments.ts';
 import { publishCreditsRemaining } from '../../../core/events/account-event-publisher.ts';
-import { requesterOfRequest } from '../../callers/requester-of-request.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { paymentOffer } from '../../../core/payments/payment-offer.ts';
 import { confirmPurchase, startPurchase } from '../../../core/payments/purchase-flow.ts';

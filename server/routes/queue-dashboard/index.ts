@@ -1,7 +1,6 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { Queue } from 'bullmq';
 import type { FastifyPluginAsync } from 'fastify';
 import { openQueue } from '../../../core/jobs/queue-catalogue.ts';
 import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';

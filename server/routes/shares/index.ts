@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { success } from '../../../contract/envelope.ts';
 import { SHARE_LIMITS } from '../../../contract/limits.ts';
 import { CreateShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams } from '../../../contract/shares.ts';

@@ -1,6 +1,5 @@
 import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { Tier } from '../../../api/auth-api.ts';
-import type { Catalogue } from '../../../api/catalogue-api.ts';
 import type { ModelPair } from '../../../../../contract/ask.ts';
 import { modelLock, type ModelChoice } from '../../../catalogue/model-access.ts';
 import type { ModelNames } from '../../../catalogue/model-names.ts';
