@@ -14,6 +14,8 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
  */
 
 const DAY_MS = 1_200;
+/** Each case starts and stops worker processes and waits out several slots: far beyond the default test timeout. */
+const SCENARIO_TIMEOUT_MS = 150_000;
 let stack: TestStack;
 const workers: QuorumProcess[] = [];
 
@@ -107,7 +109,7 @@ describe('tracking schedules', () => {
     }
     await pause(payer.cookie, setId);
     await expectOneAdmissionPerPromptAndRun(payer.user.id, setId);
-  });
+  }, SCENARIO_TIMEOUT_MS);
 
   it('survives a worker restart, and slots missed while no worker was up run once, late', async () => {
     const first = await startWorker();
@@ -131,5 +133,5 @@ describe('tracking schedules', () => {
     expect(missed.length).toBeLessThanOrEqual(1);
     const lateOrMissed = (await runs(setId)).filter((run) => run.slot_start < upAgain && run.slot_start + DAY_MS > downFrom);
     expect(lateOrMissed.length).toBeLessThanOrEqual(2);
-  });
+  }, SCENARIO_TIMEOUT_MS);
 });

@@ -73,7 +73,7 @@ export function startQuorumProcess(
   return {
     child,
     output: () => printed,
-    waitForOutput(text, timeoutMs = 20_000) {
+    waitForOutput(text, timeoutMs = 60_000) {
       if (printed.includes(text)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(

@@ -73,6 +73,7 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
         </Group>
       }
       size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       fullScreen={phone === true}
       // The button that opened it may sit in a drawer that is closing; focus goes to the page instead.
       returnFocus={!phone}

@@ -23,7 +23,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
   const nameOf = useDisplayNames();
   const names = mention ? nameOf(mention.request) : null;
   return (
-    <Modal opened={mention !== null} onClose={onClose} title={mention ? `Brand Mention: ${mention.brandName}` : ''} size="lg" data-testid="mention-modal">
+    <Modal opened={mention !== null} onClose={onClose} title={mention ? `Brand Mention: ${mention.brandName}` : ''} size="lg" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="mention-modal">
       {mention && (
         <Stack gap="md" data-testid="mention-modal-body">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

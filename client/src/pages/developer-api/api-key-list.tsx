@@ -96,7 +96,7 @@ export function ApiKeyList({ keys, onRevoked }: { keys: ApiKeySummary[]; onRevok
           <KeyCard key={apiKey.id} apiKey={apiKey} onRevoke={() => setRevoking(apiKey)} />
         ))}
       </Stack>
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this key?" centered>
+      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title="Revoke this key?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
           <Text size="sm">
             Programs using <strong>{revoking?.name}</strong> ({revoking?.prefix}…) will be refused from their next call. This cannot be undone.
