@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { useRunAgain } from '../../app-state/run-again-context.tsx';
@@ -7,6 +8,7 @@ import { SegmentedChoice } from '../../components/segmented-choice/segmented-cho
 import { isComparisonRequest } from '../../history/request-kind.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { watchedRequestToResume } from '../../requests/watched-request.ts';
+import { requestFromLink } from './link-prefill.ts';
 import { SingleView } from './single/single-view.tsx';
 
 // The home page opens in single mode; the comparison view's code is fetched when someone switches to it.
@@ -23,9 +25,21 @@ const MODES: { value: Mode; label: string }[] = [
 export function HomePage() {
   const { catalogue, loading, error } = useCatalogue();
   const runAgain = useRunAgain();
+  const navigate = useNavigate();
   usePageTitle(null);
   // A comparison still streaming when the page was reloaded reopens its view.
   const [mode, setMode] = useState<Mode>(() => (watchedRequestToResume('comparison') ? 'comparison' : 'single'));
+
+  // A link with a question (`/?q=…&models=…`) fills the form the way "Run this prompt again" does, then leaves the
+  // address bar, so a reload keeps the person's own edits. It never asks by itself.
+  useEffect(() => {
+    const linked = requestFromLink(window.location.search);
+    if (!linked) return;
+    runAgain.runAgain(linked);
+    void navigate({ to: '/', search: {}, replace: true });
+    // Read once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // "Run this prompt again" on a comparison switches to the comparison view, which then takes the request.
   useEffect(() => {
