@@ -3,6 +3,8 @@ import { BRAND_LIMITS, MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from '../../../..
 import type { ModelResult } from '../../../../contract/model-result.ts';
 import type { HistoryRequest } from '../../api/history-api.ts';
 
+type HistoryResult = HistoryRequest['results'][number];
+
 /**
  * A link that opens the home page ready to ask: `/?q=question&models=engine/model,engine/model&search=1&brand=Acme`.
  * It is read into the shape a past request has, so the views fill their forms exactly as "Run this prompt again"
@@ -30,7 +32,12 @@ export function linkedModels(value: string | null): ModelPair[] {
 }
 
 /** A model the link asks for, not asked yet: only its engine and model are read when a form is filled. */
-const notYetAsked = ({ engine, model }: ModelPair): ModelResult => ({
+const notYetAsked = (pair: ModelPair): HistoryResult => {
+  const result = blankResult(pair);
+  return { ...result, versions: [result] };
+};
+
+const blankResult = ({ engine, model }: ModelPair): ModelResult => ({
   runId: '',
   engine,
   model,
