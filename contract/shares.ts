@@ -10,7 +10,20 @@ import { AnswerSource } from './run-events.ts';
 
 export const SHARE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{32}$';
 
+/** What a reader is told when a link does not open, as the server words it and the page recognises it. */
+export const SHARE_TEXTS = {
+  missing: 'This shared link does not exist or was revoked.',
+  expired: 'This shared link has expired.',
+  protected: 'This shared link is protected by a passphrase.',
+  wrongPassphrase: 'That passphrase does not open this link.',
+  tooManyTries: 'Too many passphrase attempts. Please wait a while and try again.',
+} as const;
+
 export const CreateShareBody = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+
+/** How long a link may live, in days, when its owner gives it an end. */
+export const SHARE_EXPIRY_DAYS = { min: 1, max: 365 } as const;
+export const SHARE_PASSPHRASE_LENGTH = { min: 6, max: 128 } as const;
 
 export const ShareLink = Type.Object({
   token: Type.String(),
@@ -19,7 +32,39 @@ export const ShareLink = Type.Object({
   query: Type.String(),
   kind: RequestKind,
   createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the link stops working; null: never.' }),
+  passphraseProtected: Type.Boolean({ description: 'Readers must give the passphrase the owner set.' }),
+  mode: Type.Union([Type.Literal('live'), Type.Literal('snapshot')], {
+    description: '`live` shows the request as it is now (a regenerated answer shows its newest version); `snapshot` shows it as it was when frozen.',
+  }),
 });
+
+/**
+ * `PATCH /api/shares/:token`: each field given changes that setting; a field left out keeps it. No setting takes a
+ * null: the server's validator would read 0 or "" as null, so "never" and "remove" are said in words.
+ */
+export const ShareSettingsBody = Type.Object(
+  {
+    expiresInDays: Type.Optional(
+      Type.Union([Type.Integer({ minimum: SHARE_EXPIRY_DAYS.min, maximum: SHARE_EXPIRY_DAYS.max }), Type.Literal('never')], {
+        description: `Days from now until the link stops working (${SHARE_EXPIRY_DAYS.min}–${SHARE_EXPIRY_DAYS.max}), or "never".`,
+      }),
+    ),
+    passphrase: Type.Optional(
+      Type.String({
+        minLength: SHARE_PASSPHRASE_LENGTH.min,
+        maxLength: SHARE_PASSPHRASE_LENGTH.max,
+        description: `A passphrase readers must give (${SHARE_PASSPHRASE_LENGTH.min}–${SHARE_PASSPHRASE_LENGTH.max} characters); it replaces any earlier one.`,
+      }),
+    ),
+    removePassphrase: Type.Optional(Type.Literal(true, { description: 'Anyone holding the link may read it again.' })),
+    mode: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('snapshot')], { description: '`snapshot` freezes the link at what the request shows now.' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST /api/shared/:token/open`: the passphrase of a protected link. */
+export const OpenShareBody = Type.Object({ passphrase: Type.String({ minLength: 1, maxLength: SHARE_PASSPHRASE_LENGTH.max }) }, { additionalProperties: false });
 
 export const ShareList = Type.Object({ links: Type.Array(ShareLink, { description: 'Live links, newest first.' }) });
 
@@ -50,6 +95,8 @@ export const SharedRequest = Type.Object({
 
 export type CreateShareBody = Type.Static<typeof CreateShareBody>;
 export type ShareLink = Type.Static<typeof ShareLink>;
+export type ShareSettingsBody = Type.Static<typeof ShareSettingsBody>;
+export type OpenShareBody = Type.Static<typeof OpenShareBody>;
 export type ShareList = Type.Static<typeof ShareList>;
 export type SharedAnswer = Type.Static<typeof SharedAnswer>;
 export type SharedRequest = Type.Static<typeof SharedRequest>;

@@ -54,6 +54,18 @@ export function sharePageHead(shared: SharedRequest | null, pageUrl: string, app
   };
 }
 
+/** A protected link's head: it says the page is a shared Quorum page and nothing of the question or answers. */
+export function protectedSharePageHead(): SharePageHead {
+  return {
+    title: 'Protected shared answers · Quorum',
+    meta: [
+      ['name', 'robots', 'noindex'],
+      ['property', 'og:site_name', 'Quorum'],
+      ['property', 'og:title', 'Protected shared answers · Quorum'],
+    ],
+  };
+}
+
 /** The head as HTML, every value escaped. */
 export function renderSharePageHead(head: SharePageHead): string {
   const tags = head.meta.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`);

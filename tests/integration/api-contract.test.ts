@@ -42,6 +42,8 @@ const PRODUCT_CALLS = [
   'GET /api/shares',
   'DELETE /api/shares/{token}',
   'GET /api/shared/{token}',
+  'PATCH /api/shares/{token}',
+  'POST /api/shared/{token}/open',
   'GET /api/requests/{id}/export',
   'GET /api/user-requests/export.csv',
   'POST /api/requests/{id}/judge',

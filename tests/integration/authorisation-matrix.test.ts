@@ -75,6 +75,7 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/payments/webhook': "Stripe's notifications, authorised by their signature",
   'GET /api/leaderboard': 'the public leaderboard',
   'GET /api/shared/:token': 'public by design to whoever holds the link (revocation is walked below)',
+  'POST /api/shared/:token/open': 'public by design: the passphrase of a protected link is the key (tests/integration/share-settings.test.ts)',
   'GET /api/live': 'the live socket: its subscribe message is walked in its own test below',
   'GET /api/account/sessions': "the caller's own sessions, by definition (account-settings.test.ts)",
   'POST /api/account/sessions/sign-out-others': "the caller's own other sessions, by definition",
@@ -265,6 +266,7 @@ describe('who may reach what', () => {
       unknown: () => ({ path: '/api/payments', body: { paymentIntentId: `pi_${randomUUID().replaceAll('-', '')}` } }),
       expected: { owner: OK, other: { status: 404, code: 'PAYMENT_NOT_FOUND' }, guest: SIGN_IN },
     },
+    { route: 'PATCH /api/shares/:token', label: "changing a shared link's settings", call: () => ({ path: `/api/shares/${ids.shareToken}`, body: { expiresInDays: 30 } }), unknown: () => ({ path: `/api/shares/${'b'.repeat(32)}`, body: { expiresInDays: 30 } }), expected: ownerOnly(SIGN_IN) },
     // Revoking a shared link: last, since the owner's revoke ends the link the cases above share.
     { route: 'DELETE /api/shares/:token', label: 'revoking a shared link', call: () => ({ path: `/api/shares/${ids.shareToken}` }), unknown: () => ({ path: `/api/shares/${randomUUID()}` }), expected: ownerOnly(SIGN_IN) },
   ];

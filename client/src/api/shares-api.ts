@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RevokedShare, SharedRequest, ShareLink, ShareList } from '../../../contract/shares.ts';
+import type { RevokedShare, SharedRequest, ShareLink, ShareList, ShareSettingsBody } from '../../../contract/shares.ts';
 import { apiCall } from './http-client.ts';
 
 export type { SharedAnswer, SharedRequest, ShareLink } from '../../../contract/shares.ts';
@@ -11,6 +11,14 @@ export const shareRequest = (requestId: string) => apiCall<ShareLink>('/api/shar
 
 /** `DELETE /api/shares/:token`: the link stops working at once. */
 export const revokeShare = (token: string) => apiCall<RevokedShare>(`/api/shares/${encodeURIComponent(token)}`, { method: 'DELETE', preferServerMessage: true });
+
+/** `PATCH /api/shares/:token`: when the link ends, its passphrase, live or snapshot. */
+export const changeShareSettings = (token: string, settings: ShareSettingsBody) =>
+  apiCall<ShareLink>(`/api/shares/${encodeURIComponent(token)}`, { method: 'PATCH', body: settings, preferServerMessage: true });
+
+/** `POST /api/shared/:token/open`: a protected link's question and answers, for its passphrase. */
+export const openProtectedShare = (token: string, passphrase: string) =>
+  apiCall<SharedRequest>(`/api/shared/${encodeURIComponent(token)}/open`, { method: 'POST', body: { passphrase }, preferServerMessage: true });
 
 export const mySharesQuery = () => queryOptions({ queryKey: shareQueryKeys.mine, queryFn: ({ signal }) => apiCall<ShareList>('/api/shares', { signal }) });
 

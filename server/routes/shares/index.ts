@@ -2,15 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { success } from '../../../contract/envelope.ts';
 import { SHARE_LIMITS } from '../../../contract/limits.ts';
-import { CreateShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams } from '../../../contract/shares.ts';
+import { CreateShareBody, OpenShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams, ShareSettingsBody } from '../../../contract/shares.ts';
 import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { listShares, revokeShare, shareRequest, sharedRequestId, type StoredShare } from '../../../core/shares/share-links.ts';
+import { hashPassword } from '../../../core/accounts/password-hashing.ts';
+import { changeShareSettings, listShares, ownLiveShare, revokeShare, shareRequest, type StoredShare } from '../../../core/shares/share-links.ts';
 import { sharedView } from '../../../core/shares/shared-view.ts';
+import { readShare } from './read-share.ts';
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const ENDED = new Set(['completed', 'error']);
 
 export const sharePagePath = (token: string): string => `/share/${token}`;
@@ -34,6 +37,9 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     query: share.query,
     kind: share.kind,
     createdAt: share.createdAt.toISOString(),
+    expiresAt: share.expiresAt?.toISOString() ?? null,
+    passphraseProtected: share.passphraseProtected,
+    mode: share.mode,
   });
 
   app.post(
@@ -94,25 +100,78 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.patch(
+    '/shares/:token',
+    {
+      schema: {
+        summary: "Change a shared link's settings: when it ends, its passphrase, live or snapshot",
+        description:
+          'Each field given changes that setting. `snapshot` freezes the link at what the request shows now; `live` follows it again. The passphrase is stored only as a hash.',
+        tags: ['Sharing'],
+        params: ShareParams,
+        body: ShareSettingsBody,
+        response: jsonResponses(ShareLink, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND']),
+      },
+      config: { signIn: 'required' },
+    },
+    async (request) => {
+      const userId = request.signedIn.user.id;
+      const em = app.orm.em.fork();
+      const { expiresInDays, passphrase, removePassphrase, mode } = request.body;
+      if (expiresInDays === undefined && passphrase === undefined && !removePassphrase && mode === undefined) {
+        throw new AppError('VALIDATION_ERROR', 'Give at least one setting to change: expiresInDays, passphrase, removePassphrase or mode.');
+      }
+      if (passphrase !== undefined && removePassphrase) throw new AppError('VALIDATION_ERROR', 'Set a passphrase or remove it, not both.');
+      const current = await ownLiveShare(em, userId, request.params.token);
+      if (!current) throw new AppError('NOT_FOUND', 'Shared link not found');
+      const changed = await changeShareSettings(em, userId, request.params.token, {
+        ...(expiresInDays === undefined ? {} : { expiresAt: expiresInDays === 'never' ? null : new Date(Date.now() + expiresInDays * DAY_MS) }),
+        ...(passphrase === undefined ? {} : { passphraseHash: await hashPassword(passphrase) }),
+        ...(removePassphrase ? { passphraseHash: null } : {}),
+        ...(mode === undefined ? {} : { snapshot: mode === 'live' ? null : await sharedView(em, app.catalogue, current.requestId) }),
+      });
+      if (!changed) throw new AppError('NOT_FOUND', 'Shared link not found');
+      return success(link(changed));
+    },
+  );
+
   app.get(
     '/shared/:token',
     {
       schema: {
         summary: 'A shared request: the question and every answer with its model and timings',
-        description: 'Public: the token is the key. Says nothing about who asked. A revoked or unknown link is 404.',
+        description:
+          'Public: the token is the key. Says nothing about who asked. A revoked or unknown link is 404, an ended one 404 saying so; a protected one is 403 until opened with its passphrase (`POST /api/shared/:token/open`).',
         tags: ['Sharing'],
         params: ShareParams,
-        response: jsonResponses(SharedRequest, ['NOT_FOUND', 'RATE_LIMIT_ERROR']),
+        response: jsonResponses(SharedRequest, ['FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_ERROR']),
       },
       config: { rateLimit: shareViewRateLimit(app.config.auth.rateLimitScale) },
     },
     async (request, reply) => {
-      const em = app.orm.em.fork();
-      const requestId = await sharedRequestId(em, request.params.token);
-      const shared = requestId ? await sharedView(em, app.catalogue, requestId) : null;
-      if (!shared) throw new AppError('NOT_FOUND', 'This shared link does not exist or was revoked.');
+      const shared = await readShare(app, request, request.params.token, null);
       // Revocation must take effect at once: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
+      return success(shared);
+    },
+  );
+
+  app.post(
+    '/shared/:token/open',
+    {
+      schema: {
+        summary: 'Open a passphrase-protected shared link',
+        description: `Public. A few tries per link and address in a quarter of an hour; an open link answers as \`GET /api/shared/:token\` does.`,
+        tags: ['Sharing'],
+        params: ShareParams,
+        body: OpenShareBody,
+        response: jsonResponses(SharedRequest, ['VALIDATION_ERROR', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_ERROR']),
+      },
+      config: { rateLimit: shareViewRateLimit(app.config.auth.rateLimitScale) },
+    },
+    async (request, reply) => {
+      const shared = await readShare(app, request, request.params.token, request.body.passphrase);
+      reply.header('cache-control', 'private, no-store');
       return success(shared);
     },
   );

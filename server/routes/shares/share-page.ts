@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShareParams } from '../../../contract/shares.ts';
-import { sharePageHead, sharePageRenderer } from '../../../core/shares/share-page.ts';
-import { sharedRequestId } from '../../../core/shares/share-links.ts';
+import { protectedSharePageHead, sharePageHead, sharePageRenderer } from '../../../core/shares/share-page.ts';
+import { openShare } from '../../../core/shares/share-links.ts';
 import { sharedView } from '../../../core/shares/shared-view.ts';
 import { sharePagePath, shareViewRateLimit } from './index.ts';
 
 /**
  * `GET /share/:token`: the client's page with link-preview tags for the shared question in its head, so a link
  * pasted into a chat unfurls without running any script. An unknown or revoked link is the same page with a 404
- * status and no preview. Only when the client is built and served by this server.
+ * status and no preview, as is an ended one; a passphrase-protected link previews nothing of what it holds. Only when
+ * the client is built and served by this server.
  */
 const sharePageRoute: FastifyPluginAsyncTypebox = async (app) => {
   if (!app.clientAvailable) return;
@@ -21,12 +22,21 @@ const sharePageRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const em = app.orm.em.fork();
-      const requestId = await sharedRequestId(em, request.params.token);
-      const shared = requestId ? await sharedView(em, app.catalogue, requestId) : null;
+      const opened = await openShare(em, request.params.token);
       const pageUrl = new URL(sharePagePath(request.params.token), app.config.server.appUrl).toString();
-      const html = await render(sharePageHead(shared, pageUrl, app.config.server.appUrl));
+      let head = sharePageHead(null, pageUrl, app.config.server.appUrl);
+      let found = false;
+      if (opened.state === 'open' && opened.passphraseHash !== null) {
+        head = protectedSharePageHead();
+        found = true;
+      } else if (opened.state === 'open') {
+        const shared = opened.snapshot ?? (await sharedView(em, app.catalogue, opened.requestId));
+        head = sharePageHead(shared, pageUrl, app.config.server.appUrl);
+        found = shared !== null;
+      }
+      const html = await render(head);
       return reply
-        .status(shared ? 200 : 404)
+        .status(found ? 200 : 404)
         .header('cache-control', 'private, no-cache')
         .type('text/html; charset=utf-8')
         .send(html);

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf } from '../../api/http-client.ts';
 import { exportUrl, revokeShare, shareQueryKeys, shareRequest, type ShareLink } from '../../api/shares-api.ts';
+import { ShareSettings } from './share-settings.tsx';
 
 export interface RequestActionsProps {
   requestId: string;
@@ -50,7 +51,9 @@ export default function RequestActions({ requestId }: RequestActionsProps) {
       {link && (
         <Paper withBorder p="sm" radius="md" data-testid="share-panel">
           <Stack gap={6}>
-            <Text size="sm">Anyone with this link can read the question and the answers (not who asked).</Text>
+            <Text size="sm">
+              Anyone with this link{link.passphraseProtected ? ' and its passphrase' : ''} can read the question and the answers (not who asked).
+            </Text>
             <Group gap="xs" wrap="nowrap" align="flex-end">
               <TextInput label="Public link" value={link.url} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} data-testid="share-url" />
               <CopyButton value={link.url}>
@@ -61,6 +64,13 @@ export default function RequestActions({ requestId }: RequestActionsProps) {
                 )}
               </CopyButton>
             </Group>
+            <ShareSettings
+              link={link}
+              onChanged={(changed) => {
+                setLink(changed);
+                void queryClient.invalidateQueries({ queryKey: shareQueryKeys.mine });
+              }}
+            />
             <Group gap="sm">
               <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke(link.token)} loading={busy} data-testid="revoke-share">
                 Stop sharing

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../api/http-client.ts';
@@ -70,6 +70,25 @@ function SharedLinks() {
                   <Anchor href={`/share/${link.token}`} size="xs" underline="always" display="block" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                     {link.url}
                   </Anchor>
+                  {(link.expiresAt || link.passphraseProtected || link.mode === 'snapshot') && (
+                    <Group gap={6} mt={4} data-testid="shared-link-settings">
+                      {link.expiresAt && (
+                        <Badge size="xs" variant="light" color="gray">
+                          Ends {new Date(link.expiresAt).toLocaleDateString()}
+                        </Badge>
+                      )}
+                      {link.passphraseProtected && (
+                        <Badge size="xs" variant="light" color="grape">
+                          Passphrase
+                        </Badge>
+                      )}
+                      {link.mode === 'snapshot' && (
+                        <Badge size="xs" variant="light" color="blue">
+                          Snapshot
+                        </Badge>
+                      )}
+                    </Group>
+                  )}
                 </div>
                 <Button size="compact-sm" variant="subtle" color="red" onClick={() => revoke(link.token)} style={{ flexShrink: 0 }} data-testid="revoke-link">
                   Revoke

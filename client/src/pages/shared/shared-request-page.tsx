@@ -1,8 +1,10 @@
-import { Anchor, Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { ApiError } from '../../api/http-client.ts';
-import { sharedRequestQuery, type SharedAnswer } from '../../api/shares-api.ts';
+import { useState, type FormEvent } from 'react';
+import { SHARE_TEXTS } from '../../../../contract/shares.ts';
+import { ApiError, messageOf } from '../../api/http-client.ts';
+import { openProtectedShare, sharedRequestQuery, type SharedAnswer, type SharedRequest } from '../../api/shares-api.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 
@@ -42,34 +44,73 @@ function SharedAnswerCard({ answer }: { answer: SharedAnswer }) {
   );
 }
 
-/** A shared request, read-only, for anyone with the link (signed in or not). */
+/** A protected link's door: the passphrase opens it; a wrong one, or too many tries, says so. */
+function PassphraseForm({ token, onOpened }: { token: string; onOpened(shared: SharedRequest): void }) {
+  const [passphrase, setPassphrase] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (passphrase === '') return;
+    setBusy(true);
+    setError(null);
+    openProtectedShare(token, passphrase)
+      .then(onOpened)
+      .catch((failure: unknown) => setError(messageOf(failure, 'The link could not be opened. Please try again.')))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack gap="md" py="xl" maw={420} component="form" onSubmit={submit} data-testid="shared-passphrase">
+      <Title order={1} size="h2">
+        These answers are protected
+      </Title>
+      <Text c="dimmed">The person who shared this link set a passphrase. Type it to read the question and the answers.</Text>
+      <PasswordInput label="Passphrase" value={passphrase} onChange={(event) => setPassphrase(event.currentTarget.value)} error={error} autoFocus autoComplete="off" data-testid="shared-passphrase-input" />
+      <Button type="submit" loading={busy} disabled={passphrase === ''} style={{ alignSelf: 'flex-start' }} data-testid="shared-passphrase-open">
+        Open
+      </Button>
+    </Stack>
+  );
+}
+
+/** A shared request, read-only, for anyone with the link (signed in or not); a protected one after its passphrase. */
 export default function SharedRequestPage() {
   const { token } = useParams({ from: '/share/$token' });
   const shared = useQuery(sharedRequestQuery(token));
-  usePageTitle(shared.data ? shared.data.query.slice(0, 60) : 'Shared answers');
+  const [unlocked, setUnlocked] = useState<SharedRequest | null>(null);
+  const data = unlocked ?? shared.data;
+  usePageTitle(data ? data.query.slice(0, 60) : 'Shared answers');
 
-  if (shared.isPending) {
+  if (shared.isPending && !unlocked) {
     return (
       <Center py="xl">
         <Loader size="sm" aria-label="Loading" />
       </Center>
     );
   }
-  if (shared.isError) {
+  if (!data && shared.error instanceof ApiError && shared.error.status === 403) return <PassphraseForm token={token} onOpened={setUnlocked} />;
+  if (!data) {
     const missing = shared.error instanceof ApiError && shared.error.status === 404;
+    const ended = missing && shared.error?.message === SHARE_TEXTS.expired;
     return (
       <Stack gap="md" py="xl" align="flex-start" data-testid="shared-missing">
         <Title order={1} size="h2">
-          {missing ? 'This link is not available' : 'The shared answers could not be loaded'}
+          {ended ? 'This link has expired' : missing ? 'This link is not available' : 'The shared answers could not be loaded'}
         </Title>
-        <Text c="dimmed">{missing ? 'It may have been revoked by the person who shared it, or the address is incomplete.' : 'Please try again in a moment.'}</Text>
+        <Text c="dimmed">
+          {ended
+            ? 'The person who shared it set it to end. Ask them for a new link.'
+            : missing
+              ? 'It may have been revoked by the person who shared it, or the address is incomplete.'
+              : 'Please try again in a moment.'}
+        </Text>
         <Button component={Link} to="/" variant="light">
           Ask your own question
         </Button>
       </Stack>
     );
   }
-  const { query, answers, askedAt, kind } = shared.data;
+  const { query, answers, askedAt, kind } = data;
   return (
     <Stack gap="lg" py="md" data-testid="shared-request">
       <div>
