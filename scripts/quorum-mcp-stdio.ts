@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * Quorum's MCP server over stdio, for assistants that start their tools as local programs (`npx quorum-mcp`). It is
@@ -28,8 +28,11 @@ async function main(): Promise<void> {
   const remote = new Client({ name: 'quorum-mcp-stdio', version: '1.0.0' });
   await remote.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
 
-  const local = new Server({ name: 'quorum', version: '1.0.0' }, { capabilities: { tools: {} } });
+  // The same capabilities as the server's (tools, the comparison's MCP App view among the resources).
+  const local = new Server({ name: 'quorum', version: '1.0.0' }, { capabilities: remote.getServerCapabilities() ?? { tools: {} } });
   local.setRequestHandler(ListToolsRequestSchema, async (request) => remote.listTools(request.params));
+  local.setRequestHandler(ListResourcesRequestSchema, async (request) => remote.listResources(request.params));
+  local.setRequestHandler(ReadResourceRequestSchema, async (request) => remote.readResource(request.params));
   local.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
     remote.callTool(request.params, undefined, { signal: extra.signal, timeout: TOOL_CALL_TIMEOUT_MS }),
   );

@@ -1,9 +1,19 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Value } from 'typebox/value';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { COMPARE_APP_URI, compareAppHtml, compareAppResource, compareAppToolMeta, MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from './compare-app.ts';
 import { askTool, brandVisibilityTool, compareTool, listModelsTool, type McpCallContext } from './quorum-mcp-tools.ts';
 
 const SERVER_INFO = { name: 'quorum', version: '1.0.0' };
@@ -16,6 +26,8 @@ function toolList(): Tool[] {
     description: tool.description,
     // TypeBox schemas are JSON Schema; a JSON round trip leaves only the JSON.
     inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as Tool['inputSchema'],
+    // A host that renders MCP Apps shows the comparison side by side; any other shows the text result.
+    ...(name === 'compare' ? { _meta: compareAppToolMeta } : {}),
   }));
 }
 
@@ -34,8 +46,14 @@ function toolError(message: string): CallToolResult {
  * priced, held and charged exactly like the app's questions and land in the key owner's history.
  */
 export function createQuorumMcpServer(context: McpCallContext): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+  const capabilities = { tools: {}, resources: {}, extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } };
+  const server = new Server(SERVER_INFO, { capabilities });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [compareAppResource] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (read) => {
+    if (read.params.uri !== COMPARE_APP_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource "${read.params.uri}".`);
+    return { contents: [{ uri: COMPARE_APP_URI, mimeType: MCP_APP_MIME_TYPE, text: compareAppHtml(), _meta: compareAppResource._meta }] };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (call) => {
     const { name } = call.params;
     const args: unknown = call.params.arguments ?? {};

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
 import { SearchRequestBody } from '../../contract/ask.ts';
+import { COMPARE_APP_URI, MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../../server/mcp/compare-app.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -132,6 +133,67 @@ describe('the MCP server, driven by the official MCP client', () => {
     await response.arrayBuffer();
   });
 
+  it('offers the comparison as an MCP App: compare names its ui:// view, a self-contained page that writes answers as text', async () => {
+    const { key } = await developer(10);
+    const client = await httpClient(key.key);
+    expect(client.getServerCapabilities()).toMatchObject({ resources: {}, extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } });
+    const compare = (await client.listTools()).tools.find((tool) => tool.name === 'compare')!;
+    expect(compare._meta).toMatchObject({ ui: { resourceUri: COMPARE_APP_URI } });
+    expect((await client.listTools()).tools.find((tool) => tool.name === 'ask')!._meta).toBeUndefined();
+    const { resources } = await client.listResources();
+    expect(resources).toEqual([expect.objectContaining({ uri: COMPARE_APP_URI, mimeType: MCP_APP_MIME_TYPE })]);
+    const { contents } = await client.readResource({ uri: COMPARE_APP_URI });
+    const page = contents[0] as { uri: string; mimeType: string; text: string };
+    expect(page).toMatchObject({ uri: COMPARE_APP_URI, mimeType: MCP_APP_MIME_TYPE });
+    expect(page.text).toMatch(/^<!doctype html>/);
+    expect(page.text).toContain("'ui/initialize'");
+    // Nothing is loaded from elsewhere, and no answer is ever parsed as HTML.
+    expect(page.text).not.toMatch(/\s(?:src|href)=|@import|url\(|innerHTML|insertAdjacentHTML/);
+    await expect(client.readResource({ uri: 'ui://quorum/other.html' })).rejects.toThrow(/Unknown resource/);
+    await client.close();
+  });
+
+  it('publishes its protected resource metadata (RFC 9728) and points a refused client to it', async () => {
+    for (const pathname of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
+      const metadata = await fetch(`${stack.baseUrl}${pathname}`);
+      expect(metadata.status).toBe(200);
+      expect(await metadata.json()).toMatchObject({ resource: `${stack.config.server.appUrl}/mcp`, bearer_methods_supported: ['header'] });
+    }
+    const refused = await fetch(`${stack.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe(`Bearer realm="quorum", resource_metadata="${stack.config.server.appUrl}/.well-known/oauth-protected-resource/mcp"`);
+    await refused.arrayBuffer();
+  });
+
+  it('negotiates each protocol version it speaks, newest first, and the key is checked on every call', async () => {
+    const { key } = await developer(10);
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+      const response = await fetch(`${stack.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+      });
+      expect(((await response.json()) as { result: { protocolVersion: string } }).result.protocolVersion).toBe(version);
+    }
+    // Sessionless: a call with no initialize before it is answered, and one with a wrong key is refused.
+    const call = (authorization: string) =>
+      fetch(`${stack.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+      });
+    const listed = await call(`Bearer ${key.key}`);
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(4);
+    const wrong = await call(`Bearer ${key.key.slice(0, -2)}xx`);
+    expect(wrong.status).toBe(401);
+    await wrong.arrayBuffer();
+  });
+
   it('refuses a revoked key at the door', async () => {
     const { key, cookie } = await developer(10);
     await fetch(`${stack.baseUrl}/api/api-keys/${key.id}`, { method: 'DELETE', headers: { cookie } });
@@ -152,6 +214,7 @@ describe('the MCP server, driven by the official MCP client', () => {
     );
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('compare');
+    expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual([COMPARE_APP_URI]);
     const result = (await client.callTool({ name: 'ask', arguments: { query: 'What is a comet?', model: 'groq', specificModel: 'llama-3.1-8b-instant' } })) as CallToolResult;
     expect(result.structuredContent).toMatchObject({ success: true, creditsUsed: 2 });
     expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 18, held: 0 });

@@ -5,6 +5,8 @@ import { AppError } from '../../../core/errors/app-error.ts';
 import { createQuorumMcpServer } from '../../mcp/quorum-mcp-server.ts';
 
 export const MCP_PATH = '/mcp';
+/** RFC 9728's well-known address for the metadata of the protected resource at `MCP_PATH`. */
+export const MCP_RESOURCE_METADATA_PATH = `/.well-known/oauth-protected-resource${MCP_PATH}`;
 
 /** A JSON-RPC error with no request id: what an MCP client reads when the HTTP call itself is refused. */
 function protocolError(message: string) {
@@ -18,6 +20,18 @@ function protocolError(message: string) {
  */
 const mcpRoutes: FastifyPluginAsync = async (app) => {
   const services = { orm: app.orm, redis: app.redis, keyPrefix: app.config.redis.keyPrefix, appSecret: app.config.appSecret };
+  const metadataUrl = new URL(MCP_RESOURCE_METADATA_PATH, app.config.server.appUrl).toString();
+
+  // Protected Resource Metadata (RFC 9728): tells an MCP client what the endpoint is and how to present its key. The
+  // key is a Quorum API key made on the Developers page, sent as a bearer token; no authorization server issues it.
+  const resourceMetadata = async () => ({
+    resource: new URL(MCP_PATH, app.config.server.appUrl).toString(),
+    resource_name: 'Quorum MCP server',
+    bearer_methods_supported: ['header'],
+    resource_documentation: new URL('/developers', app.config.server.appUrl).toString(),
+  });
+  app.get(MCP_RESOURCE_METADATA_PATH, { schema: { hide: true } }, resourceMetadata);
+  app.get('/.well-known/oauth-protected-resource', { schema: { hide: true } }, resourceMetadata);
 
   app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
     let caller: ApiKeyCaller;
@@ -27,7 +41,7 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
       const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-      if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="quorum"');
+      if (error.statusCode === 401) reply.header('www-authenticate', `Bearer realm="quorum", resource_metadata="${metadataUrl}"`);
       return reply.status(error.statusCode).send(protocolError(error.message));
     }
     const server = createQuorumMcpServer({ services: app.requestServices, caller, request });
