@@ -81,11 +81,26 @@ describe('where answers differ', () => {
       await page.getByTestId('judge-run').click();
       await page.getByTestId('judge-result').waitFor();
       expect(await page.getByTestId('judge-result').textContent()).toContain('2 credits');
+      expect(await page.getByTestId('judge-result-mode').textContent()).toBe('Agreement');
       const [judged] = await stack.records().execute<{ model: string; credits_charged: number }[]>(
         `select run.model, run.credits_charged from model_runs run join search_requests request on request.id = run.request_id
           where request.query like 'Summarise where the answers above agree%' order by run.created_at desc limit 1`,
       );
       expect(judged).toEqual({ model: 'llama-3.1-8b-instant', credits_charged: 2 });
+
+      // Another mode, with the person's own instruction saved for it: the judge is asked exactly that.
+      await page.getByTestId('judge-mode').getByText('Rank', { exact: true }).click();
+      expect(await page.getByTestId('judge-run').textContent()).toBe('Rank · 2 credits');
+      await page.getByTestId('judge-instruction-edit').click();
+      await page.getByTestId('judge-instruction-input').fill('Rank the answers by how concrete they are.');
+      await page.getByTestId('judge-instruction-save').click();
+      await expect.poll(() => page.getByTestId('judge-instruction').textContent()).toContain('Your instruction: Rank the answers by how concrete they are.');
+      await page.getByTestId('judge-run').click();
+      await expect.poll(() => page.getByTestId('judge-result-mode').textContent(), { timeout: 20_000 }).toBe('Rank');
+      const [ranked] = await stack.records().execute<{ query: string }[]>(
+        `select query from search_requests where query like 'Rank the answers by how concrete%' order by created_at desc limit 1`,
+      );
+      expect(ranked!.query).toBe('Rank the answers by how concrete they are.');
       await pictureAndCheck(page, 'answer-differences');
 
       await page.getByTestId('show-differences').click();

@@ -238,6 +238,10 @@ describe('who may reach what', () => {
     { route: 'GET /api/brand-config/mentions', label: 'brand mentions', call: () => ({ path: `/api/brand-config/mentions?brandName=${BRAND}` }), expected: signedInOwn },
     { route: 'GET /api/brand-config/analytics', label: 'brand analytics', call: () => ({ path: '/api/brand-config/analytics' }), expected: signedInOwn, secret: () => BRAND },
     { route: 'GET /api/credits', label: 'credits', call: () => ({ path: '/api/credits' }), expected: { owner: OK, other: OK, guest: OK } },
+    // The judge's saved instructions: each person has their own.
+    { route: 'GET /api/judge/prompts', label: 'the saved judge instructions', call: () => ({ path: '/api/judge/prompts' }), expected: signedInOwn },
+    { route: 'PUT /api/judge/prompts/:mode', label: 'saving a judge instruction', call: () => ({ path: '/api/judge/prompts/rank', body: { instruction: 'Rank them by length.' } }), expected: signedInOwn },
+    { route: 'DELETE /api/judge/prompts/:mode', label: 'resetting a judge instruction', call: () => ({ path: '/api/judge/prompts/rank' }), expected: signedInOwn },
     // Sharing.
     { route: 'POST /api/shares', label: 'sharing a request', call: () => ({ path: '/api/shares', body: { requestId: ids.finished } }), unknown: () => ({ path: '/api/shares', body: { requestId: randomUUID() } }), expected: ownerOnly(SIGN_IN), secret: () => ids.shareToken },
     { route: 'GET /api/shares', label: 'the shared links', call: () => ({ path: '/api/shares' }), expected: signedInOwn, secret: () => ids.shareToken },

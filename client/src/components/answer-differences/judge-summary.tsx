@@ -1,19 +1,28 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { JudgeSummary } from '../../../../contract/judge.ts';
+import type { JudgeMode, JudgeSummary } from '../../../../contract/judge.ts';
 import { apiCall, messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { useRefreshAfterAnswer } from '../../app-state/refresh-after-answer.ts';
 import { modelLock } from '../../catalogue/model-access.ts';
 import { LazyMarkdownAnswer } from '../markdown-answer/lazy-markdown-answer.tsx';
+import { JudgeInstructionEditor } from './judge-instruction-editor.tsx';
 
 /** Google's AI Overview searches rather than reads: it cannot judge answers. */
 const NOT_A_JUDGE = new Set(['ai-overview']);
 
+const MODES: { value: JudgeMode; label: string; action: string }[] = [
+  { value: 'agreement', label: 'Agreement', action: 'Summarise' },
+  { value: 'merge', label: 'Merge', action: 'Merge' },
+  { value: 'critique', label: 'Critique', action: 'Critique' },
+  { value: 'rank', label: 'Rank', action: 'Rank' },
+];
+
 /**
- * The optional judge: the person picks a model, which reads the answers and summarises agreement and disagreement.
- * Its price is shown before asking; it is charged like any answer (nothing if it fails).
+ * The optional judge: the person picks a model and what it should do with the answers (summarise agreement and
+ * disagreement, merge them into one answer with each claim attributed, critique each, or rank them), and may edit
+ * and save the instruction. Its price is shown on the button; it is charged like any answer (nothing if it fails).
  */
 export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
   const { catalogue } = useCatalogue();
@@ -26,15 +35,18 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
         .flatMap(([engineId, engine]) =>
           engine.models
             .filter((model) => modelLock(user?.tier ?? 'free', model) === null)
-            .map((model) => ({ value: `${engineId}/${model.id}`, label: `${engine.name} - ${model.name} (${model.credits} credits)` })),
+            .map((model) => ({ value: `${engineId}/${model.id}`, label: `${engine.name} - ${model.name} (${model.credits} credits)`, credits: model.credits })),
         ),
     [catalogue, user],
   );
   const [judge, setJudge] = useState('');
+  const [mode, setMode] = useState<JudgeMode>('agreement');
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<JudgeSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const chosen = judge || choices[0]?.value || '';
+  const price = choices.find((choice) => choice.value === chosen)?.credits ?? 0;
+  const action = MODES.find((entry) => entry.value === mode)!.action;
 
   const summarise = () => {
     const slash = chosen.indexOf('/');
@@ -42,7 +54,7 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
     setError(null);
     apiCall<JudgeSummary>(`/api/requests/${encodeURIComponent(requestId)}/judge`, {
       method: 'POST',
-      body: { engine: chosen.slice(0, slash), model: chosen.slice(slash + 1) },
+      body: { engine: chosen.slice(0, slash), model: chosen.slice(slash + 1), mode },
       preferServerMessage: true,
       timeoutMs: 180_000,
     })
@@ -58,11 +70,30 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="judge-summary">
       <Stack gap="sm">
-        <Text fw={600}>Summarise agreement and disagreement</Text>
+        <Text fw={600} id="judge-title">
+          Have a judge read the answers
+        </Text>
+        <SegmentedControl
+          aria-labelledby="judge-title"
+          data={MODES.map(({ value, label }) => ({ value, label }))}
+          value={mode}
+          onChange={(value) => setMode(value as JudgeMode)}
+          fullWidth
+          size="xs"
+          data-testid="judge-mode"
+        />
+        <JudgeInstructionEditor mode={mode} />
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <NativeSelect label="Judge model" data={choices} value={chosen} onChange={(event) => setJudge(event.currentTarget.value)} style={{ flex: 1, minWidth: 220 }} data-testid="judge-model" />
+          <NativeSelect
+            label="Judge model"
+            data={choices.map(({ value, label }) => ({ value, label }))}
+            value={chosen}
+            onChange={(event) => setJudge(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 220 }}
+            data-testid="judge-model"
+          />
           <Button onClick={summarise} loading={busy} data-testid="judge-run">
-            Summarise
+            {action} · {price} credits
           </Button>
         </Group>
         {error && (
@@ -73,6 +104,16 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
         {summary &&
           (summary.result.success && summary.result.response ? (
             <div data-testid="judge-result">
+              <Group gap={6} mb={4}>
+                <Badge size="sm" variant="light" data-testid="judge-result-mode">
+                  {MODES.find((entry) => entry.value === summary.mode)?.label}
+                </Badge>
+                {summary.checkedSources && (
+                  <Badge size="sm" variant="light" color="grape">
+                    Cited pages checked by title
+                  </Badge>
+                )}
+              </Group>
               <LazyMarkdownAnswer content={summary.result.response} />
               <Text size="xs" c="dimmed">
                 {summary.result.creditsUsed} credits
