@@ -21,11 +21,9 @@ export interface FittedModel {
 export interface TrainingOptions {
   epochs: number;
   learningRate: number;
-  /** L2 penalty: per example visit, or with `batchSize` on every weight once per epoch (spread over its batches). */
+  /** L2 penalty per example visit. */
   l2: number;
   seed: number;
-  /** Fit on mini-batches of this many examples (see `fitMiniBatches`); one example at a time when absent. */
-  batchSize?: number;
 }
 
 export const DEFAULT_TRAINING: TrainingOptions = { epochs: 12, learningRate: 0.2, l2: 1e-4, seed: 7 };
@@ -66,7 +64,6 @@ export function softmax(scores: readonly number[]): number[] {
 }
 
 export function fitLogisticRegression(examples: readonly TrainingExample[], options: TrainingOptions = DEFAULT_TRAINING): FittedModel {
-  if (options.batchSize) return fitMiniBatches(examples, options, options.batchSize);
   const model: FittedModel = { weights: new Map(), intercepts: [0, 0, 0] };
   const squaredGradients = new Map<string, [number, number, number]>();
   const interceptSquares = [1e-8, 1e-8, 1e-8];
@@ -104,55 +101,4 @@ export function balancingWeights(labels: readonly number[]): number[] {
   const counts = [0, 0, 0];
   for (const label of labels) counts[label]! += 1;
   return counts.map((count) => (count === 0 ? 0 : labels.length / (3 * count)));
-}
-
-/**
- * AdaGrad on mini-batches: each step follows the batch's mean gradient plus an L2 pull on every weight, seen or
- * not, so a feature the batches rarely meet still shrinks towards zero. Cross-validation on the training files
- * favours this over one example at a time (rare words, most of the features, fit the noise less).
- */
-function fitMiniBatches(examples: readonly TrainingExample[], options: TrainingOptions, batchSize: number): FittedModel {
-  const model: FittedModel = { weights: new Map(), intercepts: [0, 0, 0] };
-  for (const example of examples) for (const name of example.features.keys()) if (!model.weights.has(name)) model.weights.set(name, [0, 0, 0]);
-  const names = [...model.weights.keys()];
-  const weights = names.map((name) => model.weights.get(name)!);
-  const index = new Map(names.map((name, position) => [name, position]));
-  const squares = new Float64Array(names.length * 3);
-  const gradients = new Float64Array(names.length * 3);
-  const interceptSquares = [0, 0, 0];
-  // Per batch, each weight's L2 gradient is 2·l2·w·B/N: over an epoch, one full l2·|w|² penalty.
-  const decay = (2 * options.l2 * batchSize) / Math.max(1, examples.length);
-  for (let epoch = 0; epoch < options.epochs; epoch += 1) {
-    const order = shuffled(examples, options.seed + epoch);
-    for (let start = 0; start < order.length; start += batchSize) {
-      const batch = order.slice(start, start + batchSize);
-      gradients.fill(0);
-      const interceptGradients = [0, 0, 0];
-      for (const example of batch) {
-        const probabilities = softmax(scoresOf(model, example.features));
-        const scale = (example.weight ?? 1) / batch.length;
-        for (let label = 0; label < 3; label += 1) {
-          const error = (probabilities[label]! - (label === example.label ? 1 : 0)) * scale;
-          interceptGradients[label]! += error;
-          for (const [name, value] of example.features) gradients[index.get(name)! * 3 + label]! += error * value;
-        }
-      }
-      for (let label = 0; label < 3; label += 1) {
-        const gradient = interceptGradients[label]!;
-        interceptSquares[label]! += gradient * gradient;
-        if (gradient !== 0) model.intercepts[label]! -= (options.learningRate * gradient) / Math.sqrt(interceptSquares[label]!);
-      }
-      for (let feature = 0; feature < weights.length; feature += 1) {
-        const vector = weights[feature]!;
-        for (let label = 0; label < 3; label += 1) {
-          const slot = feature * 3 + label;
-          const gradient = gradients[slot]! + decay * vector[label]!;
-          if (gradient === 0) continue;
-          squares[slot]! += gradient * gradient;
-          vector[label]! -= (options.learningRate * gradient) / (Math.sqrt(squares[slot]!) + 1e-10);
-        }
-      }
-    }
-  }
-  return model;
 }

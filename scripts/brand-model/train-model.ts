@@ -12,7 +12,7 @@ import { crossValidate, DEFAULT_FIT, featuredItems, fitItems } from './training-
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { cv: { type: 'string' }, out: { type: 'string' }, epochs: { type: 'string' }, l2: { type: 'string' }, rate: { type: 'string' }, 'min-count': { type: 'string' }, batch: { type: 'string' }, prune: { type: 'string' } },
+  options: { cv: { type: 'string' }, out: { type: 'string' }, epochs: { type: 'string' }, l2: { type: 'string' }, rate: { type: 'string' }, 'min-count': { type: 'string' }, prune: { type: 'string' } },
 });
 if (positionals.length === 0) {
   console.error('usage: npm run brand:train -- [--cv K] [--out FILE] DATA_FILE...');
@@ -24,7 +24,6 @@ const options = {
   ...(values.l2 ? { l2: Number(values.l2) } : {}),
   ...(values.rate ? { learningRate: Number(values.rate) } : {}),
   ...(values['min-count'] ? { minCount: Number(values['min-count']) } : {}),
-  ...(values.batch ? { batchSize: Number(values.batch) } : {}),
 };
 const items = featuredItems(positionals);
 
