@@ -1,14 +1,19 @@
-"""Measures whether pretrained word vectors would help the brand sentiment model: fits the sparse feature weights
-together with a small word-vector reader, and cross-validates it exactly as the analyser reads verdicts (rules,
-mentions' probabilities summed). With --no-vectors it fits the sparse part alone, reproducing the shipped model's
-figures, so the two are compared on the same folds. It writes no weights: the reader did not beat the sparse model
-(see docs/brand-analysis.md), so nothing of it ships.
+"""Fits the brand sentiment model and cross-validates it exactly as the analyser reads verdicts (rules, mentions'
+probabilities summed, a compared-against mention turned around).
+
+With --no-vectors it fits the shipped model: the sparse feature weights alone (mini-batch AdaGrad, L2 on every
+weight), and --out writes them as core/brand/sentiment/sentiment-model.json (`npm run brand:train` does this).
+Without it, a small word-vector reader is fitted beside the sparse weights, to measure whether pretrained vectors
+help; they did not (see docs/brand-analysis.md), so the reader's weights are never written.
 
 Usage (python3 with torch and numpy, e.g. Debian's python3-torch; the mentions from
 `node --import tsx scripts/brand-model/dump-mentions.ts MENTIONS.jsonl DATA_FILE...`, the vectors from
 trim-word-vectors.ts):
-    python3 scripts/brand-model/train_vectors.py MENTIONS.jsonl --vectors PREFIX [--cv 5] [--no-vectors]
+    python3 scripts/brand-model/train_vectors.py MENTIONS.jsonl --no-vectors [--cv 5] [--out MODEL.json]
         [--eval OTHER.jsonl]
+    python3 scripts/brand-model/train_vectors.py MENTIONS.jsonl --vectors PREFIX [--cv 5] [--eval OTHER.jsonl]
+With --cv K --folds-only 1 it fits on the items whose position is not a multiple of K and scores the rest: the
+fixed split the floor test checks.
 
 The model, per mention, gives three class scores (negative, neutral, positive):
     sparse:  intercepts + sum of feature weight x value (the features of mention-features.ts)
@@ -17,7 +22,7 @@ The model, per mention, gives three class scores (negative, neutral, positive):
 The analyser then adds the rules' reading and sums the mentions' probabilities (as sentiment-model.ts does), which
 the cross-validation here repeats exactly. Deterministic: fixed seeds, one thread.
 """
-import argparse, json, math
+import argparse, hashlib, json, math
 import numpy as np
 import torch
 
@@ -240,7 +245,9 @@ def main():
     ap.add_argument("mentions")
     ap.add_argument("--cv", type=int, default=0)
     ap.add_argument("--eval", action="append", default=[])
-    ap.add_argument("--vectors", required=True, help="prefix of the trimmed vectors (trim-word-vectors.ts)")
+    ap.add_argument("--out", help="with --no-vectors: write the fitted weights (sentiment-model.json's format)")
+    ap.add_argument("--prune", type=float, default=0.02, help="leave out features whose weights are all smaller")
+    ap.add_argument("--vectors", help="prefix of the trimmed vectors (trim-word-vectors.ts); not needed with --no-vectors")
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--rate", type=float, default=2e-3)
@@ -256,9 +263,13 @@ def main():
     ap.add_argument("--rules-in-training", action="store_true", help="fit with the rules' push added, as the analyser scores")
     ap.add_argument("--folds-only", type=int, default=0, help="run only the first N folds (quick experiments)")
     args = ap.parse_args()
+    if args.out and not args.no_vectors:
+        ap.error("--out writes the sparse model only: add --no-vectors")
 
+    if not args.no_vectors and not args.vectors:
+        ap.error("--vectors is needed unless --no-vectors")
     items = load_items(args.mentions)
-    word_index, vectors = load_vectors(args.vectors)
+    word_index, vectors = load_vectors(args.vectors) if args.vectors else ({}, np.zeros((1, 100), dtype=np.float32))
     counts = {}
     for it in items:
         for name in {n for men in it["mentions"] for n in men["features"]}:
@@ -278,12 +289,33 @@ def main():
         figures = report(items, predicted, "cv")
         print(json.dumps({"folds": args.cv, "figures": figures}))
 
-    if args.eval:
+    if args.eval or args.out:
         model = fit(enc, list(range(len(items))), args, vectors, len(names))
         for path in args.eval:
             other = load_items(path)
             other_enc = Encoded(other, feature_index, word_index, args.decay_distance)
             report(other, predict(model, other_enc, list(range(len(other)))), "eval")
+        if args.out:
+            write_sparse_model(model, names, sorted({it["file"] for it in items}), args)
+
+
+def write_sparse_model(model, names, files, args):
+    """The weights in the format sentiment-model.ts loads; only the sparse part, so only with --no-vectors."""
+    sparse = model.sparse.weight.detach().numpy().astype(np.float64)
+    rounded = lambda value: round(float(value), 3)
+    weights = {name: [rounded(v) for v in sparse[i]] for i, name in enumerate(names) if np.abs(sparse[i]).max() >= args.prune}
+    digest = hashlib.sha256(json.dumps(weights, separators=(",", ":")).encode()).hexdigest()[:8]
+    options = {key: getattr(args, key) for key in ("epochs", "batch", "sparse_rate", "l2", "min_count", "seed")}
+    stored = {
+        "version": f"lr-{digest}",
+        "trainedOn": files,
+        "options": options,
+        "intercepts": [rounded(v) for v in model.intercepts.detach().numpy()],
+        "weights": weights,
+    }
+    with open(args.out, "w", encoding="utf8") as f:
+        f.write(json.dumps(stored, separators=(",", ":")) + "\n")
+    print(f"wrote {args.out}: {len(weights)} features, version {stored['version']}")
 
 
 if __name__ == "__main__":
