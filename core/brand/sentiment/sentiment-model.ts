@@ -4,7 +4,8 @@ import type { Features } from './mention-features.ts';
 
 /**
  * The trained part of the analyser: a multinomial logistic regression over the mention features, fitted by
- * `scripts/brand-model/train.py` and stored beside this file. Loaded once, read offline; nothing is fetched.
+ * `scripts/brand-model/train_model.py` (`npm run brand:train`) and stored beside this file. Loaded once per process
+ * when this module is first imported (see docs/brand-analysis.md for the cost), read offline; nothing is fetched.
  */
 export const SENTIMENT_CLASSES = ['negative', 'neutral', 'positive'] as const;
 export type SentimentClass = (typeof SENTIMENT_CLASSES)[number];
