@@ -108,6 +108,18 @@ describe('comparing three models', () => {
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
     expect(await page.getByTestId('finished-count').textContent()).toBe('3 of 3 finished');
     expect(await column(page, 'gpt-4o-mini').getByTestId('answer-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
+    expect(await column(page, 'gpt-4o-mini').getByTestId('answer-speed').textContent()).toMatch(/^[\d,]+ tokens\/s$/);
+    // The economics line names who began first, finished first and cost least (both answers cost 6: a tie).
+    expect(await page.getByTestId('comparison-economics').textContent()).toMatch(
+      /^First to answer: .+ \(\d+\.\d s\) · First to finish: .+ \(\d+\.\d s\) · Cheapest: GPT-4o mini and Claude 3\.5 Haiku \(6 credits\)$/,
+    );
+    // Hiding the figures hides them everywhere they show, and the choice outlives a reload.
+    await page.getByTestId('show-figures').click();
+    expect(await page.getByTestId('answer-timing').count()).toBe(0);
+    expect(await page.getByTestId('comparison-economics').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('quorum.showFigures'))).toBe('false');
+    await page.getByTestId('show-figures').click();
+    await page.getByTestId('comparison-economics').waitFor();
 
     // The final response replaced the streamed text: every word of the stored answer is on screen, once.
     const shown = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';

@@ -15,6 +15,8 @@ export const storageKeys = {
   cookieConsent: `${STORAGE_PREFIX}cookieConsent`,
   brandConfig: (userId: string) => `${STORAGE_PREFIX}brandConfig.${userId}`,
   brandMonitoring: (userId: string) => `${STORAGE_PREFIX}brandMonitoring.${userId}`,
+  /** `false` when the person hid answers' figures (timings, tokens, speed and the comparison's economics line). */
+  showFigures: `${STORAGE_PREFIX}showFigures`,
   /** The request this tab is watching, so a reload picks it up again (kept per tab, in sessionStorage). */
   activeRequest: `${STORAGE_PREFIX}activeRequest`,
 } as const;

@@ -18,6 +18,17 @@ export function tokensText(inputTokens: number | null, outputTokens: number | nu
   return parts.length > 0 ? `${parts.join(' · ')} tokens` : null;
 }
 
+/**
+ * "85 tokens/s": output tokens over the time from the first token to the end (the writing speed, not the wait);
+ * null when the provider did not count tokens or the answer came in one piece.
+ */
+export function speedText(outputTokens: number | null, timeToFirstTokenMs: number | null, durationMs: number | null): string | null {
+  if (outputTokens === null || outputTokens === 0 || timeToFirstTokenMs === null || durationMs === null) return null;
+  const writingMs = durationMs - timeToFirstTokenMs;
+  if (writingMs <= 0) return null;
+  return `${Math.round((outputTokens * 1000) / writingMs).toLocaleString('en-US')} tokens/s`;
+}
+
 /** A source's title, or its host name (without `www.`) when the page had none. */
 export function sourceLabel(source: AnswerSource): string {
   if (source.title && source.title.trim() !== '') return source.title.trim();

@@ -1,7 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ModelResult } from '../../../../contract/model-result.ts';
 import type { AnswerSource } from '../../../../contract/run-events.ts';
-import { isWebAddress, sourceLabel, timingText, tokensText } from './answer-facts-text.ts';
+import { useShowFigures } from '../../app-state/show-figures.ts';
+import { isWebAddress, sourceLabel, speedText, timingText, tokensText } from './answer-facts-text.ts';
 
 export interface AnswerFactsProps {
   sources: readonly AnswerSource[];
@@ -9,10 +10,16 @@ export interface AnswerFactsProps {
   result: ModelResult | null;
 }
 
-/** What a single answer and every comparison column show under an answer: its sources, timings and tokens. */
+/**
+ * What a single answer and every comparison column show under an answer: its sources, and (unless the person hid
+ * figures) its timings, tokens and writing speed.
+ */
 export function AnswerFacts({ sources, result }: AnswerFactsProps) {
-  const timing = result ? timingText(result.timeToFirstTokenMs, result.durationMs) : null;
-  const tokens = result ? tokensText(result.inputTokens, result.outputTokens) : null;
+  const showFigures = useShowFigures();
+  const figures = showFigures && result;
+  const timing = figures ? timingText(result.timeToFirstTokenMs, result.durationMs) : null;
+  const tokens = figures ? tokensText(result.inputTokens, result.outputTokens) : null;
+  const speed = figures ? speedText(result.outputTokens, result.timeToFirstTokenMs, result.durationMs) : null;
   if (sources.length === 0 && !timing && !tokens) return null;
 
   return (
@@ -49,6 +56,11 @@ export function AnswerFacts({ sources, result }: AnswerFactsProps) {
           {tokens && (
             <Text size="xs" c="dimmed" data-testid="answer-tokens">
               {tokens}
+            </Text>
+          )}
+          {speed && (
+            <Text size="xs" c="dimmed" data-testid="answer-speed">
+              {speed}
             </Text>
           )}
         </Group>

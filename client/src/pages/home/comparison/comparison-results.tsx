@@ -10,6 +10,8 @@ import { columnThread, type EarlierTurn } from '../../../requests/conversation.t
 import type { ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
 import { ComparisonColumnCard } from './comparison-column-card.tsx';
 import { FinishedResults } from './finished-results.tsx';
+import { ComparisonEconomicsLine } from './comparison-economics-line.tsx';
+import { setShowFigures, useShowFigures } from '../../../app-state/show-figures.ts';
 import classes from './comparison-grid.module.css';
 import { useSyncedScroll } from './synced-scroll.ts';
 import { useAnswerShortcuts } from '../../../requests/answer-shortcuts.ts';
@@ -39,6 +41,7 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
   const toggleExpanded = useCallback((column: RunColumn) => setExpandedKey((key) => (key === selectionKey(column) ? null : selectionKey(column))), []);
   const [synced, setSynced] = useState(false);
   const [showDifferences, setShowDifferences] = useState(false);
+  const showFigures = useShowFigures();
   const answered = state.columns.filter((column) => column.phase === 'done' && column.text);
   const canCompare = showNewComparison && answered.length > 1;
   const grid = useRef<HTMLDivElement>(null);
@@ -81,6 +84,7 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           {count > 1 && (
             <Switch size="sm" label="Sync scrolling" checked={synced} onChange={(event) => setSynced(event.currentTarget.checked)} data-testid="sync-scroll" />
           )}
+          <Switch size="sm" label="Show figures" checked={showFigures} onChange={(event) => setShowFigures(event.currentTarget.checked)} data-testid="show-figures" />
           {canCompare && (
             <Switch size="sm" label="Show differences" checked={showDifferences} onChange={(event) => setShowDifferences(event.currentTarget.checked)} data-testid="show-differences" />
           )}
@@ -110,6 +114,8 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           );
         })}
       </div>
+
+      {showFigures && showNewComparison && <ComparisonEconomicsLine columns={state.columns} catalogue={catalogue} />}
 
       <FinishedResults columns={state.columns} catalogue={catalogue} />
 
