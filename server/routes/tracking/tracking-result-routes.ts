@@ -5,6 +5,7 @@ import { success } from '../../../contract/envelope.ts';
 import {
   SetParams,
   TrackingDashboardData,
+  TrackingDashboardQuery,
   TrackingResultsData,
   TrackingResultsQuery,
   TrackingRunsData,
@@ -27,16 +28,19 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Visibility, share of voice, position and sentiment over time',
-        description: 'Per completed run (the latest 120): overall, per model and per AI Overview country; with the most cited domains.',
+        description:
+          'Per completed run (the latest 120): overall, per model and per AI Overview country; with the most cited domains and the model version changes. ' +
+          'All of it for one surface (`surface`: a plain model, a model with web search, or the AI Overview), never averaged across surfaces; each surface\'s overall series comes along in `surfaces`.',
         tags,
         params: SetParams,
-        response: jsonResponses(TrackingDashboardData, readCodes),
+        querystring: TrackingDashboardQuery,
+        response: jsonResponses(TrackingDashboardData, ['VALIDATION_ERROR', ...readCodes]),
       },
       config: { signIn: 'required' },
     },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id) });
+      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id, request.query.surface) });
     },
   );
 
