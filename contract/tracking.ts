@@ -224,7 +224,7 @@ export const ModelChange = Type.Object({
 });
 export const TrackingDashboardQuery = Type.Object({
   surface: Type.Optional(
-    Type.Union([Type.Literal('model'), Type.Literal('web-search'), Type.Literal('ai-overview')], {
+    Type.Enum([...TRACKING_SURFACES], {
       description: `Only readings from this surface: ${TRACKING_SURFACES.join(', ')}. Default: the first the set has, in that order.`,
       ...fieldMessages({ invalid: `surface must be one of ${TRACKING_SURFACES.join(', ')}` }),
     }),
