@@ -138,6 +138,8 @@ export const TrackingRun = Type.Object({
   startedAt: Type.String({ format: 'date-time' }),
   completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   creditsCharged: Type.Integer({ minimum: 0 }),
+  /** The surface `summary` reads (the asked one, else the run's first); null before the run has results. Always sent. */
+  surface: Type.Optional(Type.Union([Surface, Type.Null()])),
   summary: TrackingSummary,
 });
 
@@ -242,6 +244,8 @@ export const TrackingDashboard = Type.Object({
   byCountry: Type.Array(Type.Object({ country: Type.String(), points: Type.Array(SeriesPoint) })),
   citedDomains: Type.Array(Type.Object({ domain: Type.String(), count: Type.Integer() })),
 });
+/** `GET /api/tracking/sets/:id/runs`: the runs with their numbers on one surface. */
+export const TrackingRunsQuery = TrackingDashboardQuery;
 export const TrackingDashboardData = Type.Object({ dashboard: TrackingDashboard });
 /** `DELETE /api/tracking/sets/:id`. */
 export const TrackingSetDeleted = Type.Object({ deleted: Type.Boolean() });

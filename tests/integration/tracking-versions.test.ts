@@ -168,6 +168,16 @@ describe('tracking surfaces', () => {
       new Set(['openai:model', 'deepseek:model', 'perplexity:web-search', 'ai-overview:ai-overview']),
     );
 
+    // The runs list reads one surface too; the credits are the whole run's.
+    const runsOn = async (query: string) => JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}/runs${query}`, payer.cookie)).text).data.runs;
+    const [plain] = await runsOn('');
+    expect(plain).toMatchObject({ surface: 'model', summary: { visibility: 50, answers: 4, failed: 0 } });
+    const [searched] = await runsOn('?surface=web-search');
+    expect(searched).toMatchObject({ surface: 'web-search', summary: { visibility: 0, answers: 1, failed: 1 } });
+    expect(searched.creditsCharged).toBe(plain.creditsCharged);
+    const [listed] = JSON.parse((await harness.call('GET', '/api/tracking/sets', payer.cookie)).text).data.sets;
+    expect(listed.lastRun).toMatchObject({ surface: 'model', summary: { answers: 4 } });
+
     const refused = await harness.call('GET', `/api/tracking/sets/${set.id}/dashboard?surface=everything`, payer.cookie);
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.text).error).toEqual({ code: 'VALIDATION_ERROR', message: 'surface must be one of model, web-search, ai-overview' });

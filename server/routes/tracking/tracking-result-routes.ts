@@ -9,6 +9,7 @@ import {
   TrackingResultsData,
   TrackingResultsQuery,
   TrackingRunsData,
+  TrackingRunsQuery,
 } from '../../../contract/tracking.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
@@ -46,10 +47,20 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/tracking/sets/:id/runs',
-    { schema: { summary: 'A set\'s runs, newest first, with their numbers', tags, params: SetParams, response: jsonResponses(TrackingRunsData, readCodes) }, config: { signIn: 'required' } },
+    {
+      schema: {
+        summary: 'A set\'s runs, newest first, with their numbers',
+        description: 'Each run\'s numbers are on one surface: `surface` when given, else the run\'s first; never averaged across surfaces. Credits are the whole run\'s.',
+        tags,
+        params: SetParams,
+        querystring: TrackingRunsQuery,
+        response: jsonResponses(TrackingRunsData, ['VALIDATION_ERROR', ...readCodes]),
+      },
+      config: { signIn: 'required' },
+    },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      return success({ runs: await trackingRuns(app.orm.em.fork(), set.id, RUNS_LISTED) });
+      return success({ runs: await trackingRuns(app.orm.em.fork(), set.id, RUNS_LISTED, request.query.surface) });
     },
   );
 
