@@ -15,7 +15,7 @@ import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
  */
 export const TRACKING_SURFACES = ['model', 'web-search', 'ai-overview'] as const;
 export type TrackingSurface = (typeof TRACKING_SURFACES)[number];
-export const SURFACE_LABELS: Record<TrackingSurface, string> = { model: 'Model', 'web-search': 'Model with web search', 'ai-overview': 'AI Overview' };
+export const SURFACE_LABELS: Record<TrackingSurface, string> = { model: 'Model', 'web-search': 'Web search', 'ai-overview': 'AI Overview' };
 const Surface = Type.Union([Type.Literal('model'), Type.Literal('web-search'), Type.Literal('ai-overview')]);
 
 export const TRACKING_LIMITS = { prompts: 25, name: 100, models: MAX_COMPARED_MODELS, setsPerUser: 20 } as const;
