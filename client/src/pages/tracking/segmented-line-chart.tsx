@@ -12,8 +12,9 @@ const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (valu
  * drawn here, one entry per line, because the chart's own would list every segment of a line again.
  */
 export function SegmentedLineChart({ lines, changes, percent }: { lines: Line[]; changes: readonly ModelChange[]; percent: boolean }) {
-  const { rows, series } = segmentedChart(lines, whenText);
-  const markers = [...new Set(changes.map((change) => whenText(change.startedAt)))];
+  const { rows, series, labels } = segmentedChart(lines, whenText);
+  // A change sits on the run that first answered with the new version; a run this chart does not draw has no place.
+  const markers = [...new Set(changes.flatMap((change) => labels.get(change.startedAt) ?? []))];
   return (
     <Stack gap={6}>
       <LineChart

@@ -17,10 +17,19 @@ describe('segmented chart series', () => {
       { label: '03-02', visibility_s1: 20, group1_s0: 10 },
       { label: '03-03', visibility_s1: 30 },
     ]);
+    expect(chart.labels.get(at(2))).toBe('03-02');
     expect(chart.series).toEqual([
       { name: 'visibility_s0', label: 'Visibility', color: 'indigo.6' },
       { name: 'visibility_s1', label: 'Visibility', color: 'indigo.6' },
       { name: 'group1_s0', label: 'DeepSeek - Chat', color: 'teal.6' },
     ]);
+  });
+
+  it('labels two runs that fall in the same minute apart, so each keeps its own place on the axis', () => {
+    const chart = segmentedChart(
+      [{ key: 'v', label: 'V', color: 'indigo.6', points: [{ startedAt: at(1), value: 1 }, { startedAt: `${at(1).slice(0, 17)}30.000Z`, value: 2 }] }],
+      () => 'same minute',
+    );
+    expect(chart.rows.map((row) => row['label'])).toEqual(['same minute', 'same minute (2)']);
   });
 });

@@ -25,17 +25,31 @@ export interface SegmentedChart {
   rows: Record<string, string | number>[];
   /** One chart series per line and segment; segments of one line share its label and colour. */
   series: { name: string; label: string; color: string }[];
+  /**
+   * Each run's x-axis label, by its start. Unique: two runs in the same minute would otherwise share one category,
+   * and a marker placed on it would find no place on the axis.
+   */
+  labels: Map<string, string>;
 }
 
 export const segmentKey = (line: string, segment: number): string => `${line}_s${segment}`;
 
 export function segmentedChart(lines: readonly Line[], labelOf: (startedAt: string) => string): SegmentedChart {
+  const starts = [...new Set(lines.flatMap((line) => line.points.map((point) => point.startedAt)))].sort();
+  const labels = new Map<string, string>();
+  const seen = new Map<string, number>();
+  for (const start of starts) {
+    const label = labelOf(start);
+    const times = (seen.get(label) ?? 0) + 1;
+    seen.set(label, times);
+    labels.set(start, times === 1 ? label : `${label} (${times})`);
+  }
   const rows = new Map<string, Record<string, string | number>>();
   const series: SegmentedChart['series'] = [];
   for (const line of lines) {
     const segments = new Set<number>();
     for (const point of line.points) {
-      const row = rows.get(point.startedAt) ?? { label: labelOf(point.startedAt) };
+      const row = rows.get(point.startedAt) ?? { label: labels.get(point.startedAt)! };
       const segment = point.segment ?? 0;
       segments.add(segment);
       if (point.value !== null) row[segmentKey(line.key, segment)] = point.value;
@@ -45,5 +59,5 @@ export function segmentedChart(lines: readonly Line[], labelOf: (startedAt: stri
       series.push({ name: segmentKey(line.key, segment), label: line.label, color: line.color });
     }
   }
-  return { rows: [...rows.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([, row]) => row), series };
+  return { rows: [...rows.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([, row]) => row), series, labels };
 }
