@@ -183,3 +183,30 @@ describe('tracking surfaces', () => {
     expect(JSON.parse(refused.text).error).toEqual({ code: 'VALIDATION_ERROR', message: 'surface must be one of model, web-search, ai-overview' });
   });
 });
+
+describe('tracking alerts per surface', () => {
+  it('tests each surface against its own baseline, and names the one that fell', { timeout: 120_000 }, async () => {
+    const payer = await createPayer(stack.records(), stack.config, 2_000);
+    const models = [{ engine: 'openai', model: 'gpt-4o-mini' }, { engine: 'ai-overview', model: 'google-ai-overview' }];
+    const set = await createSet(payer.cookie, { models, samplesPerCell: 10, alertMinReadings: 1 });
+    await runsThenPause(set.id, payer.cookie, 1);
+    await stack.records().execute(`update tracking_runs set slot_start = slot_start - make_interval(secs => ?) where set_id = ?`, [DAY_MS / 1000, set.id]);
+    // The plain model now fails the prompt that names the brand; the AI Overview answers as before.
+    const resumed = await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, {
+      prompts: [`${NAMING_PROMPT} [[simulate for=gpt status=400]]`, OTHER_PROMPT],
+      status: 'active',
+    });
+    expect(resumed.status, resumed.text).toBe(200);
+    await runsThenPause(set.id, payer.cookie, 2);
+
+    // Model: 10 of 20 the day before, 0 of 10 now (p ≈ 0.004). AI Overview: 10 of 20 both times. Pooled, 20 of 40 to
+    // 10 of 30 (p ≈ 0.16) would have said nothing.
+    const alert = await harness.mail.next(payer.user.email, 30_000);
+    expect(alert.subject).toContain('Tracking alert');
+    expect(alert.text).toContain('named in fewer AI answers (Model answers) than over the 7 days before it');
+    expect(alert.text).toContain('Visibility in the last 7 days: 50% (95% interval');
+    expect(alert.text).toContain('0 of 10 answers');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(harness.mail.messages.filter((message) => message.to === payer.user.email)).toHaveLength(1);
+  });
+});
