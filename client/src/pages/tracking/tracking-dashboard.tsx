@@ -105,7 +105,13 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
         </ChartCard>
         <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
           {countryGroups.length === 0 ? (
-            <NoData text={surface === 'ai-overview' || data.surfaces.length === 0 ? 'Add the AI Overview engine to compare countries.' : 'Countries are compared on the AI Overview surface.'} />
+            <NoData
+              text={
+                surface !== 'ai-overview' && data.surfaces.some((entry) => entry.surface === 'ai-overview')
+                  ? 'Pick the AI Overview surface to compare countries.'
+                  : 'Add the AI Overview engine to compare countries.'
+              }
+            />
           ) : (
             <SegmentedLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} percent />
           )}
