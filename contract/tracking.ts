@@ -9,6 +9,15 @@ import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
  * visibility, share of voice, position, sentiment and cited domains recorded per run and model.
  */
 
+/**
+ * Where a reading comes from: a plain model, a model that searched the web, or Google's AI Overview. Each is
+ * summarised on its own; their numbers are never averaged together.
+ */
+export const TRACKING_SURFACES = ['model', 'web-search', 'ai-overview'] as const;
+export type TrackingSurface = (typeof TRACKING_SURFACES)[number];
+export const SURFACE_LABELS: Record<TrackingSurface, string> = { model: 'Model', 'web-search': 'Web search', 'ai-overview': 'AI Overview' };
+const Surface = Type.Union([Type.Literal('model'), Type.Literal('web-search'), Type.Literal('ai-overview')]);
+
 export const TRACKING_LIMITS = { prompts: 25, name: 100, models: MAX_COMPARED_MODELS, setsPerUser: 20 } as const;
 export const TRACKING_CADENCES = ['daily', 'weekly'] as const;
 export type TrackingCadence = (typeof TRACKING_CADENCES)[number];
@@ -129,6 +138,8 @@ export const TrackingRun = Type.Object({
   startedAt: Type.String({ format: 'date-time' }),
   completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   creditsCharged: Type.Integer({ minimum: 0 }),
+  /** The surface `summary` reads (the asked one, else the run's first); null before the run has results. Always sent. */
+  surface: Type.Optional(Type.Union([Surface, Type.Null()])),
   summary: TrackingSummary,
 });
 
@@ -168,6 +179,10 @@ export const TrackingResult = Type.Object({
   country: Type.Union([Type.String(), Type.Null()]),
   language: Type.Union([Type.String(), Type.Null()]),
   status: Type.Union([Type.Literal('completed'), Type.Literal('error')]),
+  /** Which surface answered: a plain model, a model with web search, or Google's AI Overview. */
+  surface: Surface,
+  /** The model version the provider reported (`gpt-4o-2024-08-06`); null when it reported none. */
+  modelVersion: Type.Union([Type.String(), Type.Null()]),
   mentioned: Type.Boolean(),
   position: Type.Union([Type.Integer(), Type.Null()]),
   sentiment: Type.Union([Sentiment, Type.Null()]),
@@ -192,13 +207,45 @@ const SeriesPoint = Type.Object({
   startedAt: Type.String({ format: 'date-time' }),
   runId: Type.String(),
   ...TrackingSummary.properties,
+  /**
+   * Which stretch of the line the point is on: 0 until the first model change that concerns the series, then 1,
+   * and so on. Points of different segments are never joined (the model behind them differs). Always sent.
+   */
+  segment: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+/** A model whose reported version changed: from the run `runId` on, `to` answered where `from` did before. */
+export const ModelChange = Type.Object({
+  runId: Type.String(),
+  slotStart: Type.String({ format: 'date-time' }),
+  startedAt: Type.String({ format: 'date-time' }),
+  engine: Type.String(),
+  model: Type.String(),
+  surface: Surface,
+  from: Type.String(),
+  to: Type.String(),
+});
+export const TrackingDashboardQuery = Type.Object({
+  surface: Type.Optional(
+    Type.Enum([...TRACKING_SURFACES], {
+      description: `Only readings from this surface: ${TRACKING_SURFACES.join(', ')}. Default: the first the set has, in that order.`,
+      ...fieldMessages({ invalid: `surface must be one of ${TRACKING_SURFACES.join(', ')}` }),
+    }),
+  ),
 });
 export const TrackingDashboard = Type.Object({
+  /** The surface every series below is drawn from; null before the set has any result. */
+  surface: Type.Union([Surface, Type.Null()]),
+  /** Each surface the set has readings from, with its own overall series: side by side, never averaged together. */
+  surfaces: Type.Array(Type.Object({ surface: Surface, points: Type.Array(SeriesPoint) })),
+  /** Model version changes on this surface, oldest first: each is a marker on every chart, and the lines break there. */
+  modelChanges: Type.Array(ModelChange),
   overall: Type.Array(SeriesPoint),
   byModel: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), points: Type.Array(SeriesPoint) })),
   byCountry: Type.Array(Type.Object({ country: Type.String(), points: Type.Array(SeriesPoint) })),
   citedDomains: Type.Array(Type.Object({ domain: Type.String(), count: Type.Integer() })),
 });
+/** `GET /api/tracking/sets/:id/runs`: the runs with their numbers on one surface. */
+export const TrackingRunsQuery = TrackingDashboardQuery;
 export const TrackingDashboardData = Type.Object({ dashboard: TrackingDashboard });
 /** `DELETE /api/tracking/sets/:id`. */
 export const TrackingSetDeleted = Type.Object({ deleted: Type.Boolean() });
@@ -213,6 +260,8 @@ export type TrackingRun = Type.Static<typeof TrackingRun>;
 export type TrackingSet = Type.Static<typeof TrackingSet>;
 export type TrackingResult = Type.Static<typeof TrackingResult>;
 export type TrackingDashboard = Type.Static<typeof TrackingDashboard>;
+export type TrackingDashboardQuery = Type.Static<typeof TrackingDashboardQuery>;
+export type ModelChange = Type.Static<typeof ModelChange>;
 export type TrackingSetData = Type.Static<typeof TrackingSetData>;
 export type TrackingSetsData = Type.Static<typeof TrackingSetsData>;
 export type TrackingRunsData = Type.Static<typeof TrackingRunsData>;

@@ -6,7 +6,7 @@ import { openAIAnswerHeaders, openAIDialect } from './openai-dialect.ts';
 import { sendJson } from './openai-error-response.ts';
 import { summariseMessagesBody } from './request-fields.ts';
 import { scriptedAnswer, sendWholeAnswer, streamPacing } from './scripted-answer.ts';
-import type { SimulatedExchange } from './simulated-exchange.ts';
+import { reportedModelVersion, type SimulatedExchange } from './simulated-exchange.ts';
 import { acceptSimulatedRequest } from './simulated-request-pipeline.ts';
 
 const chatCompletionsDialect = openAIDialect({
@@ -28,7 +28,7 @@ export async function handleChatCompletions(exchange: SimulatedExchange): Promis
   const { request: completionRequest, script, prompt } = accepted;
 
   const answer = scriptedAnswer(accepted, settings);
-  const identity = createCompletionIdentity(completionRequest.model);
+  const identity = createCompletionIdentity(reportedModelVersion(exchange.state, completionRequest.model));
   const usage = createUsage(completionRequest.promptTokens, answer.pieces.length);
   const headers = openAIAnswerHeaders(accepted.receivedAt);
   const vendorFields = vendorSearchFields(exchange.url.pathname, prompt);

@@ -6,7 +6,7 @@ import { summariseResponsesBody, validateResponsesRequest } from './openai-respo
 import { completedResponse, streamResponse } from './openai-responses-stream.ts';
 import { simulatedWebPages } from './openai-responses-web-pages.ts';
 import { scriptedAnswer, sendWholeAnswer, streamPacing } from './scripted-answer.ts';
-import type { SimulatedExchange } from './simulated-exchange.ts';
+import { reportedModelVersion, type SimulatedExchange } from './simulated-exchange.ts';
 import { acceptSimulatedRequest } from './simulated-request-pipeline.ts';
 
 const responsesPath = '/openai/v1/responses';
@@ -33,7 +33,7 @@ export async function handleResponses(exchange: SimulatedExchange): Promise<void
 
   const answer = scriptedAnswer(accepted, settings);
   const plan = {
-    identity: createResponseIdentity(responsesRequest.model),
+    identity: createResponseIdentity(reportedModelVersion(exchange.state, responsesRequest.model)),
     tools: responsesRequest.tools,
     webSearch: responsesRequest.webSearch,
     query: prompt,

@@ -5,7 +5,7 @@ import { handleResponses } from './openai-responses.ts';
 import { handleAnthropicMessages } from './anthropic/anthropic-messages.ts';
 import { handleGemini } from './gemini/gemini-generate-content.ts';
 import { handleSerpApiSearch } from './serpapi/serpapi-search.ts';
-import type { ContentChunkWritten, SimulatedExchange, SimulatorSettings, SimulatorState } from './simulated-exchange.ts';
+import { type ContentChunkWritten, type SimulatedExchange, type SimulatorSettings, type SimulatorState } from './simulated-exchange.ts';
 import { invalidRequest, sendJson, sendOpenAIError, serverError } from './openai-error-response.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
 
@@ -35,6 +35,11 @@ export interface RunningProviderSimulator {
   openaiBaseUrl: string;
   /** Every provider request received, in arrival order, including rejected ones. */
   requests: SimulatedRequest[];
+  /**
+   * From now on, answers from `model` report `version` as the model that answered (null: the requested id again),
+   * in every wire format. How tests play a provider silently moving a model name to a new snapshot.
+   */
+  setReportedModelVersion(model: string, version: string | null): void;
   /** Stops listening and destroys open connections, including streams in progress. */
   close(): Promise<void>;
 }
@@ -58,7 +63,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   };
   checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);
   checkWholeNumber('defaultChunkCount', settings.defaultChunkCount, 1);
-  const state: SimulatorState = { requests: [], failuresByPrompt: new Map() };
+  const state: SimulatorState = { requests: [], failuresByPrompt: new Map(), reportedModelVersions: new Map() };
 
   const route = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://simulator.invalid');
@@ -112,6 +117,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     url,
     openaiBaseUrl: `${url}/openai/v1`,
     requests: state.requests,
+    setReportedModelVersion(model, version) {
+      if (version === null) state.reportedModelVersions.delete(model);
+      else state.reportedModelVersions.set(model, version);
+    },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -29,6 +29,16 @@ export interface SimulatorState {
   requests: SimulatedRequest[];
   /** How many times each prompt+model has failed so far, for `fail-times`. */
   failuresByPrompt: Map<string, number>;
+  /** Model versions to report instead of the requested model id (see `setReportedModelVersion`). */
+  reportedModelVersions: Map<string, string>;
+}
+
+/**
+ * The model version an answer reports in its wire format (OpenAI's and Anthropic's `model`, Gemini's
+ * `modelVersion`): the requested id, unless a test has told the simulator the provider moved that model on.
+ */
+export function reportedModelVersion(state: SimulatorState, model: string): string {
+  return state.reportedModelVersions.get(model) ?? model;
 }
 
 /** One request as the router hands it to a provider's handler. */

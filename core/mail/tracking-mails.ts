@@ -57,10 +57,12 @@ const reading = (window: VisibilityReading) =>
 /** Small p-values are shown as "below 0.001": more digits would claim a precision the test does not have. */
 const pValue = (p: number) => (p < 0.001 ? 'below 0.001' : p.toFixed(3));
 
-export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, threshold: number): OutgoingMail {
+/** `surface` names the surface that fell (say "AI Overview") when the set reads more than one; each is tested alone. */
+export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, threshold: number, surface?: string): OutgoingMail {
+  const where = surface ? ` (${surface} answers)` : '';
   const paragraphs = [
     `Hi ${facts.ownerName},`,
-    `The latest run of "${facts.setName}" shows ${facts.brandName} named in fewer AI answers than over the 7 days before it, and the drop is statistically significant (p = ${pValue(drop.p)}, below your threshold of ${threshold}):`,
+    `The latest run of "${facts.setName}" shows ${facts.brandName} named in fewer AI answers${where} than over the 7 days before it, and the drop is statistically significant (p = ${pValue(drop.p)}, below your threshold of ${threshold}):`,
     `Visibility in the last 7 days: ${reading(drop.baseline)}.`,
     `Visibility in the latest run: ${reading(drop.current)}.`,
     'AI answers vary from one asking to the next; a drop this large is unlikely to be that variation alone.',

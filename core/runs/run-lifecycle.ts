@@ -73,6 +73,8 @@ export interface RunSuccess {
   text: string;
   sources: AnswerSource[];
   finishReason: string | null;
+  /** The model version the provider reported answering with; null or absent when it reported none. */
+  modelVersion?: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
   firstTokenAt: Date | null;
@@ -154,7 +156,7 @@ export async function completeRun(
     const [ended] = await connection.execute<(CompletedRunRow & SettlementRow)[]>(
       `with ended as (
          update model_runs as run
-            set status = 'completed', answer_text = ?, sources = ?::jsonb, finish_reason = ?, input_tokens = ?,
+            set status = 'completed', answer_text = ?, sources = ?::jsonb, finish_reason = ?, model_version = ?, input_tokens = ?,
                 output_tokens = ?, first_token_at = ?, completed_at = now(),
                 credits_charged = ${HELD_AMOUNT_OF_RUN}
           where run.id = ? and run.status = 'running'
@@ -165,6 +167,7 @@ export async function completeRun(
         success.text,
         JSON.stringify(success.sources),
         success.finishReason,
+        success.modelVersion ?? null,
         success.inputTokens,
         success.outputTokens,
         success.firstTokenAt,

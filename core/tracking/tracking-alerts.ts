@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { TRACKING_SURFACES, type TrackingSurface } from '../../contract/tracking.ts';
 import { twoProportionTest, type ProportionSample } from './statistics/two-proportion-test.ts';
 import { wilsonInterval, type ProportionInterval } from './statistics/wilson-interval.ts';
 
@@ -6,6 +7,8 @@ import { wilsonInterval, type ProportionInterval } from './statistics/wilson-int
 export const BASELINE_DAYS = 7;
 
 export interface VisibilityWindows {
+  /** The surface both windows read: surfaces are compared each with itself, never pooled. */
+  surface?: TrackingSurface;
   /** The run just completed. */
   current: ProportionSample;
   /** Every completed run of the set in the 7 days before it. */
@@ -14,12 +17,13 @@ export interface VisibilityWindows {
 
 /**
  * Answers naming the brand, out of answers that arrived (failed answers are no reading), in a run and in the runs of
- * the `BASELINE_DAYS` days before its slot. A rolling baseline rather than the single run before: one run is a few
- * noisy readings, a week of runs is a rate worth comparing with.
+ * the `BASELINE_DAYS` days before its slot, per surface (a plain model, web search, the AI Overview): each surface is
+ * its own pair of windows, in that order, for the surfaces the run or its baseline has. A rolling baseline rather
+ * than the single run before: one run is a few noisy readings, a week of runs is a rate worth comparing with.
  */
-export async function visibilityWindows(em: EntityManager, runId: string, dayMs: number): Promise<VisibilityWindows> {
-  const [row] = await em.execute<{ current_mentioned: number; current_readings: number; baseline_mentioned: number; baseline_readings: number }[]>(
-    `select count(*) filter (where result.run_id = current.id and result.mentioned)::int as current_mentioned,
+export async function visibilityWindows(em: EntityManager, runId: string, dayMs: number): Promise<(VisibilityWindows & { surface: TrackingSurface })[]> {
+  const rows = await em.execute<{ surface: TrackingSurface; current_mentioned: number; current_readings: number; baseline_mentioned: number; baseline_readings: number }[]>(
+    `select result.surface, count(*) filter (where result.run_id = current.id and result.mentioned)::int as current_mentioned,
             count(*) filter (where result.run_id = current.id)::int as current_readings,
             count(*) filter (where result.run_id <> current.id and result.mentioned)::int as baseline_mentioned,
             count(*) filter (where result.run_id <> current.id)::int as baseline_readings
@@ -29,13 +33,17 @@ export async function visibilityWindows(em: EntityManager, runId: string, dayMs:
              or (window_run.status = 'completed' and window_run.slot_start < current.slot_start
                  and window_run.slot_start >= current.slot_start - make_interval(secs => ? / 1000.0)))
        join tracking_results as result on result.run_id = window_run.id and result.status = 'completed'
-      where current.id = ?`,
+      where current.id = ?
+      group by result.surface`,
     [BASELINE_DAYS * dayMs, runId],
   );
-  return {
-    current: { successes: row?.current_mentioned ?? 0, trials: row?.current_readings ?? 0 },
-    baseline: { successes: row?.baseline_mentioned ?? 0, trials: row?.baseline_readings ?? 0 },
-  };
+  return rows
+    .map((row) => ({
+      surface: row.surface,
+      current: { successes: row.current_mentioned, trials: row.current_readings },
+      baseline: { successes: row.baseline_mentioned, trials: row.baseline_readings },
+    }))
+    .sort((left, right) => TRACKING_SURFACES.indexOf(left.surface) - TRACKING_SURFACES.indexOf(right.surface));
 }
 
 export interface RateWithInterval extends ProportionInterval {

@@ -6,7 +6,7 @@ import { trackingResults } from './tracking-results-repository.ts';
 /** The export's columns, in order: one line per model answer, as stored. */
 export const CSV_COLUMNS = [
   'run_id', 'slot_start', 'prompt', 'engine', 'model', 'country', 'language', 'status', 'mentioned', 'position', 'sentiment',
-  'share_of_voice', 'cited_domains', 'credits_charged', 'answer', 'created_at',
+  'share_of_voice', 'cited_domains', 'credits_charged', 'answer', 'created_at', 'surface', 'model_version',
 ] as const;
 
 const PAGE = 500;
@@ -28,6 +28,8 @@ export function csvLine(result: TrackingResult): string {
     cited_domains: result.citedDomains.join(' '),
     credits_charged: result.creditsCharged,
     answer: result.answer,
+    surface: result.surface,
+    model_version: result.modelVersion,
     created_at: result.createdAt,
   };
   return csvRow(CSV_COLUMNS.map((column) => values[column]));

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TrackingDashboard, TrackingResult } from '../../contract/tracking.ts';
+import { TRACKING_SURFACES, type TrackingDashboard, type TrackingResult, type TrackingSurface } from '../../contract/tracking.ts';
+import { modelChanges, type VersionCount } from './model-changes.ts';
+import { withSegments } from './series-segments.ts';
 import { SUMMARY_COLUMNS, summaryFromRow, type SummaryRow } from './tracking-summary.ts';
 
 /** The queries behind the tracking dashboard, the drill-down and the exports, always for one set. */
@@ -19,46 +21,98 @@ interface GroupedPointRow extends PointRow {
   engine?: string;
   model?: string;
   country?: string;
+  surface?: TrackingSurface;
 }
 
 const point = (row: PointRow) => ({ slotStart: row.slot_start, startedAt: row.started_at, runId: row.run_id, ...summaryFromRow(row) });
+type Point = ReturnType<typeof point>;
+
+/** The set's latest completed runs, which every series and marker is drawn over. */
+const WINDOW_RUNS = `select id from tracking_runs where set_id = ? and status = 'completed' order by slot_start desc limit ${SERIES_RUNS}`;
 
 function seriesQuery(groupColumns: string, extraFilter = ''): string {
   return `select tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, ${iso('tracking.started_at')} as started_at${groupColumns ? `, ${groupColumns}` : ''}, ${SUMMARY_COLUMNS}
             from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
-           where tracking.id in (select id from tracking_runs where set_id = ? and status = 'completed' order by slot_start desc limit ${SERIES_RUNS})
+           where tracking.id in (${WINDOW_RUNS})
              ${extraFilter}
            group by tracking.id, tracking.slot_start, tracking.started_at${groupColumns ? `, ${groupColumns}` : ''}
            order by tracking.slot_start`;
 }
 
-export async function trackingDashboard(em: EntityManager, setId: string): Promise<TrackingDashboard> {
+/** The surfaces a set has readings from, in the order they are offered. */
+async function setSurfaces(em: EntityManager, setId: string): Promise<TrackingSurface[]> {
+  const rows = await em.execute<{ surface: TrackingSurface }[]>(`select distinct surface from tracking_results where set_id = ?`, [setId]);
+  const present = new Set(rows.map((row) => row.surface));
+  return TRACKING_SURFACES.filter((surface) => present.has(surface));
+}
+
+/** Per run and model, how many answers reported each version: what model changes are read from. */
+async function versionCounts(em: EntityManager, setId: string): Promise<VersionCount[]> {
+  const rows = await em.execute<{ run_id: string; slot_start: string; started_at: string; engine: string; model: string; surface: TrackingSurface; version: string; answers: number }[]>(
+    `select tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, ${iso('tracking.started_at')} as started_at,
+            result.engine, result.model, result.surface, result.model_version as version, count(*)::int as answers
+       from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
+      where tracking.id in (${WINDOW_RUNS}) and result.model_version is not null
+      group by tracking.id, tracking.slot_start, tracking.started_at, result.engine, result.model, result.surface, result.model_version`,
+    [setId],
+  );
+  return rows.map((row) => ({ runId: row.run_id, slotStart: row.slot_start, startedAt: row.started_at, engine: row.engine, model: row.model, surface: row.surface, version: row.version, answers: row.answers }));
+}
+
+/**
+ * A set's dashboard for one surface (the asked one, or the first the set has): every series, the cited domains and
+ * the model changes are that surface's alone, and each series is split where a model it draws on changed version.
+ * Each surface's overall series comes along too, so the surfaces can be shown side by side, never averaged.
+ */
+export async function trackingDashboard(em: EntityManager, setId: string, asked?: TrackingSurface): Promise<TrackingDashboard> {
+  const [surfaces, counts, bySurface] = await Promise.all([
+    setSurfaces(em, setId),
+    versionCounts(em, setId),
+    em.execute<GroupedPointRow[]>(seriesQuery('result.surface'), [setId]),
+  ]);
+  const surface = asked ?? surfaces[0] ?? null;
+  const changes = modelChanges(counts);
+  const onSurface = changes.filter((change) => change.surface === surface);
+  const only = 'and result.surface = ?';
   const [overall, byModel, byCountry, domains] = await Promise.all([
-    em.execute<PointRow[]>(seriesQuery(''), [setId]),
-    em.execute<GroupedPointRow[]>(seriesQuery('result.engine, result.model'), [setId]),
-    em.execute<GroupedPointRow[]>(seriesQuery('result.country', 'and result.country is not null'), [setId]),
+    em.execute<PointRow[]>(seriesQuery('', only), [setId, surface]),
+    em.execute<GroupedPointRow[]>(seriesQuery('result.engine, result.model', only), [setId, surface]),
+    em.execute<GroupedPointRow[]>(seriesQuery('result.country', `${only} and result.country is not null`), [setId, surface]),
     em.execute<{ domain: string; count: number }[]>(
       `select domain, count(*)::int as count
          from tracking_results as result cross join lateral jsonb_array_elements_text(result.cited_domains) as domain
-        where result.set_id = ? and result.status = 'completed'
+        where result.set_id = ? and result.status = 'completed' ${only}
         group by domain order by count desc, domain limit ${TOP_DOMAINS}`,
-      [setId],
+      [setId, surface],
     ),
   ]);
-  const models = new Map<string, { engine: string; model: string; points: ReturnType<typeof point>[] }>();
+  const models = new Map<string, { engine: string; model: string; points: Point[] }>();
   for (const row of byModel) {
     const key = `${row.engine}/${row.model}`;
     const entry = models.get(key) ?? { engine: row.engine!, model: row.model!, points: [] };
     entry.points.push(point(row));
     models.set(key, entry);
   }
-  const countries = new Map<string, { country: string; points: ReturnType<typeof point>[] }>();
+  const countries = new Map<string, { country: string; points: Point[] }>();
   for (const row of byCountry) {
     const entry = countries.get(row.country!) ?? { country: row.country!, points: [] };
     entry.points.push(point(row));
     countries.set(row.country!, entry);
   }
-  return { overall: overall.map(point), byModel: [...models.values()], byCountry: [...countries.values()], citedDomains: domains };
+  const surfaceSeries = new Map<TrackingSurface, Point[]>();
+  for (const row of bySurface) surfaceSeries.set(row.surface!, [...(surfaceSeries.get(row.surface!) ?? []), point(row)]);
+  return {
+    surface,
+    surfaces: surfaces.map((each) => ({ surface: each, points: withSegments(surfaceSeries.get(each) ?? [], changes.filter((change) => change.surface === each)) })),
+    modelChanges: onSurface,
+    overall: withSegments(overall.map(point), onSurface),
+    byModel: [...models.values()].map((entry) => ({
+      ...entry,
+      points: withSegments(entry.points, onSurface.filter((change) => change.engine === entry.engine && change.model === entry.model)),
+    })),
+    byCountry: [...countries.values()].map((entry) => ({ ...entry, points: withSegments(entry.points, onSurface) })),
+    citedDomains: domains,
+  };
 }
 
 interface ResultRow {
@@ -71,6 +125,8 @@ interface ResultRow {
   country: string | null;
   language: string | null;
   status: 'completed' | 'error';
+  surface: TrackingSurface;
+  model_version: string | null;
   mentioned: boolean;
   position: number | null;
   sentiment: TrackingResult['sentiment'];
@@ -92,6 +148,8 @@ function resultFromRow(row: ResultRow): TrackingResult {
     country: row.country,
     language: row.language,
     status: row.status,
+    surface: row.surface,
+    modelVersion: row.model_version,
     mentioned: row.mentioned,
     position: row.position,
     sentiment: row.sentiment,
@@ -114,7 +172,7 @@ export interface ResultsPage {
 export async function trackingResults(em: EntityManager, setId: string, page: ResultsPage): Promise<TrackingResult[]> {
   const rows = await em.execute<ResultRow[]>(
     `select result.id, result.run_id, ${iso('tracking.slot_start')} as slot_start, result.prompt, result.engine, result.model, result.country,
-            result.language, result.status, result.mentioned, result.position, result.sentiment, result.share_of_voice, result.cited_domains,
+            result.language, result.status, result.surface, result.model_version, result.mentioned, result.position, result.sentiment, result.share_of_voice, result.cited_domains,
             result.credits_charged, result.answer, ${iso('result.created_at')} as created_at
        from tracking_results as result join tracking_runs as tracking on tracking.id = result.run_id
       where result.set_id = ?

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_ALERT_MIN_READINGS, DEFAULT_ALERT_P_VALUE, DEFAULT_ALERT_THRESHOLD, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingRun, type TrackingSet, type TrackingSetBody, type TrackingSetUpdate } from '../../contract/tracking.ts';
+import { DEFAULT_ALERT_MIN_READINGS, DEFAULT_ALERT_P_VALUE, DEFAULT_ALERT_THRESHOLD, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingRun, type TrackingSurface, type TrackingSet, type TrackingSetBody, type TrackingSetUpdate } from '../../contract/tracking.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import { trackingCost } from './tracking-cost.ts';
 import { SET_COLUMNS, setFromRow, type StoredTrackingSet } from './tracking-sets.ts';
@@ -72,12 +72,22 @@ interface RunRow extends SummaryRow {
   started_at: string;
   completed_at: string | null;
   credits_charged: number;
+  surface: TrackingSurface | null;
 }
 
+/**
+ * The surface a run's numbers are read from: the asked one, else the first the run has (a plain model, then web
+ * search, then the AI Overview). One surface only: surfaces are never averaged into one number. Takes one parameter.
+ */
+const RUN_SURFACE = `coalesce(?::text, (select first.surface from tracking_results as first where first.run_id = tracking.id
+                                         order by array_position(array['model', 'web-search', 'ai-overview']::text[], first.surface::text) limit 1))`;
+
+/** A run with its numbers on one surface, and what the whole run cost. Takes the surface (or null) twice. */
 const RUN_SELECT = `select tracking.id, tracking.set_id, ${iso('tracking.slot_start')} as slot_start, tracking.status, ${iso('tracking.started_at')} as started_at,
          case when tracking.completed_at is null then null else ${iso('tracking.completed_at')} end as completed_at,
-         coalesce(sum(result.credits_charged), 0)::int as credits_charged, ${SUMMARY_COLUMNS}
-    from tracking_runs as tracking left join tracking_results as result on result.run_id = tracking.id`;
+         ${RUN_SURFACE} as surface,
+         (select coalesce(sum(cost.credits_charged), 0)::int from tracking_results as cost where cost.run_id = tracking.id) as credits_charged, ${SUMMARY_COLUMNS}
+    from tracking_runs as tracking left join tracking_results as result on result.run_id = tracking.id and result.surface = ${RUN_SURFACE}`;
 
 function runFromRow(row: RunRow): TrackingRun {
   return {
@@ -87,13 +97,19 @@ function runFromRow(row: RunRow): TrackingRun {
     startedAt: row.started_at,
     completedAt: row.completed_at,
     creditsCharged: row.credits_charged,
+    surface: row.surface,
     summary: summaryFromRow(row),
   };
 }
 
-/** A set's runs, newest first, each with its numbers. */
-export async function trackingRuns(em: EntityManager, setId: string, limit: number): Promise<TrackingRun[]> {
-  const rows = await em.execute<RunRow[]>(`${RUN_SELECT} where tracking.set_id = ? group by tracking.id order by tracking.slot_start desc limit ?`, [setId, limit]);
+/** A set's runs, newest first, each with its numbers on `surface` (default: each run's first surface). */
+export async function trackingRuns(em: EntityManager, setId: string, limit: number, surface?: TrackingSurface): Promise<TrackingRun[]> {
+  const rows = await em.execute<RunRow[]>(`${RUN_SELECT} where tracking.set_id = ? group by tracking.id order by tracking.slot_start desc limit ?`, [
+    surface ?? null,
+    surface ?? null,
+    setId,
+    limit,
+  ]);
   return rows.map(runFromRow);
 }
 
@@ -104,7 +120,7 @@ async function latestRuns(em: EntityManager, setIds: string[]): Promise<Map<stri
     `${RUN_SELECT}
       where tracking.id in (select distinct on (set_id) id from tracking_runs where set_id in (select jsonb_array_elements_text(?::jsonb)::uuid) order by set_id, slot_start desc)
       group by tracking.id`,
-    [JSON.stringify(setIds)],
+    [null, null, JSON.stringify(setIds)],
   );
   return new Map(rows.map((row) => [row.set_id, runFromRow(row)]));
 }

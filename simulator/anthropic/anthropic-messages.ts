@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { scriptedAnswer, sendWholeAnswer, streamPacing } from '../scripted-answer.ts';
-import type { SimulatedExchange } from '../simulated-exchange.ts';
+import { reportedModelVersion, type SimulatedExchange } from '../simulated-exchange.ts';
 import { acceptSimulatedRequest } from '../simulated-request-pipeline.ts';
 import { anthropicDialect } from './anthropic-dialect.ts';
 import { createAnthropicRequestId, sendAnthropicJson } from './anthropic-errors.ts';
@@ -24,7 +24,7 @@ export async function handleAnthropicMessages(exchange: SimulatedExchange): Prom
   const answer = scriptedAnswer(accepted, settings);
   const pieces = answer.pieces.slice(0, messageRequest.maxTokens);
   const stopReason: SimulatedStopReason = pieces.length < answer.pieces.length ? 'max_tokens' : 'end_turn';
-  const identity = createMessageIdentity(messageRequest.model);
+  const identity = createMessageIdentity(reportedModelVersion(exchange.state, messageRequest.model));
   const headers = { 'request-id': createAnthropicRequestId(), 'anthropic-organization-id': organizationId };
   // With a status, cut-after only positions a streamed failure; it never cuts an answer that succeeds.
   const cutAfter = script.status === undefined || failureInAnswer ? script.cutAfter : undefined;

@@ -1,6 +1,6 @@
 import { pause } from '../response-pacing.ts';
 import { scriptedAnswer, sendWholeAnswer, streamPacing } from '../scripted-answer.ts';
-import { sendBody, type SimulatedExchange } from '../simulated-exchange.ts';
+import { reportedModelVersion, sendBody, type SimulatedExchange } from '../simulated-exchange.ts';
 import { acceptSimulatedRequest } from '../simulated-request-pipeline.ts';
 import { geminiDialect } from './gemini-dialect.ts';
 import { contentWithholdingReasons } from './gemini-directives.ts';
@@ -37,7 +37,7 @@ export async function handleGemini(exchange: SimulatedExchange): Promise<void> {
   const stream = route.method === 'streamGenerateContent';
 
   const answer = scriptedAnswer(accepted, settings);
-  const identity = createResponseIdentity(route.model);
+  const identity = createResponseIdentity(reportedModelVersion(exchange.state, route.model));
   const tokens = planTokens(route.model, contentRequest.promptTokens, answer.pieces.length);
   const finishReason = geminiScript.finishReason ?? 'STOP';
   const withheld = contentWithholdingReasons.has(finishReason);

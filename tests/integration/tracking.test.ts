@@ -181,6 +181,7 @@ describe('GEO tracking', () => {
         [
           row.run_id, row.slot_start_text, row.prompt, row.engine, row.model, row.country, row.language, row.status, row.mentioned, row.position,
           row.sentiment, row.share_of_voice, (row.cited_domains as string[]).join(' '), row.credits_charged, row.answer, row.created_at_text,
+          row.surface, row.model_version,
         ]
           .map((value) => csvField((value ?? null) as string | number | boolean | null))
           .join(','),

@@ -61,7 +61,9 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
     expect(words.join('')).toMatch(/^### google-ai-overview on “How does HTTP caching work\?”\n\n/);
     expect(words.join('')).toMatch(/:\n\n- /);
 
-    const rest = parts.slice(words.length);
+    // First where SerpApi says Google served the overview (its "model version"), then the words, then the rest.
+    expect(parts[0]).toEqual({ type: 'model-version', version: 'google.com/desktop' });
+    const rest = parts.slice(words.length + 1);
     expect(rest).toEqual([
       {
         type: 'sources',
@@ -152,7 +154,8 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
     const { parts, firstTextAfterMs, error } = await collect('Slow start [[simulate first-token-ms=300]]');
     expect(error).toBeUndefined();
     const firstText = parts.findIndex((part) => part.type === 'text');
-    expect(firstText).toBe(0);
+    // Only the reported version comes before it.
+    expect(firstText).toBe(1);
     expect(firstTextAfterMs!).toBeGreaterThanOrEqual(295);
   });
 

@@ -118,7 +118,8 @@ describe('AnthropicProvider against the simulator', () => {
 
   it('yields exactly 3 text parts then STREAM_INTERRUPTED for cut-after=3, with no usage or finish', async () => {
     const { parts, texts, error } = await collect('Cut me off [[simulate cut-after=3 chunks=10]]');
-    expect(parts.map((part) => part.type)).toEqual(['text', 'text', 'text']);
+    // message_start names the model before any text.
+    expect(parts.map((part) => part.type)).toEqual(['model-version', 'text', 'text', 'text']);
     expect(texts).toEqual(generateDeterministicAnswer({ prompt: 'Cut me off', model, pieceCount: 10 }).pieces.slice(0, 3));
     expect(error).toMatchObject({ code: 'STREAM_INTERRUPTED', retryable: true });
   });
@@ -143,7 +144,7 @@ describe('AnthropicProvider against the simulator', () => {
       },
       async (baseUrl) => {
         const { parts, error } = await collect('Half an answer', { provider: adapter({ baseUrl }) });
-        expect(parts).toEqual([{ type: 'text', text: 'Half ' }]);
+        expect(parts.filter((part) => part.type !== 'model-version')).toEqual([{ type: 'text', text: 'Half ' }]);
         expect(error).toMatchObject({ code: 'STREAM_INTERRUPTED', retryable: true });
       },
     );
@@ -159,7 +160,8 @@ describe('AnthropicProvider against the simulator', () => {
     expect(limited.error).toMatchObject({ code: 'RATE_LIMIT_ERROR', retryable: true });
 
     const refused = await collect('Refused at once [[simulate status=401 cut-after=0]]');
-    expect(refused.parts).toEqual([]);
+    // message_start (which names the model) came before the error; nothing of an answer did.
+    expect(refused.parts.filter((part) => part.type !== 'model-version')).toEqual([]);
     expect(refused.error).toMatchObject({ code: 'PROVIDER_AUTH_ERROR', retryable: false });
   });
 

@@ -23,7 +23,8 @@ describe('Perplexity citations through the OpenAI SDK', () => {
     expect(result.sourceParts).toEqual([
       { type: 'sources', sources: simulatedWebPages(prompt).map((page) => ({ url: page.url, title: page.title })) },
     ]);
-    expect(result.parts[0]?.type).toBe('sources');
+    // The first chunk names the model, then its sources, before any text.
+    expect(result.parts.slice(0, 2).map((part) => part.type)).toEqual(['model-version', 'sources']);
     expect(result.parts.at(-1)).toMatchObject({ type: 'usage', outputTokens: 40 });
     expect(result.parts).toContainEqual({ type: 'finish', reason: 'stop' });
   });

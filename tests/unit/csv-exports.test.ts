@@ -28,6 +28,9 @@ describe('the CSV writer', () => {
       country: null,
       language: null,
       status: 'completed',
+      surface: 'model',
+      // A vendor's string: it reaches the sheet defused like any other cell.
+      modelVersion: '=1+1',
       mentioned: false,
       position: null,
       sentiment: null,
@@ -42,5 +45,6 @@ describe('the CSV writer', () => {
     expect(cells[14]).toBe(`"'-0+HYPERLINK(""http://x.test"",""click"")"`);
     // A number stays a number.
     expect(cells[11]).toBe('-0.5');
+    expect(cells.slice(16)).toEqual(['model', "'=1+1"]);
   });
 });

@@ -96,6 +96,7 @@ async function streamRun(
   let finishReason: string | null = null;
   let inputTokens: number | null = null;
   let outputTokens: number | null = null;
+  let modelVersion: string | null = null;
   let firstTokenAt: Date | null = null;
   const appends = new PipelinedAppends(writer);
 
@@ -115,6 +116,9 @@ async function streamRun(
         if (fresh.length > 0) await appends.append({ ...base, type: 'sources', sources: fresh });
       } else if (part.type === 'finish') {
         finishReason = part.reason;
+      } else if (part.type === 'model-version') {
+        // A retried call reports again; the attempt that answered is the last to say.
+        modelVersion = part.version;
       } else {
         inputTokens = part.inputTokens;
         outputTokens = part.outputTokens;
@@ -143,7 +147,7 @@ async function streamRun(
 
   const answerSources = [...sources.values()];
   const brand = await judgedBrand(dependencies, run, text, analyseBrand(run, text, answerSources, logger), shutdownSignal);
-  const success = { text, sources: answerSources, finishReason, inputTokens, outputTokens, firstTokenAt, brand };
+  const success = { text, sources: answerSources, finishReason, modelVersion, inputTokens, outputTokens, firstTokenAt, brand };
   // Postgres being down for a while must not cost the answer: it is stored once Postgres is back.
   const completed = await untilStored(() => completeRun(orm.em.fork(), run.runId, success), { signal: shutdownSignal, logger, runId: run.runId });
   if (!completed) {

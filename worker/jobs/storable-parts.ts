@@ -9,6 +9,9 @@ import type { AnswerPart } from '../providers/answer-provider.ts';
  * address passes the same allow-list as links in an answer (no `javascript:` or `data:` citation is ever stored or
  * shown) with storable titles. What the user sees streaming is exactly what is stored.
  */
+/** As long as `model_runs.model_version` allows. */
+const MODEL_VERSION_MAX_LENGTH = 200;
+
 export async function* storableParts(parts: AsyncIterable<AnswerPart>): AsyncGenerator<AnswerPart> {
   const text = new StorableTextStream();
   for await (const part of parts) {
@@ -18,6 +21,10 @@ export async function* storableParts(parts: AsyncIterable<AnswerPart>): AsyncGen
     } else if (part.type === 'sources') {
       const sources = safeSources(part.sources);
       if (sources.length > 0) yield { type: 'sources', sources };
+    } else if (part.type === 'model-version') {
+      // A vendor's string, stored in a bounded column: made storable and cut to fit, or dropped when empty.
+      const version = storableText(part.version).trim().slice(0, MODEL_VERSION_MAX_LENGTH);
+      if (version !== '') yield { type: 'model-version', version };
     } else {
       yield part;
     }

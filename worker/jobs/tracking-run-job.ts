@@ -5,6 +5,7 @@ import type { ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { slotStart } from '../../core/tracking/tracking-jobs.ts';
 import { trackingCost } from '../../core/tracking/tracking-cost.ts';
+import { SURFACE_LABELS } from '../../contract/tracking.ts';
 import { significantDrop, visibilityWindows } from '../../core/tracking/tracking-alerts.ts';
 import { openRunCount, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../../core/tracking/tracking-sets.ts';
@@ -222,14 +223,18 @@ async function pauseForCredits(
 }
 
 /**
- * Mails the owner when the run's visibility fell significantly below the 7 days before it (see `significantDrop`);
- * a drop within the noise of AI answers sends nothing.
+ * Mails the owner when the run's visibility on a surface fell significantly below that surface's 7 days before it
+ * (see `significantDrop`); a drop within the noise of AI answers sends nothing.
  */
 async function alertOnDrop(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, owner: User, runId: string): Promise<void> {
-  const windows = await visibilityWindows(em, runId, dependencies.dayMs);
-  const drop = significantDrop(windows, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
-  if (!drop) return;
-  await dependencies.mailer
-    .send(trackingAlertMail(mailFacts(dependencies, set, owner), drop, set.alertPValue))
-    .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail a tracking alert'));
+  // Each surface is tested against its own baseline; a set reading several names the surface that fell.
+  const surfaces = await visibilityWindows(em, runId, dependencies.dayMs);
+  for (const windows of surfaces) {
+    const drop = significantDrop(windows, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
+    if (!drop) continue;
+    const surface = surfaces.length > 1 ? SURFACE_LABELS[windows.surface] : undefined;
+    await dependencies.mailer
+      .send(trackingAlertMail(mailFacts(dependencies, set, owner), drop, set.alertPValue, surface))
+      .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail a tracking alert'));
+  }
 }

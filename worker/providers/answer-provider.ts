@@ -34,6 +34,12 @@ export type AnswerPart =
   | { type: 'text'; text: string }
   | { type: 'sources'; sources: AnswerSource[] }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
+  /**
+   * The model version the provider says answered (OpenAI's and Anthropic's response `model`, Gemini's
+   * `modelVersion`, the AI Overview's search metadata), at most once per call; providers move a name to a new
+   * snapshot without notice, and tracking marks where that happened.
+   */
+  | { type: 'model-version'; version: string }
   /** Already normalised by the adapter's `<name>-finish-reasons.ts`: what is stored is never a vendor's word. */
   | { type: 'finish'; reason: FinishReason | null };
 

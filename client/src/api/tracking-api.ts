@@ -11,6 +11,7 @@ import type {
   TrackingSetDeleted,
   TrackingSetsData,
   TrackingSetUpdate,
+  TrackingSurface,
 } from '../../../contract/tracking.ts';
 import { apiCall } from './http-client.ts';
 
@@ -19,8 +20,9 @@ import { apiCall } from './http-client.ts';
 export const trackingQueryKeys = {
   all: ['tracking'] as const,
   sets: ['tracking', 'sets'] as const,
-  dashboard: (setId: string) => ['tracking', 'dashboard', setId] as const,
-  runs: (setId: string) => ['tracking', 'runs', setId] as const,
+  /** The surface comes last, so invalidating a set's dashboard or runs reaches every surface's. */
+  dashboard: (setId: string, surface?: TrackingSurface) => ['tracking', 'dashboard', setId, ...(surface ? [surface] : [])] as const,
+  runs: (setId: string, surface?: TrackingSurface) => ['tracking', 'runs', setId, ...(surface ? [surface] : [])] as const,
   runResults: (setId: string, runId: string) => ['tracking', 'results', setId, runId] as const,
   cost: (prompts: number, models: string, cadence: TrackingCadence, samplesPerCell: number) =>
     ['tracking', 'cost', prompts, models, cadence, samplesPerCell] as const,
@@ -32,18 +34,20 @@ export const trackingSetsQuery = () =>
     queryFn: ({ signal }) => apiCall<TrackingSetsData>('/api/tracking/sets', { signal }),
   });
 
-export const trackingDashboardQuery = (setId: string) =>
+const surfaceQuery = (surface?: TrackingSurface) => (surface ? `?surface=${surface}` : '');
+
+export const trackingDashboardQuery = (setId: string, surface?: TrackingSurface) =>
   queryOptions({
-    queryKey: trackingQueryKeys.dashboard(setId),
-    queryFn: ({ signal }) => apiCall<TrackingDashboardData>(`/api/tracking/sets/${setId}/dashboard`, { signal }),
+    queryKey: trackingQueryKeys.dashboard(setId, surface),
+    queryFn: ({ signal }) => apiCall<TrackingDashboardData>(`/api/tracking/sets/${setId}/dashboard${surfaceQuery(surface)}`, { signal }),
     // Every run changes it: asked again whenever the dashboard is shown.
     staleTime: 0,
   });
 
-export const trackingRunsQuery = (setId: string) =>
+export const trackingRunsQuery = (setId: string, surface?: TrackingSurface) =>
   queryOptions({
-    queryKey: trackingQueryKeys.runs(setId),
-    queryFn: ({ signal }) => apiCall<TrackingRunsData>(`/api/tracking/sets/${setId}/runs`, { signal }),
+    queryKey: trackingQueryKeys.runs(setId, surface),
+    queryFn: ({ signal }) => apiCall<TrackingRunsData>(`/api/tracking/sets/${setId}/runs${surfaceQuery(surface)}`, { signal }),
     staleTime: 0,
   });
 

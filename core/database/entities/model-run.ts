@@ -28,6 +28,8 @@ const ModelRunSchema = defineEntity({
     creditsCharged: p.integer().default(0),
     /** The earlier turns this model is given when its request follows up another: its own side of the thread. */
     conversation: p.json<ConversationTurn[]>().nullable(),
+    /** The model version the provider reported answering with (`gpt-4o-2024-08-06` for `gpt-4o`); null when it reported none. */
+    modelVersion: p.string().length(200).nullable(),
     inputTokens: p.integer().nullable(),
     outputTokens: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

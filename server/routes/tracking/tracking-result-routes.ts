@@ -5,9 +5,11 @@ import { success } from '../../../contract/envelope.ts';
 import {
   SetParams,
   TrackingDashboardData,
+  TrackingDashboardQuery,
   TrackingResultsData,
   TrackingResultsQuery,
   TrackingRunsData,
+  TrackingRunsQuery,
 } from '../../../contract/tracking.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
@@ -27,25 +29,38 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Visibility, share of voice, position and sentiment over time',
-        description: 'Per completed run (the latest 120): overall, per model and per AI Overview country; with the most cited domains.',
+        description:
+          'Per completed run (the latest 120): overall, per model and per AI Overview country; with the most cited domains and the model version changes. ' +
+          'All of it for one surface (`surface`: a plain model, a model with web search, or the AI Overview), never averaged across surfaces; each surface\'s overall series comes along in `surfaces`.',
         tags,
         params: SetParams,
-        response: jsonResponses(TrackingDashboardData, readCodes),
+        querystring: TrackingDashboardQuery,
+        response: jsonResponses(TrackingDashboardData, ['VALIDATION_ERROR', ...readCodes]),
       },
       config: { signIn: 'required' },
     },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id) });
+      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id, request.query.surface) });
     },
   );
 
   app.get(
     '/tracking/sets/:id/runs',
-    { schema: { summary: 'A set\'s runs, newest first, with their numbers', tags, params: SetParams, response: jsonResponses(TrackingRunsData, readCodes) }, config: { signIn: 'required' } },
+    {
+      schema: {
+        summary: 'A set\'s runs, newest first, with their numbers',
+        description: 'Each run\'s numbers are on one surface: `surface` when given, else the run\'s first; never averaged across surfaces. Credits are the whole run\'s.',
+        tags,
+        params: SetParams,
+        querystring: TrackingRunsQuery,
+        response: jsonResponses(TrackingRunsData, ['VALIDATION_ERROR', ...readCodes]),
+      },
+      config: { signIn: 'required' },
+    },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      return success({ runs: await trackingRuns(app.orm.em.fork(), set.id, RUNS_LISTED) });
+      return success({ runs: await trackingRuns(app.orm.em.fork(), set.id, RUNS_LISTED, request.query.surface) });
     },
   );
 

@@ -48,6 +48,7 @@ export class AnthropicProvider implements AnswerProvider {
       for await (const event of stream) {
         if (event.type === 'message_start') {
           inputTokens = event.message.usage.input_tokens;
+          if (event.message.model) yield { type: 'model-version', version: event.message.model };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', text: event.delta.text };
           if (event.delta.type === 'citations_delta') {

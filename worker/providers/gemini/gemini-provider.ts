@@ -80,10 +80,17 @@ export class GeminiStreamReader {
   private finishReason: FinishReason | null | undefined;
   private usage: { inputTokens: number; outputTokens: number } | undefined;
   private readonly cited = new CitedSources();
+  private versionReported = false;
 
   *read(chunk: GenerateContentResponse): Generator<AnswerPart> {
     const blockReason = chunk.promptFeedback?.blockReason;
     if (blockReason) throw blockedPromptError(blockReason);
+
+    // Every chunk names the model version that answers; the first one is enough.
+    if (!this.versionReported && chunk.modelVersion) {
+      this.versionReported = true;
+      yield { type: 'model-version', version: chunk.modelVersion };
+    }
 
     const candidate = chunk.candidates?.[0];
     // Thought summaries only arrive when asked for, but they are never part of the answer.

@@ -33,6 +33,7 @@ export class OpenAiProvider implements AnswerProvider {
 
   private async *streamChatCompletion(request: AnswerRequest): AsyncIterable<AnswerPart> {
     let sawFinish = false;
+    let versionReported = false;
     const cited = new CitedSources();
     try {
       const stream = await this.client.chat.completions.create(
@@ -45,6 +46,11 @@ export class OpenAiProvider implements AnswerProvider {
         { signal: request.signal },
       );
       for await (const chunk of stream) {
+        // Every chunk repeats the snapshot that answers (`gpt-4o-2024-08-06` for `gpt-4o`); the first one says it.
+        if (!versionReported && chunk.model) {
+          versionReported = true;
+          yield { type: 'model-version', version: chunk.model };
+        }
         // Perplexity lists the pages it searched on the chunks themselves; other vendors send nothing here.
         const sources = cited.add(sourcesFromCompatibleChunk(chunk));
         if (sources.length > 0) yield { type: 'sources', sources };

@@ -14,6 +14,7 @@ import { sourcesFromAnnotation, sourcesFromResponseOutput } from './openai-sourc
 export class ResponseEventReader {
   private readonly cited = new CitedSources();
   private sawEnd = false;
+  private versionReported = false;
 
   constructor(private readonly vendor = 'openai') {}
 
@@ -23,6 +24,8 @@ export class ResponseEventReader {
 
   read(event: ResponseStreamEvent): AnswerPart[] {
     switch (event.type) {
+      case 'response.created':
+        return this.version(event.response);
       case 'response.output_text.delta':
         return event.delta ? [{ type: 'text', text: event.delta }] : [];
       case 'response.output_text.annotation.added':
@@ -42,12 +45,19 @@ export class ResponseEventReader {
   private end(response: Response): AnswerPart[] {
     this.sawEnd = true;
     // Citations that were never announced as events (they are optional in the stream) still count.
-    const parts = this.sources(sourcesFromResponseOutput(response));
+    const parts = [...this.version(response), ...this.sources(sourcesFromResponseOutput(response))];
     if (response.usage) {
       parts.push({ type: 'usage', inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens });
     }
     parts.push({ type: 'finish', reason: responseFinishReason(response) });
     return parts;
+  }
+
+  /** The snapshot that answers, from the first response object that names it. */
+  private version(response: Response): AnswerPart[] {
+    if (this.versionReported || !response.model) return [];
+    this.versionReported = true;
+    return [{ type: 'model-version', version: response.model }];
   }
 
   private sources(sources: AnswerSource[]): AnswerPart[] {

@@ -4,6 +4,7 @@ import { providerError } from '../provider-error-classification.ts';
 import { readAiOverviewResponse, wordPieces, type RenderedAiOverview } from './ai-overview-markdown.ts';
 import { classifySerpApiError, classifySerpApiStatus, noAiOverviewError } from './serpapi-errors.ts';
 import { SERPAPI_FINISH_REASON } from './serpapi-finish-reasons.ts';
+import { aiOverviewVersion } from './serpapi-model-version.ts';
 
 /**
  * Google's AI Overview for the question, through SerpApi's Google Search API. There is no SDK: one GET to
@@ -19,12 +20,13 @@ export class AiOverviewProvider implements AnswerProvider {
   }
 
   async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {
-    let overview: RenderedAiOverview;
+    let overview: RenderedAiOverview & { version: string | null };
     try {
       overview = await this.fetchOverview(request);
     } catch (error) {
       throw classifySerpApiError(error, { aborted: request.signal.aborted });
     }
+    if (overview.version) yield { type: 'model-version', version: overview.version };
     for (const text of wordPieces(overview.markdown)) {
       // The whole overview is already here; a caller that gave up should still stop getting it.
       if (request.signal.aborted) throw classifySerpApiError(request.signal.reason, { aborted: true });
@@ -34,7 +36,7 @@ export class AiOverviewProvider implements AnswerProvider {
     yield { type: 'finish', reason: SERPAPI_FINISH_REASON };
   }
 
-  private async fetchOverview(request: AnswerRequest): Promise<RenderedAiOverview> {
+  private async fetchOverview(request: AnswerRequest): Promise<RenderedAiOverview & { version: string | null }> {
     const search = await this.getJson(
       {
         engine: 'google',
@@ -52,7 +54,8 @@ export class AiOverviewProvider implements AnswerProvider {
       if (outcome.kind === 'deferred') outcome = { kind: 'none', reason: 'the overview was still not ready' };
     }
     if (outcome.kind === 'none') throw noAiOverviewError(outcome.reason);
-    return outcome.overview;
+    // The search itself says where Google served the overview; a deferred overview's follow-up does not repeat it.
+    return { ...outcome.overview, version: aiOverviewVersion(search) };
   }
 
   /** One GET; `requestTimeoutMs` bounds the wait for the response headers, `signal` the whole call. */

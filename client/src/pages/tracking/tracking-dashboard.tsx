@@ -1,104 +1,87 @@
 import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Badge, Button, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TrackingDashboard as Dashboard, TrackingRun, TrackingSet } from '../../../../contract/tracking.ts';
+import { SURFACE_LABELS, type TrackingDashboard as Dashboard, type TrackingRun, type TrackingSet, type TrackingSurface } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { runResultsQuery, trackingDashboardQuery, trackingRunsQuery } from '../../api/tracking-api.ts';
 import { ChartCard, NoData, RankingChart } from '../brand-mentions/brand-charts.tsx';
-import { chartRow, percentText, positionText, whenText } from './tracking-format.ts';
+import { percentText, positionText, whenText } from './tracking-format.ts';
+import { ModelChangesList, SurfacePicker } from './surface-and-changes.tsx';
+import { SegmentedLineChart } from './segmented-line-chart.tsx';
+import type { Line } from './segmented-series.ts';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 
 /** "engine - model", as every list of models in Quorum names one. */
 const checklistName = (names: DisplayNames): string => `${names.engine} - ${names.model}`;
 
-const CHART_HEIGHT = 220;
-const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
 const SERIES_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'red.6', 'blue.6', 'yellow.7'];
 
+type Points = Dashboard['overall'];
+
 /**
- * The key of a group's line in the chart's rows. Not its name: the chart reads a dotted key as a path, so a model
- * named "GPT-3.5 Turbo" would lose everything before its last dot in the legend and its line would stay empty.
+ * One line per group (a model, a country, a surface), each in its own colour, named in full. The key is not the
+ * name: the chart reads a dotted key as a path, so "GPT-3.5 Turbo" would lose everything before its last dot.
  */
-const seriesKey = (index: number): string => `group${index}`;
+const groupLines = (groups: { name: string; points: Points }[], measure: 'visibility' | 'shareOfVoice'): Line[] =>
+  groups.map((group, index) => ({
+    key: `group${index}`,
+    label: group.name,
+    color: SERIES_COLORS[index % SERIES_COLORS.length]!,
+    points: group.points.map((point) => ({ startedAt: point.startedAt, segment: point.segment, value: point[measure] })),
+  }));
 
-/** One measure per line, one line per model (or country), over the runs. */
-function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[], measure: 'visibility' | 'shareOfVoice') {
-  const byRun = new Map<string, Record<string, string | number>>();
-  groups.forEach((group, index) => {
-    for (const point of group.points) {
-      const row = byRun.get(point.startedAt) ?? { label: whenText(point.startedAt) };
-      if (point[measure] !== null) row[seriesKey(index)] = point[measure]!;
-      byRun.set(point.startedAt, row);
-    }
-  });
-  return [...byRun.entries()].sort(([left], [right]) => left.localeCompare(right)).map(([, row]) => row);
-}
-
-/** Visibility over runs, one line per group (a model, a country), each in its own colour, named in full. */
-function VisibilityPerGroup({ groups }: { groups: { name: string; points: Dashboard['overall'] }[] }) {
-  return (
-    <LineChart
-      h={CHART_HEIGHT}
-      data={perGroupRows(groups, 'visibility')}
-      dataKey="label"
-      series={groups.map((group, index) => ({ name: seriesKey(index), label: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
-      valueFormatter={(value) => percentText(value)}
-      yAxisProps={percentAxis}
-      withLegend
-    />
-  );
-}
-
-/** Two of the overall measures over the runs; a run without a value is a gap, not a zero. */
-function RunMeasures(props: { rows: ReturnType<typeof chartRow>[]; series: { name: string; label: string; color: string }[]; percent: boolean }) {
-  return (
-    <LineChart
-      h={CHART_HEIGHT}
-      data={props.rows}
-      dataKey="label"
-      series={props.series}
-      {...(props.percent ? { valueFormatter: (value: number) => percentText(value), yAxisProps: percentAxis } : {})}
-      withLegend
-      connectNulls={false}
-    />
-  );
-}
+type Measure = 'visibility' | 'shareOfVoice' | 'averagePosition' | 'sentiment';
+const measureLines = (points: Points, measures: { key: Measure; label: string; color: string }[]): Line[] =>
+  measures.map((measure) => ({ ...measure, points: points.map((point) => ({ startedAt: point.startedAt, segment: point.segment, value: point[measure.key] })) }));
 
 /**
  * A set's dashboard: the four measures over time (overall, per model, per AI Overview country), the most cited
- * domains, and the runs, each opening its answers. Loaded with the charts only when a set is opened.
+ * domains, and the runs, each opening its answers. All of it for one surface (a plain model, a model searching the
+ * web, the AI Overview), picked above the charts; the surfaces' visibility is compared side by side, never averaged.
+ * A model whose provider changed its version is marked on every chart, and the lines break there.
+ * Loaded with the charts only when a set is opened.
  */
 export function TrackingDashboard({ set }: { set: TrackingSet }) {
-  const dashboard = useQuery(trackingDashboardQuery(set.id));
-  const runs = useQuery(trackingRunsQuery(set.id));
+  const [picked, setPicked] = useState<TrackingSurface | undefined>(undefined);
+  const dashboard = useQuery({ ...trackingDashboardQuery(set.id, picked), placeholderData: keepPreviousData });
+  const surface = picked ?? dashboard.data?.dashboard.surface ?? undefined;
+  const runs = useQuery(trackingRunsQuery(set.id, surface));
   const [openRun, setOpenRun] = useState<TrackingRun | null>(null);
   const nameOf = useDisplayNames();
 
   if (dashboard.isPending) return <Loader size="sm" aria-label="Loading the dashboard" />;
   if (dashboard.isError) return <Text c="red">{messageOf(dashboard.error, 'Could not load the dashboard.')}</Text>;
   const data = dashboard.data.dashboard;
-  const overall = data.overall.map((point) => chartRow(whenText(point.startedAt), point));
+  const changes = data.modelChanges;
   const modelGroups = data.byModel.map((entry) => ({ name: checklistName(nameOf(entry)), points: entry.points }));
   const countryGroups = data.byCountry.map((entry) => ({ name: entry.country.toUpperCase(), points: entry.points }));
-  const noRuns = overall.length === 0;
+  const surfaceGroups = data.surfaces.map((entry) => ({ name: SURFACE_LABELS[entry.surface], points: entry.points }));
+  const noRuns = data.overall.length === 0;
   const waiting = 'The first run is still answering; this fills in when it finishes.';
 
   return (
     <Stack gap="md" data-testid="tracking-dashboard">
+      {data.surfaces.length > 1 ? (
+        <SurfacePicker surfaces={data.surfaces.map((entry) => entry.surface)} value={data.surface ?? data.surfaces[0]!.surface} onChange={setPicked} />
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {data.surfaces.length > 1 ? (
+          <ChartCard title="Visibility per surface" description="Each surface on its own line: a plain model, a model searching the web, Google's AI Overview" testId="chart-per-surface">
+            <SegmentedLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={changes} percent />
+          </ChartCard>
+        ) : null}
         <ChartCard title="Visibility and share of voice" description="Share of answers naming the brand, and its share of all brand mentions" testId="chart-visibility">
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <RunMeasures
-              rows={overall}
-              series={[
-                { name: 'visibility', label: 'Visibility', color: 'indigo.6' },
-                { name: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
-              ]}
+            <SegmentedLineChart
+              lines={measureLines(data.overall, [
+                { key: 'visibility', label: 'Visibility', color: 'indigo.6' },
+                { key: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
+              ])}
+              changes={changes}
               percent
             />
           )}
@@ -107,28 +90,30 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <RunMeasures
-              rows={overall}
-              series={[
-                { name: 'averagePosition', label: 'Average position', color: 'teal.6' },
-                { name: 'sentiment', label: 'Sentiment', color: 'orange.6' },
-              ]}
+            <SegmentedLineChart
+              lines={measureLines(data.overall, [
+                { key: 'averagePosition', label: 'Average position', color: 'teal.6' },
+                { key: 'sentiment', label: 'Sentiment', color: 'orange.6' },
+              ])}
+              changes={changes}
               percent={false}
             />
           )}
         </ChartCard>
         <ChartCard title="Visibility per model" description="Share of each model's answers naming the brand" testId="chart-per-model">
-          {modelGroups.length === 0 ? (
-            <NoData text={waiting} />
-          ) : (
-            <VisibilityPerGroup groups={modelGroups} />
-          )}
+          {modelGroups.length === 0 ? <NoData text={waiting} /> : <SegmentedLineChart lines={groupLines(modelGroups, 'visibility')} changes={changes} percent />}
         </ChartCard>
         <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
           {countryGroups.length === 0 ? (
-            <NoData text="Add the AI Overview engine to compare countries." />
+            <NoData
+              text={
+                surface !== 'ai-overview' && data.surfaces.some((entry) => entry.surface === 'ai-overview')
+                  ? 'Pick the AI Overview surface to compare countries.'
+                  : 'Add the AI Overview engine to compare countries.'
+              }
+            />
           ) : (
-            <VisibilityPerGroup groups={countryGroups} />
+            <SegmentedLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} percent />
           )}
         </ChartCard>
         <ChartCard title="Most cited domains" description="Websites the answers cite, over every run" testId="chart-cited-domains">
@@ -139,10 +124,11 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           )}
         </ChartCard>
       </SimpleGrid>
+      {changes.length > 0 ? <ModelChangesList changes={changes} /> : null}
 
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="xs">
-          Runs
+          {data.surfaces.length > 1 && surface ? `Runs: ${SURFACE_LABELS[surface]}` : 'Runs'}
         </Title>
         {runs.data && runs.data.runs.length > 0 ? (
           <ScrollArea type="auto">

@@ -44,7 +44,7 @@ export function TrackingSetCard({
               {set.cadence}
             </Text>
           </div>
-          <Badge color={set.status === 'active' ? 'green' : 'red'} variant="filled" autoContrast style={{ flexShrink: 0 }} data-testid="tracking-set-status">
+          <Badge color={set.status === 'active' ? 'green' : 'red.8'} variant="filled" autoContrast style={{ flexShrink: 0 }} data-testid="tracking-set-status">
             {set.status}
           </Badge>
         </Group>

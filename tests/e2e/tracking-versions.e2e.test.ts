@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * The tracking dashboard with two runs on three surfaces, a provider having moved one model to a new snapshot
+ * between them: the surface picker, the surfaces side by side, the model-change marker on the charts and the list
+ * of changes. A "day" lasts 20 s, so the set runs once when created and once more when resumed a day later.
+ */
+
+const DAY_MS = 20_000;
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(DAY_MS) } }));
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { cookie: stack.fundedCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(200);
+  return JSON.parse(text).data;
+}
+
+async function completedRuns(setId: string, count: number): Promise<void> {
+  await expect
+    .poll(async () => (await stack.records().execute<{ n: number }[]>(`select count(*)::int as n from tracking_runs where set_id = ? and status = 'completed'`, [setId]))[0]!.n, {
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+  await api('PATCH', `/api/tracking/sets/${setId}`, { status: 'paused' });
+}
+
+async function pictureAndCheck(page: Page, name: string): Promise<void> {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await transitionsSettled(page);
+      await saveScreenshot(page, `${name}-${viewport.width}-${colorScheme}`);
+      expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+}
+
+describe('tracking model changes and surfaces', () => {
+  it('marks a model change on every chart and reads one surface at a time', { timeout: 240_000 }, async () => {
+    const { set } = await api('POST', '/api/tracking/sets', {
+      name: 'Running shoes',
+      brand: { brandName: 'Acmeflux', competitors: ['Globexa'] },
+      prompts: ['Acmeflux', 'Which trail running shoes last longest'],
+      models: [
+        { engine: 'openai', model: 'gpt-4o-mini' },
+        { engine: 'deepseek', model: 'deepseek-chat' },
+        { engine: 'perplexity', model: 'sonar' },
+        { engine: 'ai-overview', model: 'google-ai-overview' },
+      ],
+      cadence: 'daily',
+      samplesPerCell: 1,
+    });
+    await completedRuns(set.id, 1);
+    stack.simulator.setReportedModelVersion('gpt-4o-mini', 'gpt-4o-mini-2026-03-01');
+    await stack.records().execute(`update tracking_runs set slot_start = slot_start - make_interval(secs => ?) where set_id = ?`, [DAY_MS / 1000, set.id]);
+    await api('PATCH', `/api/tracking/sets/${set.id}`, { status: 'active' });
+    await completedRuns(set.id, 2);
+    stack.simulator.setReportedModelVersion('gpt-4o-mini', null);
+
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/tracking' });
+    const dashboard = page.getByTestId('tracking-dashboard');
+    await dashboard.waitFor({ timeout: 15_000 });
+    await page.getByTestId('surface-filter').waitFor();
+    for (const chart of ['chart-per-surface', 'chart-visibility', 'chart-position', 'chart-per-model']) {
+      await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      // The dashed marker where gpt-4o-mini changed.
+      await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: 5_000 }).toBe(1);
+    }
+    const change = page.getByTestId('model-change');
+    expect(await change.count()).toBe(1);
+    expect(await change.textContent()).toContain('gpt-4o-mini → gpt-4o-mini-2026-03-01');
+    expect(await dashboard.getByTestId('chart-per-surface').textContent()).toContain('AI Overview');
+    await pictureAndCheck(page, 'tracking-versions-model');
+
+    // Web search alone: Perplexity's line, no marker (nothing changed there), and the runs read on it.
+    await page.getByTestId('surface-filter').getByText('Web search').click();
+    await expect.poll(() => page.getByText('Runs: Web search').count()).toBe(1);
+    await expect.poll(() => dashboard.getByTestId('chart-per-model').textContent()).toContain('Perplexity');
+    expect(await dashboard.getByTestId('chart-per-model').textContent()).not.toContain('GPT-4o mini');
+    expect(await page.getByTestId('model-changes').count()).toBe(0);
+    await page.getByTestId('surface-filter').getByText('AI Overview').click();
+    await expect.poll(() => dashboard.getByTestId('chart-per-country').locator('svg.recharts-surface').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await pictureAndCheck(page, 'tracking-versions-ai-overview');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
