@@ -20,6 +20,7 @@ import { Migration20261126120000_support_categories } from './Migration202611261
 import { Migration20261126140000_brand_evidence } from './Migration20261126140000_brand_evidence.ts';
 import { Migration20261126170000_tracking_samples } from './Migration20261126170000_tracking_samples.ts';
 import { Migration20261127090000_share_link_settings } from './Migration20261127090000_share_link_settings.ts';
+import { Migration20261127120000_tracking_request_kind } from './Migration20261127120000_tracking_request_kind.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -47,4 +48,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126140000_brand_evidence', class: Migration20261126140000_brand_evidence },
   { name: 'Migration20261126170000_tracking_samples', class: Migration20261126170000_tracking_samples },
   { name: 'Migration20261127090000_share_link_settings', class: Migration20261127090000_share_link_settings },
+  { name: 'Migration20261127120000_tracking_request_kind', class: Migration20261127120000_tracking_request_kind },
 ];
