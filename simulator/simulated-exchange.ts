@@ -29,6 +29,8 @@ export interface SimulatorState {
   requests: SimulatedRequest[];
   /** How many times each prompt+model has failed so far, for `fail-times`. */
   failuresByPrompt: Map<string, number>;
+  /** How many times each brand question+model has been asked so far: the next asking's sample. */
+  askingsByPrompt: Map<string, number>;
 }
 
 /** One request as the router hands it to a provider's handler. */
