@@ -96,6 +96,32 @@ describe('tracking', () => {
     await card.getByTestId('tracking-toggle').click();
     await expect.poll(() => card.getByTestId('tracking-set-status').textContent()).toBe('paused');
 
+    // The run's twelve questions are tracking, not chat: the history sidebar stays empty.
+    await page.getByTestId('recent-requests-empty').waitFor();
+
+    // Editing starts from the set as saved; a prompt added on the page is saved with it.
+    await card.getByTestId('tracking-edit').click();
+    const editForm = page.getByRole('dialog', { name: 'Edit Running shoes' });
+    await editForm.waitFor();
+    expect(await page.getByTestId('tracking-prompts').inputValue()).toBe('Acmeflux\nWhich trail running shoes last longest');
+    expect(await page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
+    await page.getByTestId('tracking-website').fill('https://acmeflux.example');
+    await page.getByTestId('tracking-prompts').fill('Acmeflux\nWhich trail running shoes last longest\nBest running shoe brands');
+    await pictureAndCheck(page, 'tracking-edit-form', true);
+    await page.getByTestId('tracking-save').click();
+    await editForm.waitFor({ state: 'detached' });
+    await expect.poll(() => card.textContent()).toContain('3 prompts × 2 models');
+
+    // A new set starts from the brand last asked with (the run's): its name and competitors filled in.
+    await page.getByTestId('tracking-new').click();
+    const newForm = page.getByRole('dialog', { name: 'New tracked prompt set' });
+    await newForm.waitFor();
+    await expect.poll(() => page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
+    expect(await newForm.textContent()).toContain('Globexa');
+    expect(await page.getByTestId('tracking-prompts').inputValue()).toBe('');
+    await page.getByTestId('tracking-brand-prefilled').waitFor();
+    await page.keyboard.press('Escape');
+
     // Deleting asks first, then the list is empty again.
     await card.getByTestId('tracking-delete').click();
     await page.getByTestId('tracking-delete-confirm').click();
