@@ -128,5 +128,6 @@ describe('tracking', () => {
     await page.getByTestId('tracking-empty').waitFor();
     expect(problems).toEqual([]);
     await close();
-  });
+    // Five screens at two widths and two schemes, each checked by axe, on a shared machine: more than the default minute.
+  }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { SENTIMENTS, SURFACES, type MentionRecord, type MentionsData, type Sentiment, type Surface } from '../../../../contract/brand.ts';
 import { mentionsCsvUrl, NO_MENTION_FILTERS, type MentionsFilters } from '../../api/brand-api.ts';
@@ -53,13 +53,13 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
 
   return (
     <Stack gap="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      {/* Two filters a row on a phone, three on a tablet, all six in one row on a wide screen. */}
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" verticalSpacing="xs">
         <NativeSelect
           label="Brand"
           data={[{ value: ANY, label: 'All Brands' }, ...brands.map((name) => ({ value: name, label: name }))]}
           value={filters.brandName}
           onChange={(event) => set({ brandName: event.currentTarget.value })}
-          w={{ base: '100%', xs: 180 }}
           data-testid="mentions-brand-filter"
         />
         <NativeSelect
@@ -67,7 +67,6 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
           data={[{ value: ANY, label: 'All Models' }, ...models.map((pair) => ({ value: pair.model, label: names(pair).model }))]}
           value={filters.model}
           onChange={(event) => set({ model: event.currentTarget.value })}
-          w={{ base: '100%', xs: 180 }}
           data-testid="mentions-model-filter"
         />
         <NativeSelect
@@ -75,7 +74,6 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
           data={[{ value: ANY, label: 'Any Sentiment' }, ...SENTIMENTS.map((sentiment) => ({ value: sentiment, label: sentimentLabel(sentiment) }))]}
           value={filters.sentiment ?? ANY}
           onChange={(event) => set({ sentiment: (event.currentTarget.value || null) as Sentiment | null })}
-          w={{ base: '100%', xs: 150 }}
           data-testid="mentions-sentiment-filter"
         />
         <NativeSelect
@@ -83,7 +81,6 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
           data={[{ value: ANY, label: 'All Surfaces' }, ...SURFACES.map((surface) => ({ value: surface, label: SURFACE_LABELS[surface] }))]}
           value={filters.surface ?? ANY}
           onChange={(event) => set({ surface: (event.currentTarget.value || null) as Surface | null })}
-          w={{ base: '100%', xs: 160 }}
           data-testid="mentions-surface-filter"
         />
         <NativeSelect
@@ -91,7 +88,6 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
           data={WINDOW_CHOICES.map((days) => ({ value: String(days), label: `Last ${days} days` }))}
           value={String(filters.days)}
           onChange={(event) => set({ days: Number(event.currentTarget.value) })}
-          w={{ base: '100%', xs: 140 }}
           data-testid="mentions-days-filter"
         />
         <TextInput
@@ -99,10 +95,9 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
           placeholder="Context, question or keyword"
           value={filters.search}
           onChange={(event) => set({ search: event.currentTarget.value })}
-          style={{ flex: '1 1 200px' }}
           data-testid="mentions-search"
         />
-      </Group>
+      </SimpleGrid>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite" data-testid="mentions-shown">
           {shownText(data.total, data.page, data.pageSize, filters.days)}
