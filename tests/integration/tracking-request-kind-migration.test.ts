@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAtMigration } from '../support/database-at-migration.ts';
 
 /** The migration before tracking requests had their own kind: runs already asked became single questions or comparisons. */
-const BEFORE = 'Migration20261126170000_tracking_samples';
+const BEFORE = 'Migration20261127090000_share_link_settings';
 
 let orm: MikroORM;
 let database: Awaited<ReturnType<typeof databaseAtMigration>>;
