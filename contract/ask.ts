@@ -123,9 +123,12 @@ export type SearchRequestBody = Type.Static<typeof SearchRequestBody>;
 export type CompareRequestBody = Type.Static<typeof CompareRequestBody>;
 
 /**
- * A request's kind: one model, several side by side, or a blind arena round (several, unnamed until the vote). The
- * wire strings some calls need are made from it at the edge.
+ * A request's kind: one model, several side by side, a blind arena round (several, unnamed until the vote), or a
+ * tracked prompt asked by a tracking run. The chat history lists the first two only. The wire strings some calls
+ * need are made from it at the edge.
  */
-export const REQUEST_KINDS = ['single', 'comparison', 'arena'] as const;
-export const RequestKind = Type.Union([Type.Literal('single'), Type.Literal('comparison'), Type.Literal('arena')]);
+export const REQUEST_KINDS = ['single', 'comparison', 'arena', 'tracking'] as const;
+export const RequestKind = Type.Union([Type.Literal('single'), Type.Literal('comparison'), Type.Literal('arena'), Type.Literal('tracking')]);
 export type RequestKind = Type.Static<typeof RequestKind>;
+/** The kinds a person asks from a page (and streams, follows and resumes there): every kind but a tracking run's. */
+export type AskKind = Exclude<RequestKind, 'tracking'>;

@@ -9,6 +9,13 @@ import { BRAND_LIMITS } from './limits.ts';
 export const SENTIMENTS = ['positive', 'negative', 'neutral'] as const;
 export const Sentiment = Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')]);
 
+/**
+ * Where an answer came from: a plain model (`model`), a model searching the web (`web-search`), or Google's AI
+ * Overview (`ai-overview`). Readings from different surfaces are filtered and counted apart, never mixed.
+ */
+export const SURFACES = ['model', 'web-search', 'ai-overview'] as const;
+export const Surface = Type.Union([Type.Literal('model'), Type.Literal('web-search'), Type.Literal('ai-overview')]);
+
 /** Why a verdict was reached: the passage that decided it and the words in it that tipped it. */
 export const SentimentEvidence = Type.Object({
   /** The sentence, clause, list item or table row that decided the verdict, as written in the answer. */
@@ -105,17 +112,40 @@ export const MentionRecord = Type.Object({
   /** The competitors as that answer spoke of them (each with its sentiment and evidence where analysed). */
   competitors: Type.Optional(Type.Array(CompetitorMention)),
   createdAt: Type.String({ format: 'date-time' }),
+  /** Where the answer came from: a plain model, a model with web search, or Google's AI Overview. */
+  surface: Surface,
   /** The question and the model that answered it. */
   request: Type.Object({ id: Type.String(), query: Type.String(), engine: Type.String(), model: Type.String() }),
 });
 
-export const MentionsQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How many, 1 to 100; default 10.' })),
-  brandName: Type.Optional(Type.String({ maxLength: BRAND_LIMITS.name, description: 'Only this brand.' })),
-  days: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How far back, in days; default 30.' })),
+/** The most mentions one page holds, and the longest window, in days. */
+export const MENTIONS_MAX_PAGE_SIZE = 100;
+export const MENTIONS_MAX_DAYS = 365;
+
+/** The filters the mentions list and its CSV share. Every filter is exact; all of them together narrow the list. */
+export const MentionsFilterQuery = Type.Object({
+  brandName: Type.Optional(Type.String({ maxLength: BRAND_LIMITS.name, description: 'Only this brand, as written in its config (case matters).' })),
+  model: Type.Optional(Type.String({ maxLength: 200, description: 'Only answers by this model id (e.g. `gpt-4o-mini`).' })),
+  sentiment: Type.Optional(Sentiment),
+  surface: Type.Optional(Surface),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Only mentions whose context, question or found keywords contain this text, any case.' })),
+  days: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: `How far back, in days, 1 to ${MENTIONS_MAX_DAYS}; default 30.` })),
 });
 
-export const MentionsData = Type.Object({ mentions: Type.Array(MentionRecord) });
+export const MentionsQuery = Type.Object({
+  ...MentionsFilterQuery.properties,
+  page: Type.Optional(Type.String({ pattern: '^\\d{1,6}$', description: 'Which page, from 1; default 1.' })),
+  pageSize: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: `Mentions per page, 1 to ${MENTIONS_MAX_PAGE_SIZE}; default 10.` })),
+  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'The same as `pageSize` (the older name).' })),
+});
+
+export const MentionsData = Type.Object({
+  mentions: Type.Array(MentionRecord),
+  /** How many mentions match the filters in all, over every page. */
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+});
 
 export const BrandTrend = Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('flat'), Type.Literal('neutral')]);
 
@@ -160,6 +190,8 @@ export const RecentBrandsData = Type.Object({ recentBrands: Type.Array(RecentBra
 export const AnalyticsData = Type.Object({ analytics: Type.Array(BrandAnalytics), recentBrands: Type.Array(RecentBrand) });
 
 export type Sentiment = Type.Static<typeof Sentiment>;
+export type Surface = Type.Static<typeof Surface>;
+export type MentionsFilterQuery = Type.Static<typeof MentionsFilterQuery>;
 export type CompetitorMention = Type.Static<typeof CompetitorMention>;
 export type SentimentEvidence = Type.Static<typeof SentimentEvidence>;
 export type RecommendationLevel = Type.Static<typeof RecommendationLevel>;

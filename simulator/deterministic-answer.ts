@@ -98,7 +98,7 @@ const maximumBullets = 8;
 const minimumStructuredPieces = 20;
 
 /** Mulberry32: a small seeded generator; Math.random cannot be seeded. */
-function createRandom(seed: number): () => number {
+export function createRandom(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -109,13 +109,13 @@ function createRandom(seed: number): () => number {
   };
 }
 
-function pick<T>(items: readonly T[], random: () => number): T {
+export function pick<T>(items: readonly T[], random: () => number): T {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error('cannot pick from an empty list');
   return item;
 }
 
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
   for (let index = copy.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));

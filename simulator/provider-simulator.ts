@@ -63,7 +63,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   };
   checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);
   checkWholeNumber('defaultChunkCount', settings.defaultChunkCount, 1);
-  const state: SimulatorState = { requests: [], failuresByPrompt: new Map(), reportedModelVersions: new Map() };
+  const state: SimulatorState = { requests: [], failuresByPrompt: new Map(), reportedModelVersions: new Map(), askingsByPrompt: new Map() };
 
   const route = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://simulator.invalid');

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { generateBrandAnswer, isBrandQuestion } from './brand-answer.ts';
 import { brandJudgeReplyText, type BrandJudgeRequest } from './brand-judge-reply.ts';
 import { generateDeterministicAnswer, type DeterministicAnswer } from './deterministic-answer.ts';
 import { cutConnection, pause, type PiecePacing } from './response-pacing.ts';
@@ -17,7 +18,11 @@ export function scriptedAnswer(
 ): DeterministicAnswer {
   const { prompt, script, request } = accepted;
   if (accepted.judge) return piecesOf(brandJudgeReplyText(accepted.judge));
-  const answer = script.echo ? echoedAnswer(prompt) : generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
+  const answer = script.echo
+    ? echoedAnswer(prompt)
+    : isBrandQuestion(prompt)
+      ? generateBrandAnswer({ prompt, model: request.model, sample: script.sample ?? 0 })
+      : generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
   return script.hostile ? hostileAnswer(answer) : answer;
 }
 

@@ -32,6 +32,11 @@ export interface SimulationScript {
    * can script exactly what the model says (markdown, raw HTML) through the question. Overrides `chunks`.
    */
   echo?: number;
+  /**
+   * `sample=N`: which asking of a brand question this is (see `brand-answer.ts`). Without it the simulator counts
+   * the askings of each question and model itself, so repeated samples differ; with it a test pins one.
+   */
+  sample?: number;
 }
 
 export type DirectiveParseResult =
@@ -53,6 +58,7 @@ const integerKeys = {
   'cut-after': { minimum: 0, maximum: 5_000 },
   hostile: { minimum: 0, maximum: 1 },
   echo: { minimum: 0, maximum: 1 },
+  sample: { minimum: 0, maximum: 1_000_000 },
 } satisfies Record<string, IntegerRange>;
 
 type IntegerKey = keyof typeof integerKeys;
@@ -65,6 +71,7 @@ const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'stat
   'cut-after': 'cutAfter',
   hostile: 'hostile',
   echo: 'echo',
+  sample: 'sample',
 };
 
 export const knownDirectiveKeys: readonly string[] = ['status', 'for', ...Object.keys(integerKeys)];

@@ -31,6 +31,8 @@ export interface SimulatorState {
   failuresByPrompt: Map<string, number>;
   /** Model versions to report instead of the requested model id (see `setReportedModelVersion`). */
   reportedModelVersions: Map<string, string>;
+  /** How many times each brand question+model has been asked so far: the next asking's sample. */
+  askingsByPrompt: Map<string, number>;
 }
 
 /**

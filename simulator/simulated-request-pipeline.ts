@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBrandJudgeRequest, type BrandJudgeRequest } from './brand-judge-reply.ts';
 import { parseScriptedDirectives, type SimulatedFailureStatus, type SimulationScript } from './scripted-directives.ts';
-import { readJsonBody, shouldFail, type RequestBody, type SimulatedExchange } from './simulated-exchange.ts';
+import { isBrandQuestion } from './brand-answer.ts';
+import { readJsonBody, shouldFail, type RequestBody, type SimulatedExchange, type SimulatorState } from './simulated-exchange.ts';
 
 /**
  * Every provider handler receives a request the same way: read it, log it, check the key, validate it, read the
@@ -122,5 +123,14 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
     if (!dialect.failsInAnswer?.(valid, script)) return refuse(failure);
     failureInAnswer = failure;
   }
-  return { request: valid, script, prompt, receivedAt, failureInAnswer, judge };
+  return { request: valid, script: withSample(script, prompt, valid.model, state, judge !== undefined), prompt, receivedAt, failureInAnswer, judge };
+}
+
+/** A brand question's sample: the one a test pinned, or the count of its earlier askings by this model. */
+function withSample(script: SimulationScript, prompt: string, model: string, state: SimulatorState, judging: boolean): SimulationScript {
+  if (script.sample !== undefined || judging || script.echo || !isBrandQuestion(prompt)) return script;
+  const key = `${model}\u0000${prompt}`;
+  const sample = state.askingsByPrompt.get(key) ?? 0;
+  state.askingsByPrompt.set(key, sample + 1);
+  return { ...script, sample };
 }

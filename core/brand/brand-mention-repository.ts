@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence } from '../../contract/brand.ts';
+import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence, Surface } from '../../contract/brand.ts';
+import { ANSWER_SURFACE_SQL } from './answer-surface.ts';
 import { brandTrend, DAILY_SERIES_DAYS, TOP_CITED_DOMAINS } from './brand-analytics.ts';
 
 /**
@@ -13,31 +14,75 @@ import { brandTrend, DAILY_SERIES_DAYS, TOP_CITED_DOMAINS } from './brand-analyt
 const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface MentionsFilter {
-  limit: number;
   /** Only this brand (as written in its config). */
   brandName?: string | undefined;
+  /** Only answers by this model id. */
+  model?: string | undefined;
+  sentiment?: Sentiment | undefined;
+  surface?: Surface | undefined;
+  /** Only mentions whose context, question or found keywords contain this, any case. */
+  search?: string | undefined;
   /** Only mentions from the last this many days. */
   days: number;
 }
 
+export interface MentionsPage {
+  /** How many to return, and how many of the newest to skip first. */
+  limit: number;
+  offset: number;
+}
+
+/** `%`, `_` and `\\` match themselves in a search, not any text. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The filters as one SQL condition over `mention`, `run` and `request`, with its parameters in order. */
+function mentionsWhere(userId: string, filter: MentionsFilter): { sql: string; params: unknown[] } {
+  const optional = (value: string | undefined, column: string) => ({ sql: `(?::text is null or ${column} = ?)`, params: [value ?? null, value ?? null] });
+  const parts: { sql: string; params: unknown[] }[] = [
+    { sql: 'mention.user_id = ? and mention.mentioned', params: [userId] },
+    { sql: 'mention.created_at >= now() - make_interval(days => ?)', params: [filter.days] },
+    optional(filter.brandName, 'mention.brand_name'),
+    optional(filter.model, 'run.model'),
+    optional(filter.sentiment, 'mention.sentiment'),
+    optional(filter.surface, ANSWER_SURFACE_SQL),
+    {
+      sql: `(?::text is null or mention.context ilike ? or request.query ilike ? or mention.keywords_found::text ilike ?)`,
+      params: [filter.search ?? null, ...Array(3).fill(filter.search === undefined ? null : likePattern(filter.search))],
+    },
+  ];
+  return { sql: parts.map((part) => part.sql).join(' and '), params: parts.flatMap((part) => part.params) };
+}
+
+const MENTIONS_FROM = `from brand_mentions as mention
+       join model_runs as run on run.id = mention.run_id
+       join search_requests as request on request.id = mention.request_id`;
+
 /** The answers that named the brand, newest first, with the question and the model that answered. */
-export async function findMentions(em: EntityManager, userId: string, filter: MentionsFilter): Promise<MentionRecord[]> {
+export async function findMentions(em: EntityManager, userId: string, filter: MentionsFilter, page: MentionsPage): Promise<MentionRecord[]> {
+  const where = mentionsWhere(userId, filter);
   const rows = await em.execute<MentionRow[]>(
     `select mention.id, mention.brand_name, mention.sentiment, mention.confidence, mention.context,
             mention.keywords_found, mention.positions, mention.evidence, mention.recommendation, mention.judge_reason,
             mention.analyser, mention.competitors, ${iso('mention.created_at')} as created_at,
-            request.id as request_id, request.query, run.engine, run.model
-       from brand_mentions as mention
-       join model_runs as run on run.id = mention.run_id
-       join search_requests as request on request.id = mention.request_id
-      where mention.user_id = ? and mention.mentioned
-        and mention.created_at >= now() - make_interval(days => ?)
-        and (?::text is null or mention.brand_name = ?)
+            request.id as request_id, request.query, run.engine, run.model, ${ANSWER_SURFACE_SQL} as surface
+       ${MENTIONS_FROM}
+      where ${where.sql}
       order by mention.created_at desc, mention.id desc
-      limit ?`,
-    [userId, filter.days, filter.brandName ?? null, filter.brandName ?? null, filter.limit],
+      limit ? offset ?`,
+    [...where.params, page.limit, page.offset],
   );
-  return rows.map((row) => ({
+  return rows.map(mentionRecord);
+}
+
+/** How many mentions match the filters, over every page. */
+export async function countMentions(em: EntityManager, userId: string, filter: MentionsFilter): Promise<number> {
+  const where = mentionsWhere(userId, filter);
+  const [row] = await em.execute<{ total: number }[]>(`select count(*)::int as total ${MENTIONS_FROM} where ${where.sql}`, where.params);
+  return row?.total ?? 0;
+}
+
+function mentionRecord(row: MentionRow): MentionRecord {
+  return {
     id: row.id,
     brandName: row.brand_name,
     sentiment: row.sentiment,
@@ -51,8 +96,9 @@ export async function findMentions(em: EntityManager, userId: string, filter: Me
     ...(row.judge_reason ? { judgeReason: row.judge_reason } : {}),
     competitors: row.competitors,
     createdAt: row.created_at,
+    surface: row.surface,
     request: { id: row.request_id, query: row.query, engine: row.engine, model: row.model },
-  }));
+  };
 }
 
 interface MentionRow {
@@ -73,6 +119,7 @@ interface MentionRow {
   query: string;
   engine: string;
   model: string;
+  surface: Surface;
 }
 
 /** One entry per brand the user monitored, the most recently analysed first. */

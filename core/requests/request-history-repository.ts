@@ -1,5 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { SearchRequest, type RequestKind } from '../database/entities/search-request.ts';
+import { CHAT_REQUEST_KINDS, SearchRequest, type RequestKind } from '../database/entities/search-request.ts';
 import type { AiOverviewParams, BrandConfig } from '../../contract/ask.ts';
 import type { HistoryItem } from '../../contract/history.ts';
 import { findBrandMentions } from '../brand/stored-brand-mentions.ts';
@@ -54,7 +54,13 @@ const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (chara
  */
 export async function loadRequestHistory(em: EntityManager, userId: string, options: HistoryPageOptions): Promise<HistoryPage> {
   const search = options.search?.trim();
-  const where: FilterQuery<SearchRequest> = { user: userId, retryOf: null, ...(search ? { query: { $ilike: likePattern(search) } } : {}) };
+  // Arena rounds and tracking runs' questions are not chat: each is seen on its own page (arena, tracking).
+  const where: FilterQuery<SearchRequest> = {
+    user: userId,
+    retryOf: null,
+    kind: { $in: [...CHAT_REQUEST_KINDS] },
+    ...(search ? { query: { $ilike: likePattern(search) } } : {}),
+  };
   const [requests, total] = await em.findAndCount(SearchRequest, where, {
     populate: ['runs'],
     orderBy: { createdAt: 'desc', id: 'desc' },

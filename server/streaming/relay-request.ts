@@ -28,7 +28,8 @@ export type RelayOutcome = 'finished' | 'stopped';
 
 /** The frames a stored request is relayed in. */
 export function streamFormatFor(kind: RequestKind): StreamFormat {
-  return kind === 'comparison' ? comparisonFormat : singleSearchFormat;
+  // Only a single question has one model to speak for; a tracking run's question is relayed like a comparison.
+  return kind === 'single' ? singleSearchFormat : comparisonFormat;
 }
 
 /**

@@ -122,7 +122,19 @@ describe('brand monitoring for a signed-in user', () => {
     expect(await cards.first().getByTestId('mention-query').textContent()).toContain(SINGLE_QUESTION);
     await page.getByTestId('mentions-brand-filter').selectOption('Globexa');
     await expect.poll(() => cards.count()).toBe(2);
-    expect(await page.getByTestId('mentions-shown').textContent()).toBe('2 of 3 mentions');
+    // The server filters and counts: the total and the tab follow the filter, over the period the numbers cover.
+    await expect.poll(() => page.getByTestId('mentions-shown').textContent()).toBe('2 mentions in the last 30 days');
+    expect(await page.getByTestId('tab-mentions').textContent()).toBe('Mentions (2)');
+    // The CSV button downloads the same filtered list.
+    const csvHref = (await page.getByTestId('mentions-csv').getAttribute('href')) ?? '';
+    expect(csvHref).toBe('/api/brand-config/mentions.csv?days=30&brandName=Globexa');
+    const csv = await page.request.get(`${stack.baseUrl.replace(/\/$/, '')}${csvHref}`);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(1 + 2);
+    await page.getByTestId('mentions-surface-filter').selectOption('ai-overview');
+    await page.getByTestId('mentions-no-match').waitFor();
+    await page.getByTestId('mentions-surface-filter').selectOption('model');
+    await expect.poll(() => cards.count()).toBe(2);
 
     await page.getByTestId('mentions-clear').click();
     await page.getByTestId('mentions-search').fill('WHY GLOBEXA');

@@ -17,6 +17,7 @@ const PRODUCT_CALLS = [
   'GET /api/health',
   'GET /api/user-requests',
   'GET /api/brand-config/mentions',
+  'GET /api/brand-config/mentions.csv',
   'GET /api/brand-config/analytics',
   'GET /api/brand-config/recent',
   'GET /api/requests/{id}/events',

@@ -236,6 +236,7 @@ describe('who may reach what', () => {
     { route: 'GET /api/user-requests/export.csv', label: 'the history as CSV', call: () => ({ path: '/api/user-requests/export.csv' }), expected: signedInOwn, secret: () => `Tell me about ${BRAND}` },
     { route: 'GET /api/brand-config/recent', label: 'recent brands', call: () => ({ path: '/api/brand-config/recent' }), expected: signedInOwn, secret: () => BRAND },
     { route: 'GET /api/brand-config/mentions', label: 'brand mentions', call: () => ({ path: `/api/brand-config/mentions?brandName=${BRAND}` }), expected: signedInOwn },
+    { route: 'GET /api/brand-config/mentions.csv', label: 'brand mentions as CSV', call: () => ({ path: `/api/brand-config/mentions.csv?brandName=${BRAND}` }), expected: signedInOwn },
     { route: 'GET /api/brand-config/analytics', label: 'brand analytics', call: () => ({ path: '/api/brand-config/analytics' }), expected: signedInOwn, secret: () => BRAND },
     { route: 'GET /api/credits', label: 'credits', call: () => ({ path: '/api/credits' }), expected: { owner: OK, other: OK, guest: OK } },
     // The judge's saved instructions: each person has their own.

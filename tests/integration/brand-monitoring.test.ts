@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { AnalyticsData, BrandAnalytics, BrandMention, MentionsData, RecentBrandsData, Sentiment } from '../../contract/brand.ts';
+import type { AnalyticsData, BrandAnalytics, BrandMention, MentionsData, RecentBrandsData } from '../../contract/brand.ts';
 import type { HistoryList } from '../../contract/history.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { ServerSentEventParser } from '../../client/src/api/server-sent-events.ts';
 import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
 import { findBrandMention } from '../../core/brand/stored-brand-mentions.ts';
 import { StoredBrandMention } from '../../core/database/entities/brand-mention.ts';
-import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { SearchRequest } from '../../core/database/entities/search-request.ts';
+import { storeAnalysedAnswer as storeAnalysedAnswerIn, type AnalysedAnswer } from '../support/analysed-answers.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -122,62 +120,8 @@ describe('an answer to a monitored request', () => {
   });
 });
 
-interface AnalysedAnswer {
-  brandName: string;
-  mentioned?: boolean;
-  sentiment?: Sentiment;
-  confidence?: number;
-  daysAgo?: number;
-  engine?: string;
-  model?: string;
-  positions?: number[];
-  competitors?: BrandMention['competitors'];
-  citedDomains?: string[];
-}
-
-/** A request with one answered run and its stored analysis, written directly (for numbers and dates a test picks). */
-async function storeAnalysedAnswer(userId: string, answer: AnalysedAnswer): Promise<string> {
-  const em = stack.records();
-  const createdAt = new Date(Date.now() - (answer.daysAgo ?? 0) * 86_400_000);
-  const mentioned = answer.mentioned ?? true;
-  const engine = answer.engine ?? 'openai';
-  const model = answer.model ?? 'gpt-4o-mini';
-  const request = em.create(SearchRequest, {
-    id: randomUUID(),
-    query: `About ${answer.brandName}`,
-    engine,
-    model,
-    user: userId,
-    status: 'completed',
-    brandMonitoringEnabled: true,
-    brandConfig: { brandName: answer.brandName },
-    createdAt,
-  });
-  const run = em.create(ModelRun, { id: randomUUID(), request, engine, model, status: 'completed', answerText: 'answer', createdAt });
-  em.create(StoredBrandMention, {
-    id: randomUUID(),
-    run,
-    request,
-    user: userId,
-    brandName: answer.brandName,
-    websiteUrl: null,
-    mentioned,
-    sentiment: answer.sentiment ?? 'neutral',
-    confidence: mentioned ? (answer.confidence ?? 0.5) : 0,
-    context: mentioned ? `… ${answer.brandName} …` : null,
-    contexts: [],
-    keywordsFound: mentioned ? [answer.brandName] : [],
-    positions: answer.positions ?? (mentioned ? [2] : []),
-    competitors: answer.competitors ?? [],
-    shareOfVoice: null,
-    rank: mentioned ? 1 : null,
-    citedDomains: answer.citedDomains ?? [],
-    brandDomainCited: false,
-    createdAt,
-  });
-  await em.flush();
-  return request.id;
-}
+/** An analysed answer written straight to the database, for numbers and dates a test picks. */
+const storeAnalysedAnswer = (userId: string, answer: AnalysedAnswer) => storeAnalysedAnswerIn(stack.records(), userId, answer);
 
 describe('the Brand Mentions page’s calls', () => {
   let owner: { userId: string; cookie: string };
@@ -228,7 +172,7 @@ describe('the Brand Mentions page’s calls', () => {
     expect(await ids('?limit=100&brandName=Zentrovia')).toHaveLength(4);
     expect(await ids('?limit=100&brandName=zentrovia')).toEqual([]);
     expect(await ids('?limit=100&brandName=Zentrovia&days=60')).toContain(`Zentrovia:${older}`);
-    expect(await ids('?limit=100&days=0')).toHaveLength(5);
+    expect(await ids('?limit=100&days=1')).toHaveLength(5);
     const stranger = await createPayer(stack.records(), stack.config, 10);
     expect(await ids('', stranger.cookie)).toEqual([]);
   });

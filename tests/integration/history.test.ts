@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
-import { createFundedUser } from '../support/funded-user.ts';
+import { createFundedUser, createPayer } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import type { HistoryList } from '../../client/src/api/history-api.ts';
 import { randomUUID } from 'node:crypto';
@@ -108,6 +108,23 @@ describe('GET /api/user-requests', () => {
     expect(serializeHistoryItem(page.rows[0]!).model).toBe('comparison:openai/openai-model,deepseek/deepseek-model,groq/groq-model');
     const limited = await loadRequestHistory(stack.records(), user.id, { limit: 1 });
     expect([limited.total, limited.rows.length, limited.rows[0]!.results.length]).toEqual([2, 1, 3]);
+  });
+
+  it('lists chats only: arena rounds and tracking runs’ questions stay on their own pages, in the list, the count and the CSV', async () => {
+    const user = await createPayer(stack.records(), stack.config, 10);
+    const userId = user.user.id;
+    const em = stack.records();
+    for (const [kind, query] of [['arena', 'A blind round'], ['tracking', 'A tracked prompt'], ['comparison', 'A chat comparison']] as const) {
+      const request = em.create(SearchRequest, { id: randomUUID(), query, kind, user: userId, status: 'completed' });
+      em.create(ModelRun, { id: randomUUID(), request, engine: 'openai', model: 'gpt-4o-mini', status: 'completed', answerText: 'answer' });
+    }
+    await em.flush();
+    const { body } = await history(user.cookie);
+    expect(body.data.total).toBe(1);
+    expect(body.data.requests.map((request) => `${request.kind}:${request.query}`)).toEqual(['comparison:A chat comparison']);
+    const csv = await (await fetch(`${stack.baseUrl}/api/user-requests/export.csv`, { headers: { cookie: user.cookie } })).text();
+    expect(csv).toContain('A chat comparison');
+    expect(csv).not.toMatch(/A blind round|A tracked prompt/);
   });
 
   it('shows another user nothing of it, and a guest is told to sign in', async () => {

@@ -137,6 +137,15 @@ describe('GEO tracking', () => {
     expect(dashboard.overall[0].visibility).toBe(66.7);
     expect(dashboard.overall[0].failed).toBe(1);
     expect(dashboard.byModel).toHaveLength(2);
+
+    // The run's questions are tracking requests, seen on the dashboard, never in the owner's chat history.
+    const kinds = await em.execute<{ kind: string }[]>(
+      `select distinct kind from search_requests where id in (select jsonb_array_elements_text(request_ids)::uuid from tracking_runs where set_id = ?)`,
+      [set.id],
+    );
+    expect(kinds).toEqual([{ kind: 'tracking' }]);
+    const chats = JSON.parse((await harness.call('GET', '/api/user-requests', payer.cookie)).text).data;
+    expect(chats).toEqual({ total: 0, requests: [] });
   });
 
   it('exports a CSV equal to the stored rows, and the same rows as JSON pages', async () => {

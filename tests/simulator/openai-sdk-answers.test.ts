@@ -31,9 +31,9 @@ describe('answers through the OpenAI SDK', () => {
   });
 
   it('answers the same prompt the same way and a different prompt differently', async () => {
-    const first = await completedText('Which database should I pick?');
-    const again = await completedText('Which database should I pick?');
-    const other = await completedText('Which queue should I pick?');
+    const first = await completedText('How do database indexes work?');
+    const again = await completedText('How do database indexes work?');
+    const other = await completedText('How do message queues work?');
     expect(again).toBe(first);
     expect(other).not.toBe(first);
   });

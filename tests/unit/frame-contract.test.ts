@@ -7,7 +7,7 @@ import { createFrameDecoder } from '../../client/src/requests/frame-decoder.ts';
 import type { RunUpdate } from '../../client/src/requests/run-update.ts';
 import { CompareStreamFrame } from '../../contract/compare-stream.ts';
 import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
-import type { RequestKind } from '../../contract/ask.ts';
+import type { AskKind } from '../../contract/ask.ts';
 import type { RunEvent } from '../../contract/run-events.ts';
 import { SearchStreamFrame } from '../../contract/search-stream.ts';
 import { ServerSentEventStream } from '../../server/streaming/server-sent-events.ts';
@@ -102,7 +102,7 @@ function built(format: StreamFormat, runs: { run: WatchedRun; events: RunEvent[]
   return frames;
 }
 
-async function roundTrip(kind: RequestKind, frames: Written[]): Promise<{ received: ServerSentEvent[]; updates: RunUpdate[][] }> {
+async function roundTrip(kind: AskKind, frames: Written[]): Promise<{ received: ServerSentEvent[]; updates: RunUpdate[][] }> {
   const received = parse(await writeStream(frames));
   const decoder = createFrameDecoder(kind, checkFrame);
   const updates = received.map((message) =>
@@ -111,7 +111,7 @@ async function roundTrip(kind: RequestKind, frames: Written[]): Promise<{ receiv
   return { received, updates };
 }
 
-function expectSameFrames(frames: Written[], received: ServerSentEvent[], kind: RequestKind): void {
+function expectSameFrames(frames: Written[], received: ServerSentEvent[], kind: AskKind): void {
   expect(received).toHaveLength(frames.length);
   received.forEach((message, index) => {
     const { frame, id } = frames[index]!;

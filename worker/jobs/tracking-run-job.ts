@@ -164,7 +164,7 @@ async function admitPrompts(
           requestId,
           query: prompt,
           selections: set.models,
-          kind: set.models.length > 1 ? 'comparison' : 'single',
+          kind: 'tracking',
           streamed: false,
           searchEnabled: false,
           aiOverviewParams: set.aiOverviewParams,

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { RequestKind } from '../../../contract/ask.ts';
+import type { AskKind } from '../../../contract/ask.ts';
 import { useCallback } from 'react';
 import { useCredits } from './credits-context.tsx';
 import { queryKeys } from './query-client.ts';
 import { COMPARISON_CREDIT_REFRESH_DELAY_MS, refreshWithRetries } from './refresh-with-retries.ts';
 
 /** What just finished: one model's answer (a single search, or one comparison column asked again), or a comparison. */
-export type AnswerKind = RequestKind;
+export type AnswerKind = AskKind;
 
 export interface AnswerRefreshSteps {
   /** One attempt at the credit count; rejects when it fails. */

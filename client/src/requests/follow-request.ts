@@ -1,5 +1,5 @@
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
-import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
+import type { CompareRequestBody, AskKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { LiveSocket } from '../api/live-socket.ts';
 import { openEventStream } from './event-stream.ts';
 import { checkFrame, type FrameCheck } from './frame-check.ts';
@@ -12,7 +12,7 @@ import { REFUSAL_FALLBACK, streamInterrupted, type StreamFailure } from './strea
 export const STREAM_PATHS = { single: '/api/search/stream', comparison: '/api/compare/stream', arena: '/api/arena/stream' } as const;
 
 export interface FollowRequestOptions {
-  kind: RequestKind;
+  kind: AskKind;
   /** Ask (POST the body and read its stream), or pick up a request already running after `afterSeq`. */
   start: { body: SearchRequestBody | CompareRequestBody | ArenaRequestBody } | { requestId: string; afterSeq: number };
   signal: AbortSignal;

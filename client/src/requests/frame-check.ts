@@ -1,7 +1,7 @@
 import { Check } from 'typebox/schema';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { SearchStreamFrame } from '../../../contract/search-stream.ts';
-import type { RequestKind } from '../../../contract/ask.ts';
+import type { AskKind } from '../../../contract/ask.ts';
 
 /**
  * Checks a frame against the contract's schema for its stream. This module carries the schemas and TypeBox's
@@ -16,7 +16,7 @@ export interface ReceivedFrame {
 
 export type FrameVerdict = { verdict: 'valid' } | { verdict: 'unknown' } | { verdict: 'invalid'; reason: string };
 
-export type FrameCheck = (kind: RequestKind, frame: ReceivedFrame) => FrameVerdict;
+export type FrameCheck = (kind: AskKind, frame: ReceivedFrame) => FrameVerdict;
 
 /** An arena round streams the comparison's frames, blind until the vote. */
 const STREAMS = { single: SearchStreamFrame, comparison: CompareStreamFrame, arena: CompareStreamFrame } as const;

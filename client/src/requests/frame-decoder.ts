@@ -1,4 +1,4 @@
-import type { RequestKind } from '../../../contract/ask.ts';
+import type { AskKind } from '../../../contract/ask.ts';
 import type { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import type { ModelResult } from '../../../contract/model-result.ts';
 import type { SearchStreamFrame } from '../../../contract/search-stream.ts';
@@ -83,7 +83,7 @@ function decodeComparison(frame: CompareStreamFrame): RunUpdate[] {
 }
 
 /** Decodes one request's frames, from either endpoint or the live socket, checking each against the contract. */
-export function createFrameDecoder(kind: RequestKind, check: FrameCheck, afterSeq = 0): FrameDecoder {
+export function createFrameDecoder(kind: AskKind, check: FrameCheck, afterSeq = 0): FrameDecoder {
   let lastSeq = afterSeq;
   let requestId: string | null = null;
   return {

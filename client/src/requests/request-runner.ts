@@ -1,5 +1,5 @@
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
-import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
+import type { CompareRequestBody, AskKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { FollowRequestOptions } from './follow-request.ts';
 import { columnKey, isOpen, type RequestAction, type RestoredResult, type RunColumn, type UpdateScope } from './request-state.ts';
 import { askedModels, retryBody } from './retry-body.ts';
@@ -11,7 +11,7 @@ export type AskBody = SearchRequestBody | CompareRequestBody | ArenaRequestBody;
 
 /** What the runner works with; the hook passes the real ones, tests their own. */
 export interface RequestRunnerDeps {
-  kind: RequestKind;
+  kind: AskKind;
   dispatch(action: RequestAction): void;
   /** Rejects only when the follower itself could not be loaded. */
   follow(options: Omit<FollowRequestOptions, 'live'>): Promise<void>;
@@ -19,7 +19,7 @@ export interface RequestRunnerDeps {
   forget(requestId?: string): void;
   stopRuns(requestId: string, runIds: readonly string[] | null): Promise<unknown>;
   /** Refreshes credits then history once a request has ended (or been stopped): nothing is charged unseen. */
-  afterRequest(kind: RequestKind): void;
+  afterRequest(kind: AskKind): void;
   /**
    * After the tier rules refused a request: reads the credit count again, which tells whether the session behind a
    * signed-in page has ended (the server then answered a guest, who may not use the model the person chose).
@@ -71,7 +71,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   let restoredId: string | null = null;
   const retries = new Map<string, Followed>();
 
-  const start = (kind: RequestKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
+  const start = (kind: AskKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
     const followed: Followed = { controller: new AbortController(), requestId: 'requestId' in start ? start.requestId : null, stopOnceNamed: false };
     const onUpdate = (update: RunUpdate): void => {
       if (followed.stopOnceNamed) return;
@@ -109,7 +109,7 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   };
 
   /** Every run of a request still answering: stopped, never charged; credits and history then refresh. */
-  const stopRequest = (requestId: string, kind: RequestKind, runIds: readonly string[] | null = null): Promise<void> =>
+  const stopRequest = (requestId: string, kind: AskKind, runIds: readonly string[] | null = null): Promise<void> =>
     deps.stopRuns(requestId, runIds).then(() => deps.afterRequest(kind));
 
   /** Lets go of every request; with `stopUnnamed`, one not named yet is kept just long enough to be stopped. */

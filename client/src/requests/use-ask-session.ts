@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
-import type { CompareRequestBody, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
+import type { CompareRequestBody, AskKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { HistoryRequest } from '../api/history-api.ts';
 import { restorableResults } from '../history/restore-request.ts';
 import { restoreEarlierTurns, turnFromState, type EarlierTurn } from './conversation.ts';
@@ -10,7 +10,7 @@ import { useResumeAfterReload } from './use-resume-after-reload.ts';
 import type { WatchedRequest } from './watched-request.ts';
 
 /** What each kind of view asks with. */
-export type AskBodyOf<Kind extends RequestKind> = Kind extends 'single' ? SearchRequestBody : Kind extends 'comparison' ? CompareRequestBody : ArenaRequestBody;
+export type AskBodyOf<Kind extends AskKind> = Kind extends 'single' ? SearchRequestBody : Kind extends 'comparison' ? CompareRequestBody : ArenaRequestBody;
 
 /** How a past request from the history becomes this view's again ("Run this prompt again", "Continue"). */
 export interface FromHistory<Body> {
@@ -53,7 +53,7 @@ export interface AskSession<Body> extends RequestControls {
  * reload interrupted (followed again), and the past request the history hands over to run again or continue.
  * The view keeps its form; it hears through `handlers` when the session needs the form to change.
  */
-export function useAskSession<Kind extends RequestKind>(kind: Kind, handlers: AskSessionHandlers<AskBodyOf<Kind>>): AskSession<AskBodyOf<Kind>> {
+export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSessionHandlers<AskBodyOf<Kind>>): AskSession<AskBodyOf<Kind>> {
   type Body = AskBodyOf<Kind>;
   const runner = useRequestRunner(kind);
   const { state, ask, resume, restore, clear } = runner;

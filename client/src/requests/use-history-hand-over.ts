@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { RequestKind } from '../../../contract/ask.ts';
+import type { AskKind } from '../../../contract/ask.ts';
 import type { HistoryRequest } from '../api/history-api.ts';
 import { useRunAgain } from '../app-state/run-again-context.tsx';
 import { isComparisonRequest } from '../history/request-kind.ts';
@@ -9,7 +9,7 @@ import { isComparisonRequest } from '../history/request-kind.ts';
  * kind (an arena round is shown as a comparison) and the view can take it (`ready`: its catalogue is loaded).
  * `take` hears whether the person asked to continue it.
  */
-export function useHistoryHandOver(kind: RequestKind, ready: boolean, take: (request: HistoryRequest, continuing: boolean) => void): void {
+export function useHistoryHandOver(kind: AskKind, ready: boolean, take: (request: HistoryRequest, continuing: boolean) => void): void {
   const runAgain = useRunAgain();
   // The view's latest `take`, so the hand-over happens when a request arrives, not on every render.
   const latestTake = useRef(take);

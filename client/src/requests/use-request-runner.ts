@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import type { RequestKind } from '../../../contract/ask.ts';
+import type { AskKind } from '../../../contract/ask.ts';
 import { useCredits } from '../app-state/credits-context.tsx';
 import { useLiveSocket } from '../app-state/live-updates-context.tsx';
 import { useRefreshAfterAnswer } from '../app-state/refresh-after-answer.ts';
@@ -28,7 +28,7 @@ export interface RequestControls {
  * Leaving the view only stops listening: the server finishes the answers, the request stays remembered, and coming
  * back resumes it.
  */
-export function useRequestRunner(kind: RequestKind): RequestControls {
+export function useRequestRunner(kind: AskKind): RequestControls {
   const [state, dispatch] = useReducer(requestReducer, initialRequestState);
   const refreshAfterAnswer = useRefreshAfterAnswer();
   const { refreshCredits } = useCredits();

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { RequestKind } from '../../../contract/ask.ts';
+import type { AskKind } from '../../../contract/ask.ts';
 import { watchedRequestToResume, type WatchedRequest } from './watched-request.ts';
 
 /** What to do once, when the view opens; each may answer the cleanup for when the view goes. */
@@ -11,7 +11,7 @@ export interface AfterReload {
 }
 
 /** When the view opens: the request of `kind` a reload interrupted is handed over to be followed again. */
-export function useResumeAfterReload(kind: RequestKind, afterReload: AfterReload): void {
+export function useResumeAfterReload(kind: AskKind, afterReload: AfterReload): void {
   // The latest handlers, so they run once, when the view opens, and not again on every render.
   const latest = useRef(afterReload);
   latest.current = afterReload;

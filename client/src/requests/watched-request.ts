@@ -1,5 +1,5 @@
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
-import type { CompareRequestBody, ModelPair, RequestKind, SearchRequestBody } from '../../../contract/ask.ts';
+import type { CompareRequestBody, ModelPair, AskKind, SearchRequestBody } from '../../../contract/ask.ts';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage/local-storage.ts';
 
 /**
@@ -8,7 +8,7 @@ import { readStored, removeStored, storageKeys, writeStored } from '../storage/l
  */
 export interface WatchedRequest {
   requestId: string;
-  kind: RequestKind;
+  kind: AskKind;
   query: string;
   /** What was asked, so the view can show the same columns before the first frame arrives. */
   models: ModelPair[];
@@ -31,7 +31,7 @@ export function forgetWatchedRequest(requestId?: string): void {
 }
 
 /** The request of `kind` to resume, if one was running when the page went away. */
-export function watchedRequestToResume(kind: RequestKind, now = Date.now()): WatchedRequest | null {
+export function watchedRequestToResume(kind: AskKind, now = Date.now()): WatchedRequest | null {
   const stored = readStored<WatchedRequest>(storageKeys.activeRequest, 'session');
   if (!stored || stored.kind !== kind || typeof stored.requestId !== 'string' || !Array.isArray(stored.models)) return null;
   if (now - Date.parse(stored.startedAt) > RESUME_WINDOW_MS) {

@@ -7,8 +7,14 @@ import { User } from './user.ts';
 export const SEARCH_REQUEST_STATUSES = ['pending', 'completed', 'error'] as const;
 export type SearchRequestStatus = (typeof SEARCH_REQUEST_STATUSES)[number];
 
-/** How many models answer a request: one (`single`), several side by side (`comparison`), or several blind (`arena`). */
-export const REQUEST_KINDS = ['single', 'comparison', 'arena'] as const;
+/**
+ * What a request is: one model (`single`) or several side by side (`comparison`), asked in the chat; several blind
+ * (`arena`), asked on the arena page; or a tracked prompt asked by a tracking run (`tracking`). Only the first two
+ * are the chat history; the others are seen on their own pages.
+ */
+export const REQUEST_KINDS = ['single', 'comparison', 'arena', 'tracking'] as const;
+/** The kinds the chat history lists. */
+export const CHAT_REQUEST_KINDS = ['single', 'comparison'] as const satisfies readonly RequestKind[];
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** One question a person asked: one model (single mode) or several (comparison), each answered by a run. */

@@ -1,13 +1,16 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AnalyticsData, MentionsData, MentionsQuery, RecentBrandsData, RecentBrandsQuery } from '../../../contract/brand.ts';
+import * as Type from 'typebox/type';
+import { AnalyticsData, MentionsData, MentionsFilterQuery, MentionsQuery, RecentBrandsData, RecentBrandsQuery } from '../../../contract/brand.ts';
 import { success } from '../../../contract/envelope.ts';
-import { brandAnalytics, findMentions, recentBrands } from '../../../core/brand/brand-mention-repository.ts';
-import { jsonResponses } from '../../schemas/route-responses.ts';
+import { brandAnalytics, countMentions, findMentions, recentBrands } from '../../../core/brand/brand-mention-repository.ts';
+import { mentionsCsv } from '../../../core/brand/mentions-csv.ts';
+import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
+import { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, mentionsFilter, mentionsPage } from './mentions-query.ts';
 
-/** What the calls return without `limit`, the most they return, and the mentions' window without `days`. */
+/** What the recent-configs call returns without `limit`, and the most it returns. */
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 100;
-const DEFAULT_WINDOW_DAYS = 30;
 
 const tags = ['Brand monitoring'];
 const codes = ['VALIDATION_ERROR', 'UNAUTHORIZED'] as const;
@@ -19,7 +22,7 @@ function bounded(value: string | undefined, fallback: number, maximum: number): 
 
 /**
  * The Brand Mentions page's calls, for the signed-in person's own answers: the mentions found
- * (`GET /api/brand-config/mentions`), the analytics per brand (`GET /api/brand-config/analytics`) and the brand
+ * (`GET /api/brand-config/mentions`, and as CSV), the analytics per brand (`GET /api/brand-config/analytics`) and the brand
  * configs they used (`GET /api/brand-config/recent`). Brand data belongs to a signed-in person.
  */
 const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,8 +30,8 @@ const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/brand-config/mentions',
     {
       schema: {
-        summary: 'Answers that mentioned your brands, newest first',
-        description: `Only answers where the brand was found, from the last \`days\` (default ${DEFAULT_WINDOW_DAYS}); \`limit\` 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.`,
+        summary: 'Answers that mentioned your brands, newest first, a page at a time',
+        description: `Only answers where the brand was found, from the last \`days\` (default ${DEFAULT_WINDOW_DAYS}), narrowed by \`brandName\`, \`model\`, \`sentiment\` and \`surface\`; \`page\` from 1 and \`pageSize\` (or \`limit\`) 1 to 100, default ${DEFAULT_PAGE_SIZE}. \`total\` counts every match.`,
         tags,
         querystring: MentionsQuery,
         response: jsonResponses(MentionsData, codes),
@@ -37,12 +40,37 @@ const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userId = request.signedIn.user.id;
-      const mentions = await findMentions(app.orm.em.fork(), userId, {
-        limit: bounded(request.query.limit, DEFAULT_LIMIT, MAX_LIMIT),
-        brandName: request.query.brandName || undefined,
-        days: bounded(request.query.days, DEFAULT_WINDOW_DAYS, Number.MAX_SAFE_INTEGER),
-      });
-      return success({ mentions });
+      const filter = mentionsFilter(request.query);
+      const page = mentionsPage(request.query);
+      const em = app.orm.em.fork();
+      const [mentions, total] = await Promise.all([
+        findMentions(em, userId, filter, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+        countMentions(em, userId, filter),
+      ]);
+      return success({ mentions, total, ...page });
+    },
+  );
+
+  app.get(
+    '/brand-config/mentions.csv',
+    {
+      schema: {
+        summary: 'Every mention matching the filters, as CSV (streamed)',
+        description: 'The same filters as `/brand-config/mentions`, every page; text a spreadsheet would run as a formula starts with an apostrophe.',
+        tags,
+        querystring: MentionsFilterQuery,
+        response: {
+          200: { description: 'CSV with a header line.', content: { 'text/csv': { schema: Type.String() } } },
+          ...errorResponses(codes),
+        },
+      },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const filter = mentionsFilter(request.query);
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="brand-mentions.csv"');
+      // A stream, not the string the schema describes: Fastify pipes it as it is produced.
+      return reply.send(Readable.from(mentionsCsv(app.orm.em.fork(), request.signedIn.user.id, filter)) as never);
     },
   );
 

@@ -1,4 +1,4 @@
-import { NativeSelect, Stack, Title } from '@mantine/core';
+import { NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { BrandAnalytics } from '../../../../contract/brand.ts';
 import { BrandAnalyticsCard } from './brand-analytics-card.tsx';
@@ -33,7 +33,13 @@ export function AnalyticsTab({ analytics }: { analytics: readonly BrandAnalytics
 
   return (
     <Stack gap="md">
-      {heading}
+      <div>
+        {heading}
+        {/* The totals are all-time, unlike the mentions list's period: say so, so the two never seem to disagree. */}
+        <Text size="sm" c="dimmed" data-testid="brand-analytics-scope">
+          Counted over every answer analysed for each brand, since its first; the daily chart shows the last 30 days.
+        </Text>
+      </div>
       {analytics.map((brand) => (
         <BrandAnalyticsCard key={brand.brandName} brand={brand} />
       ))}

@@ -5,7 +5,7 @@ import { percentText, sentimentColour, sentimentLabel } from '../../components/b
 import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from '../../components/brand-summary/brand-evidence.tsx';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
 import { useDisplayNames } from '../../catalogue/display-names.ts';
-import { visibleKeywords } from './mention-filters.ts';
+import { SURFACE_LABELS, visibleKeywords } from './mention-filters.ts';
 
 export interface MentionCardProps {
   mention: MentionRecord;
@@ -36,6 +36,11 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)" data-testid="mention-sentiment">
               {sentimentLabel(mention.sentiment)}
             </Badge>
+            {mention.surface !== 'model' && (
+              <Badge color="gray" variant="light" c="var(--mantine-color-text)" tt="none" data-testid="mention-surface">
+                {SURFACE_LABELS[mention.surface]}
+              </Badge>
+            )}
             {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-recommendation" />}
             <Badge color="gray" variant="outline" tt="none" data-testid="mention-confidence">
               {percentText(mention.confidence)} confidence

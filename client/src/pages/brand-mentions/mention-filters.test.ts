@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandAnalytics, MentionRecord, RecentBrand } from '../../../../contract/brand.ts';
-import { ALL_BRANDS, brandChoices, filterMentions, shownText, visibleKeywords } from './mention-filters.ts';
+import { NO_MENTION_FILTERS } from '../../api/brand-api.ts';
+import { brandChoices, isFiltered, shownText, visibleKeywords } from './mention-filters.ts';
 
 function mention(id: string, brandName: string, query: string, context: string | null, keywordsFound: string[]): MentionRecord {
   return {
@@ -12,6 +13,7 @@ function mention(id: string, brandName: string, query: string, context: string |
     keywordsFound,
     positions: [],
     createdAt: '2026-01-01T00:00:00.000Z',
+    surface: 'model',
     request: { id: `r-${id}`, query, engine: 'openai', model: 'gpt-4o-mini' },
   };
 }
@@ -23,21 +25,12 @@ const mentions = [
 ];
 const ids = (list: MentionRecord[]) => list.map((entry) => entry.id);
 
-describe('filtering mentions', () => {
-  it('keeps everything with no brand and no words', () => {
-    expect(ids(filterMentions(mentions, { brand: ALL_BRANDS, search: '  ' }))).toEqual(['1', '2', '3']);
-  });
-
-  it('narrows to one brand', () => {
-    expect(ids(filterMentions(mentions, { brand: 'Acme', search: '' }))).toEqual(['1', '3']);
-    expect(ids(filterMentions(mentions, { brand: 'Initech', search: '' }))).toEqual([]);
-  });
-
-  it('searches the context, the question and the keywords, ignoring case', () => {
-    expect(ids(filterMentions(mentions, { brand: ALL_BRANDS, search: 'TRAINERS' }))).toEqual(['1']);
-    expect(ids(filterMentions(mentions, { brand: ALL_BRANDS, search: 'hosting' }))).toEqual(['2']);
-    expect(ids(filterMentions(mentions, { brand: ALL_BRANDS, search: 'globex.com' }))).toEqual(['2']);
-    expect(ids(filterMentions(mentions, { brand: 'Acme', search: 'roadrunner' }))).toEqual(['3']);
+describe('whether the list is filtered', () => {
+  it('is not with the defaults or a blank search, and is with any filter set', () => {
+    expect(isFiltered(NO_MENTION_FILTERS)).toBe(false);
+    expect(isFiltered({ ...NO_MENTION_FILTERS, search: '   ' })).toBe(false);
+    expect(isFiltered({ ...NO_MENTION_FILTERS, surface: 'ai-overview' })).toBe(true);
+    expect(isFiltered({ ...NO_MENTION_FILTERS, model: 'gpt-4o' })).toBe(true);
   });
 });
 
@@ -50,10 +43,11 @@ describe('card keywords', () => {
 });
 
 describe('the list count', () => {
-  it('says how many are shown of how many', () => {
-    expect(shownText(3, 3)).toBe('3 mentions');
-    expect(shownText(1, 1)).toBe('1 mention');
-    expect(shownText(1, 3)).toBe('1 of 3 mentions');
+  it('says how many the server counted, over which period, and which of them this page shows', () => {
+    expect(shownText(3, 1, 20, 30)).toBe('3 mentions in the last 30 days');
+    expect(shownText(1, 1, 20, 7)).toBe('1 mention in the last 7 days');
+    expect(shownText(57, 2, 20, 90)).toBe('21–40 of 57 mentions in the last 90 days');
+    expect(shownText(57, 3, 20, 90)).toBe('41–57 of 57 mentions in the last 90 days');
   });
 });
 

@@ -1,23 +1,18 @@
-import type { BrandAnalytics, MentionRecord, RecentBrand } from '../../../../contract/brand.ts';
+import type { BrandAnalytics, MentionRecord, RecentBrand, Surface } from '../../../../contract/brand.ts';
+import type { MentionsFilters } from '../../api/brand-api.ts';
 
-/** The brand select's value for "no brand filter". */
-export const ALL_BRANDS = 'all';
+/** The select's value for "any" (a brand, model, sentiment or surface filter that is off). */
+export const ANY = '';
 
-export interface MentionFilter {
-  brand: string;
-  search: string;
-}
+/** How each surface reads in the filter and on a card. */
+export const SURFACE_LABELS: Record<Surface, string> = { model: 'Model alone', 'web-search': 'With web search', 'ai-overview': 'AI Overview' };
 
-/** Mentions of the chosen brand whose context, question or keywords contain the search (ignoring case). */
-export function filterMentions(mentions: readonly MentionRecord[], filter: MentionFilter): MentionRecord[] {
-  const needle = filter.search.trim().toLowerCase();
-  return mentions.filter((mention) => {
-    if (filter.brand !== ALL_BRANDS && mention.brandName !== filter.brand) return false;
-    if (needle === '') return true;
-    const haystacks = [mention.context ?? '', mention.request.query, ...mention.keywordsFound];
-    return haystacks.some((text) => text.toLowerCase().includes(needle));
-  });
-}
+/** How far back the list can look, in days. */
+export const WINDOW_CHOICES = [7, 30, 90, 365] as const;
+
+/** Whether any filter narrows the list beyond the default window. */
+export const isFiltered = (filters: MentionsFilters): boolean =>
+  filters.brandName !== '' || filters.model !== '' || filters.sentiment !== null || filters.surface !== null || filters.search.trim() !== '';
 
 /** The first few keywords to show on a card, and "+N more" for the rest (null when none are left over). */
 export function visibleKeywords(keywords: readonly string[], shown = 3): { shown: string[]; more: string | null } {
@@ -35,7 +30,22 @@ export function brandChoices(
   return [...new Set(names)].sort((a, b) => a.localeCompare(b));
 }
 
+/** The engine and model pairs the model filter offers: every model that answered for a brand, each once. */
+export function modelChoices(analytics: readonly BrandAnalytics[]): { engine: string; model: string }[] {
+  const pairs = new Map<string, { engine: string; model: string }>();
+  for (const brand of analytics) for (const { engine, model } of brand.series.byModel) pairs.set(model, { engine, model });
+  return [...pairs.values()].sort((a, b) => a.model.localeCompare(b.model));
+}
+
 const mentionsText = (count: number): string => `${count} ${count === 1 ? 'mention' : 'mentions'}`;
 
-/** How many cards the list shows: "12 mentions", or "3 of 12 mentions" while a filter narrows it. */
-export const shownText = (shown: number, total: number): string => (shown === total ? mentionsText(total) : `${shown} of ${mentionsText(total)}`);
+/**
+ * What the list holds, counted by the server over every page: "12 mentions in the last 30 days", or with several
+ * pages "21–40 of 57 mentions in the last 30 days". The window is the one the numbers were counted over.
+ */
+export function shownText(total: number, page: number, pageSize: number, days: number): string {
+  const window = `in the last ${days === 1 ? 'day' : `${days} days`}`;
+  if (total <= pageSize) return `${mentionsText(total)} ${window}`;
+  const first = (page - 1) * pageSize + 1;
+  return `${first}–${Math.min(total, page * pageSize)} of ${mentionsText(total)} ${window}`;
+}

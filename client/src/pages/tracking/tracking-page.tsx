@@ -34,6 +34,8 @@ function SignedInTracking() {
   const search: { set?: string } = useSearch({ strict: false });
   const { openPurchase } = usePurchaseCredits();
   const [formOpen, setFormOpen] = useState(false);
+  // The set the form edits; null while it makes a new one.
+  const [editing, setEditing] = useState<TrackingSet | null>(null);
   const sets = useQuery({
     ...trackingSetsQuery(),
     refetchInterval: (query) => (query.state.data?.sets.some((set) => set.status === 'active' && (!set.lastRun || set.lastRun.status === 'running')) ? REFRESH_WHILE_RUNNING_MS : false),
@@ -71,7 +73,13 @@ function SignedInTracking() {
             Prompts about your market, re-asked on a schedule: how visible your brand is in AI answers, over time.
           </Text>
         </div>
-        <Button onClick={() => setFormOpen(true)} data-testid="tracking-new">
+        <Button
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+          data-testid="tracking-new"
+        >
           New prompt set
         </Button>
       </Group>
@@ -112,6 +120,10 @@ function SignedInTracking() {
                 busy={toggle.isPending && toggle.variables?.id === set.id}
                 onOpen={() => open(set.id)}
                 onToggle={() => toggle.mutate(set)}
+                onEdit={() => {
+                  setEditing(set);
+                  setFormOpen(true);
+                }}
                 onDelete={() => setDeleting(set)}
               />
             ))}
@@ -145,14 +157,18 @@ function SignedInTracking() {
           </Group>
         </Stack>
       </Modal>
-      <TrackingSetForm
-        opened={formOpen}
-        onClose={() => setFormOpen(false)}
-        onCreated={(set) => {
-          setFormOpen(false);
-          open(set.id);
-        }}
-      />
+      {formOpen ? (
+        <TrackingSetForm
+          key={editing?.id ?? 'new'}
+          opened
+          editing={editing}
+          onClose={() => setFormOpen(false)}
+          onSaved={(set) => {
+            setFormOpen(false);
+            open(set.id);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ export function TrackingSetCard({
   busy,
   onOpen,
   onToggle,
+  onEdit,
   onDelete,
 }: {
   set: TrackingSet;
@@ -27,6 +28,7 @@ export function TrackingSetCard({
   busy: boolean;
   onOpen(): void;
   onToggle(): void;
+  onEdit(): void;
   onDelete(): void;
 }) {
   const summary = set.lastRun?.summary;
@@ -65,6 +67,9 @@ export function TrackingSetCard({
             </Button>
             <Button size="compact-sm" variant={selected ? 'filled' : 'light'} onClick={onOpen} data-testid="tracking-open">
               Dashboard
+            </Button>
+            <Button size="compact-sm" variant="subtle" onClick={onEdit} data-testid="tracking-edit">
+              Edit
             </Button>
             <Button size="compact-sm" variant="subtle" component="a" href={`/api/tracking/sets/${set.id}/results.csv`} download data-testid="tracking-export">
               Export CSV

@@ -31,6 +31,26 @@ export function TrackingSetFields({ draft, catalogue }: { draft: TrackingSetDraf
           data-testid="tracking-brand"
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label="Website"
+        description="Its domain counts when answers cite it"
+        type="url"
+        placeholder="https://www.example.com"
+        maxLength={BRAND_LIMITS.website}
+        value={fields.websiteUrl}
+        onChange={(event) => fields.setWebsiteUrl(event.currentTarget.value)}
+        data-testid="tracking-website"
+      />
+      <TagsInput
+        label="Keywords"
+        description="Product names that count as the brand"
+        maxTags={BRAND_LIMITS.keywords}
+        value={fields.keywords}
+        onChange={fields.setKeywords}
+        data-testid="tracking-keywords"
+      />
+      </SimpleGrid>
       <TagsInput
         label="Competitors"
         description="Press Enter after each one"

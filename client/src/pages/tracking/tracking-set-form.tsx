@@ -1,19 +1,32 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRACKING_LIMITS, type TrackingSet } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
-import { costPreviewQuery, createTrackingSet, trackingQueryKeys } from '../../api/tracking-api.ts';
+import { recentBrandsQuery } from '../../api/brand-api.ts';
+import { costPreviewQuery, createTrackingSet, trackingQueryKeys, updateTrackingSet } from '../../api/tracking-api.ts';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { AiOverviewSettings } from '../../components/ai-overview-settings/ai-overview-settings.tsx';
 import { TrackingCostSummary } from './tracking-cost-summary.tsx';
 import { TrackingScheduleFields, TrackingSetFields } from './tracking-set-fields.tsx';
 import { useTrackingSetDraft } from './use-tracking-set-draft.ts';
 
-/** The form that saves a new prompt set, with what it will cost shown before saving. */
-export function TrackingSetForm({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(set: TrackingSet): void }) {
+export interface TrackingSetFormProps {
+  opened: boolean;
+  /** The set to edit; null for a new one. Mount the form anew (a `key`) when this changes: it starts from it. */
+  editing: TrackingSet | null;
+  onClose(): void;
+  onSaved(set: TrackingSet): void;
+}
+
+/**
+ * The form that saves a new prompt set, or changes one (its brand, prompts, models and schedule), with what it will
+ * cost shown before saving. A new set starts from the brand configuration the person used last.
+ */
+export function TrackingSetForm({ opened, editing, onClose, onSaved }: TrackingSetFormProps) {
   const queryClient = useQueryClient();
   const { catalogue } = useCatalogue();
-  const draft = useTrackingSetDraft();
+  const saved = useQuery({ ...recentBrandsQuery(1), enabled: opened && editing === null });
+  const draft = useTrackingSetDraft(editing, saved.data?.recentBrands[0] ?? null);
   const { prompts, choices, aiOverview } = draft;
   const cost = useQuery({
     ...costPreviewQuery(
@@ -26,15 +39,15 @@ export function TrackingSetForm({ opened, onClose, onCreated }: { opened: boolea
   });
 
   const save = useMutation({
-    mutationFn: () => createTrackingSet(draft.body()),
+    mutationFn: () => (editing ? updateTrackingSet(editing.id, draft.body()) : createTrackingSet(draft.body())),
     onSuccess: ({ set }) => {
-      void queryClient.invalidateQueries({ queryKey: trackingQueryKeys.sets });
-      onCreated(set);
+      void queryClient.invalidateQueries({ queryKey: trackingQueryKeys.all });
+      onSaved(set);
     },
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New tracked prompt set" size="lg" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="tracking-form">
+    <Modal opened={opened} onClose={onClose} title={editing ? `Edit ${editing.name}` : 'New tracked prompt set'} size="lg" closeButtonProps={{ 'aria-label': 'Close' }} data-testid="tracking-form">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -42,6 +55,16 @@ export function TrackingSetForm({ opened, onClose, onCreated }: { opened: boolea
         }}
       >
         <Stack gap="sm">
+          {draft.fromSavedBrand ? (
+            <Text size="sm" c="dimmed" data-testid="tracking-brand-prefilled">
+              Brand, website, keywords and competitors are filled in from the brand you used last; change them as you like.
+            </Text>
+          ) : null}
+          {editing ? (
+            <Text size="sm" c="dimmed">
+              Changes apply from the next run; answers already stored keep the prompts and models they were asked with.
+            </Text>
+          ) : null}
           <TrackingSetFields draft={draft} catalogue={catalogue} />
           {aiOverview.shown ? <AiOverviewSettings value={aiOverview.value} onChange={aiOverview.onChange} /> : null}
           <TrackingScheduleFields schedule={draft.schedule} />
@@ -56,7 +79,7 @@ export function TrackingSetForm({ opened, onClose, onCreated }: { opened: boolea
               Cancel
             </Button>
             <Button type="submit" disabled={!draft.ready} loading={save.isPending} data-testid="tracking-save">
-              Save and run now
+              {editing ? 'Save changes' : 'Save and run now'}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence, type TrackingSetBody } from '../../../../contract/tracking.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { RecentBrand } from '../../../../contract/brand.ts';
+import { SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence, type TrackingSet, type TrackingSetBody } from '../../../../contract/tracking.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../components/ai-overview-settings/ai-overview-params.ts';
 import { promptLines } from './tracking-format.ts';
 
@@ -17,16 +18,32 @@ function samplesPerCell(value: number | string): number {
   return Math.min(SAMPLES_PER_CELL.maximum, Math.max(SAMPLES_PER_CELL.minimum, samples));
 }
 
-/** What the new prompt set form holds as it is filled in, what it adds up to, and the body it saves. */
-export function useTrackingSetDraft() {
-  const [name, setName] = useState('');
-  const [brandName, setBrandName] = useState('');
-  const [competitors, setCompetitors] = useState<string[]>([]);
-  const [promptText, setPromptText] = useState('');
-  const [models, setModels] = useState<string[]>([]);
-  const [cadence, setCadence] = useState<TrackingCadence>('weekly');
-  const [samples, setSamples] = useState<number | string>(SAMPLES_PER_CELL.default);
-  const [aiOverview, setAiOverview] = useState<AiOverviewParams>(DEFAULT_AI_OVERVIEW_PARAMS);
+/**
+ * What the prompt set form holds as it is filled in, what it adds up to, and the body it saves. Editing starts from
+ * the set as saved (`initial`); a new set starts from the person's most recently used brand configuration
+ * (`savedBrand`), filled in when it arrives unless they have started typing a brand of their own.
+ */
+export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBrand: RecentBrand | null = null) {
+  const [name, setName] = useState(initial?.name ?? '');
+  const [brandName, setBrandName] = useState(initial?.brand.brandName ?? '');
+  const [websiteUrl, setWebsiteUrl] = useState(initial?.brand.websiteUrl ?? '');
+  const [keywords, setKeywords] = useState<string[]>(initial?.brand.keywords ?? []);
+  const [competitors, setCompetitors] = useState<string[]>(initial?.brand.competitors ?? []);
+  const [promptText, setPromptText] = useState(initial?.prompts.join('\n') ?? '');
+  const [models, setModels] = useState<string[]>(initial?.models.map(({ engine, model }) => `${engine}/${model}`) ?? []);
+  const [cadence, setCadence] = useState<TrackingCadence>(initial?.cadence ?? 'weekly');
+  const [samples, setSamples] = useState<number | string>(initial?.samplesPerCell ?? SAMPLES_PER_CELL.default);
+  const [aiOverview, setAiOverview] = useState<AiOverviewParams>(initial?.aiOverviewParams ?? DEFAULT_AI_OVERVIEW_PARAMS);
+
+  const prefilled = useRef(initial !== null);
+  useEffect(() => {
+    if (prefilled.current || !savedBrand || brandName.trim() !== '') return;
+    prefilled.current = true;
+    setBrandName(savedBrand.brandName);
+    setWebsiteUrl(savedBrand.websiteUrl ?? '');
+    setKeywords(savedBrand.keywords);
+    setCompetitors(savedBrand.competitors);
+  }, [savedBrand, brandName]);
 
   const prompts = promptLines(promptText);
   const choices = models.map(toChoice);
@@ -36,7 +53,7 @@ export function useTrackingSetDraft() {
 
   const body = (): TrackingSetBody => ({
     name: name.trim(),
-    brand: { brandName: brandName.trim(), competitors },
+    brand: { brandName: brandName.trim(), competitors, keywords, ...(websiteUrl.trim() ? { websiteUrl: websiteUrl.trim() } : {}) },
     prompts,
     models: choices,
     cadence,
@@ -45,7 +62,9 @@ export function useTrackingSetDraft() {
   });
 
   return {
-    fields: { name, setName, brandName, setBrandName, competitors, setCompetitors, promptText, setPromptText, models, setModels },
+    fields: { name, setName, brandName, setBrandName, websiteUrl, setWebsiteUrl, keywords, setKeywords, competitors, setCompetitors, promptText, setPromptText, models, setModels },
+    /** Whether the brand fields came from the person's saved configuration (the form says so). */
+    fromSavedBrand: initial === null && savedBrand !== null && brandName === savedBrand.brandName,
     schedule: { cadence, setCadence, samples, setSamples, samplesPerCell: samplesPerCell(samples) },
     aiOverview: { value: aiOverview, onChange: setAiOverview, shown: usesAiOverview },
     prompts,
