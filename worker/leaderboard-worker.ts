@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
 import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
@@ -13,7 +13,7 @@ export interface LeaderboardWorkerOptions {
   orm: MikroORM;
   catalogue: ModelCatalogue;
   /** A BullMQ worker connection (`maxRetriesPerRequest: null`). */
-  connection: Redis;
+  connection: RedisClient;
   keyPrefix: string;
   everyMs: number;
   logger: Logger;

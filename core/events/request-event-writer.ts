@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 import type { RunEvent, UnsequencedRunEvent } from './run-event.ts';
 import { requestEventKeys } from './request-event-keys.ts';
 
@@ -44,7 +44,7 @@ end
 return seq
 `;
 
-interface RedisWithAppend extends Redis {
+type RedisWithAppend = RedisClient & {
   appendRequestEvent(
     streamKey: string,
     sequenceKey: string,
@@ -56,7 +56,7 @@ interface RedisWithAppend extends Redis {
     maxEvents: number,
     isTerminal: '0' | '1',
   ): Promise<number>;
-}
+};
 
 export interface RequestEventWriterOptions {
   keyPrefix: string;
@@ -68,7 +68,7 @@ export class RequestEventWriter {
   private readonly redis: RedisWithAppend;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly options: RequestEventWriterOptions,
   ) {
     if (!('appendRequestEvent' in redis)) {
@@ -78,7 +78,7 @@ export class RequestEventWriter {
   }
 
   /** The connection and prefix events go out on, for callers that publish their own messages (account events). */
-  get connection(): Redis {
+  get connection(): RedisClient {
     return this.redis;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 
 export type ChannelListener = (payload: string) => void;
 
@@ -24,7 +24,7 @@ export class ChannelHub {
   private gone = false;
 
   constructor(
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     private readonly logger: FastifyBaseLogger,
     /** How long the connection may stay lost before followers are told to give up (and their browsers to retry). */
     private readonly giveUpAfterMs = 10_000,
