@@ -1,11 +1,11 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
 import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
-import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
+import { createIsolatedDatabase, createIsolatedRedisPrefix, openTestRedis } from '../tests/support/isolated-resources.ts';
+import { startLocalRedisCluster, type LocalRedisCluster } from '../tests/support/redis-cluster.ts';
 import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
 import type { VendorId } from './benchmark-plan.ts';
 import { findFreePort } from '../tests/support/free-port.ts';
@@ -19,6 +19,11 @@ export interface StartQuorumOptions {
   servers?: number;
   /** Worker processes. Default 1. */
   workers?: number;
+  /**
+   * Run on a local Redis Cluster (3 masters, 1 replica each) started for the run and stopped by `close()`, instead
+   * of REDIS_URL. Default false.
+   */
+  redisCluster?: boolean;
   /** Added to (or overriding) the benchmark's environment, e.g. `QUORUM_STAGE_TRACE=1`. */
   environment?: Record<string, string>;
 }
@@ -36,6 +41,8 @@ export interface RunningQuorum {
   /** Every server's and worker's process id. */
   serverPids: number[];
   workerPids: number[];
+  /** The Redis Cluster the run uses, when started with `redisCluster`: its masters and each node's process id. */
+  cluster: { nodes: string; masters: number[]; replicas: number[]; pids: Map<number, number> } | undefined;
   /** Everything every process printed so far, concatenated. */
   output(): string;
   /** The last lines the server and worker printed, for explaining a failure. */
@@ -52,6 +59,12 @@ export interface RunningQuorum {
 export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, options: StartQuorumOptions = {}): Promise<RunningQuorum> {
   const serverCount = options.servers ?? 1;
   const workerCount = options.workers ?? 1;
+  let cluster: LocalRedisCluster | undefined;
+  if (options.redisCluster) {
+    cluster = await startLocalRedisCluster();
+    // Read by the isolated Redis prefix (its clean-up walks every master) and passed to every process below.
+    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
+  }
   const [database, redis] = await Promise.all([createIsolatedDatabase(), createIsolatedRedisPrefix()]);
   const ports: number[] = [];
   for (let index = 0; index < serverCount; index += 1) ports.push(await findFreePort());
@@ -67,6 +80,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     DATABASE_URL: database.url,
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
+    ...(redis.clusterNodes ? { REDIS_CLUSTER_NODES: redis.clusterNodes } : {}),
     DEMO_MODE: 'off',
     // Each vendor at its own simulator (see chunk-write-clock.ts); the other vendors stay unconfigured.
     ...providerEnvironment(vendorBaseUrls, 'bench-key'),
@@ -98,6 +112,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
       database.drop().catch((error: unknown) => console.error('could not drop the benchmark database:', error)),
       redis.cleanup().catch((error: unknown) => console.error('could not delete the benchmark Redis keys:', error)),
     ]);
+    await cluster?.stop();
   };
 
   try {
@@ -112,13 +127,14 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     const servers = processes.filter(({ name }) => name.startsWith('server'));
     await Promise.all([
       ...servers.map(({ running }, index) => waitForHealthyServer(baseUrls[index]!, running)),
-      waitForRegisteredWorkers(redis.redisUrl, redis.keyPrefix, workers.map(({ running }) => running)),
+      waitForRegisteredWorkers(redis, workers.map(({ running }) => running)),
     ]);
   } catch (error) {
     const tail = outputTail();
     await close();
     throw new Error(`Quorum did not start: ${error instanceof Error ? error.message : String(error)}\n${tail}`);
   }
+  const roles = await cluster?.roles();
   const pidsOf = (kind: string) => processes.filter(({ name }) => name.startsWith(kind)).map(({ running }) => running.child.pid!);
   return {
     baseUrl,
@@ -128,6 +144,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     workerPid: pidsOf('worker')[0]!,
     serverPids: pidsOf('server'),
     workerPids: pidsOf('worker'),
+    cluster: cluster && roles ? { nodes: cluster.nodes, masters: roles.masters, replicas: roles.replicas.map(({ port }) => port), pids: cluster.pids } : undefined,
     output: () => processes.map(({ running }) => running.output()).join('\n'),
     outputTail,
     close,
@@ -159,9 +176,12 @@ async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Pro
  * The worker's "worker ready" line is info-level, so it is silent at warn. BullMQ names each worker's Redis
  * connection after its queue, and lists them: once every worker shows up, jobs are being taken.
  */
-async function waitForRegisteredWorkers(redisUrl: string, keyPrefix: string, workers: QuorumProcess[]): Promise<void> {
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(keyPrefix) });
+async function waitForRegisteredWorkers(
+  redis: { redisUrl: string; clusterNodes: string | undefined; keyPrefix: string },
+  workers: QuorumProcess[],
+): Promise<void> {
+  const connection = openTestRedis(redis.redisUrl, redis.clusterNodes);
+  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(redis.keyPrefix) });
   try {
     const deadline = performance.now() + START_TIMEOUT_MS;
     while (performance.now() < deadline) {

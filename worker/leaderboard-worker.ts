@@ -42,6 +42,8 @@ export async function startLeaderboardWorker(options: LeaderboardWorkerOptions):
     { connection: options.connection, prefix, concurrency: 1 },
   );
   worker.on('failed', (_job, error) => options.logger.error({ err: error }, 'leaderboard recompute failed'));
+  // Without a listener BullMQ prints connection trouble (a blocking fetch cut by a Redis failover) to the console.
+  worker.on('error', (error) => options.logger.warn({ err: error }, 'leaderboard worker error'));
   return {
     async close() {
       await worker.close();

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisClient } from '../../core/redis/redis-client.ts';
+import { isCluster, type RedisClient } from '../../core/redis/redis-client.ts';
+
+/** How long after a cluster node comes or goes the followers re-read their records. */
+const TOPOLOGY_SETTLE_MS = 500;
 
 export type ChannelListener = (payload: string) => void;
 
@@ -46,6 +49,14 @@ export class ChannelHub {
       }, this.giveUpAfterMs);
       this.goneTimer.unref();
     });
+    if (isCluster(subscriber)) {
+      // A cluster client keeps its subscriptions on one node and moves them to another when that node is lost,
+      // without a `ready` of its own: a change in the cluster's nodes is treated as a reconnect, so followers
+      // re-read what the move may have cost them (after a moment, for the subscriptions to be restored first).
+      const topologyChanged = () => setTimeout(() => this.announceReconnect(), TOPOLOGY_SETTLE_MS).unref();
+      subscriber.on('-node', topologyChanged);
+      subscriber.on('+node', topologyChanged);
+    }
     subscriber.on('message', (channel: string, payload: string) => {
       const subscription = this.subscriptions.get(channel);
       if (!subscription) return;

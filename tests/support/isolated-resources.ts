@@ -73,3 +73,9 @@ async function deleteMatching(node: Redis, redis: Redis | Cluster, pattern: stri
     await Promise.all(keys.map((key) => redis.del(key)));
   } while (cursor !== '0');
 }
+
+/** Every key matching `pattern`: KEYS on one Redis, or on every master of a cluster (each holds only its slots). */
+export async function keysMatching(redis: Redis | Cluster, pattern: string): Promise<string[]> {
+  const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  return (await Promise.all(nodes.map((node) => node.keys(pattern)))).flat();
+}

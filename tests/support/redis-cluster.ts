@@ -18,6 +18,8 @@ export interface LocalRedisCluster {
   /** The value for REDIS_CLUSTER_NODES: every node as `127.0.0.1:port`, comma-separated. */
   nodes: string;
   ports: number[];
+  /** Each node's process id by port, to read its CPU time from /proc. */
+  pids: Map<number, number>;
   /** The current masters' and replicas' ports (they change with a failover). */
   roles(): Promise<{ masters: number[]; replicas: Array<{ port: number; masterPort: number }> }>;
   /**
@@ -83,6 +85,20 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
     throw error;
   }
 
+  return {
+    ...controlRedisCluster(ports),
+    nodes: ports.map((port) => `127.0.0.1:${port}`).join(','),
+    ports,
+    pids: new Map(ports.map((port, index) => [port, children[index]!.pid!])),
+    stop,
+  };
+}
+
+/**
+ * Roles and failovers of a running cluster, from its nodes' ports alone: a test process reaches the cluster that
+ * the suite's global set-up started through REDIS_CLUSTER_NODES.
+ */
+export function controlRedisCluster(ports: number[]): Pick<LocalRedisCluster, 'roles' | 'failover'> {
   const roles = async () => {
     const found = await Promise.all(ports.map(async (port) => ({ port, role: await nodeRole(port) })));
     return {
@@ -90,10 +106,7 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
       replicas: found.flatMap(({ port, role }) => (role.kind === 'replica' ? [{ port, masterPort: role.masterPort }] : [])),
     };
   };
-
   return {
-    nodes: ports.map((port) => `127.0.0.1:${port}`).join(','),
-    ports,
     roles,
     async failover(masterPort) {
       const replica = (await roles()).replicas.find((candidate) => candidate.masterPort === masterPort);
@@ -107,9 +120,14 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
       await Promise.all(ports.map((port) => waitForClusterOk(port, 20_000)));
       return replica.port;
     },
-    stop,
   };
 }
+
+/** The ports of REDIS_CLUSTER_NODES (`127.0.0.1:7000,127.0.0.1:7001,…`). */
+export function clusterPorts(nodes: string): number[] {
+  return nodes.split(',').map((entry) => Number(entry.split(':').at(-1)));
+}
+
 
 async function cli(port: number, ...args: string[]): Promise<string> {
   const { stdout } = await run(REDIS_CLI, ['-h', '127.0.0.1', '-p', String(port), ...args]);
