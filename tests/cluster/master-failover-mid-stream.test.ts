@@ -29,10 +29,11 @@ afterAll(async () => {
 /** The port of the master that serves `key`'s slot right now. */
 async function masterPortOf(key: string): Promise<number> {
   const slot = Number(await inspector.cluster('KEYSLOT', key));
-  const ranges = (await inspector.cluster('SLOTS')) as Array<[number, number, [string, number, ...unknown[]], ...unknown[]]>;
-  const range = ranges.find(([from, to]) => slot >= from && slot <= to);
-  if (!range) throw new Error(`no master serves slot ${slot}`);
-  return range[2][1];
+  const ranges = await inspector.cluster('SLOTS');
+  // Each range lists its master first, then its replicas.
+  const master = ranges.find(([from, to]) => slot >= from && slot <= to)?.[2];
+  if (!master) throw new Error(`no master serves slot ${slot}`);
+  return master[1];
 }
 
 function expectNoGapNoDuplicate(result: SearchStreamResult): void {
