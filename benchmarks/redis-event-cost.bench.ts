@@ -5,15 +5,16 @@
  *
  *   node --import tsx benchmarks/redis-event-cost.bench.ts     (npm run bench:redis-events)
  *
- * The third round writes only to requests whose keys live on one master, to show what the others pay for it: classic
- * PUBLISH on a cluster is copied to every node over the cluster bus. Replicas pay for every write of their master.
+ * On the cluster the events go out as Quorum sends them there, with SPUBLISH (sharded pub/sub). The third round writes
+ * only to requests whose keys live on one master, to show that the others pay nothing for it (a plain PUBLISH would
+ * be copied to every node over the cluster bus). Replicas pay for every write of their master.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Cluster, Redis } from 'ioredis';
 import { requestEventKeys } from '../core/events/request-event-keys.ts';
 import { RequestEventWriter } from '../core/events/request-event-writer.ts';
-import type { RedisClient } from '../core/redis/redis-client.ts';
+import { isCluster, type RedisClient } from '../core/redis/redis-client.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
 import { startLocalRedisCluster } from '../tests/support/redis-cluster.ts';
 import { readCpu } from './cpu-usage.ts';
@@ -34,8 +35,13 @@ interface NodeCost {
 async function appendRound(commands: RedisClient, subscriber: RedisClient, requestIds: string[], pids: Record<string, number>): Promise<{ costs: NodeCost[]; eventsPerSecond: number; received: number }> {
   const writer = new RequestEventWriter(commands, { keyPrefix: KEY_PREFIX, streamTtlSeconds: 600, streamMaxEvents: 10_000 });
   let received = 0;
-  subscriber.on('message', () => (received += 1));
-  await subscriber.subscribe(...requestIds.map((id) => requestEventKeys(KEY_PREFIX, id).channel));
+  const count = () => (received += 1);
+  // As Quorum's servers follow them: SUBSCRIBE on one Redis, SSUBSCRIBE (sharded, per master) on a cluster.
+  const sharded = isCluster(subscriber);
+  subscriber.on(sharded ? 'smessage' : 'message', count);
+  const channels = requestIds.map((id) => requestEventKeys(KEY_PREFIX, id).channel);
+  if (sharded) for (const channel of channels) await subscriber.ssubscribe(channel);
+  else await subscriber.subscribe(...channels);
   const before = readCpu(pids);
   const started = performance.now();
   await Promise.all(
@@ -50,8 +56,9 @@ async function appendRound(commands: RedisClient, subscriber: RedisClient, reque
   // Let the last messages arrive before reading the clocks.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const after = readCpu(pids);
-  subscriber.removeAllListeners('message');
-  await subscriber.unsubscribe();
+  subscriber.off(sharded ? 'smessage' : 'message', count);
+  if (sharded) for (const channel of channels) await subscriber.sunsubscribe(channel);
+  else await subscriber.unsubscribe();
   const events = requestIds.length * EVENTS_PER_REQUEST;
   const costs = Object.entries(pids).map(([node]) => {
     const ticks = (after?.processes.get(node) ?? Number.NaN) - (before?.processes.get(node) ?? Number.NaN);
@@ -100,14 +107,14 @@ async function main(): Promise<void> {
     ]);
     const nodes = cluster.ports.map((port) => ({ host: '127.0.0.1', port }));
     const commands = new Cluster(nodes);
-    const subscriber = new Cluster(nodes);
+    const subscriber = new Cluster(nodes, { shardedSubscribers: true });
     const spread = Array.from({ length: REQUESTS }, () => randomUUID());
     report.push('', describe('Redis Cluster, requests spread over every master', await appendRound(commands, subscriber, spread, pids)));
 
     // Requests whose keys all hash to the first master's slots.
     const slotsOf = await commands.cluster('SLOTS');
     const firstMaster = masters[0]!;
-    const ranges = slotsOf.filter((range) => range[2][1] === firstMaster).map(([from, to]) => [from, to] as const);
+    const ranges = slotsOf.filter((range) => range[2]?.[1] === firstMaster).map(([from, to]) => [from, to] as const);
     const onOne: string[] = [];
     while (onOne.length < REQUESTS) {
       const id = randomUUID();

@@ -71,6 +71,9 @@ function openCluster(address: RedisAddress, kind: RedisConnectionKind, connectio
     retryDelayOnMoved: 0,
     maxRedirections: 32,
     slotsRefreshTimeout: 2_000,
+    // A request's live events are published with SPUBLISH (see the event writer): a subscriber keeps one
+    // connection per master and follows each channel on the master that owns it, through failovers too.
+    ...(kind === 'subscriber' ? { shardedSubscribers: true } : {}),
     redisOptions: {
       connectionName,
       connectTimeout: 5_000,

@@ -10,6 +10,8 @@ interface Subscription {
   listeners: Set<ChannelListener>;
   /** Redis's confirmation of the SUBSCRIBE, shared by everyone who joined while it was on its way. */
   confirmed: Promise<unknown>;
+  /** Followed with SSUBSCRIBE (a cluster's sharded pub/sub) rather than SUBSCRIBE. */
+  sharded: boolean;
 }
 
 /**
@@ -50,14 +52,16 @@ export class ChannelHub {
       this.goneTimer.unref();
     });
     if (isCluster(subscriber)) {
-      // A cluster client keeps its subscriptions on one node and moves them to another when that node is lost,
-      // without a `ready` of its own: a change in the cluster's nodes is treated as a reconnect, so followers
-      // re-read what the move may have cost them (after a moment, for the subscriptions to be restored first).
+      // A cluster client moves its subscriptions to another node when one is lost or a failover moves a shard,
+      // without a `ready` of its own: it says `subscribersReady` once the sharded ones are restored, and a change in
+      // the cluster's nodes may have moved the plain ones. Either counts as a reconnect, so followers re-read what
+      // the move may have cost them (after a moment, for the plain subscriptions to be restored first).
       const topologyChanged = () => setTimeout(() => this.announceReconnect(), TOPOLOGY_SETTLE_MS).unref();
       subscriber.on('-node', topologyChanged);
       subscriber.on('+node', topologyChanged);
+      subscriber.on('subscribersReady', () => this.announceReconnect());
     }
-    subscriber.on('message', (channel: string, payload: string) => {
+    const deliver = (channel: string, payload: string) => {
       const subscription = this.subscriptions.get(channel);
       if (!subscription) return;
       for (const listener of subscription.listeners) {
@@ -67,17 +71,25 @@ export class ChannelHub {
           this.logger.error({ err: error, channel }, 'channel listener failed');
         }
       }
-    });
+    };
+    subscriber.on('message', deliver);
+    subscriber.on('smessage', deliver);
+  }
+
+  /** Whether the connection is to a Redis Cluster, where request channels are sharded. */
+  get clustered(): boolean {
+    return isCluster(this.subscriber);
   }
 
   /**
    * Resolves once Redis confirms the channel is subscribed (also for a listener joining while the first one's
    * subscription is still on its way); returns the function that undoes it.
    */
-  async subscribe(channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  async subscribe(channel: string, listener: ChannelListener, options: { sharded?: boolean } = {}): Promise<() => Promise<void>> {
     let subscription = this.subscriptions.get(channel);
     if (!subscription) {
-      subscription = { listeners: new Set(), confirmed: this.subscriber.subscribe(channel) };
+      const sharded = options.sharded === true;
+      subscription = { listeners: new Set(), confirmed: sharded ? this.subscriber.ssubscribe(channel) : this.subscriber.subscribe(channel), sharded };
       this.subscriptions.set(channel, subscription);
     }
     subscription.listeners.add(listener);
@@ -88,7 +100,7 @@ export class ChannelHub {
       // Everyone waiting on this subscription hears the failure; the next listener tries afresh.
       subscription.listeners.delete(listener);
       if (this.subscriptions.get(channel) === subscription) this.subscriptions.delete(channel);
-      if (subscription.listeners.size === 0) void this.subscriber.unsubscribe(channel).catch(() => undefined);
+      if (subscription.listeners.size === 0) void this.unsubscribeFrom(channel, subscription.sharded).catch(() => undefined);
       throw error;
     }
     let active = true;
@@ -99,11 +111,15 @@ export class ChannelHub {
       if (!current?.listeners.delete(listener)) return;
       if (current.listeners.size === 0) {
         this.subscriptions.delete(channel);
-        const unsubscribed = this.subscriber.unsubscribe(channel).catch(() => undefined);
+        const unsubscribed = this.unsubscribeFrom(channel, current.sharded).catch(() => undefined);
         // While the connection is lost the command waits in ioredis's queue; whoever is leaving must not wait too.
         if (this.subscriber.status === 'ready') await unsubscribed;
       }
     };
+  }
+
+  private unsubscribeFrom(channel: string, sharded: boolean): Promise<unknown> {
+    return sharded ? this.subscriber.sunsubscribe(channel) : this.subscriber.unsubscribe(channel);
   }
 
   /**

@@ -73,6 +73,13 @@ describe('a master failing over mid-stream', () => {
     });
     await Promise.all(started);
 
+    // The live events go out per shard: the master owning a request's keys has the server's SSUBSCRIBE on its channel.
+    const channel = requestEventKeys(stack.config.redis.keyPrefix, requestIds[0]!).channel;
+    const ownerPort = await masterPortOf(channel);
+    const owner = inspector.nodes('master').find((node) => node.options.port === ownerPort)!;
+    const [, followers] = (await owner.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
+    expect(followers).toBe(1);
+
     // The queue's master first (the worker's BullMQ connection and the lease writes), then every other master.
     const queueMaster = await masterPortOf(`${bullPrefix(stack.config.redis.keyPrefix)}:${QUEUE_CATALOGUE.answers.name}:meta`);
     const streamMasters = await Promise.all(requestIds.map((id) => masterPortOf(requestEventKeys(stack.config.redis.keyPrefix, id).stream)));
