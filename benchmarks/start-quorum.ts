@@ -10,7 +10,9 @@ import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-
 import type { VendorId } from './benchmark-plan.ts';
 import { findFreePort } from '../tests/support/free-port.ts';
 
+/** For one server and one worker; each further process adds its own start-up (they share the machine's cores). */
 const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_PER_EXTRA_PROCESS_MS = 20_000;
 const POLL_INTERVAL_MS = 200;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -115,6 +117,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     await cluster?.stop();
   };
 
+  const startTimeoutMs = START_TIMEOUT_MS + START_TIMEOUT_PER_EXTRA_PROCESS_MS * Math.max(0, serverCount + workerCount - 2);
   try {
     // All apply migrations at start under an advisory lock, so they can start together.
     for (let index = 0; index < workerCount; index += 1) {
@@ -126,8 +129,8 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     const workers = processes.filter(({ name }) => name.startsWith('worker'));
     const servers = processes.filter(({ name }) => name.startsWith('server'));
     await Promise.all([
-      ...servers.map(({ running }, index) => waitForHealthyServer(baseUrls[index]!, running)),
-      waitForRegisteredWorkers(redis, workers.map(({ running }) => running)),
+      ...servers.map(({ running }, index) => waitForHealthyServer(baseUrls[index]!, running, startTimeoutMs)),
+      waitForRegisteredWorkers(redis, workers.map(({ running }) => running), startTimeoutMs),
     ]);
   } catch (error) {
     const tail = outputTail();
@@ -156,8 +159,8 @@ function exited(running: QuorumProcess): boolean {
 }
 
 /** At LOG_LEVEL=warn the server never says it listens, so ask it: `/api/health` answers once Postgres and Redis do. */
-async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Promise<void> {
-  const deadline = performance.now() + START_TIMEOUT_MS;
+async function waitForHealthyServer(baseUrl: string, server: QuorumProcess, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (exited(server)) throw new Error(`the server exited with ${server.child.exitCode ?? server.child.signalCode}`);
     try {
@@ -169,7 +172,7 @@ async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Pro
     }
     await sleep(POLL_INTERVAL_MS);
   }
-  throw new Error(`the server was not healthy within ${START_TIMEOUT_MS} ms`);
+  throw new Error(`the server was not healthy within ${timeoutMs} ms`);
 }
 
 /**
@@ -179,18 +182,19 @@ async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Pro
 async function waitForRegisteredWorkers(
   redis: { redisUrl: string; clusterNodes: string | undefined; keyPrefix: string },
   workers: QuorumProcess[],
+  timeoutMs: number,
 ): Promise<void> {
   const connection = openTestRedis(redis.redisUrl, redis.clusterNodes);
   const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(redis.keyPrefix) });
   try {
-    const deadline = performance.now() + START_TIMEOUT_MS;
+    const deadline = performance.now() + timeoutMs;
     while (performance.now() < deadline) {
       const gone = workers.find(exited);
       if (gone) throw new Error(`a worker exited with ${gone.child.exitCode ?? gone.child.signalCode}`);
       if ((await queue.getWorkersCount()) >= workers.length) return;
       await sleep(POLL_INTERVAL_MS);
     }
-    throw new Error(`fewer than ${workers.length} workers took the answer queue within ${START_TIMEOUT_MS} ms`);
+    throw new Error(`fewer than ${workers.length} workers took the answer queue within ${timeoutMs} ms`);
   } finally {
     await queue.close();
     await connection.quit().catch(() => connection.disconnect());
