@@ -53,13 +53,17 @@ export class ChannelHub {
     });
     if (isCluster(subscriber)) {
       // A cluster client moves its subscriptions to another node when one is lost or a failover moves a shard,
-      // without a `ready` of its own: it says `subscribersReady` once the sharded ones are restored, and a change in
-      // the cluster's nodes may have moved the plain ones. Either counts as a reconnect, so followers re-read what
-      // the move may have cost them (after a moment, for the plain subscriptions to be restored first).
-      const topologyChanged = () => setTimeout(() => this.announceReconnect(), TOPOLOGY_SETTLE_MS).unref();
+      // without a `ready` of its own: it says `subscribersReady` once it has re-sent the sharded ones, and a change
+      // in the cluster's nodes may have moved the plain ones. Either counts as a reconnect, so followers re-read
+      // what the move may have cost them: at once, and again a moment later, since the client does not wait for the
+      // re-sent subscriptions to be confirmed (and the PING below may go to another node than the subscriptions).
+      const topologyChanged = () => {
+        this.announceReconnect();
+        setTimeout(() => this.announceReconnect(), TOPOLOGY_SETTLE_MS).unref();
+      };
       subscriber.on('-node', topologyChanged);
       subscriber.on('+node', topologyChanged);
-      subscriber.on('subscribersReady', () => this.announceReconnect());
+      subscriber.on('subscribersReady', topologyChanged);
     }
     const deliver = (channel: string, payload: string) => {
       const subscription = this.subscriptions.get(channel);
