@@ -61,15 +61,18 @@ describe('a master failing over mid-stream', () => {
       let markStarted!: () => void;
       started.push(new Promise<void>((resolve) => (markStarted = resolve)));
       let chunks = 0;
-      return stack.ask(
-        { ...SEARCH_BODY, query: `Failover answer ${index} [[simulate chunks=160 chunk-ms=25]]` },
-        {
-          onEvent: (event: ReceivedEvent) => {
-            if (event.event === 'start') requestIds[index] = String(event.data.requestId);
-            if (event.event === 'chunk' && ++chunks === 5) markStarted();
+      return stack
+        .ask(
+          { ...SEARCH_BODY, query: `Failover answer ${index} [[simulate chunks=160 chunk-ms=25]]` },
+          {
+            onEvent: (event: ReceivedEvent) => {
+              if (event.event === 'start') requestIds[index] = String(event.data.requestId);
+              if (event.event === 'chunk' && ++chunks === 5) markStarted();
+            },
           },
-        },
-      );
+        )
+        // A stream refused or ended early must not leave the test waiting: its checks below say what went wrong.
+        .finally(markStarted);
     });
     await Promise.all(started);
 
@@ -82,6 +85,7 @@ describe('a master failing over mid-stream', () => {
 
     // The queue's master first (the worker's BullMQ connection and the lease writes), then every other master.
     const queueMaster = await masterPortOf(`${bullPrefix(stack.config.redis.keyPrefix)}:${QUEUE_CATALOGUE.answers.name}:meta`);
+    expect(requestIds.filter(Boolean)).toHaveLength(streams);
     const streamMasters = await Promise.all(requestIds.map((id) => masterPortOf(requestEventKeys(stack.config.redis.keyPrefix, id).stream)));
     const order = [queueMaster, ...new Set(streamMasters.filter((port) => port !== queueMaster))];
     const { masters } = await control.roles();
