@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'client/**/*.test.ts', 'client/**/*.test.tsx', 'simulator/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    // tests/cluster/ needs the Redis Cluster the cluster suite starts (vitest.cluster.config.ts).
+    exclude: ['tests/e2e/**', 'tests/cluster/**', 'node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -7,12 +7,14 @@ export interface BenchArguments {
   servers: number;
   /** Worker processes. */
   workers: number;
+  /** Run Quorum on a local Redis Cluster (3 masters, 1 replica each) instead of REDIS_URL (`--redis-cluster`). */
+  redisCluster: boolean;
   /** Write V8 CPU profiles of every server and worker into this directory when they stop (`--cpu-profile DIR`). */
   cpuProfileDirectory: string | undefined;
 }
 
 /**
- * `--json`, `--servers N`, `--workers N` (both default 1) and `--cpu-profile DIR`, as
+ * `--json`, `--servers N`, `--workers N` (both default 1), `--redis-cluster` and `--cpu-profile DIR`, as
  * `npm run bench -- --servers 2 --workers 2` passes them.
  */
 export function readBenchArguments(argv: readonly string[] = process.argv.slice(2)): BenchArguments {
@@ -22,6 +24,7 @@ export function readBenchArguments(argv: readonly string[] = process.argv.slice(
       json: { type: 'boolean', default: false },
       servers: { type: 'string', default: '1' },
       workers: { type: 'string', default: '1' },
+      'redis-cluster': { type: 'boolean', default: false },
       'cpu-profile': { type: 'string' },
     },
     strict: true,
@@ -35,6 +38,7 @@ export function readBenchArguments(argv: readonly string[] = process.argv.slice(
     json: values.json,
     servers: count('servers', values.servers),
     workers: count('workers', values.workers),
+    redisCluster: values['redis-cluster'],
     cpuProfileDirectory: values['cpu-profile'],
   };
 }

@@ -1,16 +1,18 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
 import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
-import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
+import { createIsolatedDatabase, createIsolatedRedisPrefix, openTestRedis } from '../tests/support/isolated-resources.ts';
+import { startLocalRedisCluster, type LocalRedisCluster } from '../tests/support/redis-cluster.ts';
 import { startQuorumProcess, type QuorumProcess } from '../tests/support/quorum-processes.ts';
 import type { VendorId } from './benchmark-plan.ts';
 import { findFreePort } from '../tests/support/free-port.ts';
 
+/** For one server and one worker; each further process adds its own start-up (they share the machine's cores). */
 const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_PER_EXTRA_PROCESS_MS = 20_000;
 const POLL_INTERVAL_MS = 200;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -19,6 +21,11 @@ export interface StartQuorumOptions {
   servers?: number;
   /** Worker processes. Default 1. */
   workers?: number;
+  /**
+   * Run on a local Redis Cluster (3 masters, 1 replica each) started for the run and stopped by `close()`, instead
+   * of REDIS_URL. Default false.
+   */
+  redisCluster?: boolean;
   /** Added to (or overriding) the benchmark's environment, e.g. `QUORUM_STAGE_TRACE=1`. */
   environment?: Record<string, string>;
 }
@@ -36,6 +43,8 @@ export interface RunningQuorum {
   /** Every server's and worker's process id. */
   serverPids: number[];
   workerPids: number[];
+  /** The Redis Cluster the run uses, when started with `redisCluster`: its masters and each node's process id. */
+  cluster: { nodes: string; masters: number[]; replicas: number[]; pids: Map<number, number> } | undefined;
   /** Everything every process printed so far, concatenated. */
   output(): string;
   /** The last lines the server and worker printed, for explaining a failure. */
@@ -52,6 +61,12 @@ export interface RunningQuorum {
 export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, options: StartQuorumOptions = {}): Promise<RunningQuorum> {
   const serverCount = options.servers ?? 1;
   const workerCount = options.workers ?? 1;
+  let cluster: LocalRedisCluster | undefined;
+  if (options.redisCluster) {
+    cluster = await startLocalRedisCluster();
+    // Read by the isolated Redis prefix (its clean-up walks every master) and passed to every process below.
+    process.env.REDIS_CLUSTER_NODES = cluster.nodes;
+  }
   const [database, redis] = await Promise.all([createIsolatedDatabase(), createIsolatedRedisPrefix()]);
   const ports: number[] = [];
   for (let index = 0; index < serverCount; index += 1) ports.push(await findFreePort());
@@ -67,6 +82,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     DATABASE_URL: database.url,
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
+    ...(redis.clusterNodes ? { REDIS_CLUSTER_NODES: redis.clusterNodes } : {}),
     DEMO_MODE: 'off',
     // Each vendor at its own simulator (see chunk-write-clock.ts); the other vendors stay unconfigured.
     ...providerEnvironment(vendorBaseUrls, 'bench-key'),
@@ -98,8 +114,10 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
       database.drop().catch((error: unknown) => console.error('could not drop the benchmark database:', error)),
       redis.cleanup().catch((error: unknown) => console.error('could not delete the benchmark Redis keys:', error)),
     ]);
+    await cluster?.stop();
   };
 
+  const startTimeoutMs = START_TIMEOUT_MS + START_TIMEOUT_PER_EXTRA_PROCESS_MS * Math.max(0, serverCount + workerCount - 2);
   try {
     // All apply migrations at start under an advisory lock, so they can start together.
     for (let index = 0; index < workerCount; index += 1) {
@@ -111,14 +129,15 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     const workers = processes.filter(({ name }) => name.startsWith('worker'));
     const servers = processes.filter(({ name }) => name.startsWith('server'));
     await Promise.all([
-      ...servers.map(({ running }, index) => waitForHealthyServer(baseUrls[index]!, running)),
-      waitForRegisteredWorkers(redis.redisUrl, redis.keyPrefix, workers.map(({ running }) => running)),
+      ...servers.map(({ running }, index) => waitForHealthyServer(baseUrls[index]!, running, startTimeoutMs)),
+      waitForRegisteredWorkers(redis, workers.map(({ running }) => running), startTimeoutMs),
     ]);
   } catch (error) {
     const tail = outputTail();
     await close();
     throw new Error(`Quorum did not start: ${error instanceof Error ? error.message : String(error)}\n${tail}`);
   }
+  const roles = await cluster?.roles();
   const pidsOf = (kind: string) => processes.filter(({ name }) => name.startsWith(kind)).map(({ running }) => running.child.pid!);
   return {
     baseUrl,
@@ -128,6 +147,7 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     workerPid: pidsOf('worker')[0]!,
     serverPids: pidsOf('server'),
     workerPids: pidsOf('worker'),
+    cluster: cluster && roles ? { nodes: cluster.nodes, masters: roles.masters, replicas: roles.replicas.map(({ port }) => port), pids: cluster.pids } : undefined,
     output: () => processes.map(({ running }) => running.output()).join('\n'),
     outputTail,
     close,
@@ -139,8 +159,8 @@ function exited(running: QuorumProcess): boolean {
 }
 
 /** At LOG_LEVEL=warn the server never says it listens, so ask it: `/api/health` answers once Postgres and Redis do. */
-async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Promise<void> {
-  const deadline = performance.now() + START_TIMEOUT_MS;
+async function waitForHealthyServer(baseUrl: string, server: QuorumProcess, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (exited(server)) throw new Error(`the server exited with ${server.child.exitCode ?? server.child.signalCode}`);
     try {
@@ -152,25 +172,29 @@ async function waitForHealthyServer(baseUrl: string, server: QuorumProcess): Pro
     }
     await sleep(POLL_INTERVAL_MS);
   }
-  throw new Error(`the server was not healthy within ${START_TIMEOUT_MS} ms`);
+  throw new Error(`the server was not healthy within ${timeoutMs} ms`);
 }
 
 /**
  * The worker's "worker ready" line is info-level, so it is silent at warn. BullMQ names each worker's Redis
  * connection after its queue, and lists them: once every worker shows up, jobs are being taken.
  */
-async function waitForRegisteredWorkers(redisUrl: string, keyPrefix: string, workers: QuorumProcess[]): Promise<void> {
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(keyPrefix) });
+async function waitForRegisteredWorkers(
+  redis: { redisUrl: string; clusterNodes: string | undefined; keyPrefix: string },
+  workers: QuorumProcess[],
+  timeoutMs: number,
+): Promise<void> {
+  const connection = openTestRedis(redis.redisUrl, redis.clusterNodes);
+  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(redis.keyPrefix) });
   try {
-    const deadline = performance.now() + START_TIMEOUT_MS;
+    const deadline = performance.now() + timeoutMs;
     while (performance.now() < deadline) {
       const gone = workers.find(exited);
       if (gone) throw new Error(`a worker exited with ${gone.child.exitCode ?? gone.child.signalCode}`);
       if ((await queue.getWorkersCount()) >= workers.length) return;
       await sleep(POLL_INTERVAL_MS);
     }
-    throw new Error(`fewer than ${workers.length} workers took the answer queue within ${START_TIMEOUT_MS} ms`);
+    throw new Error(`fewer than ${workers.length} workers took the answer queue within ${timeoutMs} ms`);
   } finally {
     await queue.close();
     await connection.quit().catch(() => connection.disconnect());

@@ -185,7 +185,9 @@ function describeMemoryRound(memory: MemoryReport): string[] {
 /** The processes whose CPU the report shows: the benchmark itself, every server and every worker. */
 function watchedProcesses(quorum: RunningQuorum): Record<string, number> {
   const numbered = (kind: string, pids: readonly number[]) => pids.map((pid, index) => [pids.length === 1 ? kind : `${kind} ${index + 1}`, pid] as const);
-  return Object.fromEntries([['benchmark', process.pid], ...numbered('server', quorum.serverPids), ...numbered('worker', quorum.workerPids)]);
+  // On a Redis Cluster, each master's own share too (replicas only copy what their master writes).
+  const masters = quorum.cluster ? quorum.cluster.masters.map((port) => [`redis :${port}`, quorum.cluster!.pids.get(port)!] as const) : [];
+  return Object.fromEntries([['benchmark', process.pid], ...numbered('server', quorum.serverPids), ...numbered('worker', quorum.workerPids), ...masters]);
 }
 
 function loadAverage(): string {
@@ -195,7 +197,14 @@ function loadAverage(): string {
     .join(' ');
 }
 
-function reportHeader(startedAt: Date, loadAtStart: string, processes: { servers: number; workers: number }): string {
+/** With `--redis-cluster`, the JSON line says so in a `cluster` section: the shape of the cluster the run used. */
+function withClusterSection<Summary extends object>(summary: Summary, quorum: RunningQuorum): Summary & { cluster?: object } {
+  if (!quorum.cluster) return summary;
+  const { masters, replicas, nodes } = quorum.cluster;
+  return { ...summary, cluster: { masters: masters.length, replicas: replicas.length, nodes: nodes.split(',').length, servers: quorum.serverPids.length, workers: quorum.workerPids.length } };
+}
+
+function reportHeader(startedAt: Date, loadAtStart: string, processes: { servers: number; workers: number; redisCluster: boolean }): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   return [
     `Quorum stream relay benchmark — ${startedAt.toISOString()}`,
@@ -208,7 +217,8 @@ function reportHeader(startedAt: Date, loadAtStart: string, processes: { servers
       `${COMPARISON_CHUNKS_PER_STREAM} chunks ${COMPARISON_CHUNK_INTERVAL_MS} ms apart; ` +
       `rounds: ${COMPARISON_LEVELS.map(({ concurrency, rounds }) => `c=${concurrency}×${rounds}`).join(', ')}`,
     `requests paid by ${FUNDED_USERS} funded users in turn; percentiles by nearest rank`,
-    `Quorum: ${processes.servers} server process${processes.servers === 1 ? '' : 'es'} (requests in turn), ${processes.workers} worker${processes.workers === 1 ? '' : 's'}`,
+    `Quorum: ${processes.servers} server process${processes.servers === 1 ? '' : 'es'} (requests in turn), ${processes.workers} worker${processes.workers === 1 ? '' : 's'}` +
+      (processes.redisCluster ? ', on a local Redis Cluster (3 masters, 1 replica each)' : ', on one Redis'),
   ].join('\n');
 }
 
@@ -237,6 +247,7 @@ async function main(): Promise<number> {
     quorum = await startQuorum(vendorBaseUrls, {
       servers: options.servers,
       workers: options.workers,
+      redisCluster: options.redisCluster,
       // Node writes each process's profile when it exits (the benchmark stops them with SIGTERM at the end).
       ...(options.cpuProfileDirectory ? { environment: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(options.cpuProfileDirectory)}` } } : {}),
     });
@@ -308,7 +319,7 @@ async function main(): Promise<number> {
         '',
         `took ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,
         // The last line, so a script can take it with `tail -1`.
-        ...(options.json ? [JSON.stringify(streamBenchSummary(summaries, comparisons.summaries, comparisons.memory))] : []),
+        ...(options.json ? [JSON.stringify(withClusterSection(streamBenchSummary(summaries, comparisons.summaries, comparisons.memory), quorum))] : []),
       ].join('\n'),
     );
     return failures.length + comparisonFailures.length > 0 ? 1 : 0;

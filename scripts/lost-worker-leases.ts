@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isCluster, type RedisClient } from '../core/redis/redis-client.ts';
 import { runLeaseKey } from '../core/events/request-event-keys.ts';
 
 /** Deletes a lease only while it still names the dead worker, in one step, so a lease set meanwhile is kept. */
@@ -20,14 +21,20 @@ const SCAN_BATCH = 1_000;
  * scanning their key pattern, which costs nothing while workers live; a crash is rare, and one pass over the keys is
  * cheap next to a person waiting on a dead answer. Returns how many leases were dropped.
  */
-export async function dropLeasesOf(redis: Redis, keyPrefix: string, owner: string): Promise<number> {
+export async function dropLeasesOf(redis: RedisClient, keyPrefix: string, owner: string): Promise<number> {
+  // SCAN walks one node's keys: on a cluster, every master is walked, each holding the leases of its own slots.
+  const nodes = isCluster(redis) ? redis.nodes('master') : [redis];
+  const counts = await Promise.all(nodes.map((node) => dropLeasesOnNode(node, redis, keyPrefix, owner)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+async function dropLeasesOnNode(node: Redis, redis: RedisClient, keyPrefix: string, owner: string): Promise<number> {
   const pattern = runLeaseKey(escapeGlob(keyPrefix), '*');
   let dropped = 0;
   let cursor = '0';
   do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH);
+    const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_BATCH);
     cursor = next;
-    // One key per call: on Redis Cluster the keys of one batch may live in different slots.
     const results = await Promise.all(keys.map((key) => redis.eval(DELETE_IF_OWNED, 1, key, owner) as Promise<number>));
     dropped += results.reduce((sum, count) => sum + count, 0);
   } while (cursor !== '0');

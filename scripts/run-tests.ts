@@ -1,6 +1,6 @@
 /**
  * The whole test run, as `npm test` and CI run it: type-check, the import rules, build the client, the vitest suites (unit,
- * integration, simulator, client), then the browser suite. Prints one closing line `N passed, N failed` totalled
+ * integration, simulator, client; then the Redis Cluster suite), then the browser suite. Prints one closing line `N passed, N failed` totalled
  * over every suite (the type-check, the build and the bundle budget count as one check each) and exits non-zero on any failure.
  */
 import { spawnSync } from 'node:child_process';
@@ -59,6 +59,8 @@ if (wanted('e2e') || wanted('build')) {
   check('client bundle budget', 'tsx', ['benchmarks/client-bundle-size.ts']);
 }
 if (wanted('unit')) vitestSuite('unit and integration', 'vitest.config.ts');
+// The streaming, stop, follow-up, arena and tracking tests again on a local 3-master Redis Cluster, plus a failover.
+if (wanted('cluster')) vitestSuite('redis cluster', 'vitest.cluster.config.ts');
 if (wanted('e2e')) vitestSuite('browser end-to-end', 'vitest.e2e.config.ts');
 rmSync(reports, { recursive: true, force: true });
 

@@ -27,7 +27,7 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
 const config = loadConfigOrExit();
 const logger = createLogger(config, 'launcher');
 // Only to let a dead worker's runs go; it reconnects by itself and never holds the launch up.
-const redis = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-launcher');
+const redis = createRedisConnection(config.redis, 'worker', logger, 'quorum-launcher');
 const supervisor = new ProcessSupervisor({
   logger,
   workerCount,

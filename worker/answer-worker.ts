@@ -1,5 +1,5 @@
 import { Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { beginStageTrace } from '../core/tracing/stage-trace.ts';
 import { ANSWER_JOB_NAME, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
@@ -8,7 +8,7 @@ import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-q
 import { withJobLogger } from './observability/job-logger.ts';
 
 export interface AnswerWorkerOptions {
-  connection: Redis;
+  connection: RedisClient;
   keyPrefix: string;
   concurrency: number;
   logger: Logger;

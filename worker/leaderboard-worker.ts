@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
 import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
@@ -13,7 +13,7 @@ export interface LeaderboardWorkerOptions {
   orm: MikroORM;
   catalogue: ModelCatalogue;
   /** A BullMQ worker connection (`maxRetriesPerRequest: null`). */
-  connection: Redis;
+  connection: RedisClient;
   keyPrefix: string;
   everyMs: number;
   logger: Logger;
@@ -42,6 +42,8 @@ export async function startLeaderboardWorker(options: LeaderboardWorkerOptions):
     { connection: options.connection, prefix, concurrency: 1 },
   );
   worker.on('failed', (_job, error) => options.logger.error({ err: error }, 'leaderboard recompute failed'));
+  // Without a listener BullMQ prints connection trouble (a blocking fetch cut by a Redis failover) to the console.
+  worker.on('error', (error) => options.logger.warn({ err: error }, 'leaderboard worker error'));
   return {
     async close() {
       await worker.close();

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { releaseHold, runsWithExpiredHolds } from '../core/credits/credit-ledger.ts';
 import { ModelRun } from '../core/database/entities/model-run.ts';
@@ -16,7 +16,7 @@ const CHECKS_AT_ONCE = 16;
 
 export interface StaleRunSweeperOptions {
   orm: MikroORM;
-  redis: Redis;
+  redis: RedisClient;
   queue: Queue;
   writer: RequestEventWriter;
   logger: Logger;

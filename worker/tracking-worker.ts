@@ -1,5 +1,5 @@
 import { Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catalogue.ts';
 import { TRACKING_JOB_NAME, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
@@ -9,9 +9,9 @@ import { closeAbandonedSlot, runTrackingSlot, type TrackingRunDependencies } fro
 
 export interface TrackingWorkerOptions {
   /** A blocking connection for the worker. */
-  connection: Redis;
+  connection: RedisClient;
   /** A command connection for the queue (schedules). */
-  commands: Redis;
+  commands: RedisClient;
   keyPrefix: string;
   concurrency: number;
   logger: Logger;

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { openDatabase } from '../core/database/open-database.ts';
@@ -56,7 +56,7 @@ function answerDependencies(
   logger: Logger,
   shared: {
     orm: MikroORM;
-    redis: Redis;
+    redis: RedisClient;
     writer: RequestEventWriter;
     providers: ProviderRegistry;
     cancellations: CancellationListener;
@@ -86,10 +86,10 @@ function answerDependencies(
 async function startTracking(
   config: QuorumConfig,
   logger: Logger,
-  shared: { orm: MikroORM; redis: Redis; writer: RequestEventWriter; catalogue: ModelCatalogue },
+  shared: { orm: MikroORM; redis: RedisClient; writer: RequestEventWriter; catalogue: ModelCatalogue },
 ): Promise<{ close(): Promise<void> }> {
   const { orm, redis, writer, catalogue } = shared;
-  const connection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-tracking');
+  const connection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-tracking');
   await waitUntilReady(connection);
   const answerQueue = openQueue('answers', redis, config.redis.keyPrefix);
   const mailer = createMailer({ smtpUrl: config.auth.smtpUrl, from: config.auth.mailFrom }, logger);
@@ -130,7 +130,7 @@ async function startTracking(
 
 /** The arena leaderboards, refitted on a schedule shared by every worker. */
 async function startLeaderboards(config: QuorumConfig, logger: Logger, shared: { orm: MikroORM; catalogue: ModelCatalogue }) {
-  const connection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-leaderboards');
+  const connection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-leaderboards');
   await waitUntilReady(connection);
   const worker = await startLeaderboardWorker({
     ...shared,
@@ -151,12 +151,12 @@ async function startLeaderboards(config: QuorumConfig, logger: Logger, shared: {
 export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
   const { demo, catalogue, judgeModel, providers } = await openProviders(config, logger);
   const orm = await openDatabase({ databaseUrl: config.databaseUrl, logger, poolSize: config.databasePoolSize });
-  const redis = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-commands');
-  const bullConnection = createRedisConnection(config.redis.url, 'worker', logger, 'quorum-worker-bullmq');
+  const redis = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-commands');
+  const bullConnection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-bullmq');
   await Promise.all([waitUntilReady(redis), waitUntilReady(bullConnection)]);
 
   const cancellations = new CancellationListener(
-    createRedisConnection(config.redis.url, 'subscriber', logger, 'quorum-worker-cancellations'),
+    createRedisConnection(config.redis, 'subscriber', logger, 'quorum-worker-cancellations'),
     config.redis.keyPrefix,
     logger,
   );

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 
 export const RESEND_COOLDOWN_SECONDS = 5 * 60;
 export const MAX_RESENDS = 3;
@@ -27,9 +27,9 @@ redis.call('EXPIRE', KEYS[1], ARGV[4])
 return {1, limit - used, 0}
 `;
 
-interface RedisWithResend extends Redis {
+type RedisWithResend = RedisClient & {
   claimVerificationResend(key: string, now: number, cooldown: number, limit: number, window: number): Promise<[number, number, number]>;
-}
+};
 
 export interface ResendDecision {
   allowed: boolean;
@@ -41,7 +41,7 @@ export class VerificationMailLimits {
   private readonly redis: RedisWithResend;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly keyFor: (email: string) => string,
   ) {
     if (!('claimVerificationResend' in redis)) redis.defineCommand('claimVerificationResend', { numberOfKeys: 1, lua: RESEND_SCRIPT });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 
 const WINDOW_MS = 60_000;
 
@@ -7,7 +7,7 @@ const WINDOW_MS = 60_000;
  * minute that expires with it. Returns how many seconds remain until the next window when the key is over its
  * limit, undefined when the call may proceed.
  */
-export async function overApiKeyRateLimit(redis: Redis, keyPrefix: string, keyId: string, requestsPerMinute: number, now = Date.now()): Promise<number | undefined> {
+export async function overApiKeyRateLimit(redis: RedisClient, keyPrefix: string, keyId: string, requestsPerMinute: number, now = Date.now()): Promise<number | undefined> {
   const window = Math.floor(now / WINDOW_MS);
   const counter = `${keyPrefix}:api-key-rate:${keyId}:${window}`;
   const [[, count]] = (await redis.multi().incr(counter).pexpire(counter, WINDOW_MS).exec()) as [[Error | null, number]];

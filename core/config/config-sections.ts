@@ -1,6 +1,6 @@
 import type { EnvironmentReader } from './environment-readers.ts';
 import { dataFilePath } from './project-files.ts';
-import { PROVIDER_IDS, type OperationsConfig, type ProviderId, type ProviderSettings, type QuorumConfig } from './config-shape.ts';
+import { PROVIDER_IDS, type OperationsConfig, type RedisNodeAddress, type ProviderId, type ProviderSettings, type QuorumConfig } from './config-shape.ts';
 
 /** Where each vendor's API is when no `<ID>_BASE_URL` says otherwise. */
 const DEFAULT_PROVIDER_BASE_URLS: Record<ProviderId, string> = {
@@ -126,4 +126,25 @@ export function readTrustProxy(read: EnvironmentReader): boolean | number | stri
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
   read.problems.push(`TRUST_PROXY must be true, false, a hop count or proxy addresses (got "${raw}")`);
   return false;
+}
+
+/**
+ * REDIS_CLUSTER_NODES: `host:port` seed nodes of a Redis Cluster, comma-separated. Unset means one Redis at REDIS_URL;
+ * set, it replaces REDIS_URL's address (REDIS_URL still gives the user, password and TLS of every node).
+ */
+export function readRedisClusterNodes(read: EnvironmentReader): RedisNodeAddress[] | undefined {
+  const raw = read.optionalString('REDIS_CLUSTER_NODES');
+  if (raw === undefined) return undefined;
+  const nodes: RedisNodeAddress[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim()).filter((part) => part.length > 0)) {
+    const match = /^(\[[^\]]+\]|[^:\s]+):(\d{1,5})$/.exec(entry);
+    const port = match ? Number(match[2]) : 0;
+    if (!match || port < 1 || port > 65_535) {
+      read.problems.push(`REDIS_CLUSTER_NODES must list host:port pairs separated by commas (got "${entry}")`);
+      return undefined;
+    }
+    nodes.push({ host: match[1]!.replace(/^\[|\]$/g, ''), port });
+  }
+  if (nodes.length === 0) read.problems.push('REDIS_CLUSTER_NODES must list at least one host:port when set');
+  return nodes.length > 0 ? nodes : undefined;
 }

@@ -31,7 +31,7 @@ export interface QuorumConfig {
   databaseUrl: string;
   /** Postgres connections per process (server or worker). */
   databasePoolSize: number;
-  redis: { url: string; keyPrefix: string };
+  redis: RedisSettings;
   /** Signs and HMACs everything that must not be forged (sessions, hashed IPs). */
   appSecret: string;
   usingDevelopmentSecret: boolean;
@@ -133,4 +133,17 @@ export interface OperationsConfig {
   workerMetricsPort: number;
   /** Emails (lower-cased) of the signed-in people who may open `/admin/queues`; empty = not mounted. */
   queueDashboardAdmins: string[];
+}
+
+/** Where Redis is: one server at `url`, or, when `clusterNodes` is set, a Redis Cluster reached through those nodes. */
+export interface RedisSettings {
+  url: string;
+  keyPrefix: string;
+  /** Seed nodes of a Redis Cluster (`REDIS_CLUSTER_NODES`); the client learns the rest of the cluster from them. */
+  clusterNodes?: RedisNodeAddress[];
+}
+
+export interface RedisNodeAddress {
+  host: string;
+  port: number;
 }

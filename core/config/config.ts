@@ -10,6 +10,7 @@ import {
   readOperations,
   readPayments,
   readProviders,
+  readRedisClusterNodes,
   readSocialLinks,
   readTrustProxy,
 } from './config-sections.ts';
@@ -50,6 +51,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     redis: {
       url: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
       keyPrefix: read.string('REDIS_KEY_PREFIX', 'quorum'),
+      clusterNodes: readRedisClusterNodes(read),
     },
     ...readAppSecret(read, nodeEnvironment),
     worker: {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 import type { RunSettlement } from '../runs/run-lifecycle.ts';
 import { accountEventChannel, type AccountEvent } from './account-event.ts';
 import { spendableCreditsOfUser } from '../credits/credit-ledger.ts';
@@ -9,7 +9,7 @@ import { spendableCreditsOfUser } from '../credits/credit-ledger.ts';
  * and, when it was the last run, that the request finished. Call it after the settling transaction has committed,
  * so a tab that reacts by reading Postgres sees the new state. Guests have no account channel.
  */
-export async function publishRunSettlement(em: EntityManager, redis: Redis, keyPrefix: string, settlement: RunSettlement): Promise<void> {
+export async function publishRunSettlement(em: EntityManager, redis: RedisClient, keyPrefix: string, settlement: RunSettlement): Promise<void> {
   if (!settlement.userId) return;
   const events: AccountEvent[] = [];
   // The settling statement usually knows the new figure already; otherwise it is read after the commit.
@@ -23,7 +23,7 @@ export async function publishRunSettlement(em: EntityManager, redis: Redis, keyP
 }
 
 /** Tells a user's open tabs what they can now spend, when the caller already knows it (no database read). */
-export async function publishCreditsRemaining(redis: Redis, keyPrefix: string, userId: string, creditsRemaining: number): Promise<void> {
+export async function publishCreditsRemaining(redis: RedisClient, keyPrefix: string, userId: string, creditsRemaining: number): Promise<void> {
   await publish(redis, keyPrefix, userId, [{ type: 'credits_changed', creditsRemaining }]);
 }
 
@@ -33,7 +33,7 @@ async function creditsChangedEvent(em: EntityManager, userId: string): Promise<A
   return creditsRemaining === undefined ? undefined : { type: 'credits_changed', creditsRemaining };
 }
 
-async function publish(redis: Redis, keyPrefix: string, userId: string, events: AccountEvent[]): Promise<void> {
+async function publish(redis: RedisClient, keyPrefix: string, userId: string, events: AccountEvent[]): Promise<void> {
   if (events.length === 0) return;
   // One pipeline keeps the messages in order: credits first, then the request's end.
   const pipeline = redis.pipeline();

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 import type { RunEvent } from './run-event.ts';
 import { requestEventKeys } from './request-event-keys.ts';
 import { parseRunEvent } from './request-event-writer.ts';
 
 /** Reads the replayable record of a request's events, oldest first, skipping those at or before `afterSeq`. */
 export async function readRequestEvents(
-  redis: Redis,
+  redis: RedisClient,
   keyPrefix: string,
   requestId: string,
   afterSeq = 0,
@@ -33,7 +33,7 @@ export const REPLAY_PAGE_SIZE = 64;
  * so a reader who takes nothing (its socket full) keeps one page in memory rather than the whole replay.
  */
 export async function* readRequestEventPages(
-  redis: Redis,
+  redis: RedisClient,
   keyPrefix: string,
   requestId: string,
   afterSeq = 0,

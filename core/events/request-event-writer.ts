@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { isCluster, type RedisClient } from '../redis/redis-client.ts';
 import type { RunEvent, UnsequencedRunEvent } from './run-event.ts';
 import { requestEventKeys } from './request-event-keys.ts';
 
@@ -12,6 +12,11 @@ import { requestEventKeys } from './request-event-keys.ts';
  * (a restart without persistence); the next append then starts again from the clock, which has moved on by more
  * than the number of events written before (each took Redis at least a microsecond), so `seq` keeps rising across
  * the restart and a browser's `Last-Event-ID` stays a valid resume point. Only a clock stepped backwards breaks this.
+ *
+ * On a Redis Cluster the event goes out with SPUBLISH (sharded pub/sub): the channel shares the request's hash tag,
+ * so only the master holding the request's keys (and its replicas) carries it. A plain PUBLISH would be copied to
+ * every node of the cluster, which costs each of them CPU for every event of every answer (`npm run
+ * bench:redis-events` measures it) and stops the cluster from scaling out.
  *
  * The keys' time to live is set when a request's first event creates them and renewed with every run's last
  * event, not with every chunk: an answer ends long before the TTL runs out, and three commands fewer per chunk is
@@ -31,7 +36,7 @@ if first then
 end
 local payload = '{"seq":' .. string.format('%d', seq) .. ',' .. string.sub(ARGV[1], 2)
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[5], '*', 'event', payload)
-redis.call('PUBLISH', ARGV[3], payload)
+redis.call(ARGV[7], ARGV[3], payload)
 local terminal = ARGV[6] == '1'
 if terminal then
   redis.call('SADD', KEYS[3], runId)
@@ -44,7 +49,7 @@ end
 return seq
 `;
 
-interface RedisWithAppend extends Redis {
+type RedisWithAppend = RedisClient & {
   appendRequestEvent(
     streamKey: string,
     sequenceKey: string,
@@ -55,8 +60,9 @@ interface RedisWithAppend extends Redis {
     ttlSeconds: number,
     maxEvents: number,
     isTerminal: '0' | '1',
+    publishCommand: 'PUBLISH' | 'SPUBLISH',
   ): Promise<number>;
-}
+};
 
 export interface RequestEventWriterOptions {
   keyPrefix: string;
@@ -66,19 +72,21 @@ export interface RequestEventWriterOptions {
 
 export class RequestEventWriter {
   private readonly redis: RedisWithAppend;
+  private readonly publishCommand: 'PUBLISH' | 'SPUBLISH';
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly options: RequestEventWriterOptions,
   ) {
     if (!('appendRequestEvent' in redis)) {
       redis.defineCommand('appendRequestEvent', { numberOfKeys: 3, lua: APPEND_SCRIPT });
     }
     this.redis = redis as RedisWithAppend;
+    this.publishCommand = isCluster(redis) ? 'SPUBLISH' : 'PUBLISH';
   }
 
   /** The connection and prefix events go out on, for callers that publish their own messages (account events). */
-  get connection(): Redis {
+  get connection(): RedisClient {
     return this.redis;
   }
 
@@ -100,6 +108,7 @@ export class RequestEventWriter {
       this.options.streamTtlSeconds,
       this.options.streamMaxEvents,
       terminal ? '1' : '0',
+      this.publishCommand,
     );
     return seq === 0 ? undefined : ({ ...event, seq } as Event & { seq: number });
   }

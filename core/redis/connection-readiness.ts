@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.ts';
 
 /** When each watched connection last became ready (ms since the epoch); absent while it is down. */
-const readySince = new WeakMap<Redis, number>();
-const watched = new WeakSet<Redis>();
+const readySince = new WeakMap<RedisClient, number>();
+const watched = new WeakSet<RedisClient>();
 
 /**
  * How long a connection has been usable without a break, or 0 while it is down. After a Redis restart a missing key
@@ -10,7 +10,7 @@ const watched = new WeakSet<Redis>();
  * that conclude something from an absence wait until their connection has been up for a while. The first call for a
  * connection starts watching it; `createRedisConnection` does so for every connection it makes.
  */
-export function connectionReadyForMs(redis: Redis, now = Date.now()): number {
+export function connectionReadyForMs(redis: RedisClient, now = Date.now()): number {
   watchConnectionReadiness(redis);
   const since = readySince.get(redis);
   return since === undefined || redis.status !== 'ready' ? 0 : now - since;
@@ -20,7 +20,7 @@ export function connectionReadyForMs(redis: Redis, now = Date.now()): number {
  * Starts following a connection's ups and downs. Its first `ready` is no reconnect (nothing was forgotten while this
  * process was away), so it counts as ready since long ago; only a `ready` after a loss starts the clock.
  */
-export function watchConnectionReadiness(redis: Redis): void {
+export function watchConnectionReadiness(redis: RedisClient): void {
   if (watched.has(redis)) return;
   watched.add(redis);
   let lost = false;

@@ -1,6 +1,8 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisSettings } from '../config/config-shape.ts';
 import { watchConnectionReadiness } from './connection-readiness.ts';
+import type { RedisClient } from './redis-client.ts';
 
 /**
  * Three kinds of connection, because Redis treats them differently:
@@ -12,23 +14,14 @@ import { watchConnectionReadiness } from './connection-readiness.ts';
  */
 export type RedisConnectionKind = 'fail-fast' | 'worker' | 'subscriber';
 
-export function createRedisConnection(
-  url: string,
-  kind: RedisConnectionKind,
-  logger: Logger,
-  connectionName: string,
-): Redis {
-  const options: RedisOptions = {
-    connectionName,
-    lazyConnect: false,
-    connectTimeout: 5_000,
-    // Reconnect forever with a capped backoff: Redis coming back must heal every process without a restart.
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    ...(kind === 'fail-fast' ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : {}),
-    ...(kind === 'worker' ? { maxRetriesPerRequest: null } : {}),
-    ...(kind === 'subscriber' ? { autoResubscribe: true, maxRetriesPerRequest: null } : {}),
-  };
-  const redis = new Redis(url, options);
+/** Where to connect: one Redis at `url`, or the cluster behind `clusterNodes` (with `url`'s user, password and TLS). */
+export type RedisAddress = Pick<RedisSettings, 'url' | 'clusterNodes'>;
+
+// Reconnect forever with a capped backoff: Redis coming back must heal every process without a restart.
+const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2_000);
+
+export function createRedisConnection(address: RedisAddress, kind: RedisConnectionKind, logger: Logger, connectionName: string): RedisClient {
+  const redis = address.clusterNodes ? openCluster(address, kind, connectionName) : openSingle(address.url, kind, connectionName);
   watchConnectionReadiness(redis);
   let reportedDown = false;
   redis.on('error', (error: Error) => {
@@ -43,8 +36,58 @@ export function createRedisConnection(
   return redis;
 }
 
+function perKindOptions(kind: RedisConnectionKind): Pick<RedisOptions, 'maxRetriesPerRequest' | 'autoResubscribe'> {
+  if (kind === 'fail-fast') return { maxRetriesPerRequest: 1 };
+  if (kind === 'subscriber') return { autoResubscribe: true, maxRetriesPerRequest: null };
+  return { maxRetriesPerRequest: null };
+}
+
+function openSingle(url: string, kind: RedisConnectionKind, connectionName: string): Redis {
+  return new Redis(url, {
+    connectionName,
+    lazyConnect: false,
+    connectTimeout: 5_000,
+    retryStrategy: reconnectDelay,
+    ...perKindOptions(kind),
+    ...(kind === 'fail-fast' ? { enableOfflineQueue: false } : {}),
+  });
+}
+
+/**
+ * A Redis Cluster client. Every key Quorum touches together shares a hash tag (a request's stream, counter and
+ * channel; a queue's BullMQ keys), so each command and script runs on one node. While a master fails over, the
+ * client waits briefly and retries on the promoted replica (a `fail-fast` connection only once, so a request path
+ * answers rather than hangs).
+ */
+function openCluster(address: RedisAddress, kind: RedisConnectionKind, connectionName: string): Cluster {
+  const url = new URL(address.url);
+  const options: ClusterOptions = {
+    lazyConnect: false,
+    clusterRetryStrategy: reconnectDelay,
+    enableOfflineQueue: kind !== 'fail-fast',
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 200,
+    retryDelayOnTryAgain: 100,
+    retryDelayOnMoved: 0,
+    maxRedirections: 32,
+    slotsRefreshTimeout: 2_000,
+    // A request's live events are published with SPUBLISH (see the event writer): a subscriber keeps one
+    // connection per master and follows each channel on the master that owns it, through failovers too.
+    ...(kind === 'subscriber' ? { shardedSubscribers: true } : {}),
+    redisOptions: {
+      connectionName,
+      connectTimeout: 5_000,
+      ...perKindOptions(kind),
+      ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+      ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
+      ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  };
+  return new Cluster(address.clusterNodes!, options);
+}
+
 /** Resolves once the connection is usable; rejects after `timeoutMs` so a process can exit with a clear reason. */
-export async function waitUntilReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
+export async function waitUntilReady(redis: RedisClient, timeoutMs = 10_000): Promise<void> {
   if (redis.status === 'ready') return;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

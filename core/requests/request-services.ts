@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 import type { LogSink } from '../logging/create-logger.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import type { QuorumConfig } from '../config/config.ts';
@@ -16,7 +16,7 @@ import type { RunLivenessCheckDependencies } from '../runs/run-liveness-check.ts
 export interface RequestCoreServices {
   orm: MikroORM;
   /** Commands on request paths: fails fast while Redis is down. */
-  redis: Redis;
+  redis: RedisClient;
   keyPrefix: string;
   eventWriter: RequestEventWriter;
   answerQueue: Queue<AnswerJobData>;

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectionReadyForMs } from '../redis/connection-readiness.ts';
 import { runLeaseKey } from '../events/request-event-keys.ts';
@@ -11,7 +11,7 @@ import { failRunAndAnnounce } from './run-outcome-announcer.ts';
 
 export interface RunLivenessCheckDependencies {
   orm: MikroORM;
-  redis: Redis;
+  redis: RedisClient;
   queue: Pick<Queue, 'getJobState' | 'remove'>;
   writer: RequestEventWriter;
   keyPrefix: string;

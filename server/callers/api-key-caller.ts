@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import { User } from '../../core/database/entities/user.ts';
 import { requesterFor, type Requester } from '../../core/credits/requester.ts';
 import { AppError } from '../../core/errors/app-error.ts';
@@ -10,7 +10,7 @@ import { bearerToken } from '../../core/api-keys/api-key-secrets.ts';
 
 export interface ApiKeyServices {
   orm: MikroORM;
-  redis: Redis;
+  redis: RedisClient;
   keyPrefix: string;
   appSecret: string;
 }

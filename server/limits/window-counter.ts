@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 
 /** Counts one call in a fixed window (started by the first call) and reports the count and the window's rest. */
 const COUNT_SCRIPT = `
@@ -21,7 +21,7 @@ export interface WindowCount {
  * A fixed-window counter in Redis under a key this project names itself (`<prefix>:rate-limit:<name>:…`), one round
  * trip per call. It throws when Redis cannot count; callers refuse the call then (fail closed).
  */
-export async function countInWindow(redis: Redis, key: string, windowMs: number): Promise<WindowCount> {
+export async function countInWindow(redis: RedisClient, key: string, windowMs: number): Promise<WindowCount> {
   const [count, resetsInMs] = (await redis.eval(COUNT_SCRIPT, 1, key, String(windowMs))) as [number, number];
   return { count, resetsInMs };
 }

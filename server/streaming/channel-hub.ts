@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
+import { isCluster, type RedisClient } from '../../core/redis/redis-client.ts';
+
+/** How long after a cluster node comes or goes the followers re-read their records. */
+const TOPOLOGY_SETTLE_MS = 500;
 
 export type ChannelListener = (payload: string) => void;
 
@@ -7,6 +10,8 @@ interface Subscription {
   listeners: Set<ChannelListener>;
   /** Redis's confirmation of the SUBSCRIBE, shared by everyone who joined while it was on its way. */
   confirmed: Promise<unknown>;
+  /** Followed with SSUBSCRIBE (a cluster's sharded pub/sub) rather than SUBSCRIBE. */
+  sharded: boolean;
 }
 
 /**
@@ -24,7 +29,7 @@ export class ChannelHub {
   private gone = false;
 
   constructor(
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     private readonly logger: FastifyBaseLogger,
     /** How long the connection may stay lost before followers are told to give up (and their browsers to retry). */
     private readonly giveUpAfterMs = 10_000,
@@ -46,7 +51,21 @@ export class ChannelHub {
       }, this.giveUpAfterMs);
       this.goneTimer.unref();
     });
-    subscriber.on('message', (channel: string, payload: string) => {
+    if (isCluster(subscriber)) {
+      // A cluster client moves its subscriptions to another node when one is lost or a failover moves a shard,
+      // without a `ready` of its own: it says `subscribersReady` once it has re-sent the sharded ones, and a change
+      // in the cluster's nodes may have moved the plain ones. Either counts as a reconnect, so followers re-read
+      // what the move may have cost them: at once, and again a moment later, since the client does not wait for the
+      // re-sent subscriptions to be confirmed (and the PING below may go to another node than the subscriptions).
+      const topologyChanged = () => {
+        this.announceReconnect();
+        setTimeout(() => this.announceReconnect(), TOPOLOGY_SETTLE_MS).unref();
+      };
+      subscriber.on('-node', topologyChanged);
+      subscriber.on('+node', topologyChanged);
+      subscriber.on('subscribersReady', topologyChanged);
+    }
+    const deliver = (channel: string, payload: string) => {
       const subscription = this.subscriptions.get(channel);
       if (!subscription) return;
       for (const listener of subscription.listeners) {
@@ -56,17 +75,25 @@ export class ChannelHub {
           this.logger.error({ err: error, channel }, 'channel listener failed');
         }
       }
-    });
+    };
+    subscriber.on('message', deliver);
+    subscriber.on('smessage', deliver);
+  }
+
+  /** Whether the connection is to a Redis Cluster, where request channels are sharded. */
+  get clustered(): boolean {
+    return isCluster(this.subscriber);
   }
 
   /**
    * Resolves once Redis confirms the channel is subscribed (also for a listener joining while the first one's
    * subscription is still on its way); returns the function that undoes it.
    */
-  async subscribe(channel: string, listener: ChannelListener): Promise<() => Promise<void>> {
+  async subscribe(channel: string, listener: ChannelListener, options: { sharded?: boolean } = {}): Promise<() => Promise<void>> {
     let subscription = this.subscriptions.get(channel);
     if (!subscription) {
-      subscription = { listeners: new Set(), confirmed: this.subscriber.subscribe(channel) };
+      const sharded = options.sharded === true;
+      subscription = { listeners: new Set(), confirmed: sharded ? this.subscriber.ssubscribe(channel) : this.subscriber.subscribe(channel), sharded };
       this.subscriptions.set(channel, subscription);
     }
     subscription.listeners.add(listener);
@@ -77,7 +104,7 @@ export class ChannelHub {
       // Everyone waiting on this subscription hears the failure; the next listener tries afresh.
       subscription.listeners.delete(listener);
       if (this.subscriptions.get(channel) === subscription) this.subscriptions.delete(channel);
-      if (subscription.listeners.size === 0) void this.subscriber.unsubscribe(channel).catch(() => undefined);
+      if (subscription.listeners.size === 0) void this.unsubscribeFrom(channel, subscription.sharded).catch(() => undefined);
       throw error;
     }
     let active = true;
@@ -88,11 +115,15 @@ export class ChannelHub {
       if (!current?.listeners.delete(listener)) return;
       if (current.listeners.size === 0) {
         this.subscriptions.delete(channel);
-        const unsubscribed = this.subscriber.unsubscribe(channel).catch(() => undefined);
+        const unsubscribed = this.unsubscribeFrom(channel, current.sharded).catch(() => undefined);
         // While the connection is lost the command waits in ioredis's queue; whoever is leaving must not wait too.
         if (this.subscriber.status === 'ready') await unsubscribed;
       }
     };
+  }
+
+  private unsubscribeFrom(channel: string, sharded: boolean): Promise<unknown> {
+    return sharded ? this.subscriber.sunsubscribe(channel) : this.subscriber.unsubscribe(channel);
   }
 
   /**

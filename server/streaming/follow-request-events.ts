@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readRequestEventPages } from '../../core/events/request-event-reader.ts';
 import { parseRunEvent } from '../../core/events/request-event-writer.ts';
@@ -18,7 +18,7 @@ const MAX_PENDING_LIVE_EVENTS = 64;
 
 export interface FollowRequestEventsOptions {
   hub: RequestEventHub;
-  redis: Redis;
+  redis: RedisClient;
   keyPrefix: string;
   requestId: string;
   /** Resume after this `seq` (a reconnecting browser's Last-Event-ID); 0 replays everything. */

@@ -15,7 +15,8 @@ export class RequestEventHub {
 
   /** Resolves once Redis confirms the subscription; returns the function that undoes it. */
   subscribe(requestId: string, listener: RawEventListener): Promise<() => Promise<void>> {
-    return this.channels.subscribe(requestEventKeys(this.keyPrefix, requestId).channel, listener);
+    // Published per shard on a cluster (SPUBLISH, see the event writer), so followed per shard.
+    return this.channels.subscribe(requestEventKeys(this.keyPrefix, requestId).channel, listener, { sharded: this.channels.clustered });
   }
 
   /** Calls `listener` whenever the subscriber connection came back: live events may have been missed. */

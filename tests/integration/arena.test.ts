@@ -1,11 +1,11 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArenaRound, Leaderboard } from '../../contract/arena.ts';
 import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { readServerSentEvents, type ReceivedEvent, THREE_MODELS } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { openTestRedis } from '../support/isolated-resources.ts';
 
 let stack: TestStack;
 
@@ -195,7 +195,7 @@ describe('leaderboards', () => {
     expect((await api(`/api/arena/${poor.requestId}/vote`, voter.cookie, { method: 'POST', body: JSON.stringify({ verdict: 'all_bad' }) })).status).toBe(200);
 
     // The worker upserted the recompute schedule at start; run its job now rather than wait five minutes.
-    const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
+    const connection = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES);
     const queue = new Queue(QUEUE_CATALOGUE.leaderboards.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
     try {
       expect(await queue.getJobScheduler('recompute-leaderboards')).toMatchObject({ every: 300_000 });

@@ -68,12 +68,12 @@ async function statusOf(runId: string): Promise<string> {
 
 describe('run leases across a Redis restart', () => {
   it('sets every lease again as soon as the worker is reconnected, not at its next tick', { timeout: 30_000 }, async () => {
-    const connection = createRedisConnection(redis.url, 'worker', silent, 'test-lease-holder');
+    const connection = createRedisConnection({ url: redis.url }, 'worker', silent, 'test-lease-holder');
     await waitUntilReady(connection);
     // A lease long enough that its own tick (every 20 s) cannot be what brings it back within this test.
     const leases = [randomUUID(), randomUUID(), randomUUID()].map((runId) => ({ runId, lease: new RunLease(connection, stack.config.redis.keyPrefix, runId, 60_000) }));
     await Promise.all(leases.map(({ lease }) => lease.acquire()));
-    const inspector = createRedisConnection(redis.url, 'worker', silent, 'test-lease-inspector');
+    const inspector = createRedisConnection({ url: redis.url }, 'worker', silent, 'test-lease-inspector');
     try {
       await redis.restart();
       await waitUntilReady(inspector);
@@ -113,8 +113,8 @@ describe('run leases across a Redis restart', () => {
 
   it('does not end a live run from a lease read that waited out the outage in the offline queue', { timeout: 30_000 }, async () => {
     const runId = await runningRun();
-    const workerConnection = createRedisConnection(redis.url, 'worker', silent, 'test-worker-commands');
-    const sweeperConnection = createRedisConnection(redis.url, 'worker', silent, 'test-sweeper-commands');
+    const workerConnection = createRedisConnection({ url: redis.url }, 'worker', silent, 'test-worker-commands');
+    const sweeperConnection = createRedisConnection({ url: redis.url }, 'worker', silent, 'test-sweeper-commands');
     await Promise.all([waitUntilReady(workerConnection), waitUntilReady(sweeperConnection)]);
     const lease = new RunLease(workerConnection, stack.config.redis.keyPrefix, runId, 60_000);
     await lease.acquire();

@@ -7,6 +7,7 @@ import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
 import { ServerSentEventStream } from '../../server/streaming/server-sent-events.ts';
 import { followRequestEvents } from '../../server/streaming/follow-request-events.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
+import { keysMatching } from '../support/isolated-resources.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -162,7 +163,7 @@ describe('resumed streams', () => {
     expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refusal!.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMIT_ERROR' } });
     // Counted under keys named by the limit (not the rate-limit library's `undefinedundefined-…`).
-    const keys = await stack.app.redis.keys(`${stack.config.redis.keyPrefix}:rate-limit:*`);
+    const keys = await keysMatching(stack.app.redis, `${stack.config.redis.keyPrefix}:rate-limit:*`);
     expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
     expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^${stack.config.redis.keyPrefix}:rate-limit:resume:user:`)), expect.stringMatching(/:rate-limit:resume:address:/)]));
   });

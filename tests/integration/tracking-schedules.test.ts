@@ -1,11 +1,11 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
 import { TRACKING_JOB_NAME } from '../../core/tracking/tracking-jobs.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { openTestRedis } from '../support/isolated-resources.ts';
 
 /**
  * The schedule's promises, with worker processes run as production runs them (killed and started at will) and a
@@ -97,7 +97,7 @@ describe('tracking schedules', () => {
 
     // The same slot's job again, as a replay or a second scheduler would produce it.
     const ran = (await runs(setId)).find((run) => run.status === 'completed')!;
-    const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
+    const connection = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES);
     const queue = new Queue(QUEUE_CATALOGUE.tracking.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
     try {
       const replay = await queue.add(TRACKING_JOB_NAME, { setId }, { jobId: `replay-${ran.id}`, timestamp: ran.slot_start + 1 });

@@ -9,6 +9,8 @@ export interface TestServices {
   /** A Postgres URL whose user may create databases; each test file makes its own. */
   postgresAdminUrl: string;
   redisUrl: string;
+  /** REDIS_CLUSTER_NODES when the tests run against a Redis Cluster (the cluster suite); else undefined. */
+  redisClusterNodes: string | undefined;
 }
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,8 +26,11 @@ export function testServices(): Promise<TestServices> {
 async function resolveTestServices(): Promise<TestServices> {
   const postgresAdminUrl = adminUrl(process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL);
   const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  const redisClusterNodes = process.env.REDIS_CLUSTER_NODES || undefined;
+  // The cluster suite brings its own Redis Cluster and uses the Postgres the other suites use.
+  if (redisClusterNodes) return { postgresAdminUrl, redisUrl, redisClusterNodes };
   const [postgresUp, redisUp] = await Promise.all([reachable(postgresAdminUrl, 5432), reachable(redisUrl, 6379)]);
-  if (postgresUp && redisUp) return { postgresAdminUrl, redisUrl };
+  if (postgresUp && redisUp) return { postgresAdminUrl, redisUrl, redisClusterNodes };
   if (!dockerAvailable()) {
     throw new Error(
       `Tests need Postgres (${postgresUp ? 'up' : 'down'} at ${postgresAdminUrl}) and Redis (${redisUp ? 'up' : 'down'} at ${redisUrl}); ` +
@@ -45,6 +50,7 @@ async function resolveTestServices(): Promise<TestServices> {
       ? `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`
       : postgresAdminUrl,
     redisUrl: redis ? `redis://${redis.getHost()}:${redis.getMappedPort(6379)}` : redisUrl,
+    redisClusterNodes,
   };
 }
 

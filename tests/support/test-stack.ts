@@ -61,6 +61,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     DATABASE_URL: database.url,
     REDIS_URL: redis.redisUrl,
     REDIS_KEY_PREFIX: redis.keyPrefix,
+    // The cluster suite runs the same files against a Redis Cluster.
+    ...(redis.clusterNodes ? { REDIS_CLUSTER_NODES: redis.clusterNodes } : {}),
     // Every provider, through its real SDK, to the simulator.
     ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',

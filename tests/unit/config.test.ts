@@ -31,6 +31,18 @@ describe('loadConfig', () => {
     expect(Object.keys(config.providers).sort()).toEqual(['anthropic', 'deepseek', 'gemini', 'groq', 'openai', 'perplexity', 'serpapi']);
   });
 
+  it('reads REDIS_CLUSTER_NODES as host:port seed nodes, and refuses anything else by name', () => {
+    expect(loadConfig({}).redis.clusterNodes).toBeUndefined();
+    expect(loadConfig({ REDIS_CLUSTER_NODES: ' 10.0.0.1:7000, redis-b.internal:7001,[::1]:7002 ' }).redis.clusterNodes).toEqual([
+      { host: '10.0.0.1', port: 7000 },
+      { host: 'redis-b.internal', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    for (const bad of ['10.0.0.1', 'host:0', 'host:70000', 'redis://host:7000', ',']) {
+      expect(() => loadConfig({ REDIS_CLUSTER_NODES: bad }), bad).toThrow(/REDIS_CLUSTER_NODES must list/);
+    }
+  });
+
   it('treats a blank variable as unset', () => {
     expect(loadConfig({ PORT: '  ', OPENAI_API_KEY: '' }).server.port).toBe(3000);
   });

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
 import type { BrandAnalysisOfRun } from '../../core/brand/stored-brand-mentions.ts';
@@ -21,7 +21,7 @@ import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
 
 export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   orm: MikroORM;
-  redis: Redis;
+  redis: RedisClient;
   writer: RequestEventWriter;
   keyPrefix: string;
   runLeaseMs: number;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { RunCancelled, runCancellationChannel } from '../../core/jobs/run-cancellations.ts';
 
@@ -7,7 +7,7 @@ export class CancellationListener {
   private readonly running = new Map<string, AbortController>();
 
   constructor(
-    private readonly subscriber: Redis,
+    private readonly subscriber: RedisClient,
     keyPrefix: string,
     logger: Logger,
   ) {

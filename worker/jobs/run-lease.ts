@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import { runLeaseKey } from '../../core/events/request-event-keys.ts';
 import { runLeaseOwner } from '../../core/runs/run-lease-owner.ts';
 
@@ -6,9 +6,9 @@ import { runLeaseOwner } from '../../core/runs/run-lease-owner.ts';
 const LEASE_OWNER = runLeaseOwner();
 
 /** Every lease held on one connection, so a reconnect renews them all through a single `ready` listener. */
-const leasesByConnection = new WeakMap<Redis, Set<RunLease>>();
+const leasesByConnection = new WeakMap<RedisClient, Set<RunLease>>();
 
-function leasesOn(redis: Redis): Set<RunLease> {
+function leasesOn(redis: RedisClient): Set<RunLease> {
   let leases = leasesByConnection.get(redis);
   if (!leases) {
     const created = new Set<RunLease>();
@@ -34,7 +34,7 @@ export class RunLease {
   private readonly key: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     keyPrefix: string,
     runId: string,
     private readonly leaseMs: number,

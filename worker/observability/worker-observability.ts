@@ -1,5 +1,5 @@
 import type { Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../../core/config/config.ts';
 import { QUEUE_CATALOGUE, openQueue, type QueueKind } from '../../core/jobs/queue-catalogue.ts';
@@ -18,7 +18,7 @@ export interface WorkerObservability {
  * Wires one worker process into its metrics: how long each answer job waited (BullMQ's `active` event, when the
  * worker takes it), the depth of every queue, and the small listener Prometheus scrapes (WORKER_METRICS_PORT).
  */
-export async function startWorkerObservability(options: { config: QuorumConfig; logger: Logger; answerWorker: Worker; commands: Redis }): Promise<WorkerObservability> {
+export async function startWorkerObservability(options: { config: QuorumConfig; logger: Logger; answerWorker: Worker; commands: RedisClient }): Promise<WorkerObservability> {
   const { config, logger, answerWorker, commands } = options;
   const queues = OBSERVED_QUEUES.map((kind) => openQueue(kind, commands, config.redis.keyPrefix));
   const unwatch = queues.map((queue) => workerMetrics.watchQueue(queue));

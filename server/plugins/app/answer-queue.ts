@@ -16,7 +16,7 @@ declare module 'fastify' {
  */
 export default fastifyPlugin(
   async (app) => {
-    const connection = createRedisConnection(app.config.redis.url, 'fail-fast', app.log as never, 'quorum-server-queue');
+    const connection = createRedisConnection(app.config.redis, 'fail-fast', app.log as never, 'quorum-server-queue');
     await waitUntilReady(connection);
     const queue = openQueue('answers', connection, app.config.redis.keyPrefix);
     queue.on('error', (error) => app.log.error({ err: error }, 'answer queue error'));

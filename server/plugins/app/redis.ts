@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../core/redis/redis-client.ts';
 import fastifyPlugin from 'fastify-plugin';
 import { RequestEventWriter } from '../../../core/events/request-event-writer.ts';
 import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
@@ -6,18 +6,18 @@ import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis
 declare module 'fastify' {
   interface FastifyInstance {
     /** Commands on request paths: fails fast while Redis is down. */
-    redis: Redis;
+    redis: RedisClient;
     eventWriter: RequestEventWriter;
   }
 }
 
 export default fastifyPlugin(
   async (app) => {
-    const { url, keyPrefix } = app.config.redis;
-    const redis = createRedisConnection(url, 'fail-fast', app.log as never, 'quorum-server-commands');
+    const { keyPrefix } = app.config.redis;
+    const redis = createRedisConnection(app.config.redis, 'fail-fast', app.log as never, 'quorum-server-commands');
     await waitUntilReady(redis);
 
-    app.decorate('redis', redis);
+    app.decorate<RedisClient>('redis', redis);
     app.decorate(
       'eventWriter',
       new RequestEventWriter(redis, {

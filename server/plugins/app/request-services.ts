@@ -19,7 +19,7 @@ declare module 'fastify' {
 export default fastifyPlugin(
   async (app) => {
     const { config } = app;
-    const subscriber = createRedisConnection(config.redis.url, 'subscriber', app.log as never, 'quorum-server-subscriber');
+    const subscriber = createRedisConnection(config.redis, 'subscriber', app.log as never, 'quorum-server-subscriber');
     try {
       await waitUntilReady(subscriber);
     } catch (error) {

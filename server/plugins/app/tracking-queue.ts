@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 export default fastifyPlugin(
   async (app) => {
-    const connection = createRedisConnection(app.config.redis.url, 'fail-fast', app.log as never, 'quorum-server-tracking');
+    const connection = createRedisConnection(app.config.redis, 'fail-fast', app.log as never, 'quorum-server-tracking');
     await waitUntilReady(connection);
     const queue = openQueue('tracking', connection, app.config.redis.keyPrefix);
     queue.on('error', (error) => app.log.error({ err: error }, 'tracking queue error'));

@@ -19,7 +19,7 @@ const queueDashboard: FastifyPluginAsync = async (app) => {
   if (admins.length === 0) return;
 
   // The server never uses the leaderboard queue itself (workers schedule it), so it gets a handle just for this.
-  const connection = createRedisConnection(app.config.redis.url, 'fail-fast', app.log as never, 'quorum-server-dashboard');
+  const connection = createRedisConnection(app.config.redis, 'fail-fast', app.log as never, 'quorum-server-dashboard');
   await waitUntilReady(connection);
   const leaderboards = openQueue('leaderboards', connection, app.config.redis.keyPrefix);
   app.addHook('onClose', async () => {

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cluster } from 'ioredis';
+import { ModelRun } from '../../core/database/entities/model-run.ts';
+import { bullPrefix, QUEUE_CATALOGUE } from '../../core/jobs/queue-catalogue.ts';
+import { requestEventKeys } from '../../core/events/request-event-keys.ts';
+import { openTestRedis } from '../support/isolated-resources.ts';
+import { clusterPorts, controlRedisCluster } from '../support/redis-cluster.ts';
+import { answerText, SEARCH_BODY, type ReceivedEvent, type SearchStreamResult } from '../support/search-stream-client.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+
+/**
+ * Every master of the cluster fails over (`CLUSTER FAILOVER` on its replica, as an operator does before taking a
+ * node down) while answers stream: the one holding the queue, and those holding the answers' event streams. Each
+ * stream still carries every event exactly once, in order, and ends with the answer Postgres stored.
+ */
+let stack: TestStack;
+let inspector: Cluster;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  inspector = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES) as Cluster;
+});
+
+afterAll(async () => {
+  await inspector?.quit();
+  await stack?.close();
+});
+
+/** The port of the master that serves `key`'s slot right now. */
+async function masterPortOf(key: string): Promise<number> {
+  const slot = Number(await inspector.cluster('KEYSLOT', key));
+  const ranges = await inspector.cluster('SLOTS');
+  // Each range lists its master first, then its replicas.
+  const master = ranges.find(([from, to]) => slot >= from && slot <= to)?.[2];
+  if (!master) throw new Error(`no master serves slot ${slot}`);
+  return master[1];
+}
+
+function expectNoGapNoDuplicate(result: SearchStreamResult): void {
+  expect(result.status).toBe(200);
+  const ids = result.events.filter((event) => event.id !== '').map((event) => Number(event.id));
+  expect(ids.length).toBeGreaterThan(2);
+  expect(ids).toEqual(ids.map((_, index) => ids[0]! + index));
+  expect(result.events[0]!.event).toBe('start');
+  expect(result.events.at(-1)!.event).toBe('end');
+}
+
+describe('a master failing over mid-stream', () => {
+  it('runs on the cluster: the answers spread over several masters', async () => {
+    expect(stack.config.redis.clusterNodes?.length).toBeGreaterThanOrEqual(6);
+    const masters = new Set(await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => masterPortOf(requestEventKeys(stack.config.redis.keyPrefix, id).stream))));
+    expect(masters.size).toBeGreaterThan(1);
+  });
+
+  it('loses no event and repeats none while every master fails over in turn', { timeout: 90_000 }, async () => {
+    const control = controlRedisCluster(clusterPorts(stack.environment.REDIS_CLUSTER_NODES!));
+    const streams = 4;
+    const started: Array<Promise<void>> = [];
+    const requestIds: string[] = [];
+    const answers = Array.from({ length: streams }, (_, index) => {
+      let markStarted!: () => void;
+      started.push(new Promise<void>((resolve) => (markStarted = resolve)));
+      let chunks = 0;
+      return stack
+        .ask(
+          { ...SEARCH_BODY, query: `Failover answer ${index} [[simulate chunks=160 chunk-ms=25]]` },
+          {
+            onEvent: (event: ReceivedEvent) => {
+              if (event.event === 'start') requestIds[index] = String(event.data.requestId);
+              if (event.event === 'chunk' && ++chunks === 5) markStarted();
+            },
+          },
+        )
+        // A stream refused or ended early must not leave the test waiting: its checks below say what went wrong.
+        .finally(markStarted);
+    });
+    await Promise.all(started);
+
+    // The live events go out per shard: the master owning a request's keys has the server's SSUBSCRIBE on its channel.
+    const channel = requestEventKeys(stack.config.redis.keyPrefix, requestIds[0]!).channel;
+    const ownerPort = await masterPortOf(channel);
+    const owner = inspector.nodes('master').find((node) => node.options.port === ownerPort)!;
+    const [, followers] = (await owner.call('PUBSUB', 'SHARDNUMSUB', channel)) as [string, number];
+    expect(followers).toBe(1);
+
+    // The queue's master first (the worker's BullMQ connection and the lease writes), then every other master.
+    const queueMaster = await masterPortOf(`${bullPrefix(stack.config.redis.keyPrefix)}:${QUEUE_CATALOGUE.answers.name}:meta`);
+    expect(requestIds.filter(Boolean)).toHaveLength(streams);
+    const streamMasters = await Promise.all(requestIds.map((id) => masterPortOf(requestEventKeys(stack.config.redis.keyPrefix, id).stream)));
+    const order = [queueMaster, ...new Set(streamMasters.filter((port) => port !== queueMaster))];
+    const { masters } = await control.roles();
+    for (const port of [...order, ...masters.filter((port) => !order.includes(port))]) await control.failover(port);
+    const after = await control.roles();
+    expect(after.masters.filter((port) => masters.includes(port))).toEqual([]);
+
+    const results = await Promise.all(answers);
+    for (const [index, result] of results.entries()) {
+      expectNoGapNoDuplicate(result);
+      const end = result.events.at(-1)!.data;
+      expect(end.response).toBe(answerText(result.events));
+      const run = await stack.records().findOneOrFail(ModelRun, String(end.runId));
+      expect(run.status).toBe('completed');
+      expect(run.answerText).toBe(end.response);
+      expect(requestIds[index]).toBe(String(result.events[0]!.data.requestId));
+    }
+
+    // After the failovers the queue still hands out work: a new question is taken and answered in full.
+    const fresh = await stack.ask({ ...SEARCH_BODY, query: 'After the failovers [[simulate chunks=5]]' });
+    expectNoGapNoDuplicate(fresh);
+  });
+});
