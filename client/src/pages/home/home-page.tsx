@@ -8,7 +8,6 @@ import { SegmentedChoice } from '../../components/segmented-choice/segmented-cho
 import { isComparisonRequest } from '../../history/request-kind.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { watchedRequestToResume } from '../../requests/watched-request.ts';
-import { requestFromLink } from './link-prefill.ts';
 import { SingleView } from './single/single-view.tsx';
 
 // The home page opens in single mode; the comparison view's code is fetched when someone switches to it.
@@ -32,11 +31,15 @@ export function HomePage() {
 
   // A link with a question (`/?q=…&models=…`) fills the form the way "Run this prompt again" does, then leaves the
   // address bar, so a reload keeps the person's own edits. It never asks by itself.
+  // Its code loads only for such a link, so it costs the first paint nothing.
   useEffect(() => {
-    const linked = requestFromLink(window.location.search);
-    if (!linked) return;
-    runAgain.runAgain(linked);
-    void navigate({ to: '/', search: {}, replace: true });
+    if (!new URLSearchParams(window.location.search).has('q')) return;
+    void import('./link-prefill.ts').then(({ requestFromLink }) => {
+      const linked = requestFromLink(window.location.search);
+      if (!linked) return;
+      runAgain.runAgain(linked);
+      void navigate({ to: '/', search: {}, replace: true });
+    });
     // Read once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
