@@ -22,6 +22,7 @@ import { Migration20261126170000_tracking_samples } from './Migration20261126170
 import { Migration20261127090000_share_link_settings } from './Migration20261127090000_share_link_settings.ts';
 import { Migration20261127091000_judge_prompts } from './Migration20261127091000_judge_prompts.ts';
 import { Migration20261127110000_model_versions_and_surfaces } from './Migration20261127110000_model_versions_and_surfaces.ts';
+import { Migration20261127160000_arena_style_and_integrity } from './Migration20261127160000_arena_style_and_integrity.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -51,4 +52,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127090000_share_link_settings', class: Migration20261127090000_share_link_settings },
   { name: 'Migration20261127091000_judge_prompts', class: Migration20261127091000_judge_prompts },
   { name: 'Migration20261127110000_model_versions_and_surfaces', class: Migration20261127110000_model_versions_and_surfaces },
+  { name: 'Migration20261127160000_arena_style_and_integrity', class: Migration20261127160000_arena_style_and_integrity },
 ];
