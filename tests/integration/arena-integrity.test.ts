@@ -86,6 +86,34 @@ describe('the reading-time rule', () => {
   });
 });
 
+describe('a refit soon after votes', () => {
+  it('asks for one delayed refit per 20-second window however many votes arrive, and the worker runs it', async () => {
+    const voter = await payer(50);
+    const rounds = [
+      await player.play(voter.cookie, { query: 'Up or down?', category: 'writing', models: PAIR }),
+      await player.play(voter.cookie, { query: 'Left or right?', category: 'writing', models: PAIR }),
+    ];
+    const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(QUEUE_CATALOGUE.leaderboards.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    try {
+      const before = Date.now();
+      for (const round of rounds) expect((await player.vote(round.requestId, voter.cookie, { verdict: 'all_bad' })).status).toBe(200);
+      const refits = (await queue.getDelayed()).filter((job) => job.id?.startsWith('refit-after-votes-'));
+      // Two votes a moment apart share one window (two, only if they straddled its end).
+      expect(refits.length).toBeGreaterThanOrEqual(1);
+      expect(refits.length).toBeLessThanOrEqual(Math.floor(Date.now() / 20_000) - Math.floor(before / 20_000) + 1);
+      for (const job of refits) expect(job.timestamp + job.delay - before).toBeLessThanOrEqual(20_000);
+      const stale = (await board('/api/leaderboard?category=writing')).computedAt;
+      // Run it now rather than wait out the window.
+      await refits[0]!.promote();
+      await expect.poll(async () => (await board('/api/leaderboard?category=writing')).computedAt, { timeout: 10_000 }).not.toBe(stale);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  });
+});
+
 describe('vote limits', () => {
   it('refuses the vote past the per-account limit, then past the per-address one, without revealing the round', async () => {
     const limited = await startTestStack({ environment: { ARENA_VOTE_RATE_LIMIT_PER_HOUR: '2', ARENA_VOTE_RATE_LIMIT_PER_IP_PER_HOUR: '3' } });
