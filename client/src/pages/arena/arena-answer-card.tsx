@@ -37,7 +37,8 @@ export function ArenaAnswerCard({ column, revealed, place }: ArenaAnswerCardProp
             )}
           </div>
           <Group gap={6} wrap="nowrap">
-            {open && <Loader size="xs" type="dots" aria-label="Answering" />}
+            {/* A labelled image: a bare span may not carry a label. */}
+            {open && <Loader size="xs" type="dots" role="img" aria-label="Answering" />}
             {place !== null && (
               <Badge variant="light" color={place === 1 ? 'blue' : 'gray'}>
                 {place === 1 ? 'Your pick' : `Place ${place}`}

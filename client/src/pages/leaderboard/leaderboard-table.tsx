@@ -7,8 +7,8 @@ const counted = (value: number): string => String(Math.round(value * 10) / 10);
 const rankText = (entry: LeaderboardEntry): string => (entry.rankLower === entry.rankUpper ? String(entry.rankLower) : `${entry.rankLower}–${entry.rankUpper}`);
 
 /**
- * The board's rows: each model's rank interval, score with its 95% interval, and its tied group. A group starts on
- * a new band of colour, so where the statistically tied models end is visible without reading the numbers.
+ * The board's rows: each model's rank interval, score with its 95% interval, and its tied group. A heavier rule
+ * starts each new group, so where the statistically tied models end is visible without reading the numbers.
  */
 export function LeaderboardTable({ entries }: { entries: readonly LeaderboardEntry[] }) {
   const nameOf = useDisplayNames();
@@ -43,10 +43,7 @@ export function LeaderboardTable({ entries }: { entries: readonly LeaderboardEnt
               key={`${entry.engine}/${entry.model}`}
               data-testid="leaderboard-row"
               data-group={entry.group}
-              style={{
-                background: entry.group % 2 === 1 ? 'var(--mantine-color-default-hover)' : undefined,
-                borderTop: index > 0 && entries[index - 1]!.group !== entry.group ? '2px solid var(--mantine-color-default-border)' : undefined,
-              }}
+              style={index > 0 && entries[index - 1]!.group !== entry.group ? { borderTop: '3px solid var(--mantine-color-default-border)' } : undefined}
             >
               <Table.Td data-testid="leaderboard-rank" title="The 95% interval of the rank">
                 {rankText(entry)}
