@@ -20,8 +20,8 @@ export function CountingRules({ minBattles }: { minBattles: number }) {
           </List.Item>
           <List.Item>One vote per round; votes are limited per account and per address each hour.</List.Item>
           <List.Item>
-            A model shows once it has {minBattles} {minBattles === 1 ? 'comparison' : 'comparisons'} counted. Ranks are 95% intervals from resampling the votes;
-            models in one tied group cannot be told apart yet.
+            {minBattles > 0 ? `A model shows once it has ${minBattles} ${minBattles === 1 ? 'comparison' : 'comparisons'} counted. ` : ''}Ranks are 95% intervals
+            from resampling the votes; models in one tied group cannot be told apart yet.
           </List.Item>
           <List.Item>Your own board opens after {ARENA_RULES.personalBoardVotes} of your votes.</List.Item>
         </List>

@@ -20,7 +20,7 @@ export function StyleEffects({ effects }: { effects: readonly StyleEffect[] }) {
           length, an answer twice as long counts a third of it); positive means voters favour more of it.
         </Text>
         <div role="region" aria-label="Style effects" tabIndex={0} style={{ overflowX: 'auto' }}>
-          <Table miw={360} verticalSpacing={4}>
+          <Table verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Feature</Table.Th>
@@ -40,7 +40,7 @@ export function StyleEffects({ effects }: { effects: readonly StyleEffect[] }) {
                     {points(effect.points)}
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {points(effect.lower)} to {points(effect.upper)}
                     </Text>
                   </Table.Td>
