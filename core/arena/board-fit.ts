@@ -58,8 +58,14 @@ export interface BoardFit {
 
 const DEFAULT_SEED = 20261125;
 
-function fitOnce(outcomes: readonly WeightedOutcome[], models: readonly string[], style: StyleMode): { scores: Map<string, number>; coefficients: number[] } {
-  return style === 'controlled' ? fitWithStyle(outcomes, models) : { scores: fitScores(outcomes, models), coefficients: [] };
+interface OneFit {
+  scores: Map<string, number>;
+  coefficients: number[];
+  parameters?: Float64Array;
+}
+
+function fitOnce(outcomes: readonly WeightedOutcome[], models: readonly string[], style: StyleMode, start?: Float64Array): OneFit {
+  return style === 'controlled' ? fitWithStyle(outcomes, models, start) : { scores: fitScores(outcomes, models), coefficients: [] };
 }
 
 function records(outcomes: readonly WeightedOutcome[], models: readonly string[]) {
@@ -130,7 +136,7 @@ export function fitBoard(allOutcomes: readonly WeightedOutcome[], options: Board
   const effectSamples = STYLE_FEATURES.map(() => [] as number[]);
   for (let sample = 0; sample < bootstrapRounds; sample += 1) {
     const resampled = rounds.flatMap(() => rounds[Math.floor(random() * rounds.length)]!);
-    const refit = fitOnce(resampled, models, options.style);
+    const refit = fitOnce(resampled, models, options.style, fitted.parameters);
     for (const [model, score] of refit.scores) scoreSamples.get(model)!.push(score);
     for (const [model, rank] of ranksOf(refit.scores, shown)) rankSamples.get(model)!.push(rank);
     refit.coefficients.forEach((value, k) => effectSamples[k]!.push(value));

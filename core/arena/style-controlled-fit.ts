@@ -15,6 +15,8 @@ export interface StyleControlledFit {
   scores: Map<string, number>;
   /** Each style feature's effect, in Elo-like points for a difference of 1 (one answer has it all, the other none). */
   coefficients: number[];
+  /** The fitted parameters on the natural scale (strengths in model order, then the effects): a warm start for refits. */
+  parameters: Float64Array;
 }
 
 /** A whisper of shrinkage on the style effects, so a feature no answer ever shows still has a (zero) estimate. */
@@ -56,7 +58,11 @@ interface Prepared {
   style: readonly number[];
 }
 
-export function fitWithStyle(outcomes: readonly WeightedOutcome[], models: readonly string[]): StyleControlledFit {
+/**
+ * `start`: parameters to begin from (a bootstrap sample starts from the full fit, a few Newton steps away); the
+ * problem is convex, so the answer does not depend on it.
+ */
+export function fitWithStyle(outcomes: readonly WeightedOutcome[], models: readonly string[], start?: Float64Array): StyleControlledFit {
   const features = STYLE_FEATURES.length;
   const index = new Map(models.map((model, position) => [model, position]));
   const prepared: Prepared[] = [];
@@ -68,7 +74,7 @@ export function fitWithStyle(outcomes: readonly WeightedOutcome[], models: reado
     prepared.push({ a, b, score: outcome.scoreA, weight, style: outcome.style ?? new Array<number>(features).fill(0) });
   }
   const size = models.length + features;
-  const parameters = new Float64Array(size);
+  const parameters = start && start.length === size ? Float64Array.from(start) : new Float64Array(size);
 
   const margin = (row: Prepared, theta: Float64Array): number => {
     let value = theta[row.a]! - theta[row.b]!;
@@ -146,5 +152,6 @@ export function fitWithStyle(outcomes: readonly WeightedOutcome[], models: reado
   return {
     scores: new Map(models.map((model, position) => [model, ANCHOR + SCALE * (parameters[position]! - mean)])),
     coefficients: Array.from(parameters.slice(models.length), (value) => SCALE * value),
+    parameters,
   };
 }
