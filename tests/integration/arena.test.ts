@@ -228,9 +228,11 @@ describe('leaderboards', () => {
       expect(controlled.styleEffects.map((effect) => effect.feature)).toEqual(['words', 'headers', 'listItems', 'bold']);
       expect(controlled.entries).toHaveLength(2);
 
-      // Overall: these four, and the first test's ranking, which came too fast to count (it is revealed but dropped).
+      // Overall: these four, and the first test's ranking: counted (barely: a new account) or, when it came sooner
+      // than its answers could be read, left out and counted as dropped. Which one depends on the machine's speed.
       const overall = (await api<Leaderboard>('/api/leaderboard', '')).body.data;
-      expect(overall).toMatchObject({ votes: 4, droppedVotes: 1 });
+      expect(overall.votes + overall.droppedVotes).toBe(5);
+      expect(overall.votes).toBeGreaterThanOrEqual(4);
       expect((await api<Leaderboard>('/api/leaderboard?category=writing', '')).body.data).toMatchObject({ votes: 0, entries: [] });
       // One's own board opens after 30 votes: five are not enough.
       const locked = (await api<Leaderboard>('/api/leaderboard/mine?category=reasoning', voter.cookie)).body.data;
