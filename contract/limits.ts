@@ -55,21 +55,6 @@ export const CONVERSATION_LIMITS = { earlierTurns: 50, turnLength: 20_000 } as c
 /** The blind arena: how many models one round pits against each other. */
 export const ARENA_LIMITS = { minModels: 2, maxModels: 6 } as const;
 
-/**
- * The published rules that keep the arena's boards honest. A vote counts 0 when it came sooner after the round was
- * asked than its shortest answer takes to read at `readingWordsPerMinute` (and never sooner than
- * `minReadingSeconds`). Otherwise it counts in proportion to the account's age, fully from `fullWeightAfterDays`
- * days, and half as much while the account's email is unverified. A person's own board opens after
- * `personalBoardVotes` of their votes.
- */
-export const ARENA_RULES = {
-  readingWordsPerMinute: 800,
-  minReadingSeconds: 3,
-  fullWeightAfterDays: 14,
-  unverifiedEmailShare: 0.5,
-  personalBoardVotes: 30,
-} as const;
-
 /** A conversation of follow-up questions: at most this many questions in one thread. */
 export const FOLLOW_UP_LIMITS = { turns: 20 } as const;
 

@@ -1,4 +1,4 @@
-import { ARENA_RULES } from '../../contract/limits.ts';
+import { ARENA_RULES } from '../../contract/arena-rules.ts';
 
 const DAY_SECONDS = 86_400;
 

@@ -1,5 +1,5 @@
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
-import { ARENA_RULES } from '../../../../contract/limits.ts';
+import { ARENA_RULES } from '../../../../contract/arena-rules.ts';
 
 /** The published rules of which votes count and how much, so nobody has to guess why a board looks as it does. */
 export function CountingRules({ minBattles }: { minBattles: number }) {
