@@ -112,21 +112,45 @@ export const LeaderboardEntry = Type.Object({
   score: Type.Number(),
   lower: Type.Number({ description: 'The 95% confidence interval’s lower end (bootstrap).' }),
   upper: Type.Number(),
-  battles: Type.Integer({ minimum: 0, description: 'Pairwise comparisons the model took part in.' }),
+  rankLower: Type.Integer({ minimum: 1, description: 'The 95% interval of the rank (bootstrap): the best rank the model plausibly holds…' }),
+  rankUpper: Type.Integer({ minimum: 1, description: '…and the worst.' }),
+  group: Type.Integer({ minimum: 1, description: 'Models in one group are statistically tied (their intervals overlap the group’s first model’s).' }),
+  battles: Type.Number({ minimum: 0, description: 'Pairwise comparisons the model took part in, each counted by its vote’s weight.' }),
   wins: Type.Number(),
   losses: Type.Number(),
   ties: Type.Number(),
 });
 
+/** `controlled` holds answer length and markdown equal (the default); `raw` is the plain fit. */
+export const LeaderboardStyle = Type.Union([Type.Literal('controlled'), Type.Literal('raw')]);
+
+/** How much one style feature sways a vote by itself, with a 95% interval. */
+export const StyleEffect = Type.Object({
+  feature: Type.String(),
+  name: Type.String(),
+  points: Type.Number({ description: 'Elo-like points for a difference of 1 in (A − B) / (A + B): one answer has all of it, the other none.' }),
+  lower: Type.Number(),
+  upper: Type.Number(),
+});
+
 export const Leaderboard = Type.Object({
   category: Type.Union([ArenaCategory, Type.Literal('overall')]),
+  style: LeaderboardStyle,
   computedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   votes: Type.Integer({ minimum: 0, description: 'Rounds that counted.' }),
+  droppedVotes: Type.Integer({ minimum: 0, description: 'Votes left out because they came faster than their answers could be read.' }),
+  minBattles: Type.Number({ minimum: 0, description: 'Weighted battles a model needs before it is shown.' }),
+  hidden: Type.Integer({ minimum: 0, description: 'Models fitted but not shown yet: fewer battles than the minimum.' }),
+  styleEffects: Type.Array(StyleEffect, { description: 'The style-controlled fit’s coefficients; empty for the raw board.' }),
   entries: Type.Array(LeaderboardEntry),
+  personal: Type.Union([Type.Object({ votes: Type.Integer({ minimum: 0 }), needed: Type.Integer({ minimum: 0 }) }), Type.Null()], {
+    description: 'On one’s own board: how many votes the person has cast and how many open it (entries stay empty until then).',
+  }),
 });
 
 export const LeaderboardQuery = Type.Object({
   category: Type.Optional(Type.Union([ArenaCategory, Type.Literal('overall')])),
+  style: Type.Optional(LeaderboardStyle),
 });
 
 export type ArenaRequestBody = Type.Static<typeof ArenaRequestBody>;
@@ -136,3 +160,5 @@ export type ArenaRound = Type.Static<typeof ArenaRound>;
 export type LeaderboardEntry = Type.Static<typeof LeaderboardEntry>;
 export type Leaderboard = Type.Static<typeof Leaderboard>;
 export type LeaderboardCategory = Leaderboard['category'];
+export type LeaderboardStyle = Type.Static<typeof LeaderboardStyle>;
+export type StyleEffect = Type.Static<typeof StyleEffect>;

@@ -15,6 +15,7 @@ import redis from './plugins/app/redis.ts';
 import requestServices from './plugins/app/request-services.ts';
 import signIn from './plugins/app/sign-in.ts';
 import trackingQueue from './plugins/app/tracking-queue.ts';
+import leaderboardQueue from './plugins/app/leaderboard-queue.ts';
 import clientStatic from './plugins/external/client-static.ts';
 import cookie from './plugins/external/cookie.ts';
 import helmet from './plugins/external/helmet.ts';
@@ -70,6 +71,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   await app.register(rateLimit);
   await app.register(answerQueue);
   await app.register(trackingQueue);
+  await app.register(leaderboardQueue);
   await app.register(openStreams);
   await app.register(observability);
   await app.register(requestServices);

@@ -2,11 +2,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
+import { LEADERBOARD_JOB_NAME } from '../core/arena/leaderboard-refits.ts';
 import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
 import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
 import { QUEUE_CATALOGUE, bullPrefix, openQueue, scheduledJobOptions } from '../core/jobs/queue-catalogue.ts';
 
-const LEADERBOARD_JOB_NAME = 'recompute-leaderboards';
 const LEADERBOARD_SCHEDULER_ID = 'recompute-leaderboards';
 
 export interface LeaderboardWorkerOptions {
@@ -16,11 +16,13 @@ export interface LeaderboardWorkerOptions {
   connection: RedisClient;
   keyPrefix: string;
   everyMs: number;
+  /** Weighted battles a model needs before a public board shows it. */
+  minBattles: number;
   logger: Logger;
 }
 
 /**
- * Recomputes the arena leaderboards from every vote on a schedule. The schedule is a BullMQ job scheduler: every
+ * Recomputes the arena leaderboards from every vote on a schedule, and soon after votes (`leaderboard-refits.ts`). The schedule is a BullMQ job scheduler: every
  * worker process upserts the same scheduler id, so there is one schedule however many workers run, and each
  * produced job is taken by exactly one of them. A recompute replaces the stored boards whole, so a repeated or
  * overlapping one does no harm.
@@ -36,7 +38,7 @@ export async function startLeaderboardWorker(options: LeaderboardWorkerOptions):
   const worker = new Worker(
     QUEUE_CATALOGUE.leaderboards.name,
     async () => {
-      const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue);
+      const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue, { minBattles: options.minBattles });
       options.logger.info({ votes: boards[0]?.votes ?? 0, models: boards[0]?.entries.length ?? 0 }, 'leaderboards recomputed');
     },
     { connection: options.connection, prefix, concurrency: 1 },

@@ -137,6 +137,7 @@ async function startLeaderboards(config: QuorumConfig, logger: Logger, shared: {
     connection,
     keyPrefix: config.redis.keyPrefix,
     everyMs: LEADERBOARD_RECOMPUTE_MS,
+    minBattles: config.arena.minBattles,
     logger,
   });
   return {

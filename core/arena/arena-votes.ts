@@ -8,6 +8,8 @@ import { AppError } from '../errors/app-error.ts';
 import { requestResults } from '../requests/request-results.ts';
 import { labelledAnswers } from './blind-results.ts';
 import { loadArenaRound, roundLabels, type StoredArenaRound } from './arena-rounds.ts';
+import { answerStyle, type AnswerStyle } from './answer-style.ts';
+import { voteWeight, type VoteWeight } from './vote-weight.ts';
 
 const ENDED = new Set(['completed', 'error']);
 
@@ -40,10 +42,37 @@ export async function arenaRoundView(em: EntityManager, searchRequest: SearchReq
   };
 }
 
+interface VoterRow {
+  seconds_since_asked: number;
+  account_age_seconds: number | null;
+  email_verified: boolean | null;
+}
+
+/** The vote's weight from the database's clock: how long since the round was asked, and the voter's account. */
+async function weightOf(em: EntityManager, requestId: string, userId: string | null, styles: readonly AnswerStyle[]): Promise<VoteWeight & { readingSeconds: number }> {
+  const [row] = await em.execute<VoterRow[]>(
+    `select extract(epoch from now() - request.created_at)::float8 as seconds_since_asked,
+            extract(epoch from now() - voter.created_at)::float8 as account_age_seconds,
+            voter.email_verified
+       from search_requests request left join users voter on voter.id = ?
+      where request.id = ?`,
+    [userId, requestId],
+  );
+  const readingSeconds = Number(row?.seconds_since_asked ?? 0);
+  const weight = voteWeight({
+    secondsSinceAsked: readingSeconds,
+    shortestAnswerWords: Math.min(...styles.map((style) => style.words)),
+    accountAgeSeconds: row?.account_age_seconds === null || row?.account_age_seconds === undefined ? null : Number(row.account_age_seconds),
+    emailVerified: row?.email_verified === true,
+  });
+  return { ...weight, readingSeconds };
+}
+
 /**
  * Records the player's vote and reveals the round, once: the conditional update lets exactly one of two votes at once
  * through. The vote is stored with the round's category and as pairwise outcomes (`vote-outcomes.ts`), which the
- * leaderboard job reads. Only answers that succeeded can be placed.
+ * leaderboard job reads, each with both answers' style (for the style-controlled fit) and the vote's weight
+ * (`vote-weight.ts`: 0 when cast faster than the answers could be read). Only answers that succeeded can be placed.
  */
 export async function voteOnRound(
   em: EntityManager,
@@ -56,11 +85,14 @@ export async function voteOnRound(
   if (round.revealedAt) throw new AppError('ARENA_ALREADY_VOTED');
   if (!runs.every((run) => ENDED.has(run.status))) throw new AppError('ARENA_STILL_ANSWERING');
   const labels = roundLabels(round, runs.map((run) => run.id));
+  const texts = new Map((await requestResults(em, searchRequest.id)).map((result) => [result.runId, result.response ?? '']));
   const voteable = runs
     .filter((run) => run.status === 'completed')
-    .map((run) => ({ label: labels.get(run.id)!, model: `${run.engine}/${run.model}` }));
+    .map((run) => ({ label: labels.get(run.id)!, model: `${run.engine}/${run.model}`, style: answerStyle(texts.get(run.id) ?? '') }));
   const reading = voteOutcomes(vote, voteable);
   if ('refusal' in reading) throw new AppError('VALIDATION_ERROR', reading.refusal);
+  const styleOf = new Map(voteable.map((answer) => [answer.model, answer.style]));
+  const counted = await weightOf(em, round.requestId, userId, voteable.map((answer) => answer.style));
 
   await em.transactional(async (transaction) => {
     const revealed = await transaction.execute<{ request_id: string }[]>(
@@ -68,22 +100,26 @@ export async function voteOnRound(
       [round.requestId],
     );
     if (revealed.length === 0) throw new AppError('ARENA_ALREADY_VOTED');
-    await transaction.execute(`insert into arena_votes (request_id, user_id, category, verdict, vote) values (?, ?, ?, ?, ?::jsonb)`, [
-      round.requestId,
-      userId,
-      round.category,
-      vote.verdict,
-      JSON.stringify(vote),
-    ]);
+    await transaction.execute(
+      `insert into arena_votes (request_id, user_id, category, verdict, vote, weight, dropped_reason, reading_seconds) values (?, ?, ?, ?, ?::jsonb, ?, ?, ?)`,
+      [round.requestId, userId, round.category, vote.verdict, JSON.stringify(vote), counted.weight, counted.droppedReason, counted.readingSeconds],
+    );
     for (const outcome of reading.outcomes) {
-      await transaction.execute(`insert into arena_outcomes (request_id, user_id, category, model_a, model_b, score_a) values (?, ?, ?, ?, ?, ?)`, [
-        round.requestId,
-        userId,
-        round.category,
-        outcome.modelA,
-        outcome.modelB,
-        outcome.scoreA,
-      ]);
+      await transaction.execute(
+        `insert into arena_outcomes (request_id, user_id, category, model_a, model_b, score_a, weight, style_a, style_b) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+        [
+          round.requestId,
+          userId,
+          round.category,
+          outcome.modelA,
+          outcome.modelB,
+          outcome.scoreA,
+          counted.weight,
+          JSON.stringify(styleOf.get(outcome.modelA)),
+          JSON.stringify(styleOf.get(outcome.modelB)),
+        ],
+      );
     }
   });
 }
+

@@ -15,6 +15,17 @@ export interface PairwiseOutcome {
   scoreA: number;
 }
 
+/**
+ * An outcome as the leaderboards read it: which round (vote) it came from, so a bootstrap resamples whole votes;
+ * how much it counts (0 for a vote the integrity rules drop, less than 1 for a young account's); and A's style
+ * minus B's (`styleDifference`), for the style-controlled fit.
+ */
+export interface WeightedOutcome extends PairwiseOutcome {
+  round?: string;
+  weight?: number;
+  style?: readonly number[] | null;
+}
+
 export interface RatedModel {
   model: string;
   score: number;
@@ -33,12 +44,12 @@ export const ANCHOR = 1000;
  * Each model plays this many virtual games against an average opponent, half won: it keeps a model that never won
  * (or never lost) at a finite score, and is small enough to leave a fit with real data practically unchanged.
  */
-const PRIOR_GAMES = 0.01;
+export const PRIOR_GAMES = 0.01;
 const MAX_ITERATIONS = 5_000;
 const TOLERANCE = 1e-10;
 
-/** The strengths' maximum-likelihood fit, as scores on the Elo-like scale. */
-export function fitScores(outcomes: readonly PairwiseOutcome[], models: readonly string[]): Map<string, number> {
+/** The strengths' maximum-likelihood fit (each outcome counted by its weight), as scores on the Elo-like scale. */
+export function fitScores(outcomes: readonly WeightedOutcome[], models: readonly string[]): Map<string, number> {
   const index = new Map(models.map((model, position) => [model, position]));
   const size = models.length;
   const wins = new Float64Array(size);
@@ -46,11 +57,12 @@ export function fitScores(outcomes: readonly PairwiseOutcome[], models: readonly
   for (const outcome of outcomes) {
     const a = index.get(outcome.modelA);
     const b = index.get(outcome.modelB);
-    if (a === undefined || b === undefined || a === b) continue;
-    wins[a]! += outcome.scoreA;
-    wins[b]! += 1 - outcome.scoreA;
-    games[a]![b]! += 1;
-    games[b]![a]! += 1;
+    const weight = outcome.weight ?? 1;
+    if (a === undefined || b === undefined || a === b || weight <= 0) continue;
+    wins[a]! += weight * outcome.scoreA;
+    wins[b]! += weight * (1 - outcome.scoreA);
+    games[a]![b]! += weight;
+    games[b]![a]! += weight;
   }
   let strengths = new Float64Array(size).fill(1);
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration += 1) {

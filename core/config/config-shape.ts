@@ -100,6 +100,7 @@ export interface QuorumConfig {
   };
   /** Questions one asker (a signed-in user, or a guest) and one address may ask per minute, counted in Redis. */
   asking: { perAskerPerMinute: number; perAddressPerMinute: number };
+  arena: ArenaConfig;
   /** Per signed-in user (or guest, by their hashed address) on support and payments, times AUTH_RATE_LIMIT_SCALE. */
   personLimits: { supportPerHour: number; paymentsPerTenMinutes: number };
   /** When the event loop lags past these, new requests get a 503 (0 turns a check off). */
@@ -107,6 +108,15 @@ export interface QuorumConfig {
   /** What the people running Quorum see: metrics, and who may open the queue dashboard. */
   operations: OperationsConfig;
   brandJudge: BrandJudgeConfig;
+}
+
+/** The arena's boards and votes. */
+export interface ArenaConfig {
+  /** Weighted battles a model needs before a public board shows it. */
+  minBattles: number;
+  /** Votes one account, and one address, may cast per hour. */
+  votesPerAccountPerHour: number;
+  votesPerAddressPerHour: number;
 }
 
 /** An optional model that judges every monitored answer after the local analyser; the operator pays for it. */

@@ -98,6 +98,11 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       perAskerPerMinute: read.integer('ASK_RATE_LIMIT_PER_MINUTE', 30, { min: 1, max: 1_000_000 }),
       perAddressPerMinute: read.integer('ASK_RATE_LIMIT_PER_IP_PER_MINUTE', 120, { min: 1, max: 1_000_000 }),
     },
+    arena: {
+      minBattles: read.integer('ARENA_MIN_BATTLES', 20, { min: 0, max: 1_000_000 }),
+      votesPerAccountPerHour: read.integer('ARENA_VOTE_RATE_LIMIT_PER_HOUR', 60, { min: 1, max: 1_000_000 }),
+      votesPerAddressPerHour: read.integer('ARENA_VOTE_RATE_LIMIT_PER_IP_PER_HOUR', 120, { min: 1, max: 1_000_000 }),
+    },
     personLimits: {
       supportPerHour: read.integer('SUPPORT_RATE_LIMIT_PER_USER_PER_HOUR', 5, { min: 1, max: 1_000_000 }),
       paymentsPerTenMinutes: read.integer('PAYMENT_RATE_LIMIT_PER_USER_PER_10_MINUTES', 10, { min: 1, max: 1_000_000 }),

@@ -6,7 +6,8 @@ import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts'
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
-import { createPayer } from '../support/funded-user.ts';
+import { arenaPlayer } from '../support/arena-player.ts';
+import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
@@ -52,11 +53,20 @@ async function roundModels(): Promise<{ engine: string; model: string; names: st
   });
 }
 
+/** The round the page asked last. */
+async function latestRound(): Promise<string> {
+  const [row] = await stack.records().execute<{ request_id: string }[]>(`select request_id from arena_rounds order by created_at desc limit 1`);
+  return row!.request_id;
+}
+
 describe('the blind arena in the browser', () => {
   let opened: OpenedPage;
+  let payer: Awaited<ReturnType<typeof createPayer>>;
 
   beforeAll(async () => {
-    const payer = await createPayer(stack.records(), stack.config, 100);
+    payer = await createPayer(stack.records(), stack.config, 100);
+    // A month-old account, so its votes count on the public board in full.
+    await arenaPlayer(stack).ageAccount(payer.user.id, 30 * 86_400);
     opened = await openPage(browser, stack.baseUrl, { cookie: payer.cookie });
   });
   afterAll(async () => {
@@ -71,10 +81,15 @@ describe('the blind arena in the browser', () => {
     await page.getByTestId('arena-question').fill('How should a beginner practise recursion?');
     await page.getByTestId('arena-category').selectOption('coding');
     await page.getByTestId('arena-count').selectOption('3');
+    // The price is said before the round starts.
+    expect(await page.getByTestId('arena-price').textContent()).toMatch(/^This round costs \d+ to \d+ credits, depending on the models drawn$/);
     await pictureAndCheck(page, 'form');
 
     await page.getByTestId('arena-start').click();
     await page.getByTestId('vote-panel').waitFor();
+    // The question stays above the answers.
+    expect(await page.getByTestId('arena-round-question-text').textContent()).toBe('How should a beginner practise recursion?');
+    expect(await page.getByTestId('arena-round-price').textContent()).toMatch(/This round costs .*credits/);
     await expect.poll(() => page.locator('[data-testid="arena-answer"][data-state="done"]').count()).toBe(3);
     expect(await page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
 
@@ -100,6 +115,8 @@ describe('the blind arena in the browser', () => {
     const reloadedText = (await page.locator('body').innerText()).toLowerCase();
     for (const name of models.flatMap((model) => model.names)) expect(reloadedText, name).not.toContain(name.toLowerCase());
 
+    // The player took the time to read (the reading rule would leave a faster vote out of the board).
+    await arenaPlayer(stack).readFor(await latestRound(), 120);
     await page.getByTestId('vote-best-choice').nth(1).click();
     await page.getByTestId('vote-submit').click();
     await page.getByTestId('arena-revealed').waitFor();
@@ -109,7 +126,8 @@ describe('the blind arena in the browser', () => {
     await expect.poll(() => page.getByText('Your pick').count()).toBe(1);
     await pictureAndCheck(page, 'revealed');
     expect(problems).toEqual([]);
-  });
+    // Six pages pictured four ways each: slow when the machine is busy.
+  }, 150_000);
 
   it('shares the revealed round: the link opens signed out with the answers and their models, and stops once revoked', async () => {
     const { page, problems } = opened;
@@ -159,13 +177,47 @@ describe('the blind arena in the browser', () => {
     await page.getByRole('link', { name: 'Leaderboard' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
     await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
+    // Style-controlled by default, with its coefficients published.
+    expect(await page.getByTestId('leaderboard-style').locator('input:checked').inputValue()).toBe('controlled');
+    expect(await page.getByTestId('style-effect').count()).toBe(4);
+    // One vote: the winner first, the two it beat level with each other (the minimum of battles is what keeps so few votes off a real board).
+    expect(await page.getByTestId('leaderboard-rank').allTextContents()).toEqual(['1', '2', '2']);
+    expect(await page.getByTestId('leaderboard-updated').textContent()).toBe('Updated just now');
+    await page.getByTestId('counting-rules').waitFor();
+    await pictureAndCheck(page, 'leaderboard');
+    await page.getByTestId('leaderboard-style').getByText('Raw').click();
+    await page.getByTestId('style-effects').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
     await page.getByTestId('leaderboard-category').selectOption('writing');
     await page.getByTestId('leaderboard-empty').waitFor();
     await page.getByTestId('leaderboard-category').selectOption('coding');
     await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
+    // One's own board opens after 30 votes: one is not enough.
     await page.getByTestId('leaderboard-mine').click();
-    await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
-    await pictureAndCheck(page, 'leaderboard');
+    await page.getByTestId('leaderboard-locked').waitFor();
+    expect(await page.getByTestId('leaderboard-locked').textContent()).toContain('Your board opens after 30 votes: you have cast 1.');
+    await pictureAndCheck(page, 'leaderboard-locked');
     expect(problems).toEqual([]);
-  });
+  }, 120_000);
+
+  it('stops a round while the models answer: nothing is charged, and the models can still be revealed', async () => {
+    const { page, problems } = opened;
+    const before = await accountLedger(stack.records(), payer.accountId);
+    await page.getByRole('link', { name: 'Blind arena' }).click();
+    await page.getByTestId('arena-question').fill('Tell me a very long story [[simulate first-token-ms=300 chunk-ms=60 chunks=400]]');
+    await page.getByTestId('arena-pick-models').click();
+    await page.getByTestId('arena-models').getByRole('checkbox').nth(0).check();
+    await page.getByTestId('arena-models').getByRole('checkbox').nth(1).check();
+    await page.getByTestId('arena-start').click();
+    await page.getByTestId('arena-stop').waitFor();
+    await expect.poll(() => page.locator('[data-testid="arena-answer"]').count()).toBe(2);
+    await pictureAndCheck(page, 'answering');
+    await page.getByTestId('arena-stop').click();
+    await page.getByTestId('vote-all-bad').waitFor();
+    expect(await page.getByTestId('vote-all-bad').textContent()).toBe('Reveal the models');
+    expect(await page.getByTestId('arena-stop').count()).toBe(0);
+    await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual(before);
+    await pictureAndCheck(page, 'stopped');
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

@@ -72,6 +72,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // Tests ask from one account and one address far faster than a person; the asking limits have their own test.
     ASK_RATE_LIMIT_PER_MINUTE: '1000000',
     ASK_RATE_LIMIT_PER_IP_PER_MINUTE: '1000000',
+    // Likewise arena votes, and a board shows a model from its first battle: the integrity tests set their own.
+    ARENA_VOTE_RATE_LIMIT_PER_HOUR: '1000000',
+    ARENA_VOTE_RATE_LIMIT_PER_IP_PER_HOUR: '1000000',
+    ARENA_MIN_BATTLES: '0',
     // Two test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
     DATABASE_POOL_SIZE: '8',
     // Test files run side by side, each with workers: none listens on the default metrics port.

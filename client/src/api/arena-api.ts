@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory } from '../../../contract/arena.ts';
+import type { ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory, LeaderboardStyle } from '../../../contract/arena.ts';
 import { apiCall } from './http-client.ts';
 
-export type { ArenaAnswer, ArenaCategory, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory, LeaderboardEntry } from '../../../contract/arena.ts';
+export type { ArenaAnswer, ArenaCategory, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory, LeaderboardEntry, LeaderboardStyle } from '../../../contract/arena.ts';
 
 /** `POST /api/arena/:id/vote`: records the vote and answers the revealed round. */
 export const voteOnRound = (requestId: string, vote: ArenaVoteBody) =>
@@ -14,9 +14,13 @@ export const fetchRound = (requestId: string, signal?: AbortSignal) =>
 
 export const leaderboardQueryKeys = { all: ['leaderboard'] as const };
 
-/** `GET /api/leaderboard` (everyone's votes) or `GET /api/leaderboard/mine` (the signed-in person's). */
-export const leaderboardQuery = (category: LeaderboardCategory, whose: 'everyone' | 'mine') =>
+/**
+ * `GET /api/leaderboard` (everyone's votes) or `GET /api/leaderboard/mine` (the signed-in person's), raw or
+ * style-controlled. Asked again every minute while open: boards are refitted within a minute of votes.
+ */
+export const leaderboardQuery = (category: LeaderboardCategory, whose: 'everyone' | 'mine', style: LeaderboardStyle) =>
   queryOptions({
-    queryKey: [...leaderboardQueryKeys.all, whose, category] as const,
-    queryFn: ({ signal }) => apiCall<Leaderboard>(`/api/leaderboard${whose === 'mine' ? '/mine' : ''}?category=${category}`, { signal }),
+    queryKey: [...leaderboardQueryKeys.all, whose, category, style] as const,
+    queryFn: ({ signal }) => apiCall<Leaderboard>(`/api/leaderboard${whose === 'mine' ? '/mine' : ''}?category=${category}&style=${style}`, { signal }),
+    refetchInterval: 60_000,
   });

@@ -12,8 +12,11 @@ import { ADMISSION_REFUSALS } from '../../../core/requests/request-admission.ts'
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
+import { scheduleRefitAfterVote } from '../../../core/arena/leaderboard-refits.ts';
+import { voteRateLimit } from './vote-rate-limit.ts';
 
-const LEADERBOARD_CACHE_SECONDS = 60;
+/** Short enough that a vote, refitted within 20 s, shows within a minute. */
+const LEADERBOARD_CACHE_SECONDS = 30;
 
 /**
  * The blind arena and its leaderboards. A round is asked like a comparison and streamed as one, labelled Model A,
@@ -67,24 +70,30 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  const limitVoting = voteRateLimit(app);
   app.post(
     '/arena/:id/vote',
     {
+      preHandler: limitVoting,
       schema: {
         summary: 'Vote on an arena round and see which model wrote what',
         description:
           '`best` (one or more best answers), `ranking` (every answer in tiers, best first; a tier is a tie) or `all_bad`. ' +
-          'Once per round, after every answer has ended; answers that failed cannot be placed. Answers the revealed round.',
+          'Once per round, after every answer has ended; answers that failed cannot be placed. Answers the revealed round. ' +
+          'Limited per account and per address per hour. A vote cast faster than its shortest answer can be read (800 words a minute, at least 3 s from asking) ' +
+          'still reveals the round but is left out of the leaderboards; a young account’s vote counts partly.',
         tags: ['Arena'],
         params: ArenaParams,
         body: ArenaVoteBody,
-        response: jsonResponses(ArenaRound, ['VALIDATION_ERROR', 'NOT_FOUND', 'ARENA_ALREADY_VOTED', 'ARENA_STILL_ANSWERING']),
+        response: jsonResponses(ArenaRound, ['VALIDATION_ERROR', 'NOT_FOUND', 'ARENA_ALREADY_VOTED', 'ARENA_STILL_ANSWERING', 'RATE_LIMIT_ERROR']),
       },
     },
     async (request, reply) => {
       const em = app.orm.em.fork();
       const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.params.id);
       await voteOnRound(em, searchRequest, runs, request.body, searchRequest.user?.id ?? null);
+      // The vote is stored; a refit that cannot be asked for now is done by the five-minute schedule.
+      await scheduleRefitAfterVote(app.leaderboardQueue).catch((error: unknown) => request.log.warn({ err: error }, 'could not schedule a leaderboard refit'));
       return success(await arenaRoundView(app.orm.em.fork(), searchRequest, runs));
     },
   );
@@ -96,7 +105,9 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The public leaderboard',
         description:
           'Bradley–Terry scores from every arena vote on an Elo-like scale (1000 is the average model, +400 means ten times the odds of winning), ' +
-          'with 95% bootstrap intervals; overall or per category. Recomputed by a scheduled job.',
+          'with 95% bootstrap intervals of score and rank and groups of statistically tied models; overall or per category. `style=controlled` (the default) ' +
+          'holds answer length and markdown equal and publishes their effects; `style=raw` is the plain fit. Only models with enough battles are shown. ' +
+          'Refitted within a minute of votes, and every five minutes.',
         tags: ['Arena'],
         querystring: LeaderboardQuery,
         response: jsonResponses(Leaderboard, ['VALIDATION_ERROR']),
@@ -104,7 +115,7 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${LEADERBOARD_CACHE_SECONDS}`);
-      return success(await storedLeaderboard(app.orm.em.fork(), request.query.category ?? 'overall'));
+      return success(await storedLeaderboard(app.orm.em.fork(), request.query.category ?? 'overall', request.query.style ?? 'controlled', app.config.arena.minBattles));
     },
   );
 
@@ -113,6 +124,7 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Your own leaderboard, from your votes',
+        description: 'Opens after 30 of your votes; until then `entries` is empty and `personal` says how many you have cast.',
         tags: ['Arena'],
         querystring: LeaderboardQuery,
         response: jsonResponses(Leaderboard, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
@@ -122,7 +134,7 @@ const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const session = request.signedIn;
       reply.header('cache-control', 'no-store');
-      return success(await personalLeaderboard(app.orm.em.fork(), session.user.id, request.query.category ?? 'overall', app.catalogue));
+      return success(await personalLeaderboard(app.orm.em.fork(), session.user.id, request.query.category ?? 'overall', request.query.style ?? 'controlled', app.catalogue));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import type { ArenaAnswer } from '../../api/arena-api.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
@@ -37,7 +37,8 @@ export function ArenaAnswerCard({ column, revealed, place }: ArenaAnswerCardProp
             )}
           </div>
           <Group gap={6} wrap="nowrap">
-            {open && <Loader size="xs" type="dots" aria-label="Answering" />}
+            {/* A labelled image: a bare span may not carry a label. */}
+            {open && <Loader size="xs" type="dots" role="img" aria-label="Answering" />}
             {place !== null && (
               <Badge variant="light" color={place === 1 ? 'blue' : 'gray'}>
                 {place === 1 ? 'Your pick' : `Place ${place}`}
@@ -50,10 +51,17 @@ export function ArenaAnswerCard({ column, revealed, place }: ArenaAnswerCardProp
             {revealed.answer.creditsUsed} credits · first word after {seconds(revealed.answer.timeToFirstTokenMs)} · done in {seconds(revealed.answer.durationMs)}
           </Text>
         )}
-        {failed ? (
-          <Text c="red" size="sm" role="status">
-            {runErrorText(column.result?.error)}
+        {column.phase === 'stopped' ? (
+          // Stopping is the player's choice, not a failure: said plainly, with what it means for their credits.
+          <Text c="dimmed" size="sm" role="status" data-testid="arena-answer-stopped">
+            Stopped before it finished: not charged.
           </Text>
+        ) : failed ? (
+          <Alert color="red" variant="light" p="sm">
+            <Text size="sm" role="status">
+              {runErrorText(column.result?.error)}
+            </Text>
+          </Alert>
         ) : text ? (
           <LazyMarkdownAnswer content={text} streaming={open} />
         ) : (

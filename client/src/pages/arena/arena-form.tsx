@@ -17,7 +17,8 @@ export interface ArenaFormProps {
   catalogue: Catalogue | null;
   tier: Tier;
   busy: boolean;
-  onStart(body: ArenaRequestBody): void;
+  /** The round to ask, and its price as the form said it. */
+  onStart(body: ArenaRequestBody, price: string): void;
 }
 
 /** The question, its category, and the models: picked by hand (2 to 6) or left to chance. */
@@ -48,7 +49,7 @@ export function ArenaForm({ catalogue, tier, busy, onStart }: ArenaFormProps) {
     if (mode === 'pick' && picked.length < ARENA_LIMITS.minModels) return setError(`Pick ${ARENA_LIMITS.minModels} to ${ARENA_LIMITS.maxModels} models, or let us surprise you`);
     setError(null);
     const models = picked.map((value) => ({ engine: value.slice(0, value.indexOf('/')), model: value.slice(value.indexOf('/') + 1) }));
-    onStart({ query: query.trim(), category, ...(mode === 'pick' ? { models } : { surprise: Number(count) }) });
+    onStart({ query: query.trim(), category, ...(mode === 'pick' ? { models } : { surprise: Number(count) }) }, price.text);
   };
 
   return (

@@ -11,6 +11,7 @@ import { forgetUnvotedRound, rememberUnvotedRound, restoreUnvotedRound } from '.
 import { ArenaAnswers } from './arena-answers.tsx';
 import { ArenaForm } from './arena-form.tsx';
 import { RevealedRound } from './revealed-round.tsx';
+import { RoundQuestion } from './round-question.tsx';
 import { useArenaVote } from './use-arena-vote.ts';
 import { VotePanel } from './vote-panel.tsx';
 import { SignedInOnly } from '../../components/signed-in-only/signed-in-only.tsx';
@@ -39,9 +40,15 @@ function ArenaRounds() {
   const { catalogue } = useCatalogue();
   const [round, setRound] = useState<ArenaRound | null>(null);
   // A round brought back after a reload, once its answers had finished: shown from the server's blind view.
-  const [restored, setRestored] = useState<{ requestId: string; columns: RunColumn[] } | null>(null);
+  const [restored, setRestored] = useState<{ requestId: string; question: string; columns: RunColumn[] } | null>(null);
+  const [price, setPrice] = useState<string | null>(null);
+  // A round followed again after a reload: its question comes from what the tab remembered of it.
+  const [resumedQuestion, setResumedQuestion] = useState('');
   // After a reload: a round still answering is followed again; a finished one waiting for its vote is shown as stored.
-  const { state, askNew, clear } = useAskSession('arena', { nothingToResume: () => restoreUnvotedRound(setRestored) });
+  const { state, askNew, clear, stopAll, question } = useAskSession('arena', {
+    nothingToResume: () => restoreUnvotedRound(setRestored),
+    resumed: (active) => setResumedQuestion(active.query),
+  });
   const voting = useArenaVote(setRound);
 
   // Until the vote, the round survives a reload.
@@ -49,8 +56,9 @@ function ArenaRounds() {
     if (state.requestId && !round) rememberUnvotedRound(state.requestId);
   }, [state.requestId, round]);
 
-  const start = (body: ArenaRequestBody) => {
+  const start = (body: ArenaRequestBody, priceText: string) => {
     setRound(null);
+    setPrice(priceText);
     voting.clearError();
     askNew(body);
   };
@@ -59,6 +67,7 @@ function ArenaRounds() {
     forgetUnvotedRound();
     setRestored(null);
     setRound(null);
+    setPrice(null);
   };
 
   const requestId = restored?.requestId ?? state.requestId;
@@ -91,12 +100,8 @@ function ArenaRounds() {
         </>
       ) : (
         <>
+          <RoundQuestion question={restored?.question ?? (question || resumedQuestion)} price={restored ? null : price} {...(running ? { onStop: stopAll } : {})} />
           <ArenaAnswers columns={columns} round={round} catalogue={catalogue} />
-          {running && (
-            <Text size="sm" c="dimmed" role="status">
-              The models are answering…
-            </Text>
-          )}
           {finished && !round && (
             <VotePanel
               labels={columns.filter((column) => column.phase === 'done').map((column) => column.model)}

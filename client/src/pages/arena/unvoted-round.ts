@@ -36,13 +36,13 @@ export function columnsOfRound(round: ArenaRound): RunColumn[] {
  * After a reload with no round still answering: the round this tab has not voted on, fetched and handed to `show`
  * while it still waits for its vote (forgotten otherwise). Returns the function that abandons the call.
  */
-export function restoreUnvotedRound(show: (round: { requestId: string; columns: RunColumn[] }) => void): (() => void) | undefined {
+export function restoreUnvotedRound(show: (round: { requestId: string; question: string; columns: RunColumn[] }) => void): (() => void) | undefined {
   const requestId = unvotedRound();
   if (!requestId) return undefined;
   const controller = new AbortController();
   fetchRound(requestId, controller.signal)
     .then((stored) => {
-      if (stored.status === 'voting') show({ requestId, columns: columnsOfRound(stored) });
+      if (stored.status === 'voting') show({ requestId, question: stored.query, columns: columnsOfRound(stored) });
       else forgetUnvotedRound();
     })
     .catch(() => {

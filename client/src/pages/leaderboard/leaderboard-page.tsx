@@ -1,81 +1,64 @@
-import { Alert, Anchor, Group, Loader, NativeSelect, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, NativeSelect, Paper, Progress, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ARENA_CATEGORIES, ARENA_CATEGORY_NAMES } from '../../../../contract/arena.ts';
-import { leaderboardQuery, type LeaderboardCategory, type LeaderboardEntry } from '../../api/arena-api.ts';
+import { leaderboardQuery, type Leaderboard, type LeaderboardCategory, type LeaderboardStyle } from '../../api/arena-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { usePageTitle } from '../../layout/use-page-title.ts';
-import { useDisplayNames } from '../../catalogue/display-names.ts';
+import { CountingRules } from './counting-rules.tsx';
+import { LeaderboardTable } from './leaderboard-table.tsx';
+import { StyleEffects } from './style-effects.tsx';
+import { updatedAgo, useNow } from './updated-ago.ts';
 
 const CATEGORY_CHOICES = [{ value: 'overall', label: 'All categories' }, ...ARENA_CATEGORIES.map((value) => ({ value, label: ARENA_CATEGORY_NAMES[value] }))];
+const STYLE_CHOICES = [
+  { value: 'controlled', label: 'Style-controlled' },
+  { value: 'raw', label: 'Raw' },
+];
 
-const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value))}`;
-
-function Rows({ entries }: { entries: readonly LeaderboardEntry[] }) {
-  const nameOf = useDisplayNames();
+/** Until a person has cast enough votes, their own board says how far they are. */
+function LockedBoard({ personal }: { personal: NonNullable<Leaderboard['personal']> }) {
   return (
-    // Focusable, so a keyboard can scroll the table sideways on a phone.
-    <div role="region" aria-label="Leaderboard table" tabIndex={0} style={{ overflowX: 'auto' }}>
-      <Table miw={560} striped highlightOnHover verticalSpacing="xs" data-testid="leaderboard-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Rank</Table.Th>
-            <Table.Th scope="col">Model</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Score
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              95% interval
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Comparisons
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Won · lost · tied
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={`${entry.engine}/${entry.model}`} data-testid="leaderboard-row">
-              <Table.Td>{entry.rank}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {entry.name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {nameOf(entry).engine}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {Math.round(entry.score)}
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c="dimmed">
-                  {signed(entry.upper - entry.score)} / {signed(entry.lower - entry.score)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{entry.battles}</Table.Td>
-              <Table.Td ta="right">
-                {entry.wins} · {entry.losses} · {entry.ties}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
+    <Paper withBorder radius="md" p="md" data-testid="leaderboard-locked">
+      <Stack gap="xs">
+        <Text fw={600}>
+          Your board opens after {personal.needed} votes: you have cast {personal.votes}.
+        </Text>
+        <Progress value={(100 * Math.min(personal.votes, personal.needed)) / personal.needed} aria-label={`${personal.votes} of ${personal.needed} votes`} />
+        <Text size="sm" c="dimmed">
+          Fewer votes than that say too little about your taste to rank models by. <Anchor component={Link} to="/arena" size="sm" underline="always">Play a round</Anchor>
+        </Text>
+      </Stack>
+    </Paper>
   );
 }
 
-/** The arena's leaderboards: everyone's votes (public) or one's own, overall or per category. */
+function BoardFooter({ board }: { board: Leaderboard }) {
+  const now = useNow();
+  const parts = [
+    `${board.votes} ${board.votes === 1 ? 'vote' : 'votes'}`,
+    ...(board.droppedVotes > 0 ? [`${board.droppedVotes} left out as too fast to have been read`] : []),
+    ...(board.hidden > 0 ? [`${board.hidden} ${board.hidden === 1 ? 'model' : 'models'} not shown yet (fewer than ${board.minBattles} comparisons)`] : []),
+  ];
+  return (
+    <Text size="xs" c="dimmed" data-testid="leaderboard-footer">
+      {parts.join(' · ')}
+      {board.computedAt ? ` · ` : ''}
+      {board.computedAt && <span data-testid="leaderboard-updated">{updatedAgo(board.computedAt, now)}</span>}
+    </Text>
+  );
+}
+
+/** The arena's leaderboards: everyone's votes (public) or one's own, overall or per category, raw or style-controlled. */
 export default function LeaderboardPage() {
   usePageTitle('Leaderboard');
   const { user } = useAuth();
   const [category, setCategory] = useState<LeaderboardCategory>('overall');
   const [whose, setWhose] = useState<'everyone' | 'mine'>('everyone');
-  const board = useQuery(leaderboardQuery(category, user ? whose : 'everyone'));
+  const [style, setStyle] = useState<LeaderboardStyle>('controlled');
+  const board = useQuery(leaderboardQuery(category, user ? whose : 'everyone', style));
 
   return (
     <Stack gap="lg" py="md" data-testid="leaderboard-page">
@@ -90,6 +73,18 @@ export default function LeaderboardPage() {
       </div>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <NativeSelect label="Category" data={CATEGORY_CHOICES} value={category} onChange={(event) => setCategory(event.currentTarget.value as LeaderboardCategory)} w={220} data-testid="leaderboard-category" />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="leaderboard-style-label">
+            Scores
+          </Text>
+          <SegmentedControl
+            data={STYLE_CHOICES}
+            value={style}
+            onChange={(value) => setStyle(value as LeaderboardStyle)}
+            aria-labelledby="leaderboard-style-label"
+            data-testid="leaderboard-style"
+          />
+        </Stack>
         {user && (
           <Tabs variant="pills" value={whose} onChange={(value) => value && setWhose(value as 'everyone' | 'mine')}>
             <Tabs.List aria-label="Whose votes">
@@ -101,25 +96,34 @@ export default function LeaderboardPage() {
           </Tabs>
         )}
       </Group>
+      <Text size="sm" c="dimmed" data-testid="leaderboard-style-note">
+        {style === 'controlled'
+          ? 'Style-controlled: answer length and formatting are held equal, so a model is not ranked up for writing more or dressing it up.'
+          : 'Raw: every vote as cast, with length and formatting free to sway it.'}
+      </Text>
       {board.isPending ? (
         <Loader size="sm" aria-label="Loading the leaderboard" />
       ) : board.isError ? (
         <Alert color="red" role="alert">
           {messageOf(board.error, 'The leaderboard could not be loaded.')}
         </Alert>
+      ) : board.data.personal && board.data.personal.votes < board.data.personal.needed ? (
+        <LockedBoard personal={board.data.personal} />
       ) : board.data.entries.length === 0 ? (
-        <Text c="dimmed" data-testid="leaderboard-empty">
-          No votes here yet{board.data.computedAt ? '' : ' (the board is computed every few minutes)'}.
-        </Text>
+        <Stack gap={4}>
+          <Text c="dimmed" data-testid="leaderboard-empty">
+            {board.data.hidden > 0 ? 'No model has enough comparisons here yet.' : `No votes here yet${board.data.computedAt ? '' : ' (the board is computed every few minutes)'}.`}
+          </Text>
+          {board.data.computedAt && <BoardFooter board={board.data} />}
+        </Stack>
       ) : (
         <Stack gap={4}>
-          <Rows entries={board.data.entries} />
-          <Text size="xs" c="dimmed">
-            {board.data.votes} {board.data.votes === 1 ? 'vote' : 'votes'}
-            {board.data.computedAt ? ` · updated ${new Date(board.data.computedAt).toLocaleString()}` : ''}
-          </Text>
+          <LeaderboardTable entries={board.data.entries} />
+          <BoardFooter board={board.data} />
         </Stack>
       )}
+      {board.data && style === 'controlled' && board.data.styleEffects.length > 0 && <StyleEffects effects={board.data.styleEffects} />}
+      <CountingRules minBattles={board.data?.minBattles ?? 0} />
     </Stack>
   );
 }
