@@ -13,6 +13,8 @@ import { announceStoredOutcome, runEndEvent } from '../../core/runs/run-outcome-
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import { PipelinedAppends } from './pipelined-appends.ts';
+import { DeltaCoalescer } from './delta-coalescer.ts';
+import type { CoalescingPolicy } from './delta-coalescing-policy.ts';
 import { callProvider, type ProviderCall, type ProviderCallDependencies } from './provider-call.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
@@ -25,6 +27,8 @@ export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   writer: RequestEventWriter;
   keyPrefix: string;
   runLeaseMs: number;
+  /** One per process: whether a run's text deltas go out one by one or gathered (see delta-coalescer.ts). */
+  coalescing: CoalescingPolicy;
   /** The operator's brand judge model (BRAND_JUDGE_MODEL); absent when none is configured. */
   brandJudge?: BrandJudge | undefined;
 }
@@ -98,22 +102,28 @@ async function streamRun(
   let outputTokens: number | null = null;
   let modelVersion: string | null = null;
   let firstTokenAt: Date | null = null;
-  const appends = new PipelinedAppends(writer);
+  const appends = new PipelinedAppends(writer, dependencies.coalescing);
+  const deltas = new DeltaCoalescer(dependencies.coalescing, (delta, first) =>
+    appends.append({ ...base, type: 'text_delta', text: delta }, first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined),
+  );
 
   try {
     for await (const part of call.parts) {
       // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
       if (appends.refused) return 'failed';
       if (part.type === 'text') {
-        const first = firstTokenAt === null;
-        if (first) markStage('first-delta');
+        if (firstTokenAt === null) markStage('first-delta');
         firstTokenAt ??= workerMetrics.firstTokenAfter(run.engine, startedAt);
         text += part.text;
-        await appends.append({ ...base, type: 'text_delta', text: part.text }, first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined);
+        await deltas.push(part.text);
       } else if (part.type === 'sources') {
         const fresh = part.sources.filter((source) => !sources.has(source.url));
         for (const source of fresh) sources.set(source.url, source);
-        if (fresh.length > 0) await appends.append({ ...base, type: 'sources', sources: fresh });
+        if (fresh.length > 0) {
+          // Held text first: sources land after the words they came with.
+          await deltas.flush();
+          await appends.append({ ...base, type: 'sources', sources: fresh });
+        }
       } else if (part.type === 'finish') {
         finishReason = part.reason;
       } else if (part.type === 'model-version') {
@@ -125,10 +135,12 @@ async function streamRun(
       }
     }
     // Every chunk is in the stream before the run's end is announced.
+    await deltas.flush();
     await appends.drain();
     if (appends.refused) return 'failed';
   } catch (error) {
-    // The error ends the run after whatever chunks it already streamed.
+    // The error ends the run after whatever chunks it already streamed, held ones included.
+    await deltas.flush().catch(() => undefined);
     await appends.drain().catch(() => undefined);
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     if (failure.code === 'CANCELLED') {
@@ -142,6 +154,7 @@ async function streamRun(
     }
     return finishWithFailure(dependencies, run, failure, shutdownSignal);
   } finally {
+    deltas.close();
     call.done();
   }
 
