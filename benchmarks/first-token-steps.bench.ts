@@ -99,7 +99,7 @@ async function tracedStream(baseUrl: string, users: FundedUsers, clock: ChunkWri
     else if (event.event === 'chunk' && !points.has('client first-chunk')) points.set('client first-chunk', performance.timeOrigin + receivedAt);
     else if (event.event === 'error') failure = event.data;
   });
-  const firstWrite = clock.take(SINGLE_MODEL.engine, tag)[0];
+  const firstWrite = clock.take(SINGLE_MODEL.engine, tag)[0]?.writtenAt;
   if (failure !== undefined || requestId === undefined || firstWrite === undefined) return failure ?? 'no start event or no write';
   points.set('simulator first-write', performance.timeOrigin + firstWrite);
   return { requestId, points };
