@@ -103,6 +103,8 @@ export interface QuorumConfig {
     sessionIdleHours: number;
     /** ...and in any case this long after sign-in. */
     sessionMaxDays: number;
+    /** How long a server may answer "who is this" from memory (0: always ask Postgres); sign-outs reach it at once. */
+    sessionCacheMs: number;
     /** Multiplies every auth rate limit (1 = the documented limits). */
     rateLimitScale: number;
   };

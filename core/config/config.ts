@@ -96,6 +96,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       googleJwksUrl: read.url('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs', ['http:', 'https:']),
       sessionIdleHours: read.integer('SESSION_IDLE_HOURS', 168, { min: 1, max: 24 * 365 }),
       sessionMaxDays: read.integer('SESSION_MAX_DAYS', 30, { min: 1, max: 365 }),
+      sessionCacheMs: read.integer('SESSION_CACHE_MS', 30_000, { min: 0, max: 3_600_000 }),
       rateLimitScale: read.integer('AUTH_RATE_LIMIT_SCALE', 1, { min: 1, max: 10_000 }),
     },
     asking: {
