@@ -41,15 +41,21 @@ export async function answerQuestion(
   dependencies: AnswerQuestionDependencies,
   job: AnswerJobData,
   shutdownSignal: AbortSignal,
+  /** `performance.now()` when the worker took the job, for the pick-up → provider call stage. */
+  takenAt = performance.now(),
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const { orm, writer, logger } = dependencies;
+  const providerCalled = () => workerMetrics.stage('pickup_to_provider_call', performance.now() - takenAt);
   // The provider is asked while the run is claimed, so the two round trips overlap instead of adding up. Nothing
   // the call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
   // The claim's query goes out first (the provider call's setup is CPU work on this thread), and a Postgres out of
   // reach or out of connections delays the claim rather than dropping the job.
   const claiming = untilStored(() => claimRun(orm.em.fork(), job.runId), { signal: shutdownSignal, logger, runId: job.runId });
   const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
-  if (early) markStage('provider-called');
+  if (early) {
+    markStage('provider-called');
+    providerCalled();
+  }
   let run: ClaimedRun | undefined;
   try {
     run = await claiming;
@@ -69,7 +75,7 @@ export async function answerQuestion(
       writer.append({ requestId: run.requestId, runId: run.runId, type: 'run_start', engine: run.engine, model: run.model }),
     ]);
     markStage('run-started');
-    return await streamRun(dependencies, run, shutdownSignal, early);
+    return await streamRun(dependencies, run, shutdownSignal, early, providerCalled);
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
     logger.error({ err: error, runId: run.runId }, 'answer job failed unexpectedly');
@@ -85,13 +91,17 @@ async function streamRun(
   run: ClaimedRun,
   shutdownSignal: AbortSignal,
   early: ProviderCall | undefined,
+  providerCalled: () => void,
 ): Promise<'answered' | 'failed'> {
   const { orm, writer, logger } = dependencies;
   const base = { requestId: run.requestId, runId: run.runId };
   const startedAt = Date.now();
 
   const call = early ?? callProvider(dependencies, run.runId, run, shutdownSignal);
-  if (!early) markStage('provider-called');
+  if (!early && call) {
+    markStage('provider-called');
+    providerCalled();
+  }
   if (!call) {
     return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`), shutdownSignal);
   }
@@ -104,7 +114,10 @@ async function streamRun(
   let firstTokenAt: Date | null = null;
   const appends = new PipelinedAppends(writer, dependencies.coalescing);
   const deltas = new DeltaCoalescer(dependencies.coalescing, (delta, first) =>
-    appends.append({ ...base, type: 'text_delta', text: delta }, first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined),
+    appends.append(
+      { ...base, type: 'text_delta', text: delta, ...(first && firstTokenAt ? { firstByteAt: firstTokenAt.getTime() } : {}) },
+      first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined,
+    ),
   );
 
   try {
