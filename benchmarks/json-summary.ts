@@ -1,16 +1,7 @@
 import type { MemoryReport } from './memory-report.ts';
-import { medianLevels, type MedianLevelNumbers } from './run-medians.ts';
+import { medianLevels, type LevelNumbers, type MedianLevelNumbers } from './run-medians.ts';
 import type { PathSummary } from './summarise-outcomes.ts';
 
-/** One level's headline numbers: what Quorum adds to the direct path (p50 and p99), and how many streams went well. */
-export interface LevelNumbers {
-  ttftAddedP50Ms: number;
-  ttftAddedP99Ms: number;
-  relayAddedP50Ms: number;
-  relayAddedP99Ms: number;
-  ok: number;
-  total: number;
-}
 
 export interface StreamBenchSummary {
   /** How many times every level was measured; each number is the median of those runs. */

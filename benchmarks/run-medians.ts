@@ -1,4 +1,3 @@
-import type { LevelNumbers } from './json-summary.ts';
 import type { PathSummary } from './summarise-outcomes.ts';
 import { formatTextTable } from './text-table.ts';
 
@@ -39,6 +38,16 @@ export function medianSummaries(runs: readonly (readonly PathSummary[])[]): Path
       failures,
     };
   });
+}
+
+/** One level's headline numbers: what Quorum adds to the direct path (p50 and p99), and how many streams went well. */
+export interface LevelNumbers {
+  ttftAddedP50Ms: number;
+  ttftAddedP99Ms: number;
+  relayAddedP50Ms: number;
+  relayAddedP99Ms: number;
+  ok: number;
+  total: number;
 }
 
 const ADDED_KEYS = ['ttftAddedP50Ms', 'ttftAddedP99Ms', 'relayAddedP50Ms', 'relayAddedP99Ms'] as const;
