@@ -48,8 +48,9 @@ describe('coalesced chunks', () => {
     const end = events.at(-1)!;
     expect(end.event).toBe('end');
 
-    // The first token was not held for company.
+    // The first token was not held for company, and what the worker stamped on it for the metrics stays inside.
     expect(chunks[0]!.data.content).toBe(pieces[0]);
+    expect(chunks[0]!.data).not.toHaveProperty('firstByteAt');
     // Later ones were gathered: far fewer events than pieces, and some hold several pieces.
     expect(chunks.length).toBeLessThan(pieces.length / 2);
     expect(chunks.some((chunk) => String(chunk.data.content).split(' ').length > 3)).toBe(true);

@@ -111,6 +111,16 @@ describe('a run’s delta coalescer', () => {
     expect(sent.filter((event) => event.first)).toHaveLength(1);
   });
 
+  it('holds nothing for an empty delta', async () => {
+    const { sent, deltas } = coalescer({ maxWindowMs: 50, loadDeltasPerSecond: 0 });
+    await deltas.push('a');
+    await deltas.push('');
+    expect(vi.getTimerCount()).toBe(0);
+    await deltas.push('b');
+    await vi.advanceTimersByTimeAsync(60);
+    expect(sent.map((event) => event.text)).toEqual(['a', 'b']);
+  });
+
   it('lets held text out at once when it reaches the size limit', async () => {
     const { sent, deltas } = coalescer({ maxWindowMs: 50, loadDeltasPerSecond: 0 });
     await deltas.push('first ');

@@ -45,6 +45,8 @@ export class DeltaCoalescer {
       this.#first = false;
       return this.sendNow(text, true);
     }
+    // Nothing to hold or send (and an empty hold would leave its timer behind).
+    if (text === '') return;
     if (this.#held !== '') {
       this.#held += text;
       if (this.#held.length >= MAX_COALESCED_CHARS) return this.flush();
