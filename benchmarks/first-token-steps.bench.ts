@@ -53,7 +53,7 @@ const CHAIN = [
 /** What each step's row measures, in words. */
 const STEP_NAMES: Record<string, string> = {
   'server received': 'HTTP request reaches the server',
-  'server session': 'session cookie resolved (Postgres)',
+  'server session': 'session cookie resolved (memory, else Postgres)',
   'server limits-counted': 'ask rate limits counted (Redis)',
   'server admission-start': 'body checks, tier rules, prices',
   'server holds-committed': 'admission transaction (account lock, holds, rows)',
