@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-client.ts';
 
 /** At most this many sessions are kept per server; past it the oldest goes first. */
 const MAX_CACHED_SESSIONS = 50_000;
@@ -14,7 +14,7 @@ export function sessionInvalidationChannel(keyPrefix: string): string {
  * Tells every server to forget sessions. Sent after the change is committed, never inside its transaction: a
  * server that heard it too early could read the old rows back into its cache.
  */
-export async function publishSessionInvalidation(redis: Redis, keyPrefix: string, invalidation: SessionInvalidation): Promise<void> {
+export async function publishSessionInvalidation(redis: RedisClient, keyPrefix: string, invalidation: SessionInvalidation): Promise<void> {
   await redis.publish(sessionInvalidationChannel(keyPrefix), JSON.stringify(invalidation));
 }
 

@@ -15,12 +15,12 @@ import { createRedisConnection } from '../../../core/redis/redis-connection.ts';
 export default fastifyPlugin(
   async (app) => {
     const { sessions } = app;
-    const { url, keyPrefix } = app.config.redis;
+    const { keyPrefix } = app.config.redis;
     sessions.announce = (invalidation) => publishSessionInvalidation(app.redis, keyPrefix, invalidation);
     if (sessions.cache.ttlMs === 0) return;
 
     const channel = sessionInvalidationChannel(keyPrefix);
-    const subscriber = createRedisConnection(url, 'subscriber', app.log as never, 'quorum-server-session-invalidations');
+    const subscriber = createRedisConnection(app.config.redis, 'subscriber', app.log as never, 'quorum-server-session-invalidations');
     const stopUsing = () => {
       sessions.cache.usable = false;
       sessions.cache.clear();
