@@ -9,13 +9,15 @@ export interface BenchArguments {
   workers: number;
   /** Run Quorum on a local Redis Cluster (3 masters, 1 replica each) instead of REDIS_URL (`--redis-cluster`). */
   redisCluster: boolean;
+  /** Times every level is measured (`--runs N`, default 3); the report gives each number's median and range. */
+  runs: number;
   /** Write V8 CPU profiles of every server and worker into this directory when they stop (`--cpu-profile DIR`). */
   cpuProfileDirectory: string | undefined;
 }
 
 /**
- * `--json`, `--servers N`, `--workers N` (both default 1), `--redis-cluster` and `--cpu-profile DIR`, as
- * `npm run bench -- --servers 2 --workers 2` passes them.
+ * `--json`, `--servers N`, `--workers N` (both default 1), `--redis-cluster`, `--runs N` (default 3) and
+ * `--cpu-profile DIR`, as `npm run bench -- --servers 2 --workers 2` passes them.
  */
 export function readBenchArguments(argv: readonly string[] = process.argv.slice(2)): BenchArguments {
   const { values } = parseArgs({
@@ -25,6 +27,7 @@ export function readBenchArguments(argv: readonly string[] = process.argv.slice(
       servers: { type: 'string', default: '1' },
       workers: { type: 'string', default: '1' },
       'redis-cluster': { type: 'boolean', default: false },
+      runs: { type: 'string', default: '3' },
       'cpu-profile': { type: 'string' },
     },
     strict: true,
@@ -39,6 +42,7 @@ export function readBenchArguments(argv: readonly string[] = process.argv.slice(
     servers: count('servers', values.servers),
     workers: count('workers', values.workers),
     redisCluster: values['redis-cluster'],
+    runs: count('runs', values.runs),
     cpuProfileDirectory: values['cpu-profile'],
   };
 }

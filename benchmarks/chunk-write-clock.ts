@@ -3,6 +3,12 @@ import type { VendorId } from './benchmark-plan.ts';
 
 const TAG_PATTERN = /bench-stream-\d+/;
 
+/** One content chunk the simulator wrote: when, and how many characters of text it carried. */
+export interface ChunkWrite {
+  writtenAt: number;
+  characters: number;
+}
+
 /**
  * Remembers when the simulators wrote each content chunk of each benchmark stream. Every stream (or comparison) gets
  * a tag that is part of its prompt; the simulator reports the prompt with each chunk, so the tag matches its writes
@@ -15,7 +21,7 @@ const TAG_PATTERN = /bench-stream-\d+/;
  */
 export class ChunkWriteClock {
   #nextTag = 1;
-  readonly #writes = new Map<string, number[]>();
+  readonly #writes = new Map<string, ChunkWrite[]>();
 
   /** A fresh tag for one stream or comparison, to be put in its prompt; writes for it are recorded from now on. */
   newTag(vendors: readonly VendorId[]): string {
@@ -30,12 +36,12 @@ export class ChunkWriteClock {
       const tag = TAG_PATTERN.exec(chunk.prompt)?.[0];
       if (tag === undefined) return;
       const writes = this.#writes.get(key(vendor, tag));
-      if (writes) writes[chunk.index] = chunk.writtenAt;
+      if (writes) writes[chunk.index] = { writtenAt: chunk.writtenAt, characters: chunk.characters };
     };
   }
 
   /** The write times of a finished stream, by chunk index (holes where none was reported), forgetting them. */
-  take(vendor: VendorId, tag: string): number[] {
+  take(vendor: VendorId, tag: string): ChunkWrite[] {
     const writes = this.#writes.get(key(vendor, tag)) ?? [];
     this.#writes.delete(key(vendor, tag));
     return writes;

@@ -64,3 +64,22 @@ export function describeCpu(what: string, start: CpuReading | undefined, end: Cp
     `everything else ${percent(machine - ours)}: Postgres, Redis and any other process)`
   );
 }
+
+/**
+ * Several intervals as one reading pair (from zero to the sum of their ticks), for `describeCpu`: the single-model
+ * rounds of every run, say, which are interleaved with the comparison rounds.
+ */
+export function joinIntervals(intervals: readonly [CpuReading | undefined, CpuReading | undefined][]): [CpuReading | undefined, CpuReading | undefined] {
+  const start: CpuReading = { machineBusy: 0, machineTotal: 0, processes: new Map() };
+  const end: CpuReading = { machineBusy: 0, machineTotal: 0, processes: new Map() };
+  for (const [from, to] of intervals) {
+    if (!from || !to) return [undefined, undefined];
+    end.machineBusy += to.machineBusy - from.machineBusy;
+    end.machineTotal += to.machineTotal - from.machineTotal;
+    for (const [name, ticks] of to.processes) {
+      start.processes.set(name, 0);
+      end.processes.set(name, (end.processes.get(name) ?? 0) + ticks - (from.processes.get(name) ?? Number.NaN));
+    }
+  }
+  return [start, end];
+}

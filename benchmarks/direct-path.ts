@@ -29,6 +29,7 @@ export function directComparisonPath(baseUrls: Record<VendorId, string>): Compar
 
 async function receiveDirectChunks(baseUrl: string, model: string, prompt: string, signal: AbortSignal): Promise<ReceivedChunks> {
   const arrivals: number[] = [];
+  const characters: number[] = [];
   try {
     const response = await fetch(`${baseUrl}/chat/completions`, {
       method: 'POST',
@@ -42,7 +43,7 @@ async function receiveDirectChunks(baseUrl: string, model: string, prompt: strin
       signal,
     });
     if (response.status !== 200 || response.body === null) {
-      return { arrivals, failure: `HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
+      return { arrivals, characters, failure: `HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
     }
     const seen = { finishReason: false, done: false };
     await readServerSentEvents(response.body, (event, receivedAt) => {
@@ -52,12 +53,15 @@ async function receiveDirectChunks(baseUrl: string, model: string, prompt: strin
       }
       const choice = (JSON.parse(event.data) as ChatCompletionChunk).choices?.[0];
       // The first chunk only names the role, with empty content; it is not part of the answer.
-      if (choice?.delta?.content) arrivals.push(receivedAt);
+      if (choice?.delta?.content) {
+        arrivals.push(receivedAt);
+        characters.push(choice.delta.content.length);
+      }
       if (choice?.finish_reason) seen.finishReason = true;
     });
-    if (!seen.finishReason || !seen.done) return { arrivals, failure: 'the stream ended without a finish reason and [DONE]' };
-    return { arrivals, failure: undefined };
+    if (!seen.finishReason || !seen.done) return { arrivals, characters, failure: 'the stream ended without a finish reason and [DONE]' };
+    return { arrivals, characters, failure: undefined };
   } catch (error) {
-    return { arrivals, failure: describeError(error) };
+    return { arrivals, characters, failure: describeError(error) };
   }
 }

@@ -18,6 +18,7 @@ import { readServerSentEvents } from './read-server-sent-events.ts';
 import { startQuorum } from './start-quorum.ts';
 import { wallClockMs } from '../core/tracing/stage-trace.ts';
 import { formatTextTable } from './text-table.ts';
+import type { QuorumStage } from '../core/metrics/quorum-stages.ts';
 
 const LEVELS = [
   { concurrency: 1, rounds: 30 },
@@ -52,7 +53,7 @@ const CHAIN = [
 /** What each step's row measures, in words. */
 const STEP_NAMES: Record<string, string> = {
   'server received': 'HTTP request reaches the server',
-  'server session': 'session cookie resolved (Postgres)',
+  'server session': 'session cookie resolved (memory, else Postgres)',
   'server limits-counted': 'ask rate limits counted (Redis)',
   'server admission-start': 'body checks, tier rules, prices',
   'server holds-committed': 'admission transaction (account lock, holds, rows)',
@@ -99,7 +100,7 @@ async function tracedStream(baseUrl: string, users: FundedUsers, clock: ChunkWri
     else if (event.event === 'chunk' && !points.has('client first-chunk')) points.set('client first-chunk', performance.timeOrigin + receivedAt);
     else if (event.event === 'error') failure = event.data;
   });
-  const firstWrite = clock.take(SINGLE_MODEL.engine, tag)[0];
+  const firstWrite = clock.take(SINGLE_MODEL.engine, tag)[0]?.writtenAt;
   if (failure !== undefined || requestId === undefined || firstWrite === undefined) return failure ?? 'no start event or no write';
   points.set('simulator first-write', performance.timeOrigin + firstWrite);
   return { requestId, points };
@@ -115,6 +116,24 @@ function addTraces(streams: TracedStream[], output: string): void {
     if (!stream) continue;
     for (const [step, at] of trace.steps) stream.points.set(`${trace.process} ${step}`, at);
   }
+}
+
+/**
+ * The stages operators see in production as `quorum_stage_seconds{stage=…}` (core/metrics/quorum-stages.ts), each
+ * as the span between two of the steps above, so the benchmark and the metrics speak of the same things.
+ */
+const STAGES: readonly (readonly [QuorumStage, string, string])[] = [
+  ['admission', 'server received', 'server jobs-enqueued'],
+  ['enqueue_to_pickup', 'server jobs-enqueued', 'worker job-taken'],
+  ['pickup_to_provider_call', 'worker job-taken', 'worker provider-called'],
+  ['provider_first_byte_to_browser', 'worker first-delta', 'server first-chunk-written'],
+];
+
+function stageRows(streams: TracedStream[]): { stage: QuorumStage; p50Ms: number; p90Ms: number }[] {
+  return STAGES.map(([stage, from, to]) => {
+    const samples = streams.flatMap(({ points }) => (points.has(from) && points.has(to) ? [points.get(to)! - points.get(from)!] : []));
+    return { stage, p50Ms: percentile(samples, 50), p90Ms: percentile(samples, 90) };
+  });
 }
 
 interface StepRow {
@@ -152,6 +171,7 @@ async function main(): Promise<void> {
   }
   const quorum = await startQuorum(vendorBaseUrls, { environment: { QUORUM_STAGE_TRACE: '1' } });
   const results: Record<string, StepRow[]> = {};
+  const stages: Record<string, ReturnType<typeof stageRows>> = {};
   try {
     const users = await createFundedUsers(quorum.config, 32);
     // Warm-up, unmeasured: compiled code, open connections.
@@ -171,6 +191,7 @@ async function main(): Promise<void> {
       await sleep(200);
       addTraces(streams, quorum.output());
       results[String(concurrency)] = stepRows(streams);
+      stages[String(concurrency)] = stageRows(streams);
       console.error(`[bench:steps] c=${concurrency}: ${streams.length} streams traced, ${failed} failed`);
     }
   } finally {
@@ -188,8 +209,27 @@ async function main(): Promise<void> {
     }),
   ]);
   console.log(formatTextTable(header, body));
+  console.log('');
+  console.log("Quorum's own stages, as the quorum_stage_seconds histogram names them");
+  console.log(
+    formatTextTable(
+      ['stage', ...levels.flatMap((level) => [`c=${level} p50`, 'p90'])],
+      STAGES.map(([stage], index) => [
+        stage,
+        ...levels.flatMap((level) => [`${stages[level]![index]!.p50Ms.toFixed(2)} ms`, `${stages[level]![index]!.p90Ms.toFixed(2)} ms`]),
+      ]),
+    ),
+  );
   if (json) {
-    const summary = Object.fromEntries(levels.map((level) => [level, Object.fromEntries(results[level]!.map((row) => [row.step, { reachedAtP50Ms: row.atP50Ms, sinceAboveP50Ms: row.p50Ms, sinceAboveP90Ms: row.p90Ms }]))]));
+    const summary = Object.fromEntries(
+      levels.map((level) => [
+        level,
+        {
+          ...Object.fromEntries(results[level]!.map((row) => [row.step, { reachedAtP50Ms: row.atP50Ms, sinceAboveP50Ms: row.p50Ms, sinceAboveP90Ms: row.p90Ms }])),
+          stages: Object.fromEntries(stages[level]!.map((row) => [row.stage, { p50Ms: row.p50Ms, p90Ms: row.p90Ms }])),
+        },
+      ]),
+    );
     console.log(JSON.stringify(summary));
   }
 }

@@ -1,35 +1,36 @@
 import type { MemoryReport } from './memory-report.ts';
+import { medianLevels, type LevelNumbers, type MedianLevelNumbers } from './run-medians.ts';
 import type { PathSummary } from './summarise-outcomes.ts';
 
-/** One level's headline numbers: what Quorum adds to the direct path (p50 and p99), and how many streams went well. */
-export interface LevelNumbers {
-  ttftAddedP50Ms: number;
-  ttftAddedP99Ms: number;
-  relayAddedP50Ms: number;
-  relayAddedP99Ms: number;
-  ok: number;
-  total: number;
-}
 
 export interface StreamBenchSummary {
-  single: Record<string, LevelNumbers>;
-  compare: Record<string, LevelNumbers>;
+  /** How many times every level was measured; each number is the median of those runs. */
+  runs: number;
+  single: Record<string, MedianLevelNumbers>;
+  compare: Record<string, MedianLevelNumbers>;
   memory: { serverKbPerStream: number | null; workerKbPerStream: number | null };
 }
 
 /**
  * The stream benchmark's numbers as one JSON object, keyed by concurrency: `npm run bench -- --json` prints it as
- * its last line so runs can be compared by a script. Milliseconds are rounded to 0.01; memory is KB per streaming
- * model stream in the top comparison round (null when it could not be read).
+ * its last line so runs can be compared by a script. Each level's numbers are the medians of the runs, with their
+ * `…Spread` ([lowest, highest]); `compare["256"].relayAddedP50Ms` is the chunk relay at 256 comparisons.
+ * Milliseconds are rounded to 0.01; memory is KB per streaming model stream in the first run's top comparison round
+ * (null when it could not be read).
  */
-export function streamBenchSummary(single: readonly PathSummary[], compare: readonly PathSummary[], memory: MemoryReport | undefined): StreamBenchSummary {
+export function streamBenchSummary(
+  singleRuns: readonly (readonly PathSummary[])[],
+  compareRuns: readonly (readonly PathSummary[])[],
+  memory: MemoryReport | undefined,
+): StreamBenchSummary {
   const perStream = (delta: number) => {
     const streams = memory?.busiest.open.modelStreams ?? 0;
     return Number.isFinite(delta) && streams > 0 ? Math.round(delta / streams) : null;
   };
   return {
-    single: levels(single),
-    compare: levels(compare),
+    runs: singleRuns.length,
+    single: medianLevels(singleRuns.map(addedByLevel)),
+    compare: medianLevels(compareRuns.map(addedByLevel)),
     memory: {
       serverKbPerStream: memory ? perStream(memory.busiest.serverKib - memory.idle.serverKib) : null,
       workerKbPerStream: memory ? perStream(memory.busiest.workerKib - memory.idle.workerKib) : null,
@@ -37,7 +38,8 @@ export function streamBenchSummary(single: readonly PathSummary[], compare: read
   };
 }
 
-function levels(summaries: readonly PathSummary[]): Record<string, LevelNumbers> {
+/** One run's numbers per level: Quorum minus direct, both from that run. */
+export function addedByLevel(summaries: readonly PathSummary[]): Record<string, LevelNumbers> {
   const byLevel: Record<string, LevelNumbers> = {};
   for (const quorum of summaries.filter((summary) => summary.path === 'quorum')) {
     const direct = summaries.find((summary) => summary.path === 'direct' && summary.concurrency === quorum.concurrency);

@@ -12,6 +12,12 @@ export class InFlightRequests {
   modelStreams = 0;
 }
 
+/** The text length of a `chunk` event, to pair a coalesced chunk with the provider chunks it carries. */
+function contentLength(data: string): number {
+  const { content } = JSON.parse(data) as { content?: unknown };
+  return typeof content === 'string' ? content.length : 0;
+}
+
 /** With several server processes, requests go to each in turn, as a load balancer would send them. */
 function roundRobin(baseUrls: readonly string[]): () => string {
   let next = 0;
@@ -40,6 +46,7 @@ export function quorumPath(baseUrls: readonly string[], users: FundedUsers): Ben
     name: 'quorum',
     async receiveChunks(prompt, signal) {
       const arrivals: number[] = [];
+      const characters: number[] = [];
       try {
         const response = await fetch(`${nextServer()}/api/search/stream`, {
           method: 'POST',
@@ -48,21 +55,24 @@ export function quorumPath(baseUrls: readonly string[], users: FundedUsers): Ben
           signal,
         });
         const refused = await refusal(response);
-        if (refused !== undefined) return { arrivals, failure: refused };
+        if (refused !== undefined) return { arrivals, characters, failure: refused };
         const seen: { end: boolean; error: string | undefined } = { end: false, error: undefined };
         await readServerSentEvents(response.body!, (event, receivedAt) => {
-          if (event.event === 'chunk') arrivals.push(receivedAt);
+          if (event.event === 'chunk') {
+            arrivals.push(receivedAt);
+            characters.push(contentLength(event.data));
+          }
           else if (event.event === 'end') seen.end = true;
           else if (event.event === 'error') {
             const data = JSON.parse(event.data) as { code?: unknown };
             seen.error ??= `error event ${String(data.code)}`;
           }
         });
-        if (seen.error !== undefined) return { arrivals, failure: seen.error };
-        if (!seen.end) return { arrivals, failure: 'the stream ended without an end event' };
-        return { arrivals, failure: undefined };
+        if (seen.error !== undefined) return { arrivals, characters, failure: seen.error };
+        if (!seen.end) return { arrivals, characters, failure: 'the stream ended without an end event' };
+        return { arrivals, characters, failure: undefined };
       } catch (error) {
-        return { arrivals, failure: describeError(error) };
+        return { arrivals, characters, failure: describeError(error) };
       }
     },
   };
@@ -70,6 +80,7 @@ export function quorumPath(baseUrls: readonly string[], users: FundedUsers): Ben
 
 interface ComparisonEventData {
   engine?: string;
+  content?: unknown;
   code?: unknown;
   result?: { success?: boolean; errorCode?: unknown; error?: unknown };
 }
@@ -85,10 +96,10 @@ export function quorumComparisonPath(baseUrls: readonly string[], users: FundedU
   return {
     name: 'quorum',
     async receiveComparison(prompt, signal) {
-      const models = COMPARISON_MODELS.map(() => ({ arrivals: [] as number[], started: false, complete: false, failure: undefined as string | undefined }));
+      const models = COMPARISON_MODELS.map(() => ({ arrivals: [] as number[], characters: [] as number[], started: false, complete: false, failure: undefined as string | undefined }));
       const running = () => models.filter(({ started, complete }) => started && !complete).length;
       const indexOf = new Map(COMPARISON_MODELS.map(({ engine }, index) => [engine as string, index]));
-      const everyModel = (failure: string): ReceivedChunks[] => models.map(({ arrivals }) => ({ arrivals, failure }));
+      const everyModel = (failure: string): ReceivedChunks[] => models.map(({ arrivals, characters }) => ({ arrivals, characters, failure }));
       inFlight.comparisons += 1;
       try {
         const response = await fetch(`${nextServer()}/api/compare/stream`, {
@@ -112,7 +123,10 @@ export function quorumComparisonPath(baseUrls: readonly string[], users: FundedU
           }
           const model = models[indexOf.get(data.engine ?? '') ?? -1];
           if (model === undefined) return;
-          if (event.event === 'model_chunk') model.arrivals.push(receivedAt);
+          if (event.event === 'model_chunk') {
+            model.arrivals.push(receivedAt);
+            model.characters.push(typeof data.content === 'string' ? data.content.length : 0);
+          }
           else if (event.event === 'model_start' && !model.started && !model.complete) {
             model.started = true;
             inFlight.modelStreams += 1;
@@ -123,8 +137,9 @@ export function quorumComparisonPath(baseUrls: readonly string[], users: FundedU
           }
         });
         if (seen.error !== undefined) return everyModel(seen.error);
-        return models.map(({ arrivals, complete, failure }) => ({
+        return models.map(({ arrivals, characters, complete, failure }) => ({
           arrivals,
+          characters,
           failure:
             failure ??
             (!complete

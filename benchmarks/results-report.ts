@@ -28,6 +28,7 @@ function latencyCells(summary: PathSummary): string[] {
     milliseconds(summary.chunkRelay.p50),
     milliseconds(summary.chunkRelay.p99),
     String(summary.chunkSamples),
+    Number.isNaN(summary.eventsPerStream) ? '–' : summary.eventsPerStream.toFixed(1),
     `${summary.okStreams}/${summary.streams}`,
   ];
 }
@@ -45,7 +46,7 @@ function pairsByConcurrency(summaries: readonly PathSummary[]): { concurrency: n
 /** The main table: one row per concurrency and path. */
 export function formatLatencyTable(summaries: readonly PathSummary[]): string {
   return formatTextTable(
-    ['concurrency', 'path', 'first chunk p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'streams ok'],
+    ['concurrency', 'path', 'first chunk p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'events/stream', 'streams ok'],
     summaries.map((summary) => [String(summary.concurrency), summary.path, ...latencyCells(summary)]),
   );
 }
@@ -97,7 +98,7 @@ export function formatFailures(summaries: readonly PathSummary[]): string[] {
  */
 export function formatComparisonLatencyTable(summaries: readonly PathSummary[], modelsPerComparison: number): string {
   return formatTextTable(
-    ['comparisons', 'model streams', 'path', 'first token p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'model streams ok'],
+    ['comparisons', 'model streams', 'path', 'first token p50', 'p99', 'chunk relay p50', 'p99', 'chunk samples', 'events/stream', 'model streams ok'],
     summaries.map((summary) => [String(summary.concurrency), String(summary.concurrency * modelsPerComparison), summary.path, ...latencyCells(summary)]),
   );
 }

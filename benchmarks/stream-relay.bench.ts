@@ -35,7 +35,8 @@ import {
 } from './benchmark-plan.ts';
 import { readBenchArguments } from './bench-arguments.ts';
 import { ChunkWriteClock } from './chunk-write-clock.ts';
-import { describeCpu, readCpu } from './cpu-usage.ts';
+import { describeCpu, joinIntervals, readCpu, type CpuReading } from './cpu-usage.ts';
+import { formatSpreadTable, medianSummaries } from './run-medians.ts';
 import { directComparisonPath, directPath } from './direct-path.ts';
 import { createFundedUsers } from './funded-users.ts';
 import { summariseMemory, type MemoryReport } from './memory-report.ts';
@@ -139,6 +140,7 @@ async function measureComparisons(
   stop: AbortSignal,
   quorum: RunningQuorum,
   inFlight: InFlightRequests,
+  withMemory: boolean,
 ): Promise<{ summaries: PathSummary[]; memory: MemoryReport | undefined }> {
   const summaries: PathSummary[] = [];
   const topConcurrency = Math.max(...COMPARISON_LEVELS.map(({ concurrency }) => concurrency));
@@ -148,7 +150,7 @@ async function measureComparisons(
     for (let round = 0; round < rounds; round += 1) {
       for (const [index, path] of paths.entries()) {
         stop.throwIfAborted();
-        const memoryRound = path.name === 'quorum' && concurrency === topConcurrency && memory === undefined;
+        const memoryRound = withMemory && path.name === 'quorum' && concurrency === topConcurrency && memory === undefined;
         if (!memoryRound) {
           outcomes[index]!.push(...(await runComparisonRound(path, clock, concurrency, stop)));
           continue;
@@ -255,21 +257,35 @@ async function main(): Promise<number> {
     const users = await createFundedUsers(quorum.config, FUNDED_USERS);
 
     const paths = [directPath(vendorBaseUrls[SINGLE_MODEL.engine], SINGLE_MODEL.model), quorumPath(quorum.baseUrls, users)];
-    progress('single-model streams: warming up');
-    await warmUp(paths, clock, stop.signal, quorum);
-    const watched = watchedProcesses(quorum);
-    const cpuBeforeSingle = readCpu(watched);
-    const summaries = await measure(paths, clock, stop.signal);
-    const cpuAfterSingle = readCpu(watched);
-
     const inFlight = new InFlightRequests();
     const comparisonPaths = [directComparisonPath(vendorBaseUrls), quorumComparisonPath(quorum.baseUrls, users, inFlight)];
+    const watched = watchedProcesses(quorum);
+    progress('single-model streams: warming up');
+    await warmUp(paths, clock, stop.signal, quorum);
     progress('comparisons: warming up');
     await warmUpComparisons(comparisonPaths, clock, stop.signal, quorum);
-    const cpuBeforeComparisons = readCpu(watched);
-    const comparisons = await measureComparisons(comparisonPaths, clock, stop.signal, quorum, inFlight);
-    const cpuAfterComparisons = readCpu(watched);
+    // Every level measured `runs` times, one whole pass after another, so a busy spell on the shared machine lands
+    // in one run's numbers and the medians step over it. Memory is read in the first pass only.
+    const singleRuns: PathSummary[][] = [];
+    const comparisonRuns: PathSummary[][] = [];
+    let memory: MemoryReport | undefined;
+    const singleCpu: [CpuReading | undefined, CpuReading | undefined][] = [];
+    const comparisonCpu: [CpuReading | undefined, CpuReading | undefined][] = [];
+    for (let run = 1; run <= options.runs; run += 1) {
+      progress(`run ${run} of ${options.runs}`);
+      const singleStart = readCpu(watched);
+      singleRuns.push(await measure(paths, clock, stop.signal));
+      singleCpu.push([singleStart, readCpu(watched)]);
+      const comparisonStart = readCpu(watched);
+      const comparisons = await measureComparisons(comparisonPaths, clock, stop.signal, quorum, inFlight, run === 1);
+      comparisonCpu.push([comparisonStart, readCpu(watched)]);
+      comparisonRuns.push(comparisons.summaries);
+      memory ??= comparisons.memory;
+    }
+    const summaries = medianSummaries(singleRuns);
+    const comparisons = { summaries: medianSummaries(comparisonRuns), memory };
     const cores = os.availableParallelism();
+    const jsonSummary = streamBenchSummary(singleRuns, comparisonRuns, memory);
 
     const failures = formatFailures(summaries);
     const comparisonFailures = formatFailures(comparisons.summaries).map((line) => `comparisons ${line}`);
@@ -277,8 +293,12 @@ async function main(): Promise<number> {
       [
         reportHeader(startedAt, loadAtStart, options),
         // "Everything else" well above what Postgres and Redis need means something else competed for the cores.
-        describeCpu('the single-model rounds', cpuBeforeSingle, cpuAfterSingle, cores),
-        describeCpu('the comparison rounds', cpuBeforeComparisons, cpuAfterComparisons, cores),
+        describeCpu('the single-model rounds', ...joinIntervals(singleCpu), cores),
+        describeCpu('the comparison rounds', ...joinIntervals(comparisonCpu), cores),
+        '',
+        `what Quorum adds, median of ${options.runs} run${options.runs === 1 ? '' : 's'} (lowest … highest run in brackets); the tables below are medians too`,
+        formatSpreadTable('single', jsonSummary.single),
+        formatSpreadTable('comparisons', jsonSummary.compare),
         '',
         formatLatencyTable(summaries),
         '',
@@ -319,7 +339,7 @@ async function main(): Promise<number> {
         '',
         `took ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`,
         // The last line, so a script can take it with `tail -1`.
-        ...(options.json ? [JSON.stringify(withClusterSection(streamBenchSummary(summaries, comparisons.summaries, comparisons.memory), quorum))] : []),
+        ...(options.json ? [JSON.stringify(withClusterSection(jsonSummary, quorum))] : []),
       ].join('\n'),
     );
     return failures.length + comparisonFailures.length > 0 ? 1 : 0;

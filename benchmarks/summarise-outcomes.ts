@@ -11,6 +11,8 @@ export interface PathSummary {
   /** The first chunk's time split in two: until the simulator wrote it, then its relay to the client. */
   firstChunkParts: { untilWrittenP50: number; relayP50: number };
   chunkSamples: number;
+  /** Chunk events received per stream that went well, on average: below the chunks written when coalesced. */
+  eventsPerStream: number;
   /** Failure reason → how many streams failed that way. */
   failures: Map<string, number>;
 }
@@ -22,6 +24,7 @@ export function summariseOutcomes(concurrency: number, path: 'direct' | 'quorum'
   const firstChunkRelays: number[] = [];
   const relays: number[] = [];
   const failures = new Map<string, number>();
+  let events = 0;
   for (const outcome of outcomes) {
     if (outcome.failure !== undefined) {
       failures.set(outcome.failure, (failures.get(outcome.failure) ?? 0) + 1);
@@ -31,6 +34,7 @@ export function summariseOutcomes(concurrency: number, path: 'direct' | 'quorum'
     if (outcome.untilFirstWriteMs !== undefined) untilFirstWrites.push(outcome.untilFirstWriteMs);
     if (outcome.chunkRelayMs[0] !== undefined) firstChunkRelays.push(outcome.chunkRelayMs[0]);
     relays.push(...outcome.chunkRelayMs);
+    events += outcome.eventsReceived;
   }
   return {
     concurrency,
@@ -41,6 +45,7 @@ export function summariseOutcomes(concurrency: number, path: 'direct' | 'quorum'
     chunkRelay: { p50: percentile(relays, 50), p99: percentile(relays, 99) },
     firstChunkParts: { untilWrittenP50: percentile(untilFirstWrites, 50), relayP50: percentile(firstChunkRelays, 50) },
     chunkSamples: relays.length,
+    eventsPerStream: firstChunks.length > 0 ? events / firstChunks.length : Number.NaN,
     failures,
   };
 }

@@ -39,6 +39,11 @@ export const TextDeltaEvent = Type.Object({
   ...EventBase,
   type: Type.Literal('text_delta'),
   text: Type.String(),
+  /**
+   * On a run's first delta only: when the worker had the provider's first text (milliseconds since the epoch), so
+   * the server can tell operators how long that text took to reach the browser. Not passed on to browsers.
+   */
+  firstByteAt: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 /** Sources may come more than once, each adding to the list. */

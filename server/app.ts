@@ -3,6 +3,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import accounts from './plugins/app/accounts.ts';
+import sessionInvalidations from './plugins/app/session-invalidations.ts';
 import answerQueue from './plugins/app/answer-queue.ts';
 import catalogue from './plugins/app/catalogue.ts';
 import clientIdentity from './plugins/app/client-identity.ts';
@@ -78,6 +79,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
   // After open-streams: at shutdown its drain ends subscriptions before this closes their sockets.
   await app.register(websocket);
   await app.register(accounts);
+  await app.register(sessionInvalidations);
   // Before every route: routes marked `signIn: 'required'` get their check from here.
   await app.register(signIn);
   await app.register(clientIdentity);

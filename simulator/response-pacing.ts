@@ -58,8 +58,11 @@ export interface PiecePacing {
   chunkMs: number;
   /** Stop after this many pieces, leaving the answer without its end. */
   cutAfter: number | undefined;
-  /** Told about each piece once it is written; undefined (the usual case) costs one check per piece. */
-  onContentChunkWritten: ((index: number, writtenAt: number) => void) | undefined;
+  /**
+   * Told about each piece once it is written, with the length of its text (undefined for a piece that is not
+   * text); undefined (the usual case) costs one check per piece.
+   */
+  onContentChunkWritten: ((index: number, writtenAt: number, characters: number | undefined) => void) | undefined;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function writePacedPieces<Piece>(
     if (index > 0 && !(await pause(pacing.chunkMs, signal))) return false;
     if (!(await writeFlushed(response, eventFor(piece, index), signal))) return false;
     // Stamped after the write callback, so the time covers only what happens after the bytes left the simulator.
-    pacing.onContentChunkWritten?.(index, performance.now());
+    pacing.onContentChunkWritten?.(index, performance.now(), typeof piece === 'string' ? piece.length : undefined);
   }
   if (pacing.cutAfter !== undefined) {
     atCut();

@@ -65,7 +65,7 @@ export function streamPacing(script: SimulationScript, prompt: string, settings:
     firstTokenMs: script.firstTokenMs ?? 0,
     chunkMs: script.chunkMs ?? settings.defaultChunkDelayMs,
     cutAfter: script.cutAfter,
-    onContentChunkWritten: report && ((index, writtenAt) => report({ prompt, index, writtenAt })),
+    onContentChunkWritten: report && ((index, writtenAt, characters) => report({ prompt, index, writtenAt, characters: characters ?? 0 })),
   };
 }
 

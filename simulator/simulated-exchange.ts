@@ -16,6 +16,8 @@ export interface ContentChunkWritten {
   index: number;
   /** `performance.now()` in the simulator's process once the write completed. */
   writtenAt: number;
+  /** The chunk's text length (UTF-16 code units), so a reader that receives chunks merged can tell which it has. */
+  characters: number;
 }
 
 export interface SimulatorSettings {

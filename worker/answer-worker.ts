@@ -27,8 +27,9 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
     QUEUE_CATALOGUE.answers.name,
     async (job: Job<AnswerJobData, string>) => {
       beginStageTrace('job-taken');
+      const takenAt = performance.now();
       if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.answers.name}`);
-      return answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal);
+      return answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal, takenAt);
     },
     {
       connection: options.connection,

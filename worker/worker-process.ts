@@ -10,6 +10,7 @@ import { loadModelCatalogue, type ModelCatalogue } from '../core/catalogue/model
 import { brandJudgeModel, type BrandJudgeModel } from '../core/brand/brand-judge-model.ts';
 import { startAnswerWorker } from './answer-worker.ts';
 import type { AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
+import { CoalescingPolicy } from './jobs/delta-coalescing-policy.ts';
 import { CancellationListener } from './jobs/cancellation-listener.ts';
 import { startDemoProviders } from './demo-mode.ts';
 import { ProviderRegistry } from './providers/provider-registry.ts';
@@ -69,6 +70,7 @@ function answerDependencies(
     logger,
     keyPrefix: config.redis.keyPrefix,
     runLeaseMs: config.worker.runLeaseMs,
+    coalescing: new CoalescingPolicy(config.events.coalescing),
     providerTimeoutMs: config.worker.providerTimeoutMs,
     brandJudge: judgeModel && { model: judgeModel, timeoutMs: config.brandJudge.timeoutMs },
     attempts: {

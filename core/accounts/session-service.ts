@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UserSession } from '../database/entities/user-session.ts';
 import { User, type UserTier } from '../database/entities/user.ts';
 import { hashToken, newSecretToken } from './secret-tokens.ts';
+import { SessionCache, type SessionInvalidation } from './session-cache.ts';
 
 const HOUR_MS = 3_600_000;
 /** A session's expiry slides at most this often, so a busy page does not write to Postgres on every request. */
@@ -25,9 +26,32 @@ export interface ResolvedSession {
   extended: boolean;
 }
 
-/** Sessions with a sliding idle expiry and an absolute cap, looked up by the hash of the cookie's token. */
+/**
+ * Sessions with a sliding idle expiry and an absolute cap, looked up by the hash of the cookie's token: from the
+ * server's session cache when it holds the session, else from Postgres (one query for the session and its user).
+ */
 export class SessionService {
-  constructor(private readonly policy: SessionPolicy) {}
+  /** Empty and unused unless a server turns it on (see server/plugins/app/session-invalidations.ts). */
+  readonly cache: SessionCache<SessionWithUserRow>;
+  /** Tells every server to forget sessions; set by the server that owns a Redis connection. */
+  announce: (invalidation: SessionInvalidation) => Promise<void> = async () => undefined;
+
+  constructor(
+    private readonly policy: SessionPolicy,
+    cacheTtlMs = 0,
+  ) {
+    this.cache = new SessionCache(cacheTtlMs);
+  }
+
+  /**
+   * Forgets sessions here and on every server: call it after the change that ended them (sign-out, account
+   * deletion, a changed tier or address) has been committed. A lost announcement only leaves other servers'
+   * entries to lapse on their own, within the cache's time to live, so it does not fail the request.
+   */
+  async forgetEverywhere(invalidation: SessionInvalidation): Promise<void> {
+    this.cache.forget(invalidation);
+    await this.announce(invalidation).catch(() => undefined);
+  }
 
   async issue(em: EntityManager, user: User, now = new Date(), userAgent?: string): Promise<IssuedSession> {
     const token = newSecretToken();
@@ -48,9 +72,12 @@ export class SessionService {
   }
 
   async resolve(em: EntityManager, token: string, now = new Date()): Promise<ResolvedSession | undefined> {
-    const session = await findSession(em, hashToken(token));
-    if (!session) return undefined;
+    const tokenHash = hashToken(token);
+    const row = this.cache.get(tokenHash) ?? (await findSessionRow(em, tokenHash));
+    if (!row) return undefined;
+    const session = mapSession(em, row);
     if (session.expiresAt <= now) {
+      this.cache.forget({ tokenHash });
       await em.nativeDelete(UserSession, { id: session.id });
       return undefined;
     }
@@ -61,14 +88,21 @@ export class SessionService {
       await em.flush();
       extended = true;
     }
+    this.cache.set(tokenHash, { ...row, last_seen_at: session.lastSeenAt, expires_at: session.expiresAt });
     return { session, user: session.user, extended };
   }
 
+  /** Ends the session of `token`, on every server. */
   async revoke(em: EntityManager, token: string): Promise<void> {
-    await em.nativeDelete(UserSession, { tokenHash: hashToken(token) });
+    const tokenHash = hashToken(token);
+    await em.nativeDelete(UserSession, { tokenHash });
+    await this.forgetEverywhere({ tokenHash });
   }
 
-  /** Signs the user out everywhere but `keepSessionId` (everywhere when it is null). Returns how many ended. */
+  /**
+   * Signs the user out everywhere but `keepSessionId` (everywhere when it is null). Returns how many ended. Often
+   * inside a transaction, so the caller calls `forgetEverywhere({ userId })` once it has committed.
+   */
   async revokeAllBut(em: EntityManager, userId: string, keepSessionId: string | null): Promise<number> {
     return em.nativeDelete(UserSession, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId });
   }
@@ -78,7 +112,7 @@ export class SessionService {
   }
 }
 
-interface SessionWithUserRow {
+export interface SessionWithUserRow {
   id: string;
   user_id: string;
   token_hash: string;
@@ -96,10 +130,10 @@ interface SessionWithUserRow {
 }
 
 /**
- * The session and its user in one plain query, turned into managed entities (`em.map`): every signed-in request
- * starts here, and building the same join through the query builder costs about three times as much CPU.
+ * The session and its user in one plain query: every signed-in request not served from the cache starts here, and
+ * building the same join through the query builder costs about three times as much CPU.
  */
-async function findSession(em: EntityManager, tokenHash: string): Promise<UserSession | undefined> {
+async function findSessionRow(em: EntityManager, tokenHash: string): Promise<SessionWithUserRow | undefined> {
   const [row] = await em.execute<SessionWithUserRow[]>(
     `select session.id, session.user_id, session.token_hash, session.created_at, session.last_seen_at, session.expires_at,
             session.absolute_expires_at, person.name as user_name, person.email as user_email,
@@ -110,7 +144,11 @@ async function findSession(em: EntityManager, tokenHash: string): Promise<UserSe
       where session.token_hash = ?`,
     [tokenHash],
   );
-  if (!row) return undefined;
+  return row;
+}
+
+/** The row as managed entities of `em` (`em.map`), the user first so the session's relation finds it. */
+function mapSession(em: EntityManager, row: SessionWithUserRow): UserSession {
   em.map(User, {
     id: row.user_id,
     name: row.user_name,

@@ -44,7 +44,15 @@ export interface QuorumConfig {
     providerIdleTimeoutMs: number;
     providerMaxRetries: number;
   };
-  events: { streamTtlSeconds: number; streamMaxEvents: number };
+  events: {
+    streamTtlSeconds: number;
+    streamMaxEvents: number;
+    /**
+     * A worker gathers a run's text deltas into one event for up to `maxWindowMs` (0: never) while its providers
+     * send more than `loadDeltasPerSecond` (0: always); the first delta of a run is never held.
+     */
+    coalescing: { maxWindowMs: number; loadDeltasPerSecond: number };
+  };
   /**
    * Long-lived connections to browsers: a stream whose reader has taken nothing for `stalledClientMs` is closed, and
    * each server holds at most so many resumed streams and live sockets open per person and per address.
@@ -95,6 +103,8 @@ export interface QuorumConfig {
     sessionIdleHours: number;
     /** ...and in any case this long after sign-in. */
     sessionMaxDays: number;
+    /** How long a server may answer "who is this" from memory (0: always ask Postgres); sign-outs reach it at once. */
+    sessionCacheMs: number;
     /** Multiplies every auth rate limit (1 = the documented limits). */
     rateLimitScale: number;
   };

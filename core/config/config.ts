@@ -65,6 +65,10 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     events: {
       streamTtlSeconds: read.integer('EVENT_STREAM_TTL_SECONDS', 3_600, { min: 60, max: 7 * 86_400 }),
       streamMaxEvents: read.integer('EVENT_STREAM_MAX_EVENTS', 20_000, { min: 100, max: 1_000_000 }),
+      coalescing: {
+        maxWindowMs: read.integer('CHUNK_COALESCING_MAX_MS', 50, { min: 0, max: 1_000 }),
+        loadDeltasPerSecond: read.integer('CHUNK_COALESCING_LOAD_PER_SECOND', 4_000, { min: 0, max: 10_000_000 }),
+      },
     },
     streaming: {
       stalledClientMs: read.integer('STREAM_STALLED_CLIENT_MS', 30_000, { min: 100, max: 3_600_000 }),
@@ -92,6 +96,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       googleJwksUrl: read.url('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs', ['http:', 'https:']),
       sessionIdleHours: read.integer('SESSION_IDLE_HOURS', 168, { min: 1, max: 24 * 365 }),
       sessionMaxDays: read.integer('SESSION_MAX_DAYS', 30, { min: 1, max: 365 }),
+      sessionCacheMs: read.integer('SESSION_CACHE_MS', 30_000, { min: 0, max: 3_600_000 }),
       rateLimitScale: read.integer('AUTH_RATE_LIMIT_SCALE', 1, { min: 1, max: 10_000 }),
     },
     asking: {

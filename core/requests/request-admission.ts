@@ -22,7 +22,8 @@ import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from '../credits/admission-statement.ts';
 import { checkRetryTarget, conversationKey, followUpConversations } from './follow-up-thread.ts';
 import { AppError } from '../errors/app-error.ts';
-import { currentRequestId } from '../tracing/request-context.ts';
+import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
+import { observeStage } from '../metrics/quorum-stages.ts';
 import type { RequestCoreServices } from './request-services.ts';
 
 /** What asking can be refused with, before any answer starts: the search and compare routes document these. */
@@ -189,6 +190,9 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
   }
   markStage('jobs-enqueued');
+  // Only for a person's (or a program's) HTTP request; a tracking run admits from a worker, outside any.
+  const age = requestAgeMs();
+  if (age !== undefined) observeStage('admission', age);
   return { requestId, runs, totalCredits };
 }
 

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 interface RequestContext {
   reqId: string;
+  /** `performance.now()` when the request arrived. */
+  receivedAt?: number;
 }
 
 /** The HTTP request being handled, entered by the server's request hook; empty in the worker. */
@@ -14,4 +16,10 @@ export const requestContextStore = new AsyncLocalStorage<RequestContext>();
  */
 export function currentRequestId(): string | undefined {
   return requestContextStore.getStore()?.reqId;
+}
+
+/** Milliseconds since the HTTP request being handled arrived; undefined outside a request. */
+export function requestAgeMs(): number | undefined {
+  const receivedAt = requestContextStore.getStore()?.receivedAt;
+  return receivedAt === undefined ? undefined : performance.now() - receivedAt;
 }

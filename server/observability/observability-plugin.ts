@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import { reportStagesTo } from '../../core/metrics/quorum-stages.ts';
 import { creditsHeldInTotal } from '../../core/credits/credit-ledger.ts';
 import { countAskOutcomes } from './ask-outcomes.ts';
 import { countHttpRequests } from './http-metrics.ts';
@@ -23,6 +24,12 @@ export default fastifyPlugin(
       creditsHeld: () => creditsHeldInTotal(app.orm.em),
     });
     app.decorate('metrics', metrics);
+    // Stages end in code that does not know this server (admission in core/, the relay); they report here. Several
+    // servers in one process (tests) would each count them; in production a process is one server.
+    const stopReporting = reportStagesTo((stage, seconds) => metrics.stages.observe({ stage }, seconds));
+    app.addHook('onClose', async () => {
+      stopReporting();
+    });
     installRequestContext(app);
     countHttpRequests(app, metrics);
     countAskOutcomes(app, metrics);

@@ -10,7 +10,7 @@ const contextResources = new WeakMap<FastifyRequest, AsyncResource>();
  */
 export function installRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    requestContextStore.run({ reqId: request.id }, () => {
+    requestContextStore.run({ reqId: request.id, receivedAt: performance.now() }, () => {
       const resource = new AsyncResource('quorum-request');
       contextResources.set(request, resource);
       resource.runInAsyncScope(done);

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { createMetricsRegistry, METRIC_PREFIX } from '../../core/metrics/metrics-registry.ts';
+import { createStageHistogram } from '../../core/metrics/quorum-stages.ts';
 import { SCRAPE_READ_TIMEOUT_MS, withinTime } from '../../core/metrics/within-time.ts';
 
 /** Ordinary calls take milliseconds; a streamed answer's request lasts as long as its stream (up to minutes). */
@@ -37,6 +38,9 @@ export class ServerMetrics {
     labelNames: ['route'] as const,
     registers: [this.registry],
   });
+
+  /** The stages of a first token this server sees: admission, and provider first byte → browser first byte. */
+  readonly stages = createStageHistogram(this.registry);
 
   readonly refusals = new Counter({
     name: `${METRIC_PREFIX}ask_refusals_total`,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestKind } from '../../core/database/entities/search-request.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
+import { observeStage } from '../../core/metrics/quorum-stages.ts';
 import { requestResults } from '../../core/requests/request-results.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { comparisonFormat, singleSearchFormat, type Frame, type StreamFormat } from './stream-formats.ts';
@@ -60,6 +61,9 @@ export async function relayRequest(services: RelayServices, options: RelayReques
     },
   });
   const runsById = new Map(options.runs.map((run) => [run.runId, run]));
+  // A first token counts towards the first-byte stage only for a browser that was already waiting for it: a resume
+  // long after would count the person's absence, not Quorum's work.
+  const relayStartedAt = Date.now();
 
   try {
     const watch = watchRequest(services, { requestId, runs: options.runs, afterSeq: options.afterSeq ?? 0, signal: stop.signal, logger: options.logger });
@@ -67,6 +71,9 @@ export async function relayRequest(services: RelayServices, options: RelayReques
       const firstText = stageTraceEnabled && event.type === 'text_delta';
       if (firstText) markStage('first-delta-heard');
       for (const frame of format.frames(event, runsById.get(event.runId)!)) await send(frame, event.seq);
+      if (event.type === 'text_delta' && event.firstByteAt !== undefined && event.firstByteAt >= relayStartedAt && !stop.signal.aborted) {
+        observeStage('provider_first_byte_to_browser', Date.now() - event.firstByteAt);
+      }
       if (firstText) {
         markStage('first-chunk-written');
         writeStageTrace('server', requestId);

@@ -19,7 +19,8 @@ let browser: Browser;
 let stack: TestStack;
 
 beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
+  // Sessions are expired straight in Postgres here, which a server's session cache would not hear of.
+  ({ browser, stack } = await startBrowserStack({ environment: { SESSION_CACHE_MS: '0' } }));
 });
 afterAll(() => stopBrowserStack(browser, stack));
 

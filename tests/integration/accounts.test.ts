@@ -20,7 +20,9 @@ let redis: Redis;
 let accounts: AccountStack;
 
 beforeAll(async () => {
-  accounts = await startAccountStack();
+  // These tests change sessions straight in Postgres and expect the very next request to see it: no session cache
+  // (what it remembers and how it forgets is tested in session-cache-invalidation.test.ts).
+  accounts = await startAccountStack({ SESSION_CACHE_MS: '0' });
   ({ stack, mail, google } = accounts);
   redis = new Redis(stack.config.redis.url);
 });

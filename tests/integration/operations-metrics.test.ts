@@ -124,4 +124,20 @@ describe('Prometheus metrics', () => {
     expect(sampleValue(after, 'quorum_open_streams')).toBe(0);
     expect(sampleValue(after, 'quorum_credits_held')).toBe(0);
   });
+  it("times each stage of a first token that is Quorum's own work, under the names the step benchmark uses", async () => {
+    const count = (text: string, stage: string) => counterValue(text, 'quorum_stage_seconds_count', { stage });
+    const [serverBefore, workerBefore] = await Promise.all([serverMetrics(), workerMetrics()]);
+    const { events } = await stack.ask({ ...SEARCH_BODY, query: 'Time my stages' });
+    expect(events.at(-1)?.event).toBe('end');
+
+    const server = await eventually(serverMetrics, (text) => count(text, 'provider_first_byte_to_browser') > count(serverBefore, 'provider_first_byte_to_browser'));
+    expect(count(server, 'admission')).toBe(count(serverBefore, 'admission') + 1);
+    expect(count(server, 'provider_first_byte_to_browser')).toBe(count(serverBefore, 'provider_first_byte_to_browser') + 1);
+    const worker = await eventually(workerMetrics, (text) => count(text, 'pickup_to_provider_call') > count(workerBefore, 'pickup_to_provider_call'));
+    expect(count(worker, 'enqueue_to_pickup')).toBe(count(workerBefore, 'enqueue_to_pickup') + 1);
+    expect(count(worker, 'pickup_to_provider_call')).toBe(count(workerBefore, 'pickup_to_provider_call') + 1);
+    // Seconds, and well under the bucket of "something is broken" on any machine the tests run on.
+    expect(sampleValue(server, 'quorum_stage_seconds_sum', { stage: 'admission' })).toBeLessThan(10);
+    expect(sampleValue(server, 'quorum_stage_seconds_bucket', { stage: 'admission', le: '10' })).toBe(count(server, 'admission'));
+  });
 });

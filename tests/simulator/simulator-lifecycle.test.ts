@@ -81,7 +81,7 @@ describe('simulator lifecycle', () => {
 
 describe('content chunk timing hook', () => {
   it('reports every content chunk of a stream once, in order, with its prompt', async () => {
-    const written: { prompt: string; index: number; writtenAt: number }[] = [];
+    const written: { prompt: string; index: number; writtenAt: number; characters: number }[] = [];
     const simulator = await startProviderSimulator({ defaultChunkDelayMs: 0, onContentChunkWritten: (chunk) => written.push(chunk) });
     try {
       const client = new OpenAI({ apiKey: 'test-key', baseURL: simulator.openaiBaseUrl, maxRetries: 0 });
@@ -91,8 +91,14 @@ describe('content chunk timing hook', () => {
         messages: [{ role: 'user', content: 'Time me [[simulate chunks=6]]' }],
       });
       let deltas = 0;
-      for await (const chunk of stream) if (chunk.choices[0]?.delta?.content) deltas += 1;
+      let text = '';
+      for await (const chunk of stream) {
+        if (!chunk.choices[0]?.delta?.content) continue;
+        deltas += 1;
+        text += chunk.choices[0].delta.content;
+      }
       expect(deltas).toBe(6);
+      expect(written.reduce((sum, chunk) => sum + chunk.characters, 0)).toBe(text.length);
       expect(written.map((chunk) => chunk.index)).toEqual([0, 1, 2, 3, 4, 5]);
       expect(new Set(written.map((chunk) => chunk.prompt))).toEqual(new Set(['Time me']));
       const times = written.map((chunk) => chunk.writtenAt);

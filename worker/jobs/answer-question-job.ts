@@ -13,6 +13,8 @@ import { announceStoredOutcome, runEndEvent } from '../../core/runs/run-outcome-
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import { PipelinedAppends } from './pipelined-appends.ts';
+import { DeltaCoalescer } from './delta-coalescer.ts';
+import type { CoalescingPolicy } from './delta-coalescing-policy.ts';
 import { callProvider, type ProviderCall, type ProviderCallDependencies } from './provider-call.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
@@ -25,6 +27,8 @@ export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   writer: RequestEventWriter;
   keyPrefix: string;
   runLeaseMs: number;
+  /** One per process: whether a run's text deltas go out one by one or gathered (see delta-coalescer.ts). */
+  coalescing: CoalescingPolicy;
   /** The operator's brand judge model (BRAND_JUDGE_MODEL); absent when none is configured. */
   brandJudge?: BrandJudge | undefined;
 }
@@ -37,15 +41,21 @@ export async function answerQuestion(
   dependencies: AnswerQuestionDependencies,
   job: AnswerJobData,
   shutdownSignal: AbortSignal,
+  /** `performance.now()` when the worker took the job, for the pick-up → provider call stage. */
+  takenAt = performance.now(),
 ): Promise<'answered' | 'failed' | 'skipped'> {
   const { orm, writer, logger } = dependencies;
+  const providerCalled = () => workerMetrics.stage('pickup_to_provider_call', performance.now() - takenAt);
   // The provider is asked while the run is claimed, so the two round trips overlap instead of adding up. Nothing
   // the call yields is streamed or stored unless the claim succeeds; a run that is not ours stops the call at once.
   // The claim's query goes out first (the provider call's setup is CPU work on this thread), and a Postgres out of
   // reach or out of connections delays the claim rather than dropping the job.
   const claiming = untilStored(() => claimRun(orm.em.fork(), job.runId), { signal: shutdownSignal, logger, runId: job.runId });
   const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
-  if (early) markStage('provider-called');
+  if (early) {
+    markStage('provider-called');
+    providerCalled();
+  }
   let run: ClaimedRun | undefined;
   try {
     run = await claiming;
@@ -65,7 +75,7 @@ export async function answerQuestion(
       writer.append({ requestId: run.requestId, runId: run.runId, type: 'run_start', engine: run.engine, model: run.model }),
     ]);
     markStage('run-started');
-    return await streamRun(dependencies, run, shutdownSignal, early);
+    return await streamRun(dependencies, run, shutdownSignal, early, providerCalled);
   } catch (error) {
     // Whatever went wrong (Redis hiccup, a bug), the run must not stay "running" with a user waiting on it.
     logger.error({ err: error, runId: run.runId }, 'answer job failed unexpectedly');
@@ -81,13 +91,17 @@ async function streamRun(
   run: ClaimedRun,
   shutdownSignal: AbortSignal,
   early: ProviderCall | undefined,
+  providerCalled: () => void,
 ): Promise<'answered' | 'failed'> {
   const { orm, writer, logger } = dependencies;
   const base = { requestId: run.requestId, runId: run.runId };
   const startedAt = Date.now();
 
   const call = early ?? callProvider(dependencies, run.runId, run, shutdownSignal);
-  if (!early) markStage('provider-called');
+  if (!early && call) {
+    markStage('provider-called');
+    providerCalled();
+  }
   if (!call) {
     return finishWithFailure(dependencies, run, runFailure('PROVIDER_REJECTED', `The ${run.engine} engine is not available right now.`), shutdownSignal);
   }
@@ -98,22 +112,31 @@ async function streamRun(
   let outputTokens: number | null = null;
   let modelVersion: string | null = null;
   let firstTokenAt: Date | null = null;
-  const appends = new PipelinedAppends(writer);
+  const appends = new PipelinedAppends(writer, dependencies.coalescing);
+  const deltas = new DeltaCoalescer(dependencies.coalescing, (delta, first) =>
+    appends.append(
+      { ...base, type: 'text_delta', text: delta, ...(first && firstTokenAt ? { firstByteAt: firstTokenAt.getTime() } : {}) },
+      first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined,
+    ),
+  );
 
   try {
     for await (const part of call.parts) {
       // Refused: someone (a server that believed this worker dead) already ended the run. Stop spending tokens.
       if (appends.refused) return 'failed';
       if (part.type === 'text') {
-        const first = firstTokenAt === null;
-        if (first) markStage('first-delta');
+        if (firstTokenAt === null) markStage('first-delta');
         firstTokenAt ??= workerMetrics.firstTokenAfter(run.engine, startedAt);
         text += part.text;
-        await appends.append({ ...base, type: 'text_delta', text: part.text }, first && stageTraceEnabled ? () => traceFirstAppend(run) : undefined);
+        await deltas.push(part.text);
       } else if (part.type === 'sources') {
         const fresh = part.sources.filter((source) => !sources.has(source.url));
         for (const source of fresh) sources.set(source.url, source);
-        if (fresh.length > 0) await appends.append({ ...base, type: 'sources', sources: fresh });
+        if (fresh.length > 0) {
+          // Held text first: sources land after the words they came with.
+          await deltas.flush();
+          await appends.append({ ...base, type: 'sources', sources: fresh });
+        }
       } else if (part.type === 'finish') {
         finishReason = part.reason;
       } else if (part.type === 'model-version') {
@@ -125,10 +148,12 @@ async function streamRun(
       }
     }
     // Every chunk is in the stream before the run's end is announced.
+    await deltas.flush();
     await appends.drain();
     if (appends.refused) return 'failed';
   } catch (error) {
-    // The error ends the run after whatever chunks it already streamed.
+    // The error ends the run after whatever chunks it already streamed, held ones included.
+    await deltas.flush().catch(() => undefined);
     await appends.drain().catch(() => undefined);
     const failure = error instanceof ProviderError ? { code: error.code, message: error.message } : runFailure('PROVIDER_ERROR');
     if (failure.code === 'CANCELLED') {
@@ -142,6 +167,7 @@ async function streamRun(
     }
     return finishWithFailure(dependencies, run, failure, shutdownSignal);
   } finally {
+    deltas.close();
     call.done();
   }
 

@@ -17,21 +17,28 @@ export class PipelinedAppends {
   #failure: { error: unknown } | undefined;
   refused = false;
 
-  constructor(private readonly writer: RequestEventWriter) {}
+  constructor(
+    private readonly writer: RequestEventWriter,
+    /** Counts this run's unanswered appends into the process's backlog, which the coalescing policy reads as load. */
+    private readonly processBacklog: { backlog: number } = { backlog: 0 },
+  ) {}
 
   /** Sends the event; resolves once it is sent (or, when too many are unanswered, once they are answered). */
   async append(event: UnsequencedRunEvent, onStored?: () => void): Promise<void> {
     this.throwIfFailed();
     if (this.#inFlight >= MAX_IN_FLIGHT) await this.#last;
     this.#inFlight += 1;
+    this.processBacklog.backlog += 1;
     this.#last = this.writer.append(event).then(
       (appended) => {
         this.#inFlight -= 1;
+        this.processBacklog.backlog -= 1;
         if (!appended) this.refused = true;
         onStored?.();
       },
       (error: unknown) => {
         this.#inFlight -= 1;
+        this.processBacklog.backlog -= 1;
         this.#failure ??= { error };
       },
     );

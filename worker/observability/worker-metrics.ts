@@ -1,7 +1,9 @@
 import type { Job, Queue } from 'bullmq';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { createMetricsRegistry, METRIC_PREFIX } from '../../core/metrics/metrics-registry.ts';
+import { QUEUE_CATALOGUE } from '../../core/jobs/queue-catalogue.ts';
 import { registerQueueDepth } from '../../core/metrics/queue-depth.ts';
+import { createStageHistogram, type QuorumStage } from '../../core/metrics/quorum-stages.ts';
 
 /** From a few milliseconds (the simulator) to minutes (reasoning models, long answers). */
 const ANSWER_SECONDS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120, 300];
@@ -54,6 +56,9 @@ class WorkerMetrics {
     registers: [this.registry],
   });
 
+  /** The stages of a first token a worker sees: enqueue → pick-up and pick-up → provider call. */
+  private readonly stages = createStageHistogram(this.registry);
+
   constructor() {
     registerQueueDepth(this.registry, () => this.watchedQueues);
   }
@@ -68,6 +73,11 @@ class WorkerMetrics {
   jobStarted(job: Pick<Job, 'queueName' | 'timestamp' | 'delay'>, now = Date.now()): void {
     const readyAt = job.timestamp + (job.delay ?? 0);
     this.queueWait.observe({ queue: job.queueName }, Math.max(0, now - readyAt) / 1_000);
+    if (job.queueName === QUEUE_CATALOGUE.answers.name) this.stage('enqueue_to_pickup', Math.max(0, now - readyAt));
+  }
+
+  stage(stage: QuorumStage, milliseconds: number): void {
+    this.stages.observe({ stage }, Math.max(0, milliseconds) / 1_000);
   }
 
   /** Returns the moment, so the caller can keep it (`firstTokenAt ??= workerMetrics.firstToken(...)`). */

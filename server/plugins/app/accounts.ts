@@ -32,7 +32,7 @@ declare module 'fastify' {
 export default fastifyPlugin(
   async (app) => {
     const { auth } = app.config;
-    app.decorate('sessions', new SessionService(auth));
+    app.decorate('sessions', new SessionService(auth, auth.sessionCacheMs));
     // Only on a developer's machine without a mail server: the mails are shown at /dev/outbox.
     const outbox = app.config.environment === 'development' && !auth.smtpUrl ? new DevelopmentOutbox() : undefined;
     app.decorate('developmentOutbox', outbox);

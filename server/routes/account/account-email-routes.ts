@@ -64,6 +64,7 @@ export const accountEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!looksLikeToken(request.body.token)) throw new AppError('VALIDATION_ERROR', EMAIL_CHANGE_LINK_INVALID);
       reply.header('cache-control', 'no-store');
       const change = await confirmAddressChange(app.orm.em.fork(), app.config.appSecret, request.body.token);
+      await app.sessions.forgetEverywhere({ userId: change.user.id });
       if (change.oldEmail !== change.newEmail) {
         sendLater(app, request, emailChangedNotice(change.oldEmail, change.user.name, change.newEmail, app.config.site.supportEmail));
       }

@@ -55,6 +55,7 @@ export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await transaction.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [passwordHash, user.id]);
         return app.sessions.revokeAllBut(transaction, user.id, session.id);
       });
+      await app.sessions.forgetEverywhere({ userId: user.id });
       sendLater(app, request, passwordChangedNotice(user.email, user.name, new URL('/', app.config.server.appUrl).toString()));
       return success({ message: 'Your password has been changed. Every other device has been signed out.', signedOutSessions: ended });
     },

@@ -33,6 +33,7 @@ export const accountSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user, session } = request.signedIn;
       const ended = await app.sessions.revokeAllBut(app.orm.em.fork(), user.id, session.id);
+      await app.sessions.forgetEverywhere({ userId: user.id });
       return success({ message: ended === 1 ? 'Signed out 1 other device.' : `Signed out ${ended} other devices.`, signedOutSessions: ended });
     },
   );

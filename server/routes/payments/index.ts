@@ -101,6 +101,8 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.signedIn.user.id;
       const confirmation = await confirmPurchase(app.orm.em.fork(), stripe(), userId, request.body.paymentIntentId);
       request.log.info({ paymentIntentId: request.body.paymentIntentId, credits: confirmation.creditsAdded }, 'purchase credited');
+      // A purchase makes the account a subscriber: no server may go on answering from the old tier.
+      await app.sessions.forgetEverywhere({ userId });
       publishCreditsRemaining(app.redis, app.config.redis.keyPrefix, userId, confirmation.creditsRemaining).catch((error: unknown) =>
         request.log.warn({ err: error }, 'could not tell open tabs about new credits'),
       );

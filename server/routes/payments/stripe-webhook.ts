@@ -53,7 +53,11 @@ const stripeWebhookRoute: FastifyPluginAsync = async (app) => {
       if (outcome.kind === 'reversed' && outcome.reversal.unrecovered > 0) {
         request.log.warn({ stripeEventId: event.id, unrecoveredCredits: outcome.reversal.unrecovered }, 'refunded credits had already been spent');
       }
-      if ((outcome.kind === 'credited' || outcome.kind === 'reversed') && outcome.userId) await tellOpenTabs(outcome.userId);
+      if ((outcome.kind === 'credited' || outcome.kind === 'reversed') && outcome.userId) {
+        // The tier may have changed with the purchase: every server reads the account afresh.
+        await app.sessions.forgetEverywhere({ userId: outcome.userId });
+        await tellOpenTabs(outcome.userId);
+      }
       return success({ received: true as const, duplicate: outcome.kind === 'duplicate' });
 
       async function tellOpenTabs(userId: string): Promise<void> {

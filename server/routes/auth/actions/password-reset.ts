@@ -56,5 +56,6 @@ export const resetPassword: AuthAction = async (context) => {
     await app.sessions.revokeAllBut(transaction, person.id, null);
     return person;
   });
+  await app.sessions.forgetEverywhere({ userId: user.id });
   return { message: PASSWORD_RESET_MESSAGE, ...(await signIn(context, user)) };
 };

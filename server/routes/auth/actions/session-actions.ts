@@ -53,6 +53,8 @@ export const deleteAccount: AuthAction = async (context) => {
     await anonymiseCreditAccount(transaction, user.id);
     await transaction.nativeDelete(User, { id: user.id });
   });
+  // Committed: now every server may forget the account's sessions without reading them back.
+  await context.app.sessions.forgetEverywhere({ userId: user.id });
   clearSessionCookie(context.reply, context.app.secureCookies);
   return { message: 'Your account has been deleted.' };
 };

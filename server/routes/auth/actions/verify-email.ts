@@ -14,5 +14,7 @@ export const verifyEmail: AuthAction = async (context) => {
   const email = requireEmail(body.email);
   if (body.token.length > 128) throw new AppError('VALIDATION_ERROR', INVALID_LINK);
   const user = await consumeVerificationToken(app.orm.em.fork(), email, body.token);
+  // The account's other sessions are now verified too.
+  await app.sessions.forgetEverywhere({ userId: user.id });
   return { message: 'Email verified successfully. You are now signed in.', ...(await signIn(context, user)) };
 };
