@@ -235,6 +235,8 @@ describe('DELETE /api/user-requests/:id', () => {
     expect(open).toMatchObject({ status: 400, body: { success: false, error: { code: 'VALIDATION_ERROR', message: 'Wait for every answer to finish before deleting this request.' } } });
     const arena = await deleteRequest(payer.cookie, round.id);
     expect(arena.body.error).toEqual({ code: 'VALIDATION_ERROR', message: 'An arena round cannot be deleted: its vote counts on the leaderboard.' });
-    expect((await history(payer.cookie)).body.data!.total).toBe(2);
+    // Neither is gone; the history lists chats only, so the arena round is not counted there.
+    expect((await history(payer.cookie)).body.data!.total).toBe(1);
+    expect(await stack.records().count(SearchRequest, { id: [answering.id, round.id] })).toBe(2);
   });
 });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseAtMigration } from '../support/database-at-migration.ts';
 
 /** The migration before tracking requests had their own kind: runs already asked became single questions or comparisons. */
-const BEFORE = 'Migration20261127090000_share_link_settings';
+const BEFORE = 'Migration20261127110000_model_versions_and_surfaces';
+const MIGRATION = 'Migration20261127120000_tracking_request_kind';
 
 let orm: MikroORM;
 let database: Awaited<ReturnType<typeof databaseAtMigration>>;
@@ -49,7 +50,8 @@ describe('the tracking request kind migration', () => {
         ]),
       );
 
-    await orm.migrator.up();
+    // Up to this migration only, so the step down below undoes exactly it, whatever later migrations exist.
+    await orm.migrator.up({ to: MIGRATION });
     expect(await kinds()).toEqual({ [trackedSingle]: 'tracking:-', [trackedComparison]: 'tracking:-', [chat]: 'single:gpt-4o-mini' });
     await expect(connection.execute(`update search_requests set kind = 'other' where id = ?`, [chat])).rejects.toThrow(/check/i);
 

@@ -28,6 +28,8 @@ export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const person = await em.findOneOrFail(User, user.id);
       person.name = name;
       await em.flush();
+      // Cached sessions carry the person's name: every server reads it afresh.
+      await app.sessions.forgetEverywhere({ userId: user.id });
       return success({ message: 'Your name has been updated.', user: publicUser(person) });
     },
   );

@@ -26,6 +26,9 @@ export const google: AuthAction = async (context) => {
         user.emailVerified = true;
       }
       user.googleSubject = identity.subject;
+      // An existing account changed (verified, perhaps its password dropped): no server may keep the old copy.
+      await em.flush();
+      await app.sessions.forgetEverywhere({ userId: user.id });
     } else {
       user = em.create(User, { id: randomUUID(), name: identity.name, email: identity.email, emailVerified: true, googleSubject: identity.subject });
     }
