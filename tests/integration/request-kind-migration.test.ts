@@ -1,21 +1,10 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAtMigration } from '../support/database-at-migration.ts';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseAtMigration } from '../support/database-at-migration.ts';
 
 const BEFORE = 'Migration20261121050000_run_position';
 
-let orm: MikroORM;
-let database: Awaited<ReturnType<typeof databaseAtMigration>>;
-
-beforeAll(async () => {
-  database = await databaseAtMigration(BEFORE);
-  ({ orm } = database);
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = useDatabaseAtMigration(BEFORE);
 
 interface StoredRequest {
   id: string;
@@ -27,7 +16,7 @@ interface StoredRequest {
 
 async function storeLegacyRequest(engine: string, model: string, runs: [string, string][]): Promise<string> {
   const id = randomUUID();
-  const connection = orm.em.getConnection();
+  const connection = database().em.getConnection();
   await connection.execute(`insert into search_requests (id, query, engine, model) values (?, 'q', ?, ?)`, [id, engine, model]);
   for (const [position, [runEngine, runModel]] of runs.entries()) {
     await connection.execute(`insert into model_runs (id, request_id, engine, model, position) values (?, ?, ?, ?, ?)`, [randomUUID(), id, runEngine, runModel, position]);
@@ -36,12 +25,13 @@ async function storeLegacyRequest(engine: string, model: string, runs: [string, 
 }
 
 async function stored(id: string): Promise<StoredRequest> {
-  const [row] = await orm.em.getConnection().execute<StoredRequest[]>(`select * from search_requests where id = ?`, [id]);
+  const [row] = await database().em.getConnection().execute<StoredRequest[]>(`select * from search_requests where id = ?`, [id]);
   return row!;
 }
 
 describe('the request kind migration', () => {
   it('reads the kind and how a comparison was asked out of the old engine strings, and can put them back', async () => {
+    const orm = database();
     const single = await storeLegacyRequest('openai', 'gpt-4o-mini', [['openai', 'gpt-4o-mini']]);
     const streamed = await storeLegacyRequest('comparison_stream', 'comparison:openai/gpt-4o-mini,groq/llama-3.1-8b-instant', [
       ['openai', 'gpt-4o-mini'],

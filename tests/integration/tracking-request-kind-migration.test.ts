@@ -1,26 +1,16 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAtMigration } from '../support/database-at-migration.ts';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseAtMigration } from '../support/database-at-migration.ts';
 
 /** The migration before tracking requests had their own kind: runs already asked became single questions or comparisons. */
 const BEFORE = 'Migration20261127110000_model_versions_and_surfaces';
 const MIGRATION = 'Migration20261127120000_tracking_request_kind';
 
-let orm: MikroORM;
-let database: Awaited<ReturnType<typeof databaseAtMigration>>;
-
-beforeAll(async () => {
-  database = await databaseAtMigration(BEFORE);
-  ({ orm } = database);
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = useDatabaseAtMigration(BEFORE);
 
 describe('the tracking request kind migration', () => {
   it('moves the requests tracking runs asked to kind tracking, leaves chats alone, and goes back down as it came', async () => {
+    const orm = database();
     const connection = orm.em.getConnection();
     const userId = randomUUID();
     await connection.execute(`insert into users (id, email, name, password_hash) values (?, ?, 'Old', 'x')`, [userId, `${userId}@example.test`]);

@@ -1,26 +1,15 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseAtMigration } from '../support/database-at-migration.ts';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseAtMigration } from '../support/database-at-migration.ts';
 
 /** The migration before samples per cell: sets stored then must keep asking once per cell. */
 const BEFORE = 'Migration20261126140000_brand_evidence';
 
-let orm: MikroORM;
-let database: Awaited<ReturnType<typeof databaseAtMigration>>;
-
-beforeAll(async () => {
-  database = await databaseAtMigration(BEFORE);
-  ({ orm } = database);
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = useDatabaseAtMigration(BEFORE);
 
 async function insertSet(userId: string): Promise<string> {
   const id = randomUUID();
-  await orm.em.getConnection().execute(
+  await database().em.getConnection().execute(
     `insert into tracking_sets (id, user_id, name, brand, prompts, models, cadence)
      values (?, ?, 'Set', '{"brandName":"Zorblax"}', '["Zorblax"]', '[{"engine":"openai","model":"gpt-4o-mini"}]', 'daily')`,
     [id, userId],
@@ -30,6 +19,7 @@ async function insertSet(userId: string): Promise<string> {
 
 describe('the tracking samples migration', () => {
   it('keeps existing sets at one sample per cell, gives new sets three, and sets the alert defaults', async () => {
+    const orm = database();
     const connection = orm.em.getConnection();
     const userId = randomUUID();
     await connection.execute(`insert into users (id, email, name, password_hash) values (?, ?, 'Old', 'x')`, [userId, `${userId}@example.test`]);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pino from 'pino';
 import { createOrmOptions } from '../../core/database/orm-options.ts';
@@ -17,5 +18,23 @@ export async function databaseAtMigration(migration: string): Promise<{ orm: Mik
       await orm.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * The same, for a whole test file: made before its tests and dropped after them. Read the ORM through the returned
+ * function, since it exists only once the file's tests have begun.
+ */
+export function useDatabaseAtMigration(migration: string): () => MikroORM {
+  let database: Awaited<ReturnType<typeof databaseAtMigration>> | undefined;
+  beforeAll(async () => {
+    database = await databaseAtMigration(migration);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error('the database is made before the tests run: read it inside a test');
+    return database.orm;
   };
 }

@@ -1,5 +1,6 @@
 import type { ModelPair } from '../../../../contract/ask.ts';
 import { BRAND_LIMITS, MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
+import { NO_RESULT_FACTS } from '../../../../contract/failed-result.ts';
 import type { ModelResult } from '../../../../contract/model-result.ts';
 import type { HistoryRequest } from '../../api/history-api.ts';
 
@@ -47,13 +48,7 @@ const blankResult = ({ engine, model }: ModelPair): ModelResult => ({
   errorCode: null,
   retryable: false,
   finishReason: null,
-  sources: [],
-  creditsUsed: 0,
-  durationMs: null,
-  timeToFirstTokenMs: null,
-  inputTokens: null,
-  outputTokens: null,
-  brandMention: null,
+  ...NO_RESULT_FACTS,
 });
 
 /** The request a link describes, or null when it carries no question. */
