@@ -21,6 +21,7 @@ import { Migration20261126140000_brand_evidence } from './Migration2026112614000
 import { Migration20261126170000_tracking_samples } from './Migration20261126170000_tracking_samples.ts';
 import { Migration20261127090000_share_link_settings } from './Migration20261127090000_share_link_settings.ts';
 import { Migration20261127091000_judge_prompts } from './Migration20261127091000_judge_prompts.ts';
+import { Migration20261127130000_tracking_tables } from './Migration20261127130000_tracking_tables.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -49,4 +50,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126170000_tracking_samples', class: Migration20261126170000_tracking_samples },
   { name: 'Migration20261127090000_share_link_settings', class: Migration20261127090000_share_link_settings },
   { name: 'Migration20261127091000_judge_prompts', class: Migration20261127091000_judge_prompts },
+  { name: 'Migration20261127130000_tracking_tables', class: Migration20261127130000_tracking_tables },
 ];
