@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { User } from '../../core/database/entities/user.ts';
-import { slotStart, type TrackingJobData } from '../../core/tracking/tracking-jobs.ts';
+import { slotStart, trackingFinishJobId, type TrackingJobData } from '../../core/tracking/tracking-jobs.ts';
 import { markRunAdmitted, queueRunDeadline, queueRunFinish } from '../../core/tracking/tracking-run-finisher.ts';
 import { trackingCost } from '../../core/tracking/tracking-cost.ts';
 import { significantDrop, visibilityWindows } from '../../core/tracking/tracking-alerts.ts';
@@ -114,6 +114,8 @@ export async function finishTrackingRun(dependencies: TrackingRunDependencies, j
     [job.runId],
   );
   if (completed.length === 0) return 'already_finished';
+  // The deadline is no longer needed; left in place it would only find the run finished.
+  if (!job.deadline) await dependencies.queue.remove(trackingFinishJobId(job.runId, true)).catch(() => undefined);
   // Only the call that completed the run compares it, so an alert is mailed once.
   const set = await findTrackingSet(em, row.set_id);
   const owner = set && (await em.findOne(User, { id: set.userId }));
