@@ -12,6 +12,7 @@ import type {
   TrackingSetsData,
   TrackingSetUpdate,
 } from '../../../contract/tracking.ts';
+import type { TrackingTablesData } from '../../../contract/tracking-tables.ts';
 import { apiCall } from './http-client.ts';
 
 /** GEO tracking's calls: prompt sets, their cost, the dashboard's series, runs and the answers of one run. */
@@ -22,6 +23,7 @@ export const trackingQueryKeys = {
   dashboard: (setId: string) => ['tracking', 'dashboard', setId] as const,
   runs: (setId: string) => ['tracking', 'runs', setId] as const,
   runResults: (setId: string, runId: string) => ['tracking', 'results', setId, runId] as const,
+  tables: (setId: string, days: number) => ['tracking', 'tables', setId, days] as const,
   cost: (prompts: number, models: string, cadence: TrackingCadence, samplesPerCell: number) =>
     ['tracking', 'cost', prompts, models, cadence, samplesPerCell] as const,
 };
@@ -44,6 +46,14 @@ export const trackingRunsQuery = (setId: string) =>
   queryOptions({
     queryKey: trackingQueryKeys.runs(setId),
     queryFn: ({ signal }) => apiCall<TrackingRunsData>(`/api/tracking/sets/${setId}/runs`, { signal }),
+    staleTime: 0,
+  });
+
+/** The grid, cited domains with source opportunities, and share of voice per prompt over the last `days` days. */
+export const trackingTablesQuery = (setId: string, days: number) =>
+  queryOptions({
+    queryKey: trackingQueryKeys.tables(setId, days),
+    queryFn: ({ signal }) => apiCall<TrackingTablesData>(`/api/tracking/sets/${setId}/tables?days=${days}`, { signal }),
     staleTime: 0,
   });
 

@@ -1,5 +1,4 @@
 import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Badge, Button, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +6,9 @@ import type { TrackingDashboard as Dashboard, TrackingRun, TrackingSet } from '.
 import { messageOf } from '../../api/http-client.ts';
 import { runResultsQuery, trackingDashboardQuery, trackingRunsQuery } from '../../api/tracking-api.ts';
 import { ChartCard, NoData, RankingChart } from '../brand-mentions/brand-charts.tsx';
-import { chartRow, percentText, positionText, whenText } from './tracking-format.ts';
+import { band, chartRow, percentText, positionText, whenText } from './tracking-format.ts';
+import { BandedLineChart, type BandedLine } from './banded-line-chart.tsx';
+import { TrackingTables } from './tracking-tables.tsx';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 
@@ -15,7 +16,6 @@ import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdo
 const checklistName = (names: DisplayNames): string => `${names.engine} - ${names.model}`;
 
 const CHART_HEIGHT = 220;
-const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
 const SERIES_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'red.6', 'blue.6', 'yellow.7'];
 
 /**
@@ -24,13 +24,15 @@ const SERIES_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'p
  */
 const seriesKey = (index: number): string => `group${index}`;
 
-/** One measure per line, one line per model (or country), over the runs. */
-function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[], measure: 'visibility' | 'shareOfVoice') {
-  const byRun = new Map<string, Record<string, string | number>>();
+/** Visibility per line, one line per model (or country), with its Wilson band, over the runs. */
+function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[]) {
+  const byRun = new Map<string, Record<string, unknown>>();
   groups.forEach((group, index) => {
     for (const point of group.points) {
       const row = byRun.get(point.startedAt) ?? { label: whenText(point.startedAt) };
-      if (point[measure] !== null) row[seriesKey(index)] = point[measure]!;
+      if (point.visibility !== null) row[seriesKey(index)] = point.visibility;
+      const interval = band(point.visibilityInterval);
+      if (interval) row[`${seriesKey(index)}Band`] = interval;
       byRun.set(point.startedAt, row);
     }
   });
@@ -40,31 +42,18 @@ function perGroupRows(groups: { name: string; points: Dashboard['overall'] }[], 
 /** Visibility over runs, one line per group (a model, a country), each in its own colour, named in full. */
 function VisibilityPerGroup({ groups }: { groups: { name: string; points: Dashboard['overall'] }[] }) {
   return (
-    <LineChart
-      h={CHART_HEIGHT}
-      data={perGroupRows(groups, 'visibility')}
-      dataKey="label"
-      series={groups.map((group, index) => ({ name: seriesKey(index), label: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]! }))}
-      valueFormatter={(value) => percentText(value)}
-      yAxisProps={percentAxis}
-      withLegend
+    <BandedLineChart
+      height={CHART_HEIGHT}
+      rows={perGroupRows(groups)}
+      lines={groups.map((group, index) => ({ name: seriesKey(index), label: group.name, color: SERIES_COLORS[index % SERIES_COLORS.length]!, band: `${seriesKey(index)}Band` }))}
+      percent
     />
   );
 }
 
-/** Two of the overall measures over the runs; a run without a value is a gap, not a zero. */
-function RunMeasures(props: { rows: ReturnType<typeof chartRow>[]; series: { name: string; label: string; color: string }[]; percent: boolean }) {
-  return (
-    <LineChart
-      h={CHART_HEIGHT}
-      data={props.rows}
-      dataKey="label"
-      series={props.series}
-      {...(props.percent ? { valueFormatter: (value: number) => percentText(value), yAxisProps: percentAxis } : {})}
-      withLegend
-      connectNulls={false}
-    />
-  );
+/** Two of the overall measures over the runs, with their intervals as bands; a run without a value is a gap, not a zero. */
+function RunMeasures(props: { rows: ReturnType<typeof chartRow>[]; series: BandedLine[]; percent: boolean }) {
+  return <BandedLineChart height={CHART_HEIGHT} rows={props.rows} lines={props.series} percent={props.percent} />;
 }
 
 /**
@@ -96,8 +85,8 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
             <RunMeasures
               rows={overall}
               series={[
-                { name: 'visibility', label: 'Visibility', color: 'indigo.6' },
-                { name: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
+                { name: 'visibility', label: 'Visibility', color: 'indigo.6', band: 'visibilityBand' },
+                { name: 'shareOfVoice', label: 'Share of voice', color: 'grape.6', band: 'shareOfVoiceBand' },
               ]}
               percent
             />
@@ -110,7 +99,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
             <RunMeasures
               rows={overall}
               series={[
-                { name: 'averagePosition', label: 'Average position', color: 'teal.6' },
+                { name: 'averagePosition', label: 'Average position', color: 'teal.6', band: 'averagePositionBand' },
                 { name: 'sentiment', label: 'Sentiment', color: 'orange.6' },
               ]}
               percent={false}
@@ -139,6 +128,8 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           )}
         </ChartCard>
       </SimpleGrid>
+
+      {noRuns ? null : <TrackingTables set={set} />}
 
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="xs">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartRow, percentText, positionText, promptLines, sentimentText } from './tracking-format.ts';
+import { band, chartRow, percentText, positionText, promptLines, rangeText, sentimentText } from './tracking-format.ts';
 
 describe('tracking formats', () => {
   it('reads prompts one per line, trimmed, blank lines dropped, each once', () => {
@@ -19,5 +19,17 @@ describe('tracking formats', () => {
       averagePosition: undefined,
       sentiment: 0,
     });
+  });
+
+  it('carries intervals as bands, and leaves a band open where an end is unknown', () => {
+    const row = chartRow('b', {
+      visibility: 50, shareOfVoice: null, averagePosition: 1.5, sentiment: 0, answers: 12, failed: 0,
+      visibilityInterval: { mentioned: 6, readings: 12, low: 25.4, high: 74.6, directional: false },
+    });
+    expect(row.visibilityBand).toEqual([25.4, 74.6]);
+    expect(row.shareOfVoiceBand).toBeUndefined();
+    expect(band({ low: null, high: 3 })).toBeUndefined();
+    expect(rangeText(50, 25.4, 74.6)).toBe('50% (25.4–74.6%)');
+    expect(rangeText(null, null, null)).toBe('—');
   });
 });

@@ -20,7 +20,21 @@ export function promptLines(text: string): string[] {
   return [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
 }
 
-/** A summary as a chart row: nulls become gaps (undefined) rather than zeros, which would read as a collapse. */
+/** An interval as a chart band: `[low, high]`, or a gap when either end is unknown. */
+export function band(interval: { low: number | null; high: number | null } | undefined): [number, number] | undefined {
+  return interval && interval.low !== null && interval.high !== null ? [interval.low, interval.high] : undefined;
+}
+
+/** "50% (25.4–74.6%)": a rate with its interval, as the tables write it. */
+export function rangeText(value: number | null, low: number | null, high: number | null, format: (value: number | null) => string = percentText): string {
+  if (value === null) return '—';
+  return low === null || high === null ? format(value) : `${format(value)} (${format(low).replace(/%$/, '')}–${format(high)})`;
+}
+
+/**
+ * A summary as a chart row: nulls become gaps (undefined) rather than zeros, which would read as a collapse. Each
+ * measure with an interval carries it as a band (`…Band`: `[low, high]`).
+ */
 export function chartRow(label: string, summary: TrackingSummary) {
   return {
     label,
@@ -28,5 +42,8 @@ export function chartRow(label: string, summary: TrackingSummary) {
     shareOfVoice: summary.shareOfVoice ?? undefined,
     averagePosition: summary.averagePosition ?? undefined,
     sentiment: summary.sentiment ?? undefined,
+    visibilityBand: band(summary.visibilityInterval),
+    shareOfVoiceBand: band(summary.statistics?.shareOfVoice),
+    averagePositionBand: band(summary.statistics?.averagePosition),
   };
 }
