@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import path from 'node:path';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -73,7 +74,11 @@ async function pictureAndCheck(page: Page, name: string): Promise<void> {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await transitionsSettled(page);
-      await saveScreenshot(page, `${name}-${viewport.width}-${colorScheme}`);
+      await saveScreenshot(page, `${name}-${colorScheme}`);
+      // Close-ups of the banded chart and the grid, readable at their real size.
+      for (const part of ['chart-visibility', 'grid-card']) {
+        await page.getByTestId(part).screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${name}-${part}-${colorScheme}-${viewport.width}.png`), animations: 'disabled' });
+      }
       expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
     }
   }
@@ -146,5 +151,5 @@ describe('tracking dashboard statistics', () => {
     await pictureAndCheck(page, 'tracking-statistics');
     expect(problems).toEqual([]);
     await close();
-  });
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { Badge, Group, Loader, Paper, ScrollArea, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CitedDomainRow, TrackingTables as Tables } from '../../../../contract/tracking-tables.ts';
 import type { ProportionEstimate } from '../../../../contract/tracking-statistics.ts';
 import type { TrackingSet } from '../../../../contract/tracking.ts';
@@ -16,7 +16,7 @@ const WINDOWS = [
 ];
 const DIRECTIONAL_HINT = 'Fewer than 10 answers: directional, not a measurement.';
 
-function Section({ title, description, testId, children }: { title: string; description: string; testId: string; children: React.ReactNode }) {
+function Section({ title, description, testId, children }: { title: string; description: string; testId: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid={testId} style={{ minWidth: 0 }}>
       <Title order={3} size="h5">
@@ -46,11 +46,20 @@ function GridCell({ estimate }: { estimate: ProportionEstimate | null }) {
   return estimate.directional ? <Tooltip label={DIRECTIONAL_HINT}>{content}</Tooltip> : content;
 }
 
+/** A wide table scrolls sideways on a phone; its scrolling region takes keyboard focus so it can be scrolled without a mouse. */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+      {children}
+    </ScrollArea>
+  );
+}
+
 function VisibilityGridTable({ grid }: { grid: Tables['grid'] }) {
   const nameOf = useDisplayNames();
   if (grid.rows.length === 0) return <Text size="sm" c="dimmed">No completed run in this window.</Text>;
   return (
-    <ScrollArea type="auto">
+    <TableScroll label="Visibility by prompt and model">
       <Table miw={200 + grid.columns.length * 130} data-testid="visibility-grid" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -86,14 +95,14 @@ function VisibilityGridTable({ grid }: { grid: Tables['grid'] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </TableScroll>
   );
 }
 
-function DomainTable({ rows, testId, empty }: { rows: CitedDomainRow[]; testId: string; empty: string }) {
+function DomainTable({ rows, testId, empty, label }: { rows: CitedDomainRow[]; testId: string; empty: string; label: string }) {
   if (rows.length === 0) return <Text size="sm" c="dimmed">{empty}</Text>;
   return (
-    <ScrollArea type="auto">
+    <TableScroll label={label}>
       <Table miw={480} data-testid={testId} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -121,14 +130,14 @@ function DomainTable({ rows, testId, empty }: { rows: CitedDomainRow[]; testId: 
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </TableScroll>
   );
 }
 
 function ShareOfVoiceTable({ prompts }: { prompts: Tables['shareOfVoiceByPrompt'] }) {
   if (prompts.length === 0) return <Text size="sm" c="dimmed">No completed run in this window.</Text>;
   return (
-    <ScrollArea type="auto">
+    <TableScroll label="Share of voice per prompt">
       <Table miw={480} data-testid="share-of-voice-by-prompt" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -168,7 +177,7 @@ function ShareOfVoiceTable({ prompts }: { prompts: Tables['shareOfVoiceByPrompt'
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </TableScroll>
   );
 }
 
@@ -205,10 +214,10 @@ export function TrackingTables({ set }: { set: TrackingSet }) {
             description="Sites the models cite in answers naming a competitor, but never in an answer naming the brand: places to be seen."
             testId="opportunities-card"
           >
-            <DomainTable rows={tables.data.tables.sourceOpportunities} testId="source-opportunities" empty="None: every site cited next to a competitor is also cited next to the brand." />
+            <DomainTable rows={tables.data.tables.sourceOpportunities} testId="source-opportunities" label="Source opportunities" empty="None: every site cited next to a competitor is also cited next to the brand." />
           </Section>
           <Section title="Cited domains" description="The sites the answers cite most, and next to whom." testId="cited-domains-card">
-            <DomainTable rows={tables.data.tables.citedDomains} testId="cited-domains" empty="No answer in this window cited a website." />
+            <DomainTable rows={tables.data.tables.citedDomains} testId="cited-domains" label="Cited domains" empty="No answer in this window cited a website." />
           </Section>
           <Section title="Share of voice per prompt" description="Each brand's share of all brand mentions in a prompt's answers." testId="share-of-voice-card">
             <ShareOfVoiceTable prompts={tables.data.tables.shareOfVoiceByPrompt} />
