@@ -39,6 +39,9 @@ export interface TrackingSlotJob {
   scheduledAt: number;
 }
 
+/** How many of a slot's requests are admitted at once. */
+const ADMISSIONS_AT_ONCE = 4;
+
 export type TrackingSlotOutcome = 'admitted' | 'duplicate' | 'paused' | 'gone' | 'insufficient_credits';
 export type TrackingFinishOutcome = 'completed' | 'waiting' | 'already_finished' | 'gone';
 
@@ -169,8 +172,8 @@ async function availableCredits(em: EntityManager, userId: string): Promise<numb
 
 /**
  * Admits each sample of each prompt not yet admitted (a retry skips those whose request exists): one request per
- * sample, so the samples are independent askings, not one answer counted three times. Stops at the first refusal
- * for credits; other refusals (a model withdrawn from the catalogue) skip that request and are logged.
+ * sample, so the samples are independent askings, not one answer counted three times. Starts no more after the first
+ * refusal for credits; other refusals (a model withdrawn from the catalogue) skip that request and are logged.
  */
 async function admitPrompts(
   dependencies: TrackingRunDependencies,
@@ -185,31 +188,38 @@ async function admitPrompts(
       (row) => row.id,
     ),
   );
-  for (const [index, requestId] of requestIds.entries()) {
-    const prompt = set.prompts[Math.floor(index / samplesPerCell)];
-    if (prompt === undefined || existing.has(requestId)) continue;
-    try {
-      await admitRequest(
-        dependencies.admission,
-        {
-          requestId,
-          query: prompt,
-          selections: set.models,
-          kind: set.models.length > 1 ? 'comparison' : 'single',
-          streamed: false,
-          searchEnabled: false,
-          aiOverviewParams: set.aiOverviewParams,
-          brandMonitoringEnabled: true,
-          brandConfig: set.brand,
-        },
-        requester,
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') return 'insufficient_credits';
-      dependencies.logger.warn({ err: error, setId: set.id, prompt: Math.floor(index / samplesPerCell) }, 'a tracked prompt was not admitted');
+  const pending = [...requestIds.entries()].filter(([index, requestId]) => set.prompts[Math.floor(index / samplesPerCell)] !== undefined && !existing.has(requestId));
+  let refused = false;
+  let next = 0;
+  const admitNext = async () => {
+    while (!refused && next < pending.length) {
+      const [index, requestId] = pending[next++]!;
+      try {
+        await admitRequest(
+          dependencies.admission,
+          {
+            requestId,
+            query: set.prompts[Math.floor(index / samplesPerCell)]!,
+            selections: set.models,
+            kind: set.models.length > 1 ? 'comparison' : 'single',
+            streamed: false,
+            searchEnabled: false,
+            aiOverviewParams: set.aiOverviewParams,
+            brandMonitoringEnabled: true,
+            brandConfig: set.brand,
+          },
+          requester,
+        );
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') refused = true;
+        else dependencies.logger.warn({ err: error, setId: set.id, prompt: Math.floor(index / samplesPerCell) }, 'a tracked prompt was not admitted');
+      }
     }
-  }
-  return 'admitted';
+  };
+  // A few admissions in flight overlap their round trips; they still queue on the owner's account row, which is
+  // what keeps them from spending the same credits.
+  await Promise.all(Array.from({ length: Math.min(ADMISSIONS_AT_ONCE, pending.length) }, admitNext));
+  return refused ? 'insufficient_credits' : 'admitted';
 }
 
 /** How long after admission a slot finishes whatever happened: the sweeper ends any run that outlives these limits. */
