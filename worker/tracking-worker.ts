@@ -5,7 +5,7 @@ import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catal
 import { TRACKING_FINISH_JOB_NAME, TRACKING_JOB_NAME, type TrackingFinishJobData, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
-import { closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
+import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
 
 export interface TrackingWorkerOptions {
   /** A blocking connection for the worker. */
@@ -52,6 +52,10 @@ export async function startTrackingWorker(dependencies: Omit<TrackingRunDependen
     options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed');
     if (job?.name === TRACKING_JOB_NAME && job.id && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       closeAbandonedSlot(dependencies, job.id).catch((closeError: unknown) => options.logger.error({ err: closeError, jobId: job.id }, 'could not close an abandoned tracking slot'));
+    }
+    const finish = job?.name === TRACKING_FINISH_JOB_NAME ? (job.data as TrackingFinishJobData) : undefined;
+    if (job && finish?.deadline && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      closeAbandonedRun(dependencies, finish.runId).catch((closeError: unknown) => options.logger.error({ err: closeError, runId: finish.runId }, 'could not close an abandoned tracking run'));
     }
   });
   worker.on('error', (error) => options.logger.error({ err: error }, 'tracking worker error'));

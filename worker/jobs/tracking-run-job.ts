@@ -133,9 +133,14 @@ export async function finishTrackingRun(dependencies: TrackingRunDependencies, j
 export async function closeAbandonedSlot(dependencies: Pick<TrackingRunDependencies, 'orm'>, jobId: string): Promise<void> {
   const em = dependencies.orm.em.fork();
   const [run] = await em.execute<{ id: string }[]>(`select id from tracking_runs where job_id = ? and status = 'running'`, [jobId]);
-  if (!run) return;
-  await recordTrackingResults(em, run.id);
-  await em.execute(`update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running'`, [run.id]);
+  if (run) await closeAbandonedRun(dependencies, run.id);
+}
+
+/** The same for a run whose deadline job gave up: the last chance to finish it, so it is closed without its test. */
+export async function closeAbandonedRun(dependencies: Pick<TrackingRunDependencies, 'orm'>, runId: string): Promise<void> {
+  const em = dependencies.orm.em.fork();
+  await recordTrackingResults(em, runId);
+  await em.execute(`update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running'`, [runId]);
 }
 
 interface SlotClaim {
