@@ -130,8 +130,9 @@ describe('tracking dashboard statistics', () => {
       headers: { cookie: stack.fundedCookie, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Widgets market', brand: { brandName: 'Zorblax', competitors: ['Quentix'] }, prompts: [BOTH, COMPETITOR_ONLY], models: MODELS, cadence: 'daily' }),
     });
-    expect(created.status).toBe(200);
-    const setId = ((await created.json()) as { data: { set: { id: string } } }).data.set.id;
+    const createdText = await created.text();
+    expect(created.status, createdText).toBe(200);
+    const setId = (JSON.parse(createdText) as { data: { set: { id: string } } }).data.set.id;
     const realRun = await until('the first run', async () => {
       const [row] = await stack.records().execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? and status = 'completed'`, [setId]);
       return row?.id;
