@@ -100,6 +100,7 @@ describe('tracking tables and the event-driven slot', () => {
     expect(answer.status, answer.text).toBe(200);
     const tables = JSON.parse(answer.text).data.tables;
     expect(tables.days).toBe(7);
+    expect(tables.surface).toBe('model');
     expect(tables.grid.columns).toEqual([
       { engine: 'deepseek', model: 'deepseek-chat', country: null },
       { engine: 'openai', model: 'gpt-4o-mini', country: null },
