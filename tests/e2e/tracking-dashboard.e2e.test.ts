@@ -10,8 +10,10 @@ import type { TestStack } from '../support/test-stack.ts';
  * The tracking dashboard with its statistics, in the browser on a real stack: one real run through the scheduler,
  * worker and simulator (the prompts script the answers with `echo=1`), plus three earlier runs written straight into
  * Postgres from the real one's answers: one where fewer answers name the brand, one where every answer failed (a gap,
- * not a zero) and one like the real run. The charts must draw the interval bands and the gap; the tables the
- * prompt × model grid, the source opportunity and the share of voice per prompt; at 390 and 1440 px.
+ * not a zero) and one like the real run. The provider moved gpt-4o-mini to a new snapshot before the real run (the
+ * simulator reports the new version; the earlier runs keep the old), so the real run is a model change. The charts
+ * must draw the interval bands, the gap, the dashed marker and the lines broken there; the tables the prompt × model
+ * grid, the source opportunity and the share of voice per prompt; at 390 and 1440 px.
  */
 
 const BOTH = 'Zorblax and Quentix both make widgets, compared at https://widgetguide.example/best [[simulate echo=1]]';
@@ -21,6 +23,8 @@ const MODELS = [
   { engine: 'deepseek', model: 'deepseek-chat' },
 ];
 const DAY_MS = 86_400_000;
+const OLD_VERSION = 'gpt-4o-mini';
+const NEW_VERSION = 'gpt-4o-mini-2026-03-01';
 
 let browser: Browser;
 let stack: TestStack;
@@ -41,7 +45,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-/** Earlier runs, copied from the real run's answers `daysBack` days earlier; `mode` changes what they came to. */
+/**
+ * Earlier runs, copied from the real run's answers `daysBack` days earlier; `mode` changes what they came to. They
+ * answered before the provider moved gpt-4o-mini on, so they carry its old version.
+ */
 async function earlierRun(setId: string, realRunId: string, daysBack: number, mode: 'fewer' | 'failed' | 'same'): Promise<void> {
   const records = stack.records();
   const [run] = await records.execute<{ id: string }[]>(
@@ -54,16 +61,17 @@ async function earlierRun(setId: string, realRunId: string, daysBack: number, mo
   await records.execute(
     `insert into tracking_results (id, run_id, set_id, model_run_id, prompt_index, prompt, engine, model, country, language, status, mentioned,
                                    position, sentiment, share_of_voice, brand_mentions, all_brand_mentions, cited_domains, credits_charged,
-                                   answer, created_at, recommendation, competitors)
+                                   answer, created_at, recommendation, competitors, surface, model_version)
      select gen_random_uuid(), ?, set_id, gen_random_uuid(), prompt_index, prompt, engine, model, country, language,
             case when ? = 'failed' then 'error' else status end,
             mentioned and not (? = 'fewer' and engine = 'openai') and ? <> 'failed',
             case when ? = 'fewer' and engine = 'openai' then null else position end,
             case when ? = 'fewer' and engine = 'openai' then null else sentiment end,
             share_of_voice, case when ? = 'fewer' and engine = 'openai' then 0 else brand_mentions end, all_brand_mentions,
-            cited_domains, 0, answer, created_at - make_interval(days => ?), recommendation, competitors
+            cited_domains, 0, answer, created_at - make_interval(days => ?), recommendation, competitors, surface,
+            case when model_version = ? then ? else model_version end
        from tracking_results where run_id = ?`,
-    [run!.id, mode, mode, mode, mode, mode, mode, daysBack, realRunId],
+    [run!.id, mode, mode, mode, mode, mode, mode, daysBack, NEW_VERSION, OLD_VERSION, realRunId],
   );
 }
 
@@ -85,25 +93,58 @@ async function pictureAndCheck(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** Bands behind the lines, and a line broken where a run had no readings. */
+/**
+ * Bands behind the lines, split like them at the model change, and a line broken where a run had no readings. The
+ * overall lines split at the change (it concerns their surface), so each has two segments, each with its band;
+ * per model only gpt-4o-mini's splits.
+ */
 async function assertBandsAndGap(page: Page): Promise<void> {
   const visibility = page.getByTestId('chart-visibility');
-  // Two bands: visibility (Wilson) and share of voice (bootstrap).
-  await expect.poll(() => visibility.locator('.recharts-area-area').count(), { timeout: 15_000 }).toBe(2);
-  expect(await page.getByTestId('chart-position').locator('.recharts-area-area').count()).toBe(1);
-  expect(await page.getByTestId('chart-per-model').locator('.recharts-area-area').count()).toBe(2);
-  // The visibility line: one path with two pieces (a gap at the failed run), never dropping to the axis.
+  // Visibility (Wilson) and share of voice (bootstrap), before and after the change.
+  await expect.poll(() => visibility.locator('.recharts-area-area').count(), { timeout: 15_000 }).toBe(4);
+  expect(await page.getByTestId('chart-position').locator('.recharts-area-area').count()).toBe(2);
+  expect(await page.getByTestId('chart-per-model').locator('.recharts-area-area').count()).toBe(3);
+  // Bands are drawn first, so every line lies on top of them.
+  const layers = await visibility.locator('.recharts-area, .recharts-line').evaluateAll((nodes) => nodes.map((node) => (node.classList.contains('recharts-area') ? 'band' : 'line')));
+  expect(layers.lastIndexOf('band')).toBeLessThan(layers.indexOf('line'));
+  // The visibility line before the change: one path with two pieces (a gap at the failed run), never dropping to the axis.
   const line = await visibility.locator('path.recharts-line-curve').first().getAttribute('d');
   expect((line ?? '').match(/M/g)?.length).toBe(2);
 }
 
+/** The x coordinates a line's path passes through. */
+const pathXs = (d: string | null): number[] => [...(d ?? '').matchAll(/[ML]\s*(-?[\d.]+)[ ,]/g)].map((match) => Number(match[1]));
+
 /**
- * Model-change markers are drawn by the model-version work; once they exist, assert here that a run whose provider
- * reported a new model version shows a marker on every chart and that the lines before and after it are not joined.
+ * The real run answered on gpt-4o-mini's new version: a dashed "Model change" marker on each chart that draws it,
+ * the change in the list, and no line joined across it: gpt-4o-mini's line ends a run before the marker and starts
+ * again on it.
  */
 async function assertModelChangeMarkers(page: Page): Promise<void> {
-  // Until then: no chart draws a marker it has no data for.
-  expect(await page.getByTestId('tracking-dashboard').locator('[data-testid="model-change-marker"]').count()).toBe(0);
+  const dashboard = page.getByTestId('tracking-dashboard');
+  for (const chart of ['chart-visibility', 'chart-position', 'chart-per-model']) {
+    await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: 5_000 }).toBe(1);
+    expect(await dashboard.getByTestId(chart).locator('svg.recharts-surface').textContent()).toContain('Model change');
+  }
+  const change = page.getByTestId('model-change');
+  expect(await change.count()).toBe(1);
+  expect(await change.textContent()).toContain(`${OLD_VERSION} → ${NEW_VERSION}`);
+
+  const perModel = dashboard.getByTestId('chart-per-model');
+  const markerX = Number(await perModel.locator('.recharts-reference-line line').getAttribute('x1'));
+  // gpt-4o-mini before and after, DeepSeek whole: three lines, none of them crossing the marker.
+  const lines = await perModel.locator('path.recharts-line-curve').evaluateAll((paths) => paths.map((path) => path.getAttribute('d')));
+  expect(lines).toHaveLength(3);
+  const spans = lines.map(pathXs).map((xs) => [Math.min(...xs), Math.max(...xs)] as const);
+  const near = (x: number) => Math.abs(x - markerX) <= 1;
+  // Only DeepSeek's line, which did not change, reaches the marker from before it; gpt-4o-mini's old piece stops a
+  // run earlier and its new piece starts on the marker.
+  expect(spans.filter(([low, high]) => low < markerX - 1 && near(high))).toHaveLength(1);
+  expect(spans.filter(([low, high]) => low < markerX - 1 && high < markerX - 1)).toHaveLength(1);
+  expect(spans.filter(([low, high]) => near(low) && near(high))).toHaveLength(1);
+  const legend = await perModel.getByTestId('chart-legend').textContent();
+  expect(legend).toContain('GPT-4o mini');
+  expect(legend).toContain('DeepSeek');
 }
 
 async function assertTables(page: Page): Promise<void> {
@@ -125,6 +166,8 @@ async function assertTables(page: Page): Promise<void> {
 
 describe('tracking dashboard statistics', () => {
   it('draws interval bands and gaps, and shows the grid, source opportunities and share of voice per prompt', async () => {
+    // The provider has moved gpt-4o-mini on by the real run; the copies made from it below get the old version back.
+    stack.simulator.setReportedModelVersion('gpt-4o-mini', NEW_VERSION);
     const created = await fetch(`${stack.baseUrl}/api/tracking/sets`, {
       method: 'POST',
       headers: { cookie: stack.fundedCookie, 'content-type': 'application/json' },
@@ -137,6 +180,7 @@ describe('tracking dashboard statistics', () => {
       const [row] = await stack.records().execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? and status = 'completed'`, [setId]);
       return row?.id;
     });
+    stack.simulator.setReportedModelVersion('gpt-4o-mini', null);
     await earlierRun(setId, realRun, 3, 'fewer');
     await earlierRun(setId, realRun, 2, 'failed');
     await earlierRun(setId, realRun, 1, 'same');
