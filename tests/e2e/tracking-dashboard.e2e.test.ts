@@ -8,12 +8,13 @@ import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * The tracking dashboard with its statistics, in the browser on a real stack: one real run through the scheduler,
- * worker and simulator (the prompts script the answers with `echo=1`), plus three earlier runs written straight into
- * Postgres from the real one's answers: one where fewer answers name the brand, one where every answer failed (a gap,
- * not a zero) and one like the real run. The provider moved gpt-4o-mini to a new snapshot before the real run (the
- * simulator reports the new version; the earlier runs keep the old), so the real run is a model change. The charts
- * must draw the interval bands, the gap, the dashed marker and the lines broken there; the tables the prompt × model
- * grid, the source opportunity and the share of voice per prompt; at 390 and 1440 px.
+ * worker and simulator (the prompts script the answers with `echo=1`), plus four earlier runs written straight into
+ * Postgres from the real one's answers, oldest first: one like the real run, one where fewer answers name the brand,
+ * one where every answer failed (a gap, not a zero), and one like the real run again. The simulator reports a new
+ * gpt-4o-mini snapshot for the real run; the copies before the last earlier one get the old version back, so the
+ * provider moved the model on the day before today: a model change. The charts must draw the interval bands, the
+ * gap, the dashed marker and the lines broken there; the tables the prompt × model grid, the source opportunity and
+ * the share of voice per prompt; at 390 and 1440 px.
  */
 
 const BOTH = 'Zorblax and Quentix both make widgets, compared at https://widgetguide.example/best [[simulate echo=1]]';
@@ -46,10 +47,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 /**
- * Earlier runs, copied from the real run's answers `daysBack` days earlier; `mode` changes what they came to. They
- * answered before the provider moved gpt-4o-mini on, so they carry its old version.
+ * Earlier runs, copied from the real run's answers `daysBack` days earlier; `mode` changes what they came to, and
+ * `version` whether gpt-4o-mini answered on its old snapshot or already on the new one.
  */
-async function earlierRun(setId: string, realRunId: string, daysBack: number, mode: 'fewer' | 'failed' | 'same'): Promise<void> {
+async function earlierRun(setId: string, realRunId: string, daysBack: number, mode: 'fewer' | 'failed' | 'same', version: 'old' | 'new'): Promise<void> {
   const records = stack.records();
   const [run] = await records.execute<{ id: string }[]>(
     `insert into tracking_runs (id, set_id, slot_start, status, request_ids, started_at, completed_at, admitted_at, samples_per_cell)
@@ -71,7 +72,7 @@ async function earlierRun(setId: string, realRunId: string, daysBack: number, mo
             cited_domains, 0, answer, created_at - make_interval(days => ?), recommendation, competitors, surface,
             case when model_version = ? then ? else model_version end
        from tracking_results where run_id = ?`,
-    [run!.id, mode, mode, mode, mode, mode, mode, daysBack, NEW_VERSION, OLD_VERSION, realRunId],
+    [run!.id, mode, mode, mode, mode, mode, mode, daysBack, NEW_VERSION, version === 'old' ? OLD_VERSION : NEW_VERSION, realRunId],
   );
 }
 
@@ -93,6 +94,9 @@ async function pictureAndCheck(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/** The x coordinates a line's path passes through. */
+const pathXs = (d: string | null): number[] => [...(d ?? '').matchAll(/[ML]\s*(-?[\d.]+)[ ,]/g)].map((match) => Number(match[1]));
+
 /**
  * Bands behind the lines, split like them at the model change, and a line broken where a run had no readings. The
  * overall lines split at the change (it concerns their surface), so each has two segments, each with its band;
@@ -107,17 +111,16 @@ async function assertBandsAndGap(page: Page): Promise<void> {
   // Bands are drawn first, so every line lies on top of them.
   const layers = await visibility.locator('.recharts-area, .recharts-line').evaluateAll((nodes) => nodes.map((node) => (node.classList.contains('recharts-area') ? 'band' : 'line')));
   expect(layers.lastIndexOf('band')).toBeLessThan(layers.indexOf('line'));
-  // The visibility line before the change: one path with two pieces (a gap at the failed run), never dropping to the axis.
-  const line = await visibility.locator('path.recharts-line-curve').first().getAttribute('d');
-  expect((line ?? '').match(/M/g)?.length).toBe(2);
+  // Five runs, but the visibility line has four points: two before the change, two after. The failed run is a gap
+  // between them, not a point on the axis.
+  const [before, after] = await visibility.locator('path.recharts-line-curve').evaluateAll((paths) => paths.slice(0, 2).map((path) => path.getAttribute('d')));
+  expect([pathXs(before ?? null).length, pathXs(after ?? null).length]).toEqual([2, 2]);
+  expect(Math.max(...pathXs(before ?? null))).toBeLessThan(Math.min(...pathXs(after ?? null)));
 }
 
-/** The x coordinates a line's path passes through. */
-const pathXs = (d: string | null): number[] => [...(d ?? '').matchAll(/[ML]\s*(-?[\d.]+)[ ,]/g)].map((match) => Number(match[1]));
-
 /**
- * The real run answered on gpt-4o-mini's new version: a dashed "Model change" marker on each chart that draws it,
- * the change in the list, and no line joined across it: gpt-4o-mini's line ends a run before the marker and starts
+ * Yesterday's run answered on gpt-4o-mini's new version: a dashed "Model change" marker on each chart that draws
+ * it, the change in the list, and no line joined across it: gpt-4o-mini's line stops before the marker and starts
  * again on it.
  */
 async function assertModelChangeMarkers(page: Page): Promise<void> {
@@ -137,11 +140,11 @@ async function assertModelChangeMarkers(page: Page): Promise<void> {
   expect(lines).toHaveLength(3);
   const spans = lines.map(pathXs).map((xs) => [Math.min(...xs), Math.max(...xs)] as const);
   const near = (x: number) => Math.abs(x - markerX) <= 1;
-  // Only DeepSeek's line, which did not change, reaches the marker from before it; gpt-4o-mini's old piece stops a
-  // run earlier and its new piece starts on the marker.
-  expect(spans.filter(([low, high]) => low < markerX - 1 && near(high))).toHaveLength(1);
-  expect(spans.filter(([low, high]) => low < markerX - 1 && high < markerX - 1)).toHaveLength(1);
-  expect(spans.filter(([low, high]) => near(low) && near(high))).toHaveLength(1);
+  // Only DeepSeek's line, which did not change, runs from before the marker to after it; gpt-4o-mini's old piece
+  // stops before the marker and its new piece starts on it.
+  expect(spans.filter(([low, high]) => low < markerX - 1 && high > markerX + 1)).toHaveLength(1);
+  expect(spans.filter(([, high]) => high < markerX - 1)).toHaveLength(1);
+  expect(spans.filter(([low, high]) => near(low) && high > markerX + 1)).toHaveLength(1);
   const legend = await perModel.getByTestId('chart-legend').textContent();
   expect(legend).toContain('GPT-4o mini');
   expect(legend).toContain('DeepSeek');
@@ -153,10 +156,10 @@ async function assertTables(page: Page): Promise<void> {
   expect(await grid.locator('tbody tr').count()).toBe(2);
   const cells = grid.getByTestId('grid-cell');
   expect(await cells.count()).toBe(4);
-  // 30 days: 3 completed runs with readings (the failed run has none) of 3 samples: 9 per cell, still directional.
+  // 30 days: 4 completed runs with readings (the failed run has none) of 2 samples: 8 per cell, still directional.
   expect(await cells.first().getAttribute('data-directional')).toBe('true');
   const firstRow = (await grid.locator('tbody tr').first().textContent()) ?? '';
-  expect(firstRow).toMatch(/\d+\/9/);
+  expect(firstRow).toMatch(/\d+\/8/);
   expect(await page.getByTestId('source-opportunities').textContent()).toContain('widgetreviews.example');
   expect(await page.getByTestId('source-opportunities').textContent()).not.toContain('widgetguide.example');
   const shares = page.getByTestId('share-of-voice-by-prompt');
@@ -166,12 +169,12 @@ async function assertTables(page: Page): Promise<void> {
 
 describe('tracking dashboard statistics', () => {
   it('draws interval bands and gaps, and shows the grid, source opportunities and share of voice per prompt', async () => {
-    // The provider has moved gpt-4o-mini on by the real run; the copies made from it below get the old version back.
+    // The provider has moved gpt-4o-mini on by the real run; the older copies made from it get the old version back.
     stack.simulator.setReportedModelVersion('gpt-4o-mini', NEW_VERSION);
     const created = await fetch(`${stack.baseUrl}/api/tracking/sets`, {
       method: 'POST',
       headers: { cookie: stack.fundedCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Widgets market', brand: { brandName: 'Zorblax', competitors: ['Quentix'] }, prompts: [BOTH, COMPETITOR_ONLY], models: MODELS, cadence: 'daily' }),
+      body: JSON.stringify({ name: 'Widgets market', brand: { brandName: 'Zorblax', competitors: ['Quentix'] }, prompts: [BOTH, COMPETITOR_ONLY], models: MODELS, cadence: 'daily', samplesPerCell: 2 }),
     });
     const createdText = await created.text();
     expect(created.status, createdText).toBe(200);
@@ -181,9 +184,10 @@ describe('tracking dashboard statistics', () => {
       return row?.id;
     });
     stack.simulator.setReportedModelVersion('gpt-4o-mini', null);
-    await earlierRun(setId, realRun, 3, 'fewer');
-    await earlierRun(setId, realRun, 2, 'failed');
-    await earlierRun(setId, realRun, 1, 'same');
+    await earlierRun(setId, realRun, 4, 'same', 'old');
+    await earlierRun(setId, realRun, 3, 'fewer', 'old');
+    await earlierRun(setId, realRun, 2, 'failed', 'old');
+    await earlierRun(setId, realRun, 1, 'same', 'new');
 
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: `/tracking?set=${setId}` });
     await page.getByTestId('tracking-dashboard').waitFor();
