@@ -3,6 +3,7 @@ import { BrandConfig, AiOverviewParams } from './ask.ts';
 import { Sentiment } from './brand.ts';
 import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
+import { RateStatistics } from './tracking-statistics.ts';
 
 /**
  * GEO tracking: a set of prompts about a market, re-asked of chosen models on a cadence, with the brand's
@@ -128,6 +129,8 @@ export const TrackingSummary = Type.Object({
   failed: Type.Integer({ minimum: 0 }),
   /** Always sent by the server; optional in the type only so summaries built by hand (client tests, older callers) still fit. */
   visibilityInterval: Type.Optional(VisibilityInterval),
+  /** Recommendation rate, sentiment shares, average position and share of voice with their intervals; always sent by the server. */
+  statistics: Type.Optional(RateStatistics),
 });
 
 export const TrackingRunStatus = Type.Union([Type.Literal('running'), Type.Literal('completed'), Type.Literal('skipped')]);

@@ -23,6 +23,7 @@ import { Migration20261127090000_share_link_settings } from './Migration20261127
 import { Migration20261127091000_judge_prompts } from './Migration20261127091000_judge_prompts.ts';
 import { Migration20261127110000_model_versions_and_surfaces } from './Migration20261127110000_model_versions_and_surfaces.ts';
 import { Migration20261127120000_tracking_request_kind } from './Migration20261127120000_tracking_request_kind.ts';
+import { Migration20261127130000_tracking_tables } from './Migration20261127130000_tracking_tables.ts';
 import { Migration20261127160000_arena_style_and_integrity } from './Migration20261127160000_arena_style_and_integrity.ts';
 
 /**
@@ -54,5 +55,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127091000_judge_prompts', class: Migration20261127091000_judge_prompts },
   { name: 'Migration20261127110000_model_versions_and_surfaces', class: Migration20261127110000_model_versions_and_surfaces },
   { name: 'Migration20261127120000_tracking_request_kind', class: Migration20261127120000_tracking_request_kind },
+  { name: 'Migration20261127130000_tracking_tables', class: Migration20261127130000_tracking_tables },
   { name: 'Migration20261127160000_arena_style_and_integrity', class: Migration20261127160000_arena_style_and_integrity },
 ];

@@ -2,10 +2,10 @@ import { Worker, type Job } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catalogue.ts';
-import { TRACKING_JOB_NAME, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
+import { TRACKING_FINISH_JOB_NAME, TRACKING_JOB_NAME, type TrackingFinishJobData, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
-import { closeAbandonedSlot, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
+import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
 
 export interface TrackingWorkerOptions {
   /** A blocking connection for the worker. */
@@ -18,20 +18,27 @@ export interface TrackingWorkerOptions {
 }
 
 /**
- * Consumes the tracking queue: each job is one slot of one set. A tracking job mostly waits for the answers it
- * admitted (which run on the answer queue), so a handful run side by side. At start the schedules of active sets
- * are upserted again, so a Redis that lost them (flushed, replaced) gets them back; upserting an existing one
- * leaves its next job as it was.
+ * Consumes the tracking queue. A slot's job claims the slot and admits its prompts, then ends: it never waits for
+ * the answers (they run on the answer queue). A finishing job, queued by the answer that ended the slot (or by the
+ * slot's deadline), records the results and tests them. Both are short, so no slot of this worker sits polling.
+ * At start the schedules of active sets are upserted again, so a Redis that lost them (flushed, replaced) gets
+ * them back; upserting an existing one leaves its next job as it was.
  */
-export async function startTrackingWorker(dependencies: Omit<TrackingRunDependencies, 'unschedule'>, options: TrackingWorkerOptions) {
+export async function startTrackingWorker(dependencies: Omit<TrackingRunDependencies, 'unschedule' | 'queue'>, options: TrackingWorkerOptions) {
   const queue = openQueue('tracking', options.commands, options.keyPrefix);
-  const run: TrackingRunDependencies = { ...dependencies, unschedule: (setId) => unscheduleTrackingSet(queue, setId) };
+  const run: TrackingRunDependencies = { ...dependencies, queue, unschedule: (setId) => unscheduleTrackingSet(queue, setId) };
   for (const set of await activeTrackingSets(dependencies.orm.em.fork())) {
     await scheduleTrackingSet(queue, set, dependencies.dayMs);
   }
   const worker = new Worker<TrackingJobData, string>(
     QUEUE_CATALOGUE.tracking.name,
     async (job: Job<TrackingJobData, string>) => {
+      if (job.name === TRACKING_FINISH_JOB_NAME) {
+        const data = job.data as TrackingFinishJobData;
+        const outcome = await finishTrackingRun(run, data);
+        options.logger.info({ setId: data.setId, runId: data.runId, deadline: data.deadline, outcome }, 'tracking run finish handled');
+        return outcome;
+      }
       if (job.name !== TRACKING_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.tracking.name}`);
       // A scheduler's job carries the time it was due (prevMillis); a job added by hand runs in the slot of its creation.
       const scheduledAt = (job.opts as { prevMillis?: number }).prevMillis ?? job.timestamp;
@@ -43,15 +50,19 @@ export async function startTrackingWorker(dependencies: Omit<TrackingRunDependen
   );
   worker.on('failed', (job, error) => {
     options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed');
-    if (job?.id && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+    if (job?.name === TRACKING_JOB_NAME && job.id && job.attemptsMade >= (job.opts.attempts ?? 1)) {
       closeAbandonedSlot(dependencies, job.id).catch((closeError: unknown) => options.logger.error({ err: closeError, jobId: job.id }, 'could not close an abandoned tracking slot'));
+    }
+    const finish = job?.name === TRACKING_FINISH_JOB_NAME ? (job.data as TrackingFinishJobData) : undefined;
+    if (job && finish?.deadline && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      closeAbandonedRun(dependencies, finish.runId).catch((closeError: unknown) => options.logger.error({ err: closeError, runId: finish.runId }, 'could not close an abandoned tracking run'));
     }
   });
   worker.on('error', (error) => options.logger.error({ err: error }, 'tracking worker error'));
   return {
     /**
-     * Stops without waiting for slots in flight (they wait on answers, possibly for minutes): their jobs stall and
-     * another worker, or this one restarted, resumes them from the slot's row.
+     * Stops without waiting for jobs in flight: a slot cut off while admitting stalls and another worker, or this
+     * one restarted, resumes it from the slot's row; a finishing job cut off is simply run again.
      */
     async close(): Promise<void> {
       await worker.close(true);

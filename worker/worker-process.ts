@@ -18,12 +18,13 @@ import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
 import { startLeaderboardWorker } from './leaderboard-worker.ts';
 import { startTrackingWorker } from './tracking-worker.ts';
 import { createMailer } from '../core/mail/mailer.ts';
+import { announceRequestEnded } from '../core/tracking/tracking-run-finisher.ts';
 import { startWorkerObservability } from './observability/worker-observability.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
 /** Arena leaderboards are refitted from every vote this often (and once when a worker starts). */
 const LEADERBOARD_RECOMPUTE_MS = 5 * 60_000;
-/** Tracking jobs mostly wait for their answers; a few at once is plenty. */
+/** Tracking jobs admit prompts or record results, never wait on answers; a few at once is plenty. */
 const TRACKING_CONCURRENCY = 4;
 
 export interface RunningWorkerProcess {
@@ -116,7 +117,6 @@ async function startTracking(
       appSecret: config.appSecret,
       appUrl: config.server.appUrl,
       dayMs: config.tracking.dayMs,
-      pollMs: Math.min(1_000, Math.max(100, Math.floor(config.tracking.dayMs / 20))),
     },
     { connection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
   );
@@ -168,7 +168,12 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     streamTtlSeconds: config.events.streamTtlSeconds,
     streamMaxEvents: config.events.streamMaxEvents,
   });
-  const dependencies = answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel });
+  // An answer that ends a tracking slot's last request queues the slot's finish: nothing polls for it.
+  const trackingQueue = openQueue('tracking', redis, config.redis.keyPrefix);
+  const dependencies = {
+    ...answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel }),
+    onRequestEnded: (requestId: string) => announceRequestEnded(orm.em.fork(), trackingQueue, requestId),
+  };
   const answerWorker = startAnswerWorker(dependencies, {
     connection: bullConnection,
     keyPrefix: config.redis.keyPrefix,
@@ -209,6 +214,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       await tracking.close();
       await answerWorker.close(graceMs);
       await sweeperQueue.close();
+      await trackingQueue.close();
       await cancellations.close();
       await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined)]);
       await orm.close();

@@ -4,8 +4,9 @@ import { answerSurfaceSql } from './answer-surface.ts';
 /**
  * Copies what a run's answers came to into `tracking_results`, one row per model answer: whether it named the brand,
  * where, with what sentiment, its share of voice (with the mention counts behind it, so a group's share can be
- * summed), the domains it cited and the answer itself, from the run rows and the brand analysis the worker stored
- * with each answer. A run lists each prompt's samples side by side in its request ids, so a request's prompt is
+ * summed), the domains it cited, the judge's recommendation (when one judged), each competitor's mention count and
+ * the answer itself, from the run rows and the brand analysis the worker stored with each answer. A run lists each
+ * prompt's samples side by side in its request ids, so a request's prompt is
  * its position divided by the run's samples per cell. Unique on the model run, so recording twice (a replayed job)
  * adds nothing. Each row keeps the model version its provider reported and the surface that answered.
  */
@@ -13,7 +14,7 @@ export async function recordTrackingResults(em: EntityManager, trackingRunId: st
   const inserted = await em.execute<{ id: string }[]>(
     `insert into tracking_results (id, run_id, set_id, model_run_id, prompt_index, prompt, engine, model, country, language,
                                    status, mentioned, position, sentiment, share_of_voice, brand_mentions, all_brand_mentions,
-                                   cited_domains, credits_charged, answer, created_at, model_version, surface)
+                                   cited_domains, credits_charged, answer, created_at, model_version, surface, recommendation, competitors)
      select gen_random_uuid(), tracking.id, tracking.set_id, run.id, ((prompt.ordinality - 1) / tracking.samples_per_cell)::smallint, request.query, run.engine, run.model,
             case when request.ai_overview_params is not null and run.engine = 'ai-overview' then request.ai_overview_params->>'gl' end,
             case when request.ai_overview_params is not null and run.engine = 'ai-overview' then request.ai_overview_params->>'hl' end,
@@ -23,7 +24,10 @@ export async function recordTrackingResults(em: EntityManager, trackingRunId: st
             coalesce(jsonb_array_length(mention.positions), 0)
               + coalesce((select sum((competitor->>'mentions')::int) from jsonb_array_elements(mention.competitors) as competitor), 0),
             coalesce(mention.cited_domains, '[]'::jsonb), run.credits_charged, run.answer_text, coalesce(run.completed_at, now()),
-            run.model_version, ${answerSurfaceSql('run.engine', 'request.search_enabled')}
+            run.model_version, ${answerSurfaceSql('run.engine', 'request.search_enabled')},
+            mention.recommendation,
+            coalesce((select jsonb_agg(jsonb_build_object('name', competitor->>'name', 'mentions', coalesce((competitor->>'mentions')::int, 0)))
+                        from jsonb_array_elements(mention.competitors) as competitor), '[]'::jsonb)
        from tracking_runs as tracking
        cross join lateral jsonb_array_elements_text(tracking.request_ids) with ordinality as prompt(request_id, ordinality)
        join search_requests as request on request.id = prompt.request_id::uuid

@@ -40,7 +40,7 @@ function seriesQuery(groupColumns: string, extraFilter = ''): string {
 }
 
 /** The surfaces a set has readings from, in the order they are offered. */
-async function setSurfaces(em: EntityManager, setId: string): Promise<TrackingSurface[]> {
+export async function setSurfaces(em: EntityManager, setId: string): Promise<TrackingSurface[]> {
   const rows = await em.execute<{ surface: TrackingSurface }[]>(`select distinct surface from tracking_results where set_id = ?`, [setId]);
   const present = new Set(rows.map((row) => row.surface));
   return TRACKING_SURFACES.filter((surface) => present.has(surface));

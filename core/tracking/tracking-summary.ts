@@ -1,10 +1,12 @@
 import { DEFAULT_ALERT_MIN_READINGS, type TrackingSummary, type VisibilityInterval } from '../../contract/tracking.ts';
 import { wilsonInterval } from './statistics/wilson-interval.ts';
+import { STATISTICS_COLUMNS, rateStatistics, type StatisticsRow } from './tracking-rate-statistics.ts';
 
 /**
  * The numbers one group of tracking results comes to, as SQL select items over `tracking_results` aliased
  * `result`: visibility (share of answers naming the brand), share of voice (the brand's mentions over all brands'),
  * average position among the brands named, and mean sentiment (-1 to 1). Failed answers count as failed only.
+ * With them, the counts and readings every other rate's interval is computed from (`tracking-rate-statistics.ts`).
  * One definition, used by the dashboard's series and the run list; alerts count their windows in `tracking-alerts.ts`.
  */
 export const SUMMARY_COLUMNS = `
@@ -16,9 +18,10 @@ export const SUMMARY_COLUMNS = `
   round(avg(case result.sentiment when 'positive' then 1 when 'negative' then -1 else 0 end) filter (where result.mentioned), 2)::float8 as sentiment,
   count(*) filter (where result.status = 'completed' and result.mentioned)::int as mentioned,
   count(*) filter (where result.status = 'completed')::int as answers,
-  count(*) filter (where result.status = 'error')::int as failed`;
+  count(*) filter (where result.status = 'error')::int as failed,
+  ${STATISTICS_COLUMNS}`;
 
-export interface SummaryRow {
+export interface SummaryRow extends StatisticsRow {
   visibility: number | null;
   share_of_voice: number | null;
   average_position: number | null;
@@ -49,6 +52,7 @@ export function summaryFromRow(row: SummaryRow | undefined): TrackingSummary {
     answers: row?.answers ?? 0,
     failed: row?.failed ?? 0,
     visibilityInterval: visibilityInterval(row?.mentioned ?? 0, row?.answers ?? 0),
+    statistics: rateStatistics(row),
   };
 }
 

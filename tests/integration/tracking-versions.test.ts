@@ -178,9 +178,28 @@ describe('tracking surfaces', () => {
     const [listed] = JSON.parse((await harness.call('GET', '/api/tracking/sets', payer.cookie)).text).data.sets;
     expect(listed.lastRun).toMatchObject({ surface: 'model', summary: { answers: 4 } });
 
-    const refused = await harness.call('GET', `/api/tracking/sets/${set.id}/dashboard?surface=everything`, payer.cookie);
-    expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.text).error).toEqual({ code: 'VALIDATION_ERROR', message: 'surface must be one of model, web-search, ai-overview' });
+    // The tables read one surface by the same rule: the grid's models and the cited sites are that surface's alone.
+    const tablesOn = async (query: string) => JSON.parse((await harness.call('GET', `/api/tracking/sets/${set.id}/tables${query}`, payer.cookie)).text).data.tables;
+    const engines = (tables: { grid: { columns: { engine: string }[] } }) => tables.grid.columns.map((column) => column.engine);
+    const plainTables = await tablesOn('');
+    expect(plainTables.surface).toBe('model');
+    expect(engines(plainTables)).toEqual(['deepseek', 'openai']);
+    expect(plainTables.grid.rows).toHaveLength(2);
+    expect(plainTables.citedDomains).toEqual([]);
+    const searchedTables = await tablesOn('?surface=web-search');
+    expect(searchedTables.surface).toBe('web-search');
+    expect(engines(searchedTables)).toEqual(['perplexity']);
+    // Its answer to the naming prompt failed: no reading, so only the other prompt has a row.
+    expect(searchedTables.grid.rows.map((row: { prompt: string }) => row.prompt)).toEqual([OTHER_PROMPT]);
+    expect(searchedTables.citedDomains.length).toBeGreaterThan(0);
+    const overviewTables = await tablesOn('?surface=ai-overview&days=7');
+    expect(overviewTables.grid.columns).toEqual([{ engine: 'ai-overview', model: 'google-ai-overview', country: expect.any(String) }]);
+
+    for (const call of ['dashboard', 'tables']) {
+      const refused = await harness.call('GET', `/api/tracking/sets/${set.id}/${call}?surface=everything`, payer.cookie);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.text).error).toEqual({ code: 'VALIDATION_ERROR', message: 'surface must be one of model, web-search, ai-overview' });
+    }
   });
 });
 

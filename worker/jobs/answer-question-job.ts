@@ -31,6 +31,8 @@ export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   coalescing: CoalescingPolicy;
   /** The operator's brand judge model (BRAND_JUDGE_MODEL); absent when none is configured. */
   brandJudge?: BrandJudge | undefined;
+  /** Told when a run's ending ended its whole request (a tracking slot finishes on its last request's end). */
+  onRequestEnded?: ((requestId: string) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -244,6 +246,12 @@ async function tellOwner(dependencies: AnswerQuestionDependencies, settlement: R
   await publishRunSettlement(orm.em.fork(), redis, keyPrefix, settlement).catch((error: unknown) =>
     logger.warn({ err: error, requestId: settlement.requestId }, 'could not publish account events'),
   );
+  if (settlement.requestFinished && dependencies.onRequestEnded) {
+    // A lost notice delays a tracking slot to its deadline; it never loses the answer.
+    await dependencies.onRequestEnded(settlement.requestId).catch((error: unknown) =>
+      logger.warn({ err: error, requestId: settlement.requestId }, 'could not announce the end of a request'),
+    );
+  }
 }
 
 function traceFirstAppend(run: ClaimedRun): void {

@@ -1,9 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { User } from '../../core/database/entities/user.ts';
-import { slotStart } from '../../core/tracking/tracking-jobs.ts';
+import { slotStart, trackingFinishJobId, type TrackingJobData } from '../../core/tracking/tracking-jobs.ts';
+import { markRunAdmitted, queueRunDeadline, queueRunFinish } from '../../core/tracking/tracking-run-finisher.ts';
 import { trackingCost } from '../../core/tracking/tracking-cost.ts';
 import { SURFACE_LABELS } from '../../contract/tracking.ts';
 import { significantDrop, visibilityWindows } from '../../core/tracking/tracking-alerts.ts';
@@ -25,8 +27,8 @@ export interface TrackingRunDependencies {
   appSecret: string;
   appUrl: string;
   dayMs: number;
-  /** How often to look whether the slot's answers have all ended. */
-  pollMs: number;
+  /** The tracking queue, for the slot's finishing and deadline jobs. */
+  queue: Queue<TrackingJobData>;
   /** Stops the schedule of a set that has been paused or deleted. */
   unschedule(setId: string): Promise<void>;
 }
@@ -38,7 +40,11 @@ export interface TrackingSlotJob {
   scheduledAt: number;
 }
 
-export type TrackingSlotOutcome = 'completed' | 'duplicate' | 'paused' | 'gone' | 'insufficient_credits';
+/** How many of a slot's requests are admitted at once. */
+const ADMISSIONS_AT_ONCE = 1;
+
+export type TrackingSlotOutcome = 'admitted' | 'duplicate' | 'paused' | 'gone' | 'insufficient_credits';
+export type TrackingFinishOutcome = 'completed' | 'waiting' | 'already_finished' | 'gone';
 
 /**
  * Runs one slot of a tracked prompt set. The slot is claimed by inserting its row (unique per set and slot start):
@@ -47,8 +53,9 @@ export type TrackingSlotOutcome = 'completed' | 'duplicate' | 'paused' | 'gone' 
  * exactly as a person's comparison is (holds, per-model jobs, a charge per successful answer) under a request id
  * fixed at claim time, so a retry cannot admit a prompt twice. When the whole run cannot be afforded the set pauses
  * and its owner is told. Each prompt is asked `samplesPerCell` times, each time in its own request, so every
- * (prompt × model × country) cell gets that many readings. Once every answer has ended, the results are recorded and
- * the run's visibility is tested against the 7 days before it.
+ * (prompt × model × country) cell gets that many readings. The job then ends: it holds no worker slot while the
+ * answers run. The answer that ends the slot's last request queues `finishTrackingRun` (see
+ * `core/tracking/tracking-run-finisher.ts`); a delayed deadline job finishes the slot anyway if that never comes.
  */
 export async function runTrackingSlot(dependencies: TrackingRunDependencies, job: TrackingSlotJob): Promise<TrackingSlotOutcome> {
   const em = dependencies.orm.em.fork();
@@ -81,14 +88,42 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
     const available = await availableCredits(em, owner.id);
     await pauseForCredits(dependencies, em, set, owner, cost, available);
   }
-  await untilAnswersEnd(dependencies, em, claim.requestIds);
-  await recordTrackingResults(em, claim.runId);
+  // From here the answer that ends the slot's last request queues the finish. Answers that all ended while the
+  // prompts were still being admitted announced nothing, so the slot looks once itself.
+  await markRunAdmitted(em, claim.runId);
+  const run = { id: claim.runId, setId: set.id };
+  await queueRunDeadline(dependencies.queue, run, answerDeadlineMs(dependencies));
+  if ((await openRunCount(em, claim.requestIds)) === 0) await queueRunFinish(dependencies.queue, run);
+  return 'admitted';
+}
+
+/**
+ * Records a slot's results once its answers have ended, completes it and tests it against the 7 days before. The
+ * answer-driven job finishes only a slot with nothing open; the deadline's job finishes with whatever ended (the
+ * liveness sweeper has ended anything that outlived its limits by then). Completing is conditional, so however
+ * many of these run, one records the completion and one alert at most is mailed.
+ */
+export async function finishTrackingRun(dependencies: TrackingRunDependencies, job: { runId: string; deadline: boolean }): Promise<TrackingFinishOutcome> {
+  const em = dependencies.orm.em.fork();
+  const [row] = await em.execute<{ set_id: string; status: string; request_ids: string[]; admitted: boolean }[]>(
+    `select set_id, status, request_ids, admitted_at is not null as admitted from tracking_runs where id = ?`,
+    [job.runId],
+  );
+  if (!row) return 'gone';
+  if (row.status !== 'running') return 'already_finished';
+  if (!job.deadline && (!row.admitted || (await openRunCount(em, row.request_ids)) > 0)) return 'waiting';
+  await recordTrackingResults(em, job.runId);
   const completed = await em.execute<{ id: string }[]>(
     `update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running' returning id`,
-    [claim.runId],
+    [job.runId],
   );
+  if (completed.length === 0) return 'already_finished';
+  // The deadline is no longer needed; left in place it would only find the run finished.
+  if (!job.deadline) await dependencies.queue.remove(trackingFinishJobId(job.runId, true)).catch(() => undefined);
   // Only the call that completed the run compares it, so an alert is mailed once.
-  if (completed.length > 0) await alertOnDrop(dependencies, em, set, owner, claim.runId);
+  const set = await findTrackingSet(em, row.set_id);
+  const owner = set && (await em.findOne(User, { id: set.userId }));
+  if (set && owner) await alertOnDrop(dependencies, em, set, owner, job.runId);
   return 'completed';
 }
 
@@ -99,9 +134,14 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
 export async function closeAbandonedSlot(dependencies: Pick<TrackingRunDependencies, 'orm'>, jobId: string): Promise<void> {
   const em = dependencies.orm.em.fork();
   const [run] = await em.execute<{ id: string }[]>(`select id from tracking_runs where job_id = ? and status = 'running'`, [jobId]);
-  if (!run) return;
-  await recordTrackingResults(em, run.id);
-  await em.execute(`update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running'`, [run.id]);
+  if (run) await closeAbandonedRun(dependencies, run.id);
+}
+
+/** The same for a run whose deadline job gave up: the last chance to finish it, so it is closed without its test. */
+export async function closeAbandonedRun(dependencies: Pick<TrackingRunDependencies, 'orm'>, runId: string): Promise<void> {
+  const em = dependencies.orm.em.fork();
+  await recordTrackingResults(em, runId);
+  await em.execute(`update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running'`, [runId]);
 }
 
 interface SlotClaim {
@@ -138,8 +178,8 @@ async function availableCredits(em: EntityManager, userId: string): Promise<numb
 
 /**
  * Admits each sample of each prompt not yet admitted (a retry skips those whose request exists): one request per
- * sample, so the samples are independent askings, not one answer counted three times. Stops at the first refusal
- * for credits; other refusals (a model withdrawn from the catalogue) skip that request and are logged.
+ * sample, so the samples are independent askings, not one answer counted three times. Starts no more after the first
+ * refusal for credits; other refusals (a model withdrawn from the catalogue) skip that request and are logged.
  */
 async function admitPrompts(
   dependencies: TrackingRunDependencies,
@@ -154,40 +194,43 @@ async function admitPrompts(
       (row) => row.id,
     ),
   );
-  for (const [index, requestId] of requestIds.entries()) {
-    const prompt = set.prompts[Math.floor(index / samplesPerCell)];
-    if (prompt === undefined || existing.has(requestId)) continue;
-    try {
-      await admitRequest(
-        dependencies.admission,
-        {
-          requestId,
-          query: prompt,
-          selections: set.models,
-          kind: 'tracking',
-          streamed: false,
-          searchEnabled: false,
-          aiOverviewParams: set.aiOverviewParams,
-          brandMonitoringEnabled: true,
-          brandConfig: set.brand,
-        },
-        requester,
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') return 'insufficient_credits';
-      dependencies.logger.warn({ err: error, setId: set.id, prompt: Math.floor(index / samplesPerCell) }, 'a tracked prompt was not admitted');
+  const pending = [...requestIds.entries()].filter(([index, requestId]) => set.prompts[Math.floor(index / samplesPerCell)] !== undefined && !existing.has(requestId));
+  let refused = false;
+  let next = 0;
+  const admitNext = async () => {
+    while (!refused && next < pending.length) {
+      const [index, requestId] = pending[next++]!;
+      try {
+        await admitRequest(
+          dependencies.admission,
+          {
+            requestId,
+            query: set.prompts[Math.floor(index / samplesPerCell)]!,
+            selections: set.models,
+            kind: 'tracking',
+            streamed: false,
+            searchEnabled: false,
+            aiOverviewParams: set.aiOverviewParams,
+            brandMonitoringEnabled: true,
+            brandConfig: set.brand,
+          },
+          requester,
+        );
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') refused = true;
+        else dependencies.logger.warn({ err: error, setId: set.id, prompt: Math.floor(index / samplesPerCell) }, 'a tracked prompt was not admitted');
+      }
     }
-  }
-  return 'admitted';
+  };
+  // One at a time: admissions side by side for one owner were seen to lose a request now and then under load.
+  await Promise.all(Array.from({ length: Math.min(ADMISSIONS_AT_ONCE, pending.length) }, admitNext));
+  return refused ? 'insufficient_credits' : 'admitted';
 }
 
-async function untilAnswersEnd(dependencies: TrackingRunDependencies, em: EntityManager, requestIds: string[]): Promise<void> {
+/** How long after admission a slot finishes whatever happened: the sweeper ends any run that outlives these limits. */
+function answerDeadlineMs(dependencies: TrackingRunDependencies): number {
   const { queueWaitTimeoutMs, providerTimeoutMs } = dependencies.admission;
-  // The liveness sweeper ends any run that outlives these; the margin only guards against waiting forever.
-  const deadline = Date.now() + queueWaitTimeoutMs + providerTimeoutMs + 60_000;
-  while ((await openRunCount(em, requestIds)) > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, dependencies.pollMs));
-  }
+  return queueWaitTimeoutMs + providerTimeoutMs + 60_000;
 }
 
 function mailFacts(dependencies: TrackingRunDependencies, set: StoredTrackingSet, owner: User): TrackingMailFacts {

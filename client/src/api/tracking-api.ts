@@ -13,6 +13,7 @@ import type {
   TrackingSetUpdate,
   TrackingSurface,
 } from '../../../contract/tracking.ts';
+import type { TrackingTablesData } from '../../../contract/tracking-tables.ts';
 import { apiCall } from './http-client.ts';
 
 /** GEO tracking's calls: prompt sets, their cost, the dashboard's series, runs and the answers of one run. */
@@ -24,6 +25,7 @@ export const trackingQueryKeys = {
   dashboard: (setId: string, surface?: TrackingSurface) => ['tracking', 'dashboard', setId, ...(surface ? [surface] : [])] as const,
   runs: (setId: string, surface?: TrackingSurface) => ['tracking', 'runs', setId, ...(surface ? [surface] : [])] as const,
   runResults: (setId: string, runId: string) => ['tracking', 'results', setId, runId] as const,
+  tables: (setId: string, days: number, surface?: TrackingSurface) => ['tracking', 'tables', setId, days, ...(surface ? [surface] : [])] as const,
   cost: (prompts: number, models: string, cadence: TrackingCadence, samplesPerCell: number) =>
     ['tracking', 'cost', prompts, models, cadence, samplesPerCell] as const,
 };
@@ -48,6 +50,14 @@ export const trackingRunsQuery = (setId: string, surface?: TrackingSurface) =>
   queryOptions({
     queryKey: trackingQueryKeys.runs(setId, surface),
     queryFn: ({ signal }) => apiCall<TrackingRunsData>(`/api/tracking/sets/${setId}/runs${surfaceQuery(surface)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** The grid, cited domains with source opportunities, and share of voice per prompt over the last `days` days, on one surface. */
+export const trackingTablesQuery = (setId: string, days: number, surface?: TrackingSurface) =>
+  queryOptions({
+    queryKey: trackingQueryKeys.tables(setId, days, surface),
+    queryFn: ({ signal }) => apiCall<TrackingTablesData>(`/api/tracking/sets/${setId}/tables?days=${days}${surface ? `&surface=${surface}` : ''}`, { signal }),
     staleTime: 0,
   });
 

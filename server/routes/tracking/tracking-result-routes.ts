@@ -16,6 +16,8 @@ import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts'
 import { trackingCsv } from '../../../core/tracking/tracking-csv.ts';
 import { trackingDashboard, trackingResults } from '../../../core/tracking/tracking-results-repository.ts';
 import { trackingRuns } from '../../../core/tracking/tracking-set-repository.ts';
+import { trackingTables } from '../../../core/tracking/tracking-tables.ts';
+import { TRACKING_TABLE_DAYS, TRACKING_TABLE_DAYS_MESSAGE, TrackingTablesData, TrackingTablesQuery } from '../../../contract/tracking-tables.ts';
 import { ownedSet, readCodes, tags } from './owned-set.ts';
 
 const DEFAULT_RESULTS = 100;
@@ -42,6 +44,30 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
       return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id, request.query.surface) });
+    },
+  );
+
+  app.get(
+    '/tracking/sets/:id/tables',
+    {
+      schema: {
+        summary: 'Where to act: the prompt × model grid, cited domains with source opportunities, share of voice per prompt',
+        description:
+          'Over the completed runs of the last `days` days (1 to 90, default 30), on one surface (`surface`, as for the dashboard; default the set\'s first): visibility per prompt and model with Wilson 95% intervals; the most cited domains and the domains cited next to competitors but never next to the brand; each brand\'s share of voice per prompt with a bootstrap interval.',
+        tags,
+        params: SetParams,
+        querystring: TrackingTablesQuery,
+        response: jsonResponses(TrackingTablesData, ['VALIDATION_ERROR', ...readCodes]),
+      },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { set } = await ownedSet(app, request);
+      const days = Number(request.query.days ?? TRACKING_TABLE_DAYS.default);
+      if (!Number.isInteger(days) || days < TRACKING_TABLE_DAYS.minimum || days > TRACKING_TABLE_DAYS.maximum) {
+        throw new AppError('VALIDATION_ERROR', TRACKING_TABLE_DAYS_MESSAGE);
+      }
+      return success({ tables: await trackingTables(app.orm.em.fork(), set, days, request.query.surface) });
     },
   );
 

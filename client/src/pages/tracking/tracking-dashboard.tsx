@@ -6,10 +6,11 @@ import { SURFACE_LABELS, type TrackingDashboard as Dashboard, type TrackingRun, 
 import { messageOf } from '../../api/http-client.ts';
 import { runResultsQuery, trackingDashboardQuery, trackingRunsQuery } from '../../api/tracking-api.ts';
 import { ChartCard, NoData, RankingChart } from '../brand-mentions/brand-charts.tsx';
-import { percentText, positionText, whenText } from './tracking-format.ts';
+import { band, percentText, positionText, whenText } from './tracking-format.ts';
 import { ModelChangesList, SurfacePicker } from './surface-and-changes.tsx';
-import { SegmentedLineChart } from './segmented-line-chart.tsx';
+import { TrackingLineChart } from './tracking-line-chart.tsx';
 import type { Line } from './segmented-series.ts';
+import { TrackingTables } from './tracking-tables.tsx';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 
@@ -20,6 +21,22 @@ const SERIES_COLORS = ['indigo.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'p
 
 type Points = Dashboard['overall'];
 
+type Measure = 'visibility' | 'shareOfVoice' | 'averagePosition' | 'sentiment';
+
+/** A run's 95% interval for a measure, as a band; sentiment has none, so its line is drawn alone. */
+const intervalOf = (point: Points[number], measure: Measure): [number, number] | undefined => {
+  if (measure === 'visibility') return band(point.visibilityInterval);
+  if (measure === 'shareOfVoice') return band(point.statistics?.shareOfVoice);
+  if (measure === 'averagePosition') return band(point.statistics?.averagePosition);
+  return undefined;
+};
+
+const linePoints = (points: Points, measure: Measure): Line['points'] =>
+  points.map((point) => ({ startedAt: point.startedAt, segment: point.segment, value: point[measure], band: intervalOf(point, measure) }));
+
+const measureLines = (points: Points, measures: { key: Measure; label: string; color: string }[]): Line[] =>
+  measures.map((measure) => ({ ...measure, points: linePoints(points, measure.key) }));
+
 /**
  * One line per group (a model, a country, a surface), each in its own colour, named in full. The key is not the
  * name: the chart reads a dotted key as a path, so "GPT-3.5 Turbo" would lose everything before its last dot.
@@ -29,18 +46,15 @@ const groupLines = (groups: { name: string; points: Points }[], measure: 'visibi
     key: `group${index}`,
     label: group.name,
     color: SERIES_COLORS[index % SERIES_COLORS.length]!,
-    points: group.points.map((point) => ({ startedAt: point.startedAt, segment: point.segment, value: point[measure] })),
+    points: linePoints(group.points, measure),
   }));
-
-type Measure = 'visibility' | 'shareOfVoice' | 'averagePosition' | 'sentiment';
-const measureLines = (points: Points, measures: { key: Measure; label: string; color: string }[]): Line[] =>
-  measures.map((measure) => ({ ...measure, points: points.map((point) => ({ startedAt: point.startedAt, segment: point.segment, value: point[measure.key] })) }));
 
 /**
  * A set's dashboard: the four measures over time (overall, per model, per AI Overview country), the most cited
  * domains, and the runs, each opening its answers. All of it for one surface (a plain model, a model searching the
  * web, the AI Overview), picked above the charts; the surfaces' visibility is compared side by side, never averaged.
- * A model whose provider changed its version is marked on every chart, and the lines break there.
+ * Every line carries its 95% interval as a band; a model whose provider changed its version is marked on every
+ * chart, and the lines break there. Below the charts, the tables to act on, on the same surface.
  * Loaded with the charts only when a set is opened.
  */
 export function TrackingDashboard({ set }: { set: TrackingSet }) {
@@ -69,14 +83,14 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {data.surfaces.length > 1 ? (
           <ChartCard title="Visibility per surface" description="Each surface on its own line: a plain model, a model searching the web, Google's AI Overview" testId="chart-per-surface">
-            <SegmentedLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={changes} percent />
+            <TrackingLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={changes} percent />
           </ChartCard>
         ) : null}
         <ChartCard title="Visibility and share of voice" description="Share of answers naming the brand, and its share of all brand mentions" testId="chart-visibility">
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <SegmentedLineChart
+            <TrackingLineChart
               lines={measureLines(data.overall, [
                 { key: 'visibility', label: 'Visibility', color: 'indigo.6' },
                 { key: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
@@ -90,7 +104,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <SegmentedLineChart
+            <TrackingLineChart
               lines={measureLines(data.overall, [
                 { key: 'averagePosition', label: 'Average position', color: 'teal.6' },
                 { key: 'sentiment', label: 'Sentiment', color: 'orange.6' },
@@ -101,7 +115,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           )}
         </ChartCard>
         <ChartCard title="Visibility per model" description="Share of each model's answers naming the brand" testId="chart-per-model">
-          {modelGroups.length === 0 ? <NoData text={waiting} /> : <SegmentedLineChart lines={groupLines(modelGroups, 'visibility')} changes={changes} percent />}
+          {modelGroups.length === 0 ? <NoData text={waiting} /> : <TrackingLineChart lines={groupLines(modelGroups, 'visibility')} changes={changes} percent />}
         </ChartCard>
         <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
           {countryGroups.length === 0 ? (
@@ -113,7 +127,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
               }
             />
           ) : (
-            <SegmentedLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} percent />
+            <TrackingLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} percent />
           )}
         </ChartCard>
         <ChartCard title="Most cited domains" description="Websites the answers cite, over every run" testId="chart-cited-domains">
@@ -125,6 +139,8 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
         </ChartCard>
       </SimpleGrid>
       {changes.length > 0 ? <ModelChangesList changes={changes} /> : null}
+
+      {noRuns ? null : <TrackingTables set={set} surface={surface} />}
 
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="xs">

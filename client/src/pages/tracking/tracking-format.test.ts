@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartRow, percentText, positionText, promptLines, sentimentText } from './tracking-format.ts';
+import { band, percentText, positionText, promptLines, rangeText, sentimentText } from './tracking-format.ts';
 
 describe('tracking formats', () => {
   it('reads prompts one per line, trimmed, blank lines dropped, each once', () => {
@@ -12,12 +12,12 @@ describe('tracking formats', () => {
     expect(positionText(1.25)).toBe('#1.3');
     expect(sentimentText(0.5)).toBe('+0.5 (positive)');
     expect(sentimentText(-0.4)).toBe('-0.4 (negative)');
-    expect(chartRow('a', { visibility: null, shareOfVoice: 40, averagePosition: null, sentiment: 0, answers: 2, failed: 0 })).toEqual({
-      label: 'a',
-      visibility: undefined,
-      shareOfVoice: 40,
-      averagePosition: undefined,
-      sentiment: 0,
-    });
+  });
+
+  it('carries intervals as bands, and leaves a band open where an end is unknown', () => {
+    expect(band({ low: 25.4, high: 74.6 })).toEqual([25.4, 74.6]);
+    expect(band({ low: null, high: 3 })).toBeUndefined();
+    expect(rangeText(50, 25.4, 74.6)).toBe('50% (25.4–74.6%)');
+    expect(rangeText(null, null, null)).toBe('—');
   });
 });

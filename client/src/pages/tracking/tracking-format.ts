@@ -1,5 +1,3 @@
-import type { TrackingSummary } from '../../../../contract/tracking.ts';
-
 /** How the tracking page writes its numbers: one place, so cards, charts and tables agree. */
 
 export const percentText = (value: number | null): string => (value === null ? '—' : `${Math.round(value * 10) / 10}%`);
@@ -20,13 +18,13 @@ export function promptLines(text: string): string[] {
   return [...new Set(text.split('\n').map((line) => line.trim()).filter(Boolean))];
 }
 
-/** A summary as a chart row: nulls become gaps (undefined) rather than zeros, which would read as a collapse. */
-export function chartRow(label: string, summary: TrackingSummary) {
-  return {
-    label,
-    visibility: summary.visibility ?? undefined,
-    shareOfVoice: summary.shareOfVoice ?? undefined,
-    averagePosition: summary.averagePosition ?? undefined,
-    sentiment: summary.sentiment ?? undefined,
-  };
+/** An interval as a chart band: `[low, high]`, or a gap when either end is unknown. */
+export function band(interval: { low: number | null; high: number | null } | undefined): [number, number] | undefined {
+  return interval && interval.low !== null && interval.high !== null ? [interval.low, interval.high] : undefined;
+}
+
+/** "50% (25.4–74.6%)": a rate with its interval, as the tables write it. */
+export function rangeText(value: number | null, low: number | null, high: number | null, format: (value: number | null) => string = percentText): string {
+  if (value === null) return '—';
+  return low === null || high === null ? format(value) : `${format(value)} (${format(low).replace(/%$/, '')}–${format(high)})`;
 }
