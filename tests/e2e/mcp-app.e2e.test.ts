@@ -85,7 +85,9 @@ describe('the comparison as an MCP App', () => {
           for (const [index, answer] of answers.entries()) {
             const text = app.locator('article .text').nth(index);
             expect(await text.textContent()).toBe(answer.response!.replace(/\*\*([^*\n]+)\*\*/g, '$1'));
-            expect(await text.locator('strong').first().textContent()).toBe(`${answer.model}:`);
+            // Every **bold** run of the answer shows as bold text, in order.
+            const bold = [...answer.response!.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1]);
+            expect(await text.locator('strong').allTextContents()).toEqual(bold);
           }
           expect(await app.locator('p.summary').textContent()).toMatch(/^3 answers for \d+ credits$/);
           expect(await page.evaluate(() => (window as unknown as { hostLog: string[] }).hostLog)).toEqual(
