@@ -76,16 +76,7 @@ async function playRound(cookie: string, body: Record<string, unknown>): Promise
 }
 
 /** The label the round gave a model: read from the database, as only the test (never a player) can. */
-async function labelOf(requestId: string, engine: string): Promise<string> {
-  const [row] = await stack.records().execute<{ position: number }[]>(
-    `select entry.position - 1 as position
-       from arena_rounds, jsonb_array_elements_text(run_order) with ordinality as entry (run_id, position)
-       join model_runs on model_runs.id = entry.run_id::uuid
-      where arena_rounds.request_id = ? and model_runs.engine = ?`,
-    [requestId, engine],
-  );
-  return `Model ${String.fromCharCode(65 + Number(row!.position))}`;
-}
+const labelOf = (requestId: string, engine: string): Promise<string> => arenaPlayer(stack).labelOf(requestId, engine);
 
 describe('the blind arena', () => {
   it('names no model in any frame or answer a player can reach before voting, charges like a comparison, then reveals', async () => {

@@ -38,18 +38,8 @@ async function completedRuns(setId: string): Promise<{ id: string; request_ids: 
   return stack.records().execute(`select id, request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);
 }
 
-async function createSet(cookie: string, overrides: Record<string, unknown>) {
-  const answer = await harness.call('POST', '/api/tracking/sets', cookie, {
-    name: 'Widgets market',
-    brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
-    prompts: [NAMING_PROMPT, OTHER_PROMPT],
-    models: TRACKING_MODELS,
-    cadence: 'daily',
-    ...overrides,
-  });
-  expect(answer.status, answer.text).toBe(200);
-  return JSON.parse(answer.text).data.set as { id: string; samplesPerCell: number; alertPValue: number; alertMinReadings: number; cost: { perRun: number } };
-}
+const createSet = (cookie: string, overrides: Record<string, unknown>) =>
+  harness.createSet<{ id: string; samplesPerCell: number; alertPValue: number; alertMinReadings: number; cost: { perRun: number } }>(cookie, overrides);
 
 /** Waits for the set's `count`-th completed run, then pauses it. */
 async function runsThenPause(setId: string, cookie: string, count: number) {

@@ -22,19 +22,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function createSet(cookie: string, overrides: Record<string, unknown>): Promise<{ id: string }> {
-  const answer = await harness.call('POST', '/api/tracking/sets', cookie, {
-    name: 'Widgets market',
-    brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
-    prompts: [NAMING_PROMPT, OTHER_PROMPT],
-    models: TRACKING_MODELS,
-    cadence: 'daily',
-    samplesPerCell: 1,
-    ...overrides,
-  });
-  expect(answer.status, answer.text).toBe(200);
-  return JSON.parse(answer.text).data.set;
-}
+const createSet = (cookie: string, overrides: Record<string, unknown>) => harness.createSet(cookie, { samplesPerCell: 1, ...overrides });
 
 async function runsThenPause(setId: string, cookie: string, count: number): Promise<{ id: string; slot_start: Date }[]> {
   const runs = await until(`${count} completed runs`, async () => {

@@ -34,20 +34,9 @@ afterAll(async () => {
 });
 
 
-async function createSet(cookie: string, overrides: Record<string, unknown> = {}) {
-  const answer = await harness.call('POST', '/api/tracking/sets', cookie, {
-    name: 'Widgets market',
-    brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
-    prompts: [NAMING_PROMPT, OTHER_PROMPT],
-    models: TRACKING_MODELS,
-    cadence: 'daily',
-    // One sample per cell keeps these runs small; samples and alerts have their own test file.
-    samplesPerCell: 1,
-    ...overrides,
-  });
-  expect(answer.status, answer.text).toBe(200);
-  return JSON.parse(answer.text).data.set as { id: string; cost: { perRun: number; perWeek: number; perMonth: number } };
-}
+// One sample per cell keeps these runs small; samples and alerts have their own test file.
+const createSet = (cookie: string, overrides: Record<string, unknown> = {}) =>
+  harness.createSet<{ id: string; cost: { perRun: number; perWeek: number; perMonth: number } }>(cookie, { samplesPerCell: 1, ...overrides });
 
 async function completedRuns(setId: string): Promise<{ id: string; request_ids: string[] }[]> {
   return stack.records().execute(`select id, request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);

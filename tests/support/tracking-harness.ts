@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 import { startTestStack, type TestStack } from './test-stack.ts';
 
@@ -15,6 +16,11 @@ export interface TrackingHarness {
   mail: MailCatcher;
   /** A signed-in call to the API, its answer as text (tests parse what they need). */
   call(method: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; text: string; headers: Headers }>;
+  /**
+   * Tracks the standard test set (the widgets market, Zorblax against Quentix, the naming and the other prompt, the
+   * tracking models, daily), with `overrides` on top; fails the test unless it was accepted. Answers the stored set.
+   */
+  createSet<Set = { id: string }>(cookie: string, overrides?: Record<string, unknown>): Promise<Set>;
   close(): Promise<void>;
 }
 
@@ -22,7 +28,7 @@ export interface TrackingHarness {
 export async function startTrackingHarness(dayMs: number): Promise<TrackingHarness> {
   const mail = await startMailCatcher();
   const stack = await startTestStack({ environment: { SMTP_URL: mail.url, TRACKING_DAY_MS: String(dayMs) } });
-  return {
+  const harness: TrackingHarness = {
     stack,
     mail,
     async call(method, path, cookie, body) {
@@ -33,11 +39,24 @@ export async function startTrackingHarness(dayMs: number): Promise<TrackingHarne
       });
       return { status: response.status, text: await response.text(), headers: response.headers };
     },
+    async createSet<Set>(cookie: string, overrides: Record<string, unknown> = {}): Promise<Set> {
+      const answer = await harness.call('POST', '/api/tracking/sets', cookie, {
+        name: 'Widgets market',
+        brand: { brandName: 'Zorblax', competitors: ['Quentix'] },
+        prompts: [NAMING_PROMPT, OTHER_PROMPT],
+        models: TRACKING_MODELS,
+        cadence: 'daily',
+        ...overrides,
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return JSON.parse(answer.text).data.set as Set;
+    },
     async close() {
       await stack.close();
       await mail.close();
     },
   };
+  return harness;
 }
 
 /** Probes every 200 ms until the probe returns something, or fails naming what it waited for. */
