@@ -25,7 +25,8 @@ export interface TrackingSetFormProps {
 export function TrackingSetForm({ opened, editing, onClose, onSaved }: TrackingSetFormProps) {
   const queryClient = useQueryClient();
   const { catalogue } = useCatalogue();
-  const saved = useQuery({ ...recentBrandsQuery(1), enabled: opened && editing === null });
+  // Asked afresh each time a new form opens: a run or a request since the last look may have used another brand.
+  const saved = useQuery({ ...recentBrandsQuery(1), enabled: opened && editing === null, staleTime: 0 });
   const draft = useTrackingSetDraft(editing, saved.data?.recentBrands[0] ?? null);
   const { prompts, choices, aiOverview } = draft;
   const cost = useQuery({
