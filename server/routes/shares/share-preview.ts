@@ -44,7 +44,8 @@ const sharePreviewRoute: FastifyPluginAsyncTypebox = async (app) => {
         drawn.set(key, png);
       }
       // Revocation must take effect at once, as for the link's data.
-      return reply.header('cache-control', 'private, no-cache').type('image/png').send(png);
+      // Bytes, not the string the schema describes.
+      return reply.header('cache-control', 'private, no-cache').type('image/png').send(png as never);
     },
   );
 };
