@@ -1,12 +1,10 @@
 import { Client as SessionlessClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as SessionlessStdioTransport } from '@modelcontextprotocol/client/stdio';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../core/config/config.ts';
 import { COMPARE_APP_URI, MCP_APP_MIME_TYPE } from '../../server/mcp/compare-app.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import { connectEraClient, MCP_ERAS, type McpEra, type McpExchange } from '../support/mcp-era-clients.ts';
+import { connectEraClient, MCP_ERAS, stdioBridgeParameters, type McpEra, type McpExchange } from '../support/mcp-era-clients.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -229,15 +227,7 @@ describe('the stdio bridge at 2026-07-28', () => {
   it('serves a sessionless assistant the same tools, charged by the server', { timeout: 60_000 }, async () => {
     const { key, accountId } = await developer(20);
     const client = new SessionlessClient({ name: 'quorum-test-stdio', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(
-      new SessionlessStdioTransport({
-        command: process.execPath,
-        args: [path.join(PROJECT_ROOT, 'scripts/quorum-mcp.mjs')],
-        cwd: PROJECT_ROOT,
-        env: { PATH: process.env.PATH ?? '', QUORUM_URL: stack.baseUrl, QUORUM_API_KEY: key.key },
-        stderr: 'pipe',
-      }),
-    );
+    await client.connect(new SessionlessStdioTransport(stdioBridgeParameters(stack.baseUrl, key.key)));
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('compare');
     expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual([COMPARE_APP_URI]);

@@ -2,6 +2,8 @@ import { Client as SessionlessClient, StreamableHTTPClientTransport as Sessionle
 import { Client as HandshakeClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HandshakeTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../core/config/config.ts';
 
 /**
  * The two official MCP clients Quorum's endpoint serves, each over streamable HTTP with a Quorum API key, behind one
@@ -96,4 +98,15 @@ export async function connectEraClient(era: McpEra, baseUrl: string, apiKey: str
   const client = new SessionlessClient({ name: 'quorum-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(new SessionlessTransport(url, transportOptions));
   return eraClient(client, client.getNegotiatedProtocolVersion(), exchanges);
+}
+
+/** How an assistant starts the stdio bridge (`npx quorum-mcp`) against the server at `baseUrl`: for either SDK's stdio transport. */
+export function stdioBridgeParameters(baseUrl: string, apiKey: string) {
+  return {
+    command: process.execPath,
+    args: [path.join(PROJECT_ROOT, 'scripts/quorum-mcp.mjs')],
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', QUORUM_URL: baseUrl, QUORUM_API_KEY: apiKey },
+    stderr: 'pipe' as const,
+  };
 }
