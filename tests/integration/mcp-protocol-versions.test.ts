@@ -3,6 +3,7 @@ import { StdioClientTransport as SessionlessStdioTransport } from '@modelcontext
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_APP_URI, MCP_APP_MIME_TYPE } from '../../server/mcp/compare-app.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
+import { eventually } from '../support/eventually.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { connectEraClient, MCP_ERAS, stdioBridgeParameters, type McpEra, type McpExchange } from '../support/mcp-era-clients.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -40,7 +41,7 @@ async function historyCredits(cookie: string): Promise<number[]> {
 
 const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
-describe.each(MCP_ERAS)('the MCP endpoint at protocol %s, driven by its official client', (era: McpEra) => {
+describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
   it('negotiates the version the client speaks, in the way that era does it', async () => {
     const { key } = await developer(10);
     const client = await connectEraClient(era, stack.baseUrl, key.key);
@@ -129,6 +130,43 @@ describe.each(MCP_ERAS)('the MCP endpoint at protocol %s, driven by its official
     expect(await refused.json()).toMatchObject({ error: { message: expect.stringContaining('API key') } });
   });
 
+  it('lets an answer the client hung up on finish and charges it once', async () => {
+    const { key, accountId, cookie } = await developer(40);
+    const hangUp = new AbortController();
+    const call = {
+      jsonrpc: '2.0',
+      id: 5,
+      method: 'tools/call',
+      params: {
+        name: 'ask',
+        arguments: { query: 'A slow one [[simulate first-token-ms=1500]]', model: 'openai', specificModel: 'gpt-4o-mini' },
+        ...(era === '2026-07-28' ? { _meta: sessionlessEnvelope() } : {}),
+      },
+    };
+    const asked = fetch(`${stack.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': era,
+        ...(era === '2026-07-28' ? { 'mcp-method': 'tools/call', 'mcp-name': 'ask' } : {}),
+      },
+      body: JSON.stringify(call),
+      signal: hangUp.signal,
+    });
+    setTimeout(() => hangUp.abort(), 400);
+    await expect(asked).rejects.toThrow();
+    // The answer goes on without its caller, lands in the history, and is charged exactly once.
+    const history = await eventually(() => historyCredits(cookie), (credits) => credits.length === 1 && credits[0] === 6);
+    expect(history).toEqual([6]);
+    expect(await eventually(() => accountLedger(stack.records(), accountId), (ledger) => ledger.held === 0)).toEqual({ balance: 34, held: 0 });
+    // And the endpoint is none the worse for it.
+    const client = await connectEraClient(era, stack.baseUrl, key.key);
+    expect((await client.listTools()).tools).toHaveLength(4);
+    await client.close();
+  });
+
   it('checks the key on every request: once revoked, listing, reading and calling are all refused and nothing is charged', async () => {
     const { key, cookie, accountId } = await developer(40);
     const client = await connectEraClient(era, stack.baseUrl, key.key);
@@ -204,6 +242,36 @@ describe('one endpoint for both eras', () => {
     const initialized = await post({ ...openingMessage('2025-11-25'), params: { ...openingMessage('2025-11-25').params, protocolVersion: '2026-07-28' } });
     // A 2026 version asked for through the old handshake gets the newest 2025 one: the handshake is the 2025 way in.
     expect(initialized.result).toMatchObject({ protocolVersion: '2025-11-25' });
+  });
+
+  it('answers a message it cannot serve with a JSON-RPC error that says why', async () => {
+    const { key } = await developer(10);
+    const post = async (message: unknown, protocolVersion: string) => {
+      const response = await fetch(`${stack.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key.key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': protocolVersion,
+          'mcp-method': 'tools/list',
+        },
+        body: JSON.stringify(message),
+      });
+      return { status: response.status, body: (await response.json()) as { id: unknown; error?: { code: number; message: string; data?: unknown } } };
+    };
+    // A revision from the future: refused, naming the one this era of the endpoint speaks.
+    const future = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { ...sessionlessEnvelope(), [ENVELOPE_VERSION]: '2027-01-01' } } }, '2027-01-01');
+    expect(future.status).toBe(400);
+    expect(future.body.error).toMatchObject({ data: { supported: ['2026-07-28'], requested: '2027-01-01' } });
+    // The 2026-07-28 header on a message without its envelope is neither era: refused, not guessed at.
+    const halfway = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, '2026-07-28');
+    expect(halfway.status).toBe(400);
+    expect(halfway.body).toMatchObject({ id: 2, error: { code: -32602 } });
+    // A 2025 call naming a version never spoken.
+    const unknownOld = await post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, '2023-01-01');
+    expect(unknownOld.status).toBe(400);
+    expect(unknownOld.body.error!.message).toContain('Unsupported protocol version');
   });
 
   it('words a refused tool call the same at both versions', async () => {
