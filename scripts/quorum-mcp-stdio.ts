@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Server, SUPPORTED_PROTOCOL_VERSIONS, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { Server, type ServerCapabilities } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { MCP_PROTOCOL_VERSIONS } from '../server/mcp/mcp-protocol-versions.ts';
 
 /**
  * Quorum's MCP server over stdio, for assistants that start their tools as local programs (`npx quorum-mcp`). It is
@@ -17,7 +18,6 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
 /** Answers can take minutes (a slow model, several compared): far beyond the SDK's one-minute default. */
 const TOOL_CALL_TIMEOUT_MS = 10 * 60_000;
-const SESSIONLESS_PROTOCOL_VERSION = '2026-07-28';
 
 function bridgeSettings(environment: NodeJS.ProcessEnv): { url: URL; apiKey: string } {
   const apiKey = environment.QUORUM_API_KEY?.trim();
@@ -32,10 +32,7 @@ function bridgeSettings(environment: NodeJS.ProcessEnv): { url: URL; apiKey: str
  * names the assistant's protocol era rather than the one the bridge speaks to the server.
  */
 function bridgeServer(remote: Client, capabilities: ServerCapabilities): Server {
-  const local = new Server(
-    { name: 'quorum', version: '1.0.0' },
-    { capabilities, supportedProtocolVersions: [SESSIONLESS_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS] },
-  );
+  const local = new Server({ name: 'quorum', version: '1.0.0' }, { capabilities, supportedProtocolVersions: MCP_PROTOCOL_VERSIONS });
   local.setRequestHandler('tools/list', async (request) => remote.listTools({ cursor: request.params?.cursor }));
   local.setRequestHandler('resources/list', async (request) => remote.listResources({ cursor: request.params?.cursor }));
   local.setRequestHandler('resources/read', async (request) => remote.readResource({ uri: request.params.uri }));
@@ -48,7 +45,12 @@ function bridgeServer(remote: Client, capabilities: ServerCapabilities): Server 
 async function main(): Promise<void> {
   const { url, apiKey } = bridgeSettings(process.env);
   const remote = new Client({ name: 'quorum-mcp-stdio', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  await remote.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  try {
+    await remote.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  } catch (error) {
+    // The SDK's words say what failed; which address, and so which setting to check, is ours to add.
+    throw new Error(`could not connect to ${url.href} (QUORUM_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
   const capabilities = remote.getServerCapabilities() ?? { tools: {} };
   const connection = serveStdio(() => bridgeServer(remote, capabilities), {
     onerror: (error) => process.stderr.write(`quorum-mcp: ${error.message}\n`),

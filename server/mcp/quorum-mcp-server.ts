@@ -1,19 +1,13 @@
-import { ProtocolError, ProtocolErrorCode, Server, SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { Value } from 'typebox/value';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { MCP_PROTOCOL_VERSIONS } from './mcp-protocol-versions.ts';
 import { COMPARE_APP_URI, compareAppHtml, compareAppResource, compareAppToolMeta, MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from './compare-app.ts';
 import { askTool, brandVisibilityTool, compareTool, listModelsTool, type McpCallContext } from './quorum-mcp-tools.ts';
 
 const SERVER_INFO = { name: 'quorum', version: '1.0.0' };
-
-/**
- * The protocol revisions served, newest first: 2026-07-28 (sessionless, each request names its version, client and
- * capabilities in `_meta`) through `server/discover`, and the 2025-era ones through the `initialize` handshake.
- */
-export const MCP_SESSIONLESS_PROTOCOL_VERSION = '2026-07-28';
-export const MCP_PROTOCOL_VERSIONS = [MCP_SESSIONLESS_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS];
 
 /** The tools as MCP lists them: each input schema is the contract's, as JSON Schema. */
 function toolList(): Tool[] {
