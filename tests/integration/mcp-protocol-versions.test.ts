@@ -41,6 +41,16 @@ async function historyCredits(cookie: string): Promise<number[]> {
 
 const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
+/** A hand-made POST of one JSON-RPC message to `/mcp` with `apiKey`, as any HTTP client could send it. */
+function postMcp(apiKey: string, message: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${stack.baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(message),
+    ...(signal ? { signal } : {}),
+  });
+}
+
 describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
   it('negotiates the version the client speaks, in the way that era does it', async () => {
     const { key } = await developer(10);
@@ -120,11 +130,7 @@ describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
     expect(exchanges.map((exchange) => [exchange.method, exchange.status])).toEqual([[era === '2025-11-25' ? 'initialize' : 'server/discover', 401]]);
     expect(exchanges[0]!.wwwAuthenticate).toContain('resource_metadata=');
     // The answer itself, as any client receives it.
-    const refused = await fetch(`${stack.baseUrl}/mcp`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key.key.slice(0, -2)}xx`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(openingMessage(era)),
-    });
+    const refused = await postMcp(`${key.key.slice(0, -2)}xx`, openingMessage(era));
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe(`Bearer realm="quorum", resource_metadata="${stack.config.server.appUrl}/.well-known/oauth-protected-resource/mcp"`);
     expect(await refused.json()).toMatchObject({ error: { message: expect.stringContaining('API key') } });
@@ -143,18 +149,8 @@ describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
         ...(era === '2026-07-28' ? { _meta: sessionlessEnvelope() } : {}),
       },
     };
-    const asked = fetch(`${stack.baseUrl}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${key.key}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': era,
-        ...(era === '2026-07-28' ? { 'mcp-method': 'tools/call', 'mcp-name': 'ask' } : {}),
-      },
-      body: JSON.stringify(call),
-      signal: hangUp.signal,
-    });
+    const sessionlessHeaders: Record<string, string> = era === '2026-07-28' ? { 'mcp-method': 'tools/call', 'mcp-name': 'ask' } : {};
+    const asked = postMcp(key.key, call, { 'mcp-protocol-version': era, ...sessionlessHeaders }, hangUp.signal);
     setTimeout(() => hangUp.abort(), 400);
     await expect(asked).rejects.toThrow();
     // The answer goes on without its caller, lands in the history, and is charged exactly once.
@@ -207,17 +203,11 @@ function sessionlessEnvelope() {
 describe('one endpoint for both eras', () => {
   it('answers a self-describing 2026-07-28 call with no handshake and no session, as JSON', async () => {
     const { key } = await developer(10);
-    const response = await fetch(`${stack.baseUrl}/mcp`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${key.key}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/list',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: sessionlessEnvelope() } }),
-    });
+    const response = await postMcp(
+      key.key,
+      { jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: sessionlessEnvelope() } },
+      { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('mcp-session-id')).toBeNull();
@@ -230,11 +220,7 @@ describe('one endpoint for both eras', () => {
   it('offers 2026-07-28 through server/discover and the 2025 revisions through initialize', async () => {
     const { key } = await developer(10);
     const post = async (message: unknown, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${stack.baseUrl}/mcp`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-        body: JSON.stringify(message),
-      });
+      const response = await postMcp(key.key, message, headers);
       return (await response.json()) as { result?: Record<string, unknown>; error?: { message: string } };
     };
     const discovered = await post(openingMessage('2026-07-28'), { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' });
@@ -247,17 +233,7 @@ describe('one endpoint for both eras', () => {
   it('answers a message it cannot serve with a JSON-RPC error that says why', async () => {
     const { key } = await developer(10);
     const post = async (message: unknown, protocolVersion: string) => {
-      const response = await fetch(`${stack.baseUrl}/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${key.key}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': protocolVersion,
-          'mcp-method': 'tools/list',
-        },
-        body: JSON.stringify(message),
-      });
+      const response = await postMcp(key.key, message, { 'mcp-protocol-version': protocolVersion, 'mcp-method': 'tools/list' });
       return { status: response.status, body: (await response.json()) as { id: unknown; error?: { code: number; message: string; data?: unknown } } };
     };
     // A revision from the future: refused, naming the one this era of the endpoint speaks.
