@@ -48,6 +48,10 @@ export function HomePage() {
   useEffect(() => {
     if (runAgain.pending) setMode(isComparisonRequest(runAgain.pending) ? 'comparison' : 'single');
   }, [runAgain.pending]);
+  // "Continue with this model only" goes on in the single view.
+  useEffect(() => {
+    if (runAgain.fork) setMode('single');
+  }, [runAgain.fork]);
 
   return (
     <Stack gap="lg">

@@ -14,6 +14,7 @@ import { allowedSelection, defaultSelection, firstAllowedModel, type ModelSelect
 import { SingleAnswer } from './single-answer.tsx';
 import { AI_OVERVIEW_ENGINE, buildSearchRequest, NO_PROBLEMS, singleProblems, type SingleProblems } from './single-request.ts';
 import { useModelSelection } from './use-model-selection.ts';
+import { useContinueAlone } from './use-continue-alone.ts';
 
 /** One engine, one model, one streamed answer. */
 export function SingleView() {
@@ -54,6 +55,13 @@ export function SingleView() {
     },
   });
   const loading = session.state.status === 'running';
+
+  // One model of a comparison going on alone: this view asks and follows it.
+  useContinueAlone((body) => {
+    setSelection({ engine: body.model, model: body.specificModel });
+    bringIntoView();
+    session.askContinuing(body);
+  });
 
   // Fetch the answer panel and its renderer now, so they are ready before the first words of an answer arrive.
   useEffect(() => {

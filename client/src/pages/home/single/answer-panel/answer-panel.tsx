@@ -86,7 +86,7 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
           </Group>
         </Group>
 
-        {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
+        {conversation && <ColumnThread turns={conversation.turns} question={conversation.question} />}
 
         <VersionPager count={version.count} index={version.index} onChange={version.select} label={modelName} />
 
