@@ -73,12 +73,15 @@ export async function loadRequestHistory(em: EntityManager, userId: string, opti
  * someone picks another version of a question. Undefined for a regenerated answer or a request that is not chat.
  */
 export async function loadHistoryRow(em: EntityManager, request: SearchRequest): Promise<HistoryRow | undefined> {
-  const owner: FilterQuery<SearchRequest> = request.user ? { user: request.user.id } : { guestSessionId: request.guestSessionId };
+  const owner: HistoryOwner = request.user ? { user: request.user.id } : { guestSessionId: request.guestSessionId ?? null };
   const where: FilterQuery<SearchRequest> = { ...owner, id: request.id, retryOf: null, kind: { $in: [...CHAT_REQUEST_KINDS] } };
   return (await historyRows(em, where, owner, { limit: 1 })).rows[0];
 }
 
-async function historyRows(em: EntityManager, where: FilterQuery<SearchRequest>, owner: FilterQuery<SearchRequest>, options: HistoryPageOptions): Promise<HistoryPage> {
+/** Whose requests: a signed-in person's, or a guest session's. */
+type HistoryOwner = { user: string } | { guestSessionId: string | null };
+
+async function historyRows(em: EntityManager, where: FilterQuery<SearchRequest>, owner: HistoryOwner, options: HistoryPageOptions): Promise<HistoryPage> {
   const [requests, total] = await em.findAndCount(SearchRequest, where, {
     populate: ['runs'],
     orderBy: { createdAt: 'desc', id: 'desc' },

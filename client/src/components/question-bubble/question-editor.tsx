@@ -23,7 +23,8 @@ export function QuestionEditor({ question, onSend, onCancel }: QuestionEditorPro
     onSend(trimmed);
   };
   return (
-    <Stack gap={6} component="form" onSubmit={submit} noValidate aria-label="Edit the question" data-testid="question-editor">
+    <form onSubmit={submit} noValidate aria-label="Edit the question" data-testid="question-editor">
+    <Stack gap={6}>
       <Textarea
         label="Edited question"
         value={text}
@@ -54,5 +55,6 @@ export function QuestionEditor({ question, onSend, onCancel }: QuestionEditorPro
         </Button>
       </Group>
     </Stack>
+    </form>
   );
 }
