@@ -20,9 +20,8 @@ export interface RunAgainState {
   taken(): void;
   /** A question that continues one model of a comparison on its own, for the single view to ask and follow. */
   fork: SearchRequestBody | null;
-  continueAlone(body: SearchRequestBody): void;
-  /** Called by the single view once it has asked it. */
-  forkTaken(): void;
+  /** Hands it over; the single view hands back null once it has asked it. */
+  continueAlone(body: SearchRequestBody | null): void;
 }
 
 const RunAgainContext = createContext<RunAgainState | null>(null);
@@ -35,12 +34,11 @@ export function RunAgainProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<{ request: HistoryRequest; intent: RunAgainIntent } | null>(null);
   const taken = useCallback(() => setPending(null), []);
   const [fork, setFork] = useState<SearchRequestBody | null>(null);
-  const forkTaken = useCallback(() => setFork(null), []);
   const runAgain = useCallback((request: HistoryRequest) => setPending({ request, intent: 'again' }), []);
   const continueRequest = useCallback((request: HistoryRequest) => setPending({ request, intent: 'continue' }), []);
   const value = useMemo(
-    () => ({ pending: pending?.request ?? null, intent: pending?.intent ?? 'again', runAgain, continueRequest, taken, fork, continueAlone: setFork, forkTaken }),
-    [pending, runAgain, continueRequest, taken, fork, forkTaken],
+    () => ({ pending: pending?.request ?? null, intent: pending?.intent ?? 'again', runAgain, continueRequest, taken, fork, continueAlone: setFork }),
+    [pending, runAgain, continueRequest, taken, fork],
   );
   return <RunAgainContext value={value}>{children}</RunAgainContext>;
 }

@@ -17,15 +17,3 @@ export function modelNames(catalogue: Catalogue | null, pair: ModelPair): ModelN
   const model = engine?.models.find((candidate) => candidate.id === pair.model);
   return { engine: engine?.name ?? pair.engine, model: model?.name ?? pair.model };
 }
-
-/** "OpenAI - GPT-4o mini", as a comparison column's title reads. */
-export function modelTitle(catalogue: Catalogue | null, pair: ModelPair): string {
-  const names = modelNames(catalogue, pair);
-  return `${names.engine} - ${names.model}`;
-}
-
-/** The same for a model spelled `engine/model`, the way a carried answer's source is named. */
-export function modelTitleOf(catalogue: Catalogue | null, engineModel: string): string {
-  const slash = engineModel.indexOf('/');
-  return modelTitle(catalogue, { engine: engineModel.slice(0, slash), model: engineModel.slice(slash + 1) });
-}

@@ -18,14 +18,14 @@ export interface EarlierTurn {
   query: string;
   answers: ReadonlyMap<string, EarlierAnswer>;
   /** Known once the server has the turn: how it continued, and its versions. */
-  place?: TurnPlace | undefined;
+  place?: TurnPlace | null | undefined;
 }
 
 /** One question of a column's conversation, as its bubble shows it. */
 export interface ThreadQuestion {
   requestId: string;
   query: string;
-  place?: TurnPlace | undefined;
+  place?: TurnPlace | null | undefined;
 }
 
 /** The turn a finished request makes, read off its columns (a model that failed or was stopped did not answer). */
@@ -41,22 +41,15 @@ export function turnFromState(query: string, state: RequestState): EarlierTurn {
 export function turnFromThread(turn: ThreadTurn): EarlierTurn {
   const answers = new Map<string, EarlierAnswer>();
   for (const result of turn.results) answers.set(columnKey(result), { text: result.response ?? '', answered: result.success && !!result.response });
-  const { continueMode, carryFrom, versions } = turn;
-  return { requestId: turn.requestId, query: turn.query, answers, place: { continueMode, carryFrom, versions } };
+  // The turn carries its place (how it continued, its versions) in its own fields.
+  return { requestId: turn.requestId, query: turn.query, answers, place: turn };
 }
 
 /** What one model said in each earlier turn, for its column. */
 export function columnThread(turns: readonly EarlierTurn[], model: ModelPair): (ThreadQuestion & { answer: EarlierAnswer | undefined })[] {
   const key = columnKey(model);
-  return turns.map((turn) => ({ requestId: turn.requestId, query: turn.query, place: turn.place, answer: turn.answers.get(key) }));
+  return turns.map((turn) => ({ ...turn, answer: turn.answers.get(key) }));
 }
-
-/** The models a turn was asked of, in the order they were asked. */
-export const turnModels = (turn: EarlierTurn): ModelPair[] =>
-  [...turn.answers.keys()].map((key) => {
-    const [engine = '', model = ''] = key.split('\u0000');
-    return { engine, model };
-  });
 
 /** A follow-up can be asked once every model has finished and at least one of them answered. */
 export function canFollowUp(state: RequestState): boolean {

@@ -50,13 +50,12 @@ export interface AskSession<Body> extends RequestControls {
    * every model given one model's answer to the last question.
    */
   askFollowUp(body: Body, continuation?: Continuation): void;
-  /** A question that continues another view's conversation (a model continued alone): its earlier turns come from the server. */
-  askContinuing(body: Body): void;
   /**
-   * An edited question asked again as a new version of its turn (`requestId`): the turns after it leave the page
-   * (they stay on the old version), and `body` is asked in its place.
+   * Asks `body` after the earlier turns `turns` (an edit keeps the turns before the question it replaces; a model
+   * continued alone has none yet); with `readBack`, the conversation is read back from the server once the request
+   * is admitted: its earlier turns, how it continued, its versions.
    */
-  askEdited(requestId: string, body: Body): void;
+  askAfter(turns: readonly EarlierTurn[], body: Body, readBack: boolean): void;
   /** Empties the answers and forgets the conversation. */
   startOver(): void;
 }
@@ -128,7 +127,6 @@ export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSes
     });
   });
 
-  /** Asks `body` after `turns`; with `readBack`, the conversation is read back from the server once it is admitted. */
   const askAfter = (turns: readonly EarlierTurn[], body: Body, readBack: boolean) => {
     restoring.current = null;
     readBackPlace.current = readBack;
@@ -138,20 +136,12 @@ export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSes
     ask(body);
   };
 
-  const askNew = (body: Body) => askAfter([], withoutContinuation(body), false);
+  const askNew = (body: Body) => askAfter([], body, false);
 
   const askFollowUp = (body: Body, continuation?: Continuation) => {
     if (!state.requestId) return;
     const followUp = { ...withoutContinuation(body), followUpOf: state.requestId, ...continuation };
-    askAfter([...earlierTurns, { ...turnFromState(asked?.query ?? '', state), place: currentPlace ?? undefined }], followUp, true);
-  };
-
-  const askContinuing = (body: Body) => askAfter([], body, true);
-
-  const askEdited = (requestId: string, body: Body) => {
-    const edited = { ...withoutContinuation(body), versionOf: requestId };
-    const index = earlierTurns.findIndex((turn) => turn.requestId === requestId);
-    askAfter(index >= 0 ? earlierTurns.slice(0, index) : earlierTurns, edited, true);
+    askAfter([...earlierTurns, { ...turnFromState(asked?.query ?? '', state), place: currentPlace }], followUp, true);
   };
 
   const startOver = useCallback(() => {
@@ -162,5 +152,5 @@ export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSes
     setAsked(null);
   }, [clear]);
 
-  return { ...runner, earlierTurns, asked, question: asked?.query ?? '', currentPlace, askNew, askFollowUp, askContinuing, askEdited, startOver };
+  return { ...runner, earlierTurns, asked, question: asked?.query ?? '', currentPlace, askNew, askFollowUp, askAfter, startOver };
 }

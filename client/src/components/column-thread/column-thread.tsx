@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { LazyMarkdownAnswer } from '../markdown-answer/lazy-markdown-answer.tsx';
 import type { EarlierAnswer, ThreadQuestion } from '../../requests/conversation.ts';
 import { QuestionBubble } from '../question-bubble/question-bubble.tsx';
-import { useConversationActions } from '../question-bubble/conversation-actions.ts';
+import { useQuestionActions } from '../../requests/conversation-actions.ts';
 
 export interface ColumnTurn extends ThreadQuestion {
   answer: EarlierAnswer | undefined;
@@ -14,7 +14,7 @@ export interface ColumnTurn extends ThreadQuestion {
  * said (or that it did not answer, in which case that turn was not part of its conversation).
  */
 export const ColumnThread = memo(function ColumnThread({ turns, question }: { turns: readonly ColumnTurn[]; question: string }) {
-  const current = useConversationActions()?.current;
+  const current = useQuestionActions()?.current;
   return (
     <Stack gap="sm" data-testid="column-thread">
       {turns.map((turn, index) => (

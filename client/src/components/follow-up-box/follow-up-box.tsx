@@ -7,7 +7,7 @@ interface FollowUpBoxProps {
   price: { cost: number | null; affordable: boolean; creditsRemaining: number | null };
   loading: boolean;
   onAsk(question: string): void;
-  /** How the follow-up continues, where there is a choice (a comparison): shown above the question. */
+  /** How the follow-up continues, where there is a choice (a comparison): shown above the question, spaced by itself. */
   mode?: ReactNode;
   /** The button's words for the chosen way of continuing. */
   submitLabel?: string;
@@ -33,7 +33,7 @@ export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask fo
   };
   return (
     <Paper component="form" withBorder p="md" onSubmit={submit} noValidate aria-label="Ask a follow-up" data-testid="follow-up-form">
-      {mode && <div style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>{mode}</div>}
+      {mode}
       <QueryBox
         label="Follow-up question"
         query={question}

@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { TurnPlace } from '../../requests/conversation.ts';
 import { VersionPager } from '../version-pager/version-pager.tsx';
-import { useConversationActions } from './conversation-actions.ts';
+import { useQuestionActions } from '../../requests/conversation-actions.ts';
 
 // Only someone who edits a question needs the editor.
 const QuestionEditor = lazy(() => import('./question-editor.tsx').then((module) => ({ default: module.QuestionEditor })));
@@ -21,7 +21,7 @@ export interface QuestionBubbleProps {
  * model, "Version 2 of 3" when it was edited, and Edit, which asks it again as a new version of the turn.
  */
 export function QuestionBubble({ query, requestId, place, testId }: QuestionBubbleProps) {
-  const actions = useConversationActions();
+  const actions = useQuestionActions();
   const [editing, setEditing] = useState(false);
   const versions = place?.versions ?? [];
   const index = versions.findIndex((version) => version.requestId === requestId);

@@ -14,7 +14,7 @@ import { RequestAnswer } from './request-answer.tsx';
 import { RequestFacts } from './request-facts.tsx';
 import { continuationNote } from '../../history/continuation-note.ts';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
-import { modelTitleOf } from '../../catalogue/model-names.ts';
+import { modelTitleOf } from '../../requests/conversation-actions.ts';
 
 export interface RequestDetailsModalProps {
   group: RequestGroup;

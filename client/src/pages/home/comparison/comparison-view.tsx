@@ -23,12 +23,10 @@ import { requestedModels } from './requested-models.ts';
 import { useRevealResults } from './use-reveal-results.ts';
 import { ContinueChoiceContext, type ContinueChoice } from './continue-choice.ts';
 import { FollowUpMode } from './follow-up-mode.tsx';
-import { ConversationActionsContext } from '../../../components/question-bubble/conversation-actions.ts';
-import { useConversationActions } from '../../../requests/use-conversation-actions.ts';
-import { turnModels } from '../../../requests/conversation.ts';
+import { askEdited, ConversationActionsContext, modelTitle, useConversationActions } from '../../../requests/conversation-actions.ts';
+import { turnModels } from './turn-models.ts';
 import { retryBody } from '../../../requests/retry-body.ts';
 import { useRunAgain } from '../../../app-state/run-again-context.tsx';
-import { modelTitle } from '../../../catalogue/model-names.ts';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 // One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
@@ -165,7 +163,7 @@ function ComparisonForm() {
     const { session: current, settings: currentSettings, aiOverviewParams: overview } = latestEdit.current;
     const turn = current.earlierTurns.find((candidate) => candidate.requestId === requestId);
     const models = turn ? turnModels(turn) : current.state.columns.map(({ engine, model }) => ({ engine, model }));
-    current.askEdited(requestId, buildCompareRequest(question, models, currentSettings.requestFields(), overview));
+    askEdited(current, requestId, buildCompareRequest(question, models, currentSettings.requestFields(), overview));
   }, []);
   const conversationActions = useConversationActions(session, catalogue, editQuestion);
 

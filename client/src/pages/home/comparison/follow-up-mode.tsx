@@ -38,7 +38,7 @@ export function FollowUpMode({ choice, answered, onChange }: FollowUpModeProps) 
     onChange(next === 'independent' || !model ? null : { mode: next, model });
   };
   return (
-    <Stack gap={6} data-testid="follow-up-mode" data-mode={mode}>
+    <Stack gap={6} mb="sm" data-testid="follow-up-mode" data-mode={mode}>
       <SegmentedChoice<ModeValue> data={MODES} value={mode} onChange={setMode} aria-label="How the follow-up continues" />
       {chosen && (
         <NativeSelect

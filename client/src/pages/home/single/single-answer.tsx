@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { SearchRequestBody } from '../../../../../contract/ask.ts';
 import type { Catalogue } from '../../../api/catalogue-api.ts';
 import type { ModelChoice } from '../../../catalogue/model-access.ts';
@@ -15,8 +15,6 @@ import type { AskSession } from '../../../requests/use-ask-session.ts';
 import { useRequestPrice } from '../ask-form.tsx';
 import { scrollToTop } from '../scroll-to-top.ts';
 import { LazyAnswerPanel } from './answer-panel/lazy-answer-panel.tsx';
-import { ConversationActionsContext } from '../../../components/question-bubble/conversation-actions.ts';
-import { useConversationActions } from '../../../requests/use-conversation-actions.ts';
 
 export interface SingleAnswerProps {
   session: AskSession<SearchRequestBody>;
@@ -51,17 +49,6 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
     [earlierTurns, asked, versioned, column?.engine, column?.model],
   );
 
-  // Edit asks the question again as a new version of its turn, of the same model with the same settings.
-  const latest = useRef({ asked, bringIntoView, askEdited: session.askEdited });
-  latest.current = { asked, bringIntoView, askEdited: session.askEdited };
-  const editQuestion = useCallback((requestId: string, question: string) => {
-    const { asked: body, bringIntoView: show, askEdited } = latest.current;
-    if (!body) return;
-    show();
-    askEdited(requestId, { ...body, query: question });
-  }, []);
-  const conversationActions = useConversationActions(session, catalogue, editQuestion);
-
   const handleClear = useCallback(() => {
     clear();
     scrollToTop();
@@ -73,7 +60,7 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
   const showAnswer = column !== null && (isOpen(column) || column.phase === 'done' || column.phase === 'stopped' || column.text !== '');
 
   return (
-    <ConversationActionsContext value={conversationActions}>
+    <>
       {error && (
         <ErrorPanel
           message={error.message}
@@ -98,6 +85,7 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
             retry(column);
           }}
           conversation={conversation}
+          questions={{ session, catalogue, bringIntoView }}
           followUp={canFollowUp(state) && asked ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
         />
       )}
@@ -105,7 +93,7 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
       {column?.phase === 'done' && state.status === 'finished' && state.requestId && <LazyRequestActions requestId={state.requestId} />}
 
       {error && !showAnswer && <NewRequestButton label="New Search" onClick={onNewSearch} testId="new-search-button" />}
-    </ConversationActionsContext>
+    </>
   );
 }
 
