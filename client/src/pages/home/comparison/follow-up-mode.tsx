@@ -7,9 +7,9 @@ import { selectionKey } from './model-selection.ts';
 type ModeValue = 'independent' | ContinueChoice['mode'];
 
 const MODES: { value: ModeValue; label: string }[] = [
-  { value: 'independent', label: 'Each its own' },
-  { value: 'carry', label: 'Carry one answer' },
-  { value: 'fork', label: 'One model only' },
+  { value: 'independent', label: 'Independent' },
+  { value: 'carry', label: 'Carry answer' },
+  { value: 'fork', label: 'One model' },
 ];
 
 export interface AnsweredModel {
