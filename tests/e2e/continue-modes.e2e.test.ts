@@ -1,10 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { allColumnsDone, comparisonColumn, COMPARED_MODEL_IDS, startComparison } from '../support/comparison-page.ts';
 
 /**
  * The ways a comparison goes on, in the browser: carry one column's answer to every model, edit a question and flip
@@ -20,22 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stopBrowserStack(browser, stack));
 
-const MODELS = ['OpenAI - GPT-4o mini', 'DeepSeek - DeepSeek Chat', 'Groq - Llama 3.1 8B'];
-const MODEL_IDS = ['gpt-4o-mini', 'deepseek-chat', 'llama-3.1-8b-instant'];
-const column = (page: Page, model: string): Locator => page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
 const SLOW = '[[simulate chunks=30 chunk-ms=120]]';
-
-async function startComparison(page: Page, question: string): Promise<void> {
-  await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
-  await page.getByTestId('clear-all').click();
-  for (const label of MODELS) await page.getByRole('checkbox', { name: label, exact: true }).check();
-  await page.getByTestId('comparison-query-input').fill(question);
-  await page.getByTestId('compare-button').click();
-}
-
-async function allDone(page: Page): Promise<void> {
-  for (const model of MODEL_IDS) await column(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: 20_000 });
-}
 
 async function reloadPage(page: Page): Promise<void> {
   await page.reload();
@@ -50,31 +36,31 @@ describe('continuing a comparison', () => {
     const payer = await createPayer(stack.records(), stack.config, 150);
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: payer.cookie });
     await startComparison(page, 'Which planets have moons?');
-    await allDone(page);
+    await allColumnsDone(page);
     const deepseekAnswer = (await stack.records().execute<{ answer_text: string }[]>(`select answer_text from model_runs where model = 'deepseek-chat' order by created_at desc limit 1`))[0]!.answer_text;
 
     // Carry DeepSeek's answer: the follow-up box says so, and every model is given it.
-    await column(page, 'deepseek-chat').getByTestId('column-carry').click();
+    await comparisonColumn(page, 'deepseek-chat').getByTestId('column-carry').click();
     await expect.poll(() => page.getByTestId('follow-up-mode').getAttribute('data-mode')).toBe('carry');
     expect(await page.getByTestId('follow-up-mode-note').innerText()).toContain('DeepSeek Chat');
     await page.getByTestId('follow-up-input').fill(`How many does each have? ${SLOW}`);
     await page.getByTestId('follow-up-button').click();
-    await column(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
+    await comparisonColumn(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
 
     // A reload mid-answer brings back the thread and the carried answer's note, and the answers finish.
     await reloadPage(page);
-    await column(page, 'gpt-4o-mini').getByTestId('question-carried').waitFor({ timeout: 10_000 });
-    expect(await column(page, 'llama-3.1-8b-instant').getByTestId('question-carried').innerText()).toContain('DeepSeek - DeepSeek Chat');
-    await allDone(page);
-    for (const model of MODEL_IDS) expect(earlierSentTo(model, 'How many does each have?')).toContain(deepseekAnswer);
+    await comparisonColumn(page, 'gpt-4o-mini').getByTestId('question-carried').waitFor({ timeout: 10_000 });
+    expect(await comparisonColumn(page, 'llama-3.1-8b-instant').getByTestId('question-carried').innerText()).toContain('DeepSeek - DeepSeek Chat');
+    await allColumnsDone(page);
+    for (const model of COMPARED_MODEL_IDS) expect(earlierSentTo(model, 'How many does each have?')).toContain(deepseekAnswer);
 
     // Edit the question just answered: a second version, carried the same way, with a switcher.
-    const gpt = column(page, 'gpt-4o-mini');
+    const gpt = comparisonColumn(page, 'gpt-4o-mini');
     await gpt.getByTestId('question-edit').last().click();
     await gpt.getByTestId('question-edit-input').fill('How many moons does Jupiter have?');
     await gpt.getByTestId('question-edit-send').click();
     await expect.poll(() => gpt.getByTestId('question-versions').getByTestId('version-label').innerText(), { timeout: 10_000 }).toBe('Version 2 of 2');
-    await allDone(page);
+    await allColumnsDone(page);
     expect(await gpt.getByTestId('column-current-question').innerText()).toBe('How many moons does Jupiter have?');
     await expect.poll(() => earlierSentTo('gpt-4o-mini', 'How many moons does Jupiter have?')).toContain(deepseekAnswer);
 
@@ -82,10 +68,10 @@ describe('continuing a comparison', () => {
     await gpt.getByTestId('question-versions').getByTestId('version-previous').click();
     await expect.poll(() => gpt.getByTestId('column-current-question').innerText(), { timeout: 10_000 }).toContain('How many does each have?');
     await expect.poll(() => gpt.getByTestId('question-versions').getByTestId('version-label').innerText()).toBe('Version 1 of 2');
-    await allDone(page);
+    await allColumnsDone(page);
 
     // Continue with Llama only: the page switches to the single view, which keeps Llama's side of the thread.
-    await column(page, 'llama-3.1-8b-instant').getByTestId('column-fork').click();
+    await comparisonColumn(page, 'llama-3.1-8b-instant').getByTestId('column-fork').click();
     await expect.poll(() => page.getByTestId('follow-up-button').innerText()).toContain('Continue with Groq - Llama 3.1 8B');
     await page.getByTestId('follow-up-input').fill(`Tell me about Titan. ${SLOW}`);
     await page.getByTestId('follow-up-button').click();
@@ -113,18 +99,18 @@ describe('continuing a comparison', () => {
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
       await startComparison(page, 'Name two famous canals.');
-      await allDone(page);
-      await column(page, 'gpt-4o-mini').getByTestId('column-carry').click();
+      await allColumnsDone(page);
+      await comparisonColumn(page, 'gpt-4o-mini').getByTestId('column-carry').click();
       await page.getByTestId('follow-up-input').fill('Which one is longer?');
       await page.getByTestId('follow-up-button').click();
-      await allDone(page);
-      const gpt = column(page, 'gpt-4o-mini');
+      await allColumnsDone(page);
+      const gpt = comparisonColumn(page, 'gpt-4o-mini');
       await gpt.getByTestId('question-edit').last().click();
       await gpt.getByTestId('question-edit-input').fill('Which one is older?');
       await gpt.getByTestId('question-edit-send').click();
       await gpt.getByTestId('question-versions').waitFor({ timeout: 10_000 });
-      await allDone(page);
-      await column(page, 'deepseek-chat').getByTestId('column-fork').click();
+      await allColumnsDone(page);
+      await comparisonColumn(page, 'deepseek-chat').getByTestId('column-fork').click();
       await page.getByTestId('follow-up-mode-model').waitFor();
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });

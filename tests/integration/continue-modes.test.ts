@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { answerText, postSearchStream, THREE_MODELS, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { answersByModel, requestIdOf } from '../support/comparison-turns.ts';
 
 /**
  * The ways a conversation goes on, on a real stack with the providers' SDKs against the simulator: each model with
@@ -29,20 +30,6 @@ const compare = (cookie: string, query: string, fields: Record<string, unknown> 
 
 const askOne = (cookie: string, query: string, model: { engine: string; model: string }, fields: Record<string, unknown> = {}) =>
   postSearchStream(stack.baseUrl, { query, model: model.engine, specificModel: model.model, ...fields }, { headers: { cookie } });
-
-function requestIdOf(result: SearchStreamResult): string {
-  const started = result.events.find((event) => event.event === 'model_start' || event.event === 'start');
-  return String(started!.data.requestId);
-}
-
-function answersByModel(result: SearchStreamResult): Map<string, string> {
-  const answers = new Map<string, string>();
-  for (const event of result.events.filter((candidate) => candidate.event === 'model_complete')) {
-    const outcome = event.data.result as { model: string; response: string };
-    answers.set(outcome.model, outcome.response);
-  }
-  return answers;
-}
 
 /** The earlier messages the simulator received for `model` when `question` was the last user message. */
 function earlierSentTo(model: string, question: string): string[] {
