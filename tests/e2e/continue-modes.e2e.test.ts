@@ -54,6 +54,14 @@ describe('continuing a comparison', () => {
     await allColumnsDone(page);
     for (const model of COMPARED_MODEL_IDS) expect(earlierSentTo(model, 'How many does each have?')).toContain(deepseekAnswer);
 
+    // The history says whose answer was carried.
+    await page.getByTestId('recent-request').filter({ hasText: 'How many does each have?' }).first().click();
+    const details = page.getByTestId('request-details-modal');
+    await details.getByRole('dialog').waitFor({ state: 'visible' });
+    expect(await details.getByTestId('request-follow-up-note').innerText()).toContain("every model was given DeepSeek - DeepSeek Chat's answer");
+    await page.keyboard.press('Escape');
+    await details.getByRole('dialog').waitFor({ state: 'detached' });
+
     // Edit the question just answered: a second version, carried the same way, with a switcher.
     const gpt = comparisonColumn(page, 'gpt-4o-mini');
     await gpt.getByTestId('question-edit').last().click();
