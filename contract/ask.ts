@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { CarryFrom, ContinueMode } from './continuation.ts';
 import { fieldMessages } from './field-messages.ts';
 import { BRAND_LIMITS, MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 
@@ -50,6 +51,15 @@ const CommonOptions = {
       format: 'uuid',
       description:
         'Ask a follow-up: the id of your finished request this question continues. Each model is given its own earlier questions and answers in that thread; the models must be among those asked before.',
+    }),
+  ),
+  continueMode: Type.Optional(ContinueMode),
+  carryFrom: Type.Optional(CarryFrom),
+  versionOf: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description:
+        'Edit and resend: the id of your earlier question this one replaces. It becomes a new version of that turn, continuing the same earlier turns (and in the same continue mode); the old version and the turns after it stay readable.',
     }),
   ),
   retryOf: Type.Optional(

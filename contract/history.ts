@@ -1,5 +1,6 @@
 import * as Type from 'typebox/type';
 import { AiOverviewParams, BrandConfig, RequestKind } from './ask.ts';
+import { ContinueMode } from './continuation.ts';
 import { HISTORY_SEARCH_MAX_LENGTH } from './limits.ts';
 import { ModelResult } from './model-result.ts';
 
@@ -43,6 +44,13 @@ export const HistoryItem = Type.Object({
   results: Type.Array(HistoryResult),
   followUpOf: Type.Union([Type.String(), Type.Null()], {
     description: 'The earlier request this one follows up in a conversation; null for a first question. Threads read back with `GET /api/requests/:id/thread`.',
+  }),
+  continueMode: ContinueMode,
+  carryFrom: Type.Union([Type.String(), Type.Null()], {
+    description: 'With `continueMode: carry`: the `engine/model` whose answer to the previous question every model was given.',
+  }),
+  versionOf: Type.Union([Type.String(), Type.Null()], {
+    description: 'An edited question: the first version of the question it replaces (every version follows up the same request).',
   }),
 });
 

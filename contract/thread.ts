@@ -1,5 +1,6 @@
 import * as Type from 'typebox/type';
 import { ModelResult } from './model-result.ts';
+import { TurnPlace } from './continuation.ts';
 
 /**
  * `GET /api/requests/:id/thread`: the earlier questions of a follow-up, oldest first, each with every model's
@@ -11,6 +12,7 @@ export const ThreadTurn = Type.Object(
     query: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
     results: Type.Array(ModelResult),
+    ...TurnPlace,
   },
   { additionalProperties: false },
 );
@@ -21,6 +23,8 @@ export const RequestThread = Type.Object(
     requestId: Type.String(),
     /** Earlier turns, oldest first; empty for a first question. */
     turns: Type.Array(ThreadTurn),
+    /** How the request itself continued the last of them, and every version of its question. */
+    current: Type.Object(TurnPlace, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );

@@ -31,6 +31,9 @@ export interface AdmissionRow {
   conversation: unknown[] | null;
   followUpOf: string | null;
   retryOf: string | null;
+  continueMode: string;
+  carryFrom: string | null;
+  versionOf: string | null;
 }
 
 export type AdmissionOutcome =
@@ -88,8 +91,9 @@ export async function insertAdmission(
      ), request as (
        insert into search_requests (id, query, kind, streamed, engine, model, search_enabled, ai_overview_params,
                                     brand_monitoring_enabled, brand_config, user_id, guest_key, guest_session_id,
-                                    api_key_id, conversation, follow_up_of, retry_of, open_runs, created_at)
-       select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, now() from admitted
+                                    api_key_id, conversation, follow_up_of, retry_of, continue_mode, carry_from, version_of,
+                                    open_runs, created_at)
+       select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, now() from admitted
        returning id
      ), written_runs as (
        insert into model_runs (id, request_id, engine, model, position, conversation, created_at)
@@ -119,6 +123,9 @@ export async function insertAdmission(
       jsonOrNull(request.conversation),
       request.followUpOf,
       request.retryOf,
+      request.continueMode,
+      request.carryFrom,
+      request.versionOf,
       runs.length,
     ],
   );

@@ -32,5 +32,8 @@ export function serializeHistoryItem(row: HistoryRow): HistoryItem {
     aiOverviewParams: row.aiOverviewParams,
     results: row.results,
     followUpOf: row.followUpOf,
+    continueMode: row.continueMode,
+    carryFrom: row.carryFrom,
+    versionOf: row.versionOf,
   };
 }

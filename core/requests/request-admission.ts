@@ -20,7 +20,9 @@ import { failRunAndAnnounce } from '../runs/run-outcome-announcer.ts';
 import { refuseOverMonthlyCap } from '../api-keys/api-key-spending.ts';
 import { openCreditAccount, type Requester } from '../credits/requester.ts';
 import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from '../credits/admission-statement.ts';
-import { checkRetryTarget, conversationKey, followUpConversations } from './follow-up-thread.ts';
+import { checkRetryTarget, conversationKey, followUpConversations, type NamedModel } from './follow-up-thread.ts';
+import { modelNameText, resolveContinuation, retryContinuation, type ModelName } from './continuation.ts';
+import type { ContinueMode } from '../../contract/continuation.ts';
 import { AppError } from '../errors/app-error.ts';
 import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
 import { observeStage } from '../metrics/quorum-stages.ts';
@@ -60,6 +62,12 @@ export interface AdmissionInput {
   followUpOf?: string | undefined;
   /** A model of an earlier request asked again on its own: its answer replaces that model's in the conversation. */
   retryOf?: string | undefined;
+  /** How a follow-up continues: each model its own answers (default), one answer carried to all, or one model alone. */
+  continueMode?: ContinueMode | undefined;
+  /** With `carry`: `engine/model` of the answer every model is given. */
+  carryFrom?: string | undefined;
+  /** An edited question: the earlier question it is a new version of. */
+  versionOf?: string | undefined;
 }
 
 export interface AdmittedRun {
@@ -84,7 +92,13 @@ export function requestOptions(body: {
   brandConfig?: AdmissionInput['brandConfig'];
   followUpOf?: string | undefined;
   retryOf?: string | undefined;
-}): Pick<AdmissionInput, 'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf' | 'retryOf'> {
+  continueMode?: ContinueMode | undefined;
+  carryFrom?: string | undefined;
+  versionOf?: string | undefined;
+}): Pick<
+  AdmissionInput,
+  'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf' | 'retryOf' | 'continueMode' | 'carryFrom' | 'versionOf'
+> {
   return {
     searchEnabled: body.searchEnabled ?? false,
     aiOverviewParams: body.aiOverviewParams,
@@ -92,6 +106,9 @@ export function requestOptions(body: {
     brandConfig: body.brandConfig,
     followUpOf: body.followUpOf,
     retryOf: body.retryOf,
+    continueMode: body.continueMode,
+    carryFrom: body.carryFrom,
+    versionOf: body.versionOf,
   };
 }
 
@@ -123,15 +140,19 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   if (refusal) throw new AppError('FORBIDDEN', refusal);
   // Refuse before writing anything when the queue cannot take the jobs anyway.
   if (services.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
-  const followUp = input.followUpOf
+  const em = services.orm.em.fork();
+  const retryOf = input.retryOf ? await checkRetryTarget(em, requester, input.retryOf) : null;
+  // A regenerated answer continues as the answer it replaces did; anything else says where it goes.
+  const continuation = retryOf ? await retryContinuation(em, retryOf) : await resolveContinuation(em, requester, input);
+  const followUp = continuation.followUpOf
     ? await followUpConversations(
-        services.orm.em.fork(),
+        em,
         requester,
-        input.followUpOf,
+        continuation.followUpOf,
         resolved.map((entry) => ({ engine: entry.engine.id, model: entry.model.id, name: entry.model.name })),
+        continuation.carry && namedModel(services, continuation.carry),
       )
     : undefined;
-  const retryOf = input.retryOf ? await checkRetryTarget(services.orm.em.fork(), requester, input.retryOf) : null;
 
   markStage('admission-start');
   const requestId = input.requestId ?? randomUUID();
@@ -158,8 +179,11 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     guestSessionId: requester.userId ? null : requester.anonymousSessionId,
     apiKeyId: requester.apiKey?.id ?? null,
     conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
-    followUpOf: input.followUpOf ?? null,
+    followUpOf: continuation.followUpOf,
     retryOf,
+    continueMode: continuation.mode,
+    carryFrom: continuation.carry && modelNameText(continuation.carry),
+    versionOf: continuation.versionOf,
   };
   const admissionRuns: AdmissionRun[] = runs.map((run) => {
     const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));
@@ -244,6 +268,13 @@ function jobQuestion(row: AdmissionRow, run: AdmissionRun): AnswerJobQuestion {
     searchEnabled: row.searchEnabled,
     aiOverviewParams: row.aiOverviewParams as AnswerJobQuestion['aiOverviewParams'],
   };
+}
+
+/** A model with the name people know it by, for messages; a name the catalogue does not know is shown as given. */
+function namedModel(services: Pick<RequestCoreServices, 'catalogue'>, name: ModelName): NamedModel {
+  const engine = services.catalogue.findEngine(name.engine);
+  const model = engine && services.catalogue.findModel(engine, name.model);
+  return { ...name, name: model?.name ?? modelNameText(name) };
 }
 
 function resolveSelection(

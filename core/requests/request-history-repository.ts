@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { CHAT_REQUEST_KINDS, SearchRequest, type RequestKind } from '../database/entities/search-request.ts';
 import type { AiOverviewParams, BrandConfig } from '../../contract/ask.ts';
 import type { HistoryItem } from '../../contract/history.ts';
+import type { ContinueMode } from '../../contract/continuation.ts';
 import { findBrandMentions } from '../brand/stored-brand-mentions.ts';
 import { runResult, type RunResult } from './request-results.ts';
 import { historyStatus, modelVersions, type ModelVersions } from './request-versions.ts';
@@ -27,6 +28,9 @@ export interface HistoryRow {
   /** Each model's standing answer, with every version it gave (regenerated ones included). */
   results: ModelVersions[];
   followUpOf: string | null;
+  continueMode: ContinueMode;
+  carryFrom: string | null;
+  versionOf: string | null;
 }
 
 export interface HistoryPage {
@@ -61,6 +65,23 @@ export async function loadRequestHistory(em: EntityManager, userId: string, opti
     kind: { $in: [...CHAT_REQUEST_KINDS] },
     ...(search ? { query: { $ilike: likePattern(search) } } : {}),
   };
+  return historyRows(em, where, { user: userId }, options);
+}
+
+/**
+ * One chat request as the history shows it, for the person who owns it (a guest's too): what the page opens when
+ * someone picks another version of a question. Undefined for a regenerated answer or a request that is not chat.
+ */
+export async function loadHistoryRow(em: EntityManager, request: SearchRequest): Promise<HistoryRow | undefined> {
+  const owner: HistoryOwner = request.user ? { user: request.user.id } : { guestSessionId: request.guestSessionId ?? null };
+  const where: FilterQuery<SearchRequest> = { ...owner, id: request.id, retryOf: null, kind: { $in: [...CHAT_REQUEST_KINDS] } };
+  return (await historyRows(em, where, owner, { limit: 1 })).rows[0];
+}
+
+/** Whose requests: a signed-in person's, or a guest session's. */
+type HistoryOwner = { user: string } | { guestSessionId: string | null };
+
+async function historyRows(em: EntityManager, where: FilterQuery<SearchRequest>, owner: HistoryOwner, options: HistoryPageOptions): Promise<HistoryPage> {
   const [requests, total] = await em.findAndCount(SearchRequest, where, {
     populate: ['runs'],
     orderBy: { createdAt: 'desc', id: 'desc' },
@@ -73,7 +94,7 @@ export async function loadRequestHistory(em: EntityManager, userId: string, opti
       ? []
       : await em.find(
           SearchRequest,
-          { retryOf: { $in: requests.map((request) => request.id) }, user: userId },
+          { retryOf: { $in: requests.map((request) => request.id) }, ...owner },
           { populate: ['runs'], orderBy: { createdAt: 'asc', id: 'asc' } },
         );
   // The whole page's brand analyses, regenerated answers' included, in one query.
@@ -108,6 +129,9 @@ export async function loadRequestHistory(em: EntityManager, userId: string, opti
         completedAt: request.completedAt ?? null,
         results,
         followUpOf: request.followUpOf ?? null,
+        continueMode: request.continueMode,
+        carryFrom: request.carryFrom ?? null,
+        versionOf: request.versionOf ?? null,
       };
     }),
   };

@@ -1,10 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { allColumnsDone, comparisonColumn, COMPARED_MODEL_IDS, startComparison } from '../support/comparison-page.ts';
 
 /**
  * A conversation in the comparison view: after the answers, a follow-up goes to the same models, each column shows
@@ -20,37 +21,21 @@ beforeAll(async () => {
 });
 afterAll(() => stopBrowserStack(browser, stack));
 
-const MODELS = ['OpenAI - GPT-4o mini', 'DeepSeek - DeepSeek Chat', 'Groq - Llama 3.1 8B'];
-const MODEL_IDS = ['gpt-4o-mini', 'deepseek-chat', 'llama-3.1-8b-instant'];
-const column = (page: Page, model: string): Locator => page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
-
-async function startComparison(page: Page, question: string): Promise<void> {
-  await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
-  await page.getByTestId('clear-all').click();
-  for (const label of MODELS) await page.getByRole('checkbox', { name: label, exact: true }).check();
-  await page.getByTestId('comparison-query-input').fill(question);
-  await page.getByTestId('compare-button').click();
-}
-
-async function allDone(page: Page): Promise<void> {
-  for (const model of MODEL_IDS) await column(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: 20_000 });
-}
-
 describe('a follow-up in the comparison view', () => {
   it('continues every column’s conversation, charges each turn, and survives a reload mid-answer', async () => {
     const payer = await createPayer(stack.records(), stack.config, 150);
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: payer.cookie });
     await startComparison(page, 'Which planets have rings?');
-    await allDone(page);
-    const firstAnswers = await Promise.all(MODEL_IDS.map((model) => column(page, model).getByTestId('column-answer').innerText()));
+    await allColumnsDone(page);
+    const firstAnswers = await Promise.all(COMPARED_MODEL_IDS.map((model) => comparisonColumn(page, model).getByTestId('column-answer').innerText()));
     // No thread yet: a first question stands alone.
     expect(await page.getByTestId('column-thread').count()).toBe(0);
 
     await page.getByTestId('follow-up-input').fill('Which of them has the brightest rings? [[simulate chunks=30 chunk-ms=120]]');
     await page.getByTestId('follow-up-button').click();
-    await column(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
-    for (const [index, model] of MODEL_IDS.entries()) {
-      const thread = column(page, model).getByTestId('column-thread');
+    await comparisonColumn(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
+    for (const [index, model] of COMPARED_MODEL_IDS.entries()) {
+      const thread = comparisonColumn(page, model).getByTestId('column-thread');
       expect(await thread.getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
       // Compared without markdown's emphasis marks: a finished answer is drawn as plain text until the markdown
       // renderer (loaded on demand) has arrived, so the same words may be read before or after it is applied.
@@ -62,9 +47,9 @@ describe('a follow-up in the comparison view', () => {
     // Reload while the follow-up streams: the conversation comes back and the answers finish.
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
-    await column(page, 'gpt-4o-mini').getByTestId('column-thread').waitFor({ timeout: 10_000 });
-    expect(await column(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
-    await allDone(page);
+    await comparisonColumn(page, 'gpt-4o-mini').getByTestId('column-thread').waitFor({ timeout: 10_000 });
+    expect(await comparisonColumn(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
+    await allColumnsDone(page);
 
     // The history shows the follow-up as part of a conversation.
     await page.getByTestId('request-follow-up').first().waitFor();
@@ -80,10 +65,10 @@ describe('a follow-up in the comparison view', () => {
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
       await startComparison(page, 'Name two famous bridges.');
-      await allDone(page);
+      await allColumnsDone(page);
       await page.getByTestId('follow-up-input').fill('Which one is older?');
       await page.getByTestId('follow-up-button').click();
-      await allDone(page);
+      await allColumnsDone(page);
       await page.getByTestId('follow-up-form').waitFor();
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { answerText, postSearchStream, THREE_MODELS, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { answersByModel, requestIdOf } from '../support/comparison-turns.ts';
 
 /**
  * Follow-up questions on a real stack: each model of a comparison continues its own conversation (it is given the
@@ -21,21 +22,6 @@ afterAll(async () => {
 
 const compare = (cookie: string, query: string, followUpOf?: string, models = THREE_MODELS) =>
   postSearchStream(stack.baseUrl, { query, models, ...(followUpOf ? { followUpOf } : {}) }, { path: '/api/compare/stream', headers: { cookie } });
-
-function requestIdOf(result: SearchStreamResult): string {
-  const started = result.events.find((event) => event.event === 'model_start');
-  return String(started!.data.requestId);
-}
-
-/** Each model's final answer in a finished comparison stream, by model id. */
-function answersByModel(result: SearchStreamResult): Map<string, string> {
-  const answers = new Map<string, string>();
-  for (const event of result.events.filter((candidate) => candidate.event === 'model_complete')) {
-    const outcome = event.data.result as { model: string; response: string };
-    answers.set(outcome.model, outcome.response);
-  }
-  return answers;
-}
 
 /** What the simulator received for `model` with `question` as the last user message. */
 const sentTo = (model: string, question: string) => stack.simulator.requests.find((request) => request.model === model && request.lastUserMessage.includes(question));

@@ -177,6 +177,9 @@ describe('the history item serialiser', () => {
     completedAt: null,
     results: [result('openai', 'gpt-4o-mini', 6)],
     followUpOf: null,
+    continueMode: 'independent',
+    carryFrom: null,
+    versionOf: null,
     ...overrides,
   });
 

@@ -37,6 +37,9 @@ function request(overrides: Partial<HistoryRequest> = {}): HistoryRequest {
     aiOverviewParams: null,
     results: [],
     followUpOf: null,
+    continueMode: 'independent',
+    carryFrom: null,
+    versionOf: null,
     ...overrides,
   };
 }

@@ -20,7 +20,9 @@ const finished = (columns: RunColumn[]): RequestState => ({ ...initialRequestSta
 describe('a conversation of follow-ups', () => {
   it('keeps each model’s own answer of a finished turn, and marks the ones that did not answer', () => {
     const turn = turnFromState('Why is the sky blue?', finished([column('a', 'done', 'Rayleigh scattering.'), column('b', 'error', 'partial')]));
-    expect(columnThread([turn], { engine: 'openai', model: 'a' })).toEqual([{ query: 'Why is the sky blue?', answer: { text: 'Rayleigh scattering.', answered: true } }]);
+    expect(columnThread([turn], { engine: 'openai', model: 'a' })).toMatchObject([
+      { requestId: 'r1', query: 'Why is the sky blue?', answer: { text: 'Rayleigh scattering.', answered: true } },
+    ]);
     expect(columnThread([turn], { engine: 'openai', model: 'b' })[0]!.answer!.answered).toBe(false);
     expect(columnThread([turn], { engine: 'openai', model: 'c' })[0]!.answer).toBeUndefined();
   });
@@ -31,6 +33,15 @@ describe('a conversation of follow-ups', () => {
       query: 'First?',
       createdAt: '2026-11-24T00:00:00.000Z',
       results: [{ engine: 'openai', model: 'a', success: true, response: 'Yes.' } as never, { engine: 'openai', model: 'b', success: false, response: null } as never],
+      continueMode: 'carry',
+      carryFrom: 'openai/a',
+      versions: [{ requestId: 'r0', query: 'First?', latestRequestId: 'r2' }],
+    });
+    // Where the turn stands comes along: how it continued and its versions.
+    expect(columnThread([turn], { engine: 'openai', model: 'b' })[0]!.place).toMatchObject({
+      continueMode: 'carry',
+      carryFrom: 'openai/a',
+      versions: [{ requestId: 'r0', query: 'First?', latestRequestId: 'r2' }],
     });
     expect(columnThread([turn], { engine: 'openai', model: 'a' })[0]!.answer).toEqual({ text: 'Yes.', answered: true });
     expect(columnThread([turn], { engine: 'openai', model: 'b' })[0]!.answer).toEqual({ text: '', answered: false });

@@ -1,9 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArenaRequestBody } from '../../../contract/arena.ts';
 import type { CompareRequestBody, AskKind, SearchRequestBody } from '../../../contract/ask.ts';
 import type { HistoryRequest } from '../api/history-api.ts';
 import { restorableResults } from '../history/restore-request.ts';
-import { restoreEarlierTurns, turnFromState, type EarlierTurn } from './conversation.ts';
+import { restoreEarlierTurns, turnFromState, type EarlierTurn, type TurnPlace } from './conversation.ts';
+import { withoutContinuation, type Continuation } from './continuation-body.ts';
 import { useHistoryHandOver } from './use-history-hand-over.ts';
 import { useRequestRunner, type RequestControls } from './use-request-runner.ts';
 import { useResumeAfterReload } from './use-resume-after-reload.ts';
@@ -42,8 +43,19 @@ export interface AskSession<Body> extends RequestControls {
   question: string;
   /** A question from the form: starts a new conversation. */
   askNew(body: Body): void;
-  /** One more question to the models of the finished request, each given its conversation so far. */
-  askFollowUp(body: Body): void;
+  /** Where the question now answered stands in its conversation (how it continued, its versions), once known. */
+  currentPlace: TurnPlace | null;
+  /**
+   * One more question to the models of the finished request: each given its own conversation so far, or (carry)
+   * every model given one model's answer to the last question.
+   */
+  askFollowUp(body: Body, continuation?: Continuation): void;
+  /**
+   * Asks `body` after the earlier turns `turns` (an edit keeps the turns before the question it replaces; a model
+   * continued alone has none yet); with `readBack`, the conversation is read back from the server once the request
+   * is admitted: its earlier turns, how it continued, its versions.
+   */
+  askAfter(turns: readonly EarlierTurn[], body: Body, readBack: boolean): void;
   /** Empties the answers and forgets the conversation. */
   startOver(): void;
 }
@@ -59,16 +71,28 @@ export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSes
   const { state, ask, resume, restore, clear } = runner;
   const [earlierTurns, setEarlierTurns] = useState<readonly EarlierTurn[]>([]);
   const [asked, setAsked] = useState<Body | null>(null);
+  const [currentPlace, setCurrentPlace] = useState<TurnPlace | null>(null);
+  // Set when a question was sent whose place in its conversation the server knows better than the page: once its
+  // request id is known, the conversation (with versions and carried answers) is read back.
+  const readBackPlace = useRef(false);
   // The past request being put back from the history, until its earlier turns arrive (a new question cancels it).
   const restoring = useRef<string | null>(null);
   // The view's latest handlers, so the effects below run when the session needs them, not on every render.
   const latest = useRef(handlers);
   latest.current = handlers;
 
-  const takeEarlierTurns = useCallback((turns: EarlierTurn[], firstQuestion: string) => {
+  const takeEarlierTurns = useCallback((turns: EarlierTurn[], current: TurnPlace) => {
     setEarlierTurns(turns);
-    latest.current.firstQuestion?.(firstQuestion);
+    setCurrentPlace(current);
+    if (turns[0]) latest.current.firstQuestion?.(turns[0].query);
   }, []);
+
+  const requestId = state.requestId;
+  useEffect(() => {
+    if (!requestId || !readBackPlace.current) return;
+    readBackPlace.current = false;
+    return restoreEarlierTurns(requestId, takeEarlierTurns);
+  }, [requestId, takeEarlierTurns]);
 
   // A request that was answering when the page went away picks up where it is, with its conversation.
   useResumeAfterReload(kind, {
@@ -93,36 +117,40 @@ export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSes
       return;
     }
     setEarlierTurns([]);
+    setCurrentPlace(null);
     setAsked(body);
     restore(request.id, body, results);
     fromHistory.restored();
     restoring.current = request.id;
-    restoreEarlierTurns(request.id, (turns, firstQuestion) => {
-      if (restoring.current === request.id) takeEarlierTurns(turns, firstQuestion);
+    restoreEarlierTurns(request.id, (turns, current) => {
+      if (restoring.current === request.id) takeEarlierTurns(turns, current);
     });
   });
 
-  const askNew = (body: Body) => {
+  const askAfter = (turns: readonly EarlierTurn[], body: Body, readBack: boolean) => {
     restoring.current = null;
-    setEarlierTurns([]);
+    readBackPlace.current = readBack;
+    setEarlierTurns(turns);
+    setCurrentPlace(null);
     setAsked(body);
     ask(body);
   };
 
-  const askFollowUp = (body: Body) => {
+  const askNew = (body: Body) => askAfter([], body, false);
+
+  const askFollowUp = (body: Body, continuation?: Continuation) => {
     if (!state.requestId) return;
-    restoring.current = null;
-    const followUp = { ...body, followUpOf: state.requestId };
-    setEarlierTurns((turns) => [...turns, turnFromState(asked?.query ?? '', state)]);
-    setAsked(followUp);
-    ask(followUp);
+    const followUp = { ...withoutContinuation(body), followUpOf: state.requestId, ...continuation };
+    askAfter([...earlierTurns, { ...turnFromState(asked?.query ?? '', state), place: currentPlace }], followUp, true);
   };
 
   const startOver = useCallback(() => {
     clear();
+    readBackPlace.current = false;
     setEarlierTurns([]);
+    setCurrentPlace(null);
     setAsked(null);
   }, [clear]);
 
-  return { ...runner, earlierTurns, asked, question: asked?.query ?? '', askNew, askFollowUp, startOver };
+  return { ...runner, earlierTurns, asked, question: asked?.query ?? '', currentPlace, askNew, askFollowUp, askAfter, startOver };
 }

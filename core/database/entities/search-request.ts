@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import type { BrandConfig } from '../../../contract/ask.ts';
 import type { ConversationTurn } from '../../../contract/conversation.ts';
+import { CONTINUE_MODES } from '../../../contract/continuation.ts';
 import { ModelRun } from './model-run.ts';
 import { User } from './user.ts';
 
@@ -54,6 +55,12 @@ const SearchRequestSchema = defineEntity({
     conversation: p.json<ConversationTurn[]>().nullable(),
     /** The earlier request this one follows up (the previous turn of its thread); null for a first question. */
     followUpOf: p.uuid().nullable(),
+    /** How this follow-up continued the request before it: each model its own answers, one answer carried to all, or one model alone. */
+    continueMode: p.enum(CONTINUE_MODES).default('independent'),
+    /** With `carry`: the `engine/model` whose answer to the previous question every model was given. */
+    carryFrom: p.text().nullable(),
+    /** An edited question: the first version of the turn it is a new version of (it follows up the same request). */
+    versionOf: p.uuid().nullable(),
     /** The request one of whose models this asks again on its own (Retry, Regenerate); its answer then replaces that model's. */
     retryOf: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -7,6 +7,11 @@ import { eventStreamResponses, jsonResponses } from '../../schemas/route-respons
 import { RequestThread } from '../../../contract/thread.ts';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
 import { readThread, turnResults } from '../../../core/requests/follow-up-thread.ts';
+import { turnVersions } from '../../../core/requests/turn-versions.ts';
+import { loadHistoryRow } from '../../../core/requests/request-history-repository.ts';
+import { serializeHistoryItem } from '../../../core/requests/history-item.ts';
+import { HistoryItem } from '../../../contract/history.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { runsToStop, stopRuns } from '../../../core/requests/stop-runs.ts';
 import { success } from '../../../contract/envelope.ts';
@@ -44,6 +49,15 @@ const threadSchema = {
   tags: ['Asking'],
   params: RequestParams,
   response: jsonResponses(RequestThread, ['VALIDATION_ERROR', 'NOT_FOUND']),
+};
+
+const requestSchema = {
+  summary: 'One of your questions, as the history shows it',
+  description:
+    'A single question or a comparison with every model’s result and versions, its place in its conversation and its settings; what the page opens when another version of an edited question is picked.',
+  tags: ['Asking'],
+  params: RequestParams,
+  response: jsonResponses(HistoryItem, ['VALIDATION_ERROR', 'NOT_FOUND']),
 };
 
 /** Watching, resuming and cancelling a request one has made, and reading the conversation it belongs to. */
@@ -90,13 +104,26 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/requests/:id/thread', { schema: threadSchema }, async (request, reply) => {
     const em = app.orm.em.fork();
     const { searchRequest } = await loadOwnRequest(em, request, reply, request.params.id);
-    const earlier = (await readThread(em, searchRequest.id)).filter((row) => row.depth > 0);
+    const thread = await readThread(em, searchRequest.id);
+    const versions = await turnVersions(em, thread.map((row) => row.id));
+    const placeOf = (row: (typeof thread)[number]) => ({ continueMode: row.continue_mode, carryFrom: row.carry_from, versions: versions.get(row.id) ?? [] });
     const turns = [];
-    for (const row of earlier) {
-      turns.push({ requestId: row.id, query: row.query, createdAt: new Date(row.created_at).toISOString(), results: await turnResults(em, row.id) });
+    for (const row of thread.filter((candidate) => candidate.depth > 0)) {
+      turns.push({ requestId: row.id, query: row.query, createdAt: new Date(row.created_at).toISOString(), results: await turnResults(em, row.id), ...placeOf(row) });
     }
+    const current = thread.find((row) => row.depth === 0)!;
     reply.header('cache-control', 'no-store');
-    return success({ requestId: searchRequest.id, turns });
+    return success({ requestId: searchRequest.id, turns, current: placeOf(current) });
+  });
+
+  /** `GET /api/requests/:id`: one question of the caller's own with its results, to open another version's branch. */
+  app.get('/requests/:id', { schema: requestSchema }, async (request, reply) => {
+    const em = app.orm.em.fork();
+    const { searchRequest } = await loadOwnRequest(em, request, reply, request.params.id);
+    const row = await loadHistoryRow(em, searchRequest);
+    if (!row) throw new AppError('NOT_FOUND', 'Request not found');
+    reply.header('cache-control', 'no-store');
+    return success(serializeHistoryItem(row));
   });
 };
 

@@ -1,10 +1,11 @@
 import { Divider, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { LazyMarkdownAnswer } from '../markdown-answer/lazy-markdown-answer.tsx';
-import type { EarlierAnswer } from '../../requests/conversation.ts';
+import type { EarlierAnswer, ThreadQuestion } from '../../requests/conversation.ts';
+import { QuestionBubble } from '../question-bubble/question-bubble.tsx';
+import { useQuestionActions } from '../../requests/conversation-actions.ts';
 
-export interface ColumnTurn {
-  query: string;
+export interface ColumnTurn extends ThreadQuestion {
   answer: EarlierAnswer | undefined;
 }
 
@@ -13,13 +14,12 @@ export interface ColumnTurn {
  * said (or that it did not answer, in which case that turn was not part of its conversation).
  */
 export const ColumnThread = memo(function ColumnThread({ turns, question }: { turns: readonly ColumnTurn[]; question: string }) {
+  const current = useQuestionActions()?.current;
   return (
     <Stack gap="sm" data-testid="column-thread">
       {turns.map((turn, index) => (
         <Stack gap={6} key={index} data-testid="column-thread-turn">
-          <Text size="sm" fw={600} data-testid="column-thread-question">
-            {turn.query}
-          </Text>
+          <QuestionBubble query={turn.query} requestId={turn.requestId} place={turn.place} testId="column-thread-question" />
           {turn.answer?.answered ? (
             <div style={{ overflowWrap: 'anywhere' }}>
               <LazyMarkdownAnswer content={turn.answer.text} />
@@ -32,9 +32,7 @@ export const ColumnThread = memo(function ColumnThread({ turns, question }: { tu
           <Divider />
         </Stack>
       ))}
-      <Text size="sm" fw={600} data-testid="column-current-question">
-        {question}
-      </Text>
+      <QuestionBubble query={question} requestId={current?.requestId ?? null} place={current?.place} testId="column-current-question" />
     </Stack>
   );
 });

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { QueryBox } from '../query-box/query-box.tsx';
 
 interface FollowUpBoxProps {
@@ -7,13 +7,17 @@ interface FollowUpBoxProps {
   price: { cost: number | null; affordable: boolean; creditsRemaining: number | null };
   loading: boolean;
   onAsk(question: string): void;
+  /** How the follow-up continues, where there is a choice (a comparison): shown above the question, spaced by itself. */
+  mode?: ReactNode;
+  /** The button's words for the chosen way of continuing. */
+  submitLabel?: string;
 }
 
 /**
  * Below finished answers: one more question for the same models, each continuing its own conversation. The box
  * empties once the question is sent; the question then heads the answers it gets.
  */
-export function FollowUpBox({ price, loading, onAsk }: FollowUpBoxProps) {
+export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask follow-up' }: FollowUpBoxProps) {
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -29,6 +33,7 @@ export function FollowUpBox({ price, loading, onAsk }: FollowUpBoxProps) {
   };
   return (
     <Paper component="form" withBorder p="md" onSubmit={submit} noValidate aria-label="Ask a follow-up" data-testid="follow-up-form">
+      {mode}
       <QueryBox
         label="Follow-up question"
         query={question}
@@ -40,7 +45,7 @@ export function FollowUpBox({ price, loading, onAsk }: FollowUpBoxProps) {
         loading={loading}
         canSubmit={price.affordable}
         error={error}
-        submitLabel="Ask follow-up"
+        submitLabel={submitLabel}
         testIds={{ input: 'follow-up-input', submit: 'follow-up-button' }}
       />
     </Paper>

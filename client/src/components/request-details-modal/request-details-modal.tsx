@@ -12,6 +12,9 @@ import { isComparisonRequest } from '../../history/request-kind.ts';
 import { StatusDot } from '../../history/status-dot.tsx';
 import { RequestAnswer } from './request-answer.tsx';
 import { RequestFacts } from './request-facts.tsx';
+import { continuationNote } from '../../history/continuation-note.ts';
+import { useCatalogue } from '../../app-state/catalogue-context.tsx';
+import { modelTitleOf } from '../../requests/conversation-actions.ts';
 
 // Word-by-word differences bring a diff library along: loaded only when someone asks to see them.
 const RunDifferences = lazy(() => import('./run-differences.tsx'));
@@ -46,6 +49,8 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
   const phone = useMediaQuery('(max-width: 36em)');
   const selected = group.requests.find((request) => request.id === selectedId) ?? group.latestRequest;
   const [comparing, setComparing] = useState<string | null>(null);
+  const { catalogue } = useCatalogue();
+  const nameOf = (engineModel: string) => modelTitleOf(catalogue, engineModel);
 
   // An arena round goes on in the arena, and a request still answering is followed where it was asked.
   const canContinue = selected.engine !== 'arena' && selected.status !== 'pending';
@@ -110,9 +115,9 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
                   <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="request-query">
                     {request.query}
                   </Text>
-                  {request.followUpOf && (
+                  {continuationNote(request, nameOf) && (
                     <Text size="sm" mt={4} data-testid="request-follow-up-note">
-                      A follow-up in a conversation: each model was given its own earlier questions and answers.
+                      {continuationNote(request, nameOf)}
                     </Text>
                   )}
                 </section>

@@ -45,9 +45,11 @@ export function HomePage() {
   }, []);
 
   // "Run this prompt again" on a comparison switches to the comparison view, which then takes the request.
+  // "Continue with this model only" goes on in the single view.
   useEffect(() => {
     if (runAgain.pending) setMode(isComparisonRequest(runAgain.pending) ? 'comparison' : 'single');
-  }, [runAgain.pending]);
+    else if (runAgain.fork) setMode('single');
+  }, [runAgain.pending, runAgain.fork]);
 
   return (
     <Stack gap="lg">

@@ -77,5 +77,8 @@ export function requestFromLink(search: string, now: Date = new Date()): History
     aiOverviewParams: null,
     results: models.map(notYetAsked),
     followUpOf: null,
+    continueMode: 'independent',
+    carryFrom: null,
+    versionOf: null,
   };
 }

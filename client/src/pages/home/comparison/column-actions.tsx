@@ -1,5 +1,7 @@
 import { Button, CopyButton, Group } from '@mantine/core';
-import { IconArrowsMaximize, IconArrowsMinimize, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconArrowFork, IconArrowsMaximize, IconArrowsMinimize, IconCheck, IconCopy, IconRefresh, IconShare3 } from '@tabler/icons-react';
+import type { RunColumn } from '../../../requests/request-state.ts';
+import { useContinueChoice } from './continue-choice.ts';
 
 interface ColumnActionsProps {
   /** The finished answer, as Markdown. */
@@ -9,10 +11,18 @@ interface ColumnActionsProps {
   /** Absent while a model is still answering. */
   onRegenerate?: (() => void) | undefined;
   modelName: string;
+  /** The column's model and how it ended: only a finished answer can be carried or continued alone. */
+  run: Pick<RunColumn, 'engine' | 'model' | 'phase' | 'text'>;
 }
 
-/** Under a finished answer: copy it as Markdown, ask the model again (charged like a new answer), widen the column. */
-export function ColumnActions({ text, expanded, onToggleExpanded, onRegenerate, modelName }: ColumnActionsProps) {
+/**
+ * Under a finished answer: copy it as Markdown, ask the model again (charged like a new answer), widen the column;
+ * once every model has finished, carry this answer to every model's next turn, or continue with this model only.
+ */
+export function ColumnActions({ text, expanded, onToggleExpanded, onRegenerate, modelName, run }: ColumnActionsProps) {
+  const continueChoice = useContinueChoice();
+  const canContinue = continueChoice !== null && run.phase === 'done' && run.text !== '';
+  const model = { engine: run.engine, model: run.model };
   return (
     <Group gap={6} data-testid="column-actions">
       {text !== '' && (
@@ -42,6 +52,30 @@ export function ColumnActions({ text, expanded, onToggleExpanded, onRegenerate, 
         >
           Regenerate
         </Button>
+      )}
+      {canContinue && (
+        <>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => continueChoice.choose({ mode: 'carry', model })}
+            leftSection={<IconShare3 size={12} aria-hidden />}
+            title={`The next question goes to every model with ${modelName}'s answer as the reply to this one`}
+            data-testid="column-carry"
+          >
+            Carry this answer to all
+          </Button>
+          <Button
+            size="compact-xs"
+            variant="default"
+            onClick={() => continueChoice.choose({ mode: 'fork', model })}
+            leftSection={<IconArrowFork size={12} aria-hidden />}
+            title={`Go on with ${modelName} alone, keeping its side of the conversation`}
+            data-testid="column-fork"
+          >
+            Continue with this model only
+          </Button>
+        </>
       )}
       {/* On a phone every answer already has the screen to itself. */}
       <Button

@@ -100,7 +100,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
         <VersionPager count={version.count} index={version.index} onChange={version.select} label={modelName} />
 
         <div className={classes.answerScroll} data-column-scroll tabIndex={0} role="group" aria-label={`${modelName}'s answer`} data-testid="column-scroll">
-        {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
+        {conversation && <ColumnThread turns={conversation.turns} question={conversation.question} />}
 
         {version.shown.earlier && <EarlierVersionAnswer version={version.shown} />}
         {!version.shown.earlier && (
@@ -162,6 +162,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
           <ColumnActions
             text={earlier ? version.shown.text : column.text}
             modelName={modelName}
+            run={column}
             expanded={expanded}
             onToggleExpanded={() => onToggleExpanded(column)}
             onRegenerate={phase === 'done' || phase === 'stopped' ? () => onRetry(column) : undefined}

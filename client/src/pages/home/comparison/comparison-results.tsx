@@ -21,7 +21,7 @@ import { selectionKey } from './model-selection.ts';
 export interface ComparisonResultsProps {
   state: RequestState;
   /** Earlier turns of the conversation, oldest first, and the question being answered now (empty for a first question). */
-  conversation: { turns: readonly EarlierTurn[]; question: string };
+  conversation: { turns: readonly EarlierTurn[]; question: string; versioned?: boolean };
   /** Below finished answers: the box to ask a follow-up (absent when one cannot be asked). */
   followUp?: ReactNode;
   catalogue: Catalogue | null;
@@ -54,7 +54,8 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
   const modelKeys = state.columns.map(selectionKey).join(',');
   const threads = useMemo(() => {
     const byColumn = new Map<string, { turns: ColumnTurn[]; question: string }>();
-    if (conversation.turns.length === 0) return byColumn;
+    // A first question shows above its answers only once it has been edited: its bubble switches the versions.
+    if (conversation.turns.length === 0 && !conversation.versioned) return byColumn;
     for (const key of modelKeys.split(',')) {
       const [engine = '', ...model] = key.split('/');
       byColumn.set(key, { turns: columnThread(conversation.turns, { engine, model: model.join('/') }), question: conversation.question });

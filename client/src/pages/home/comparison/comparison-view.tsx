@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '../../../app-state/auth-context.tsx';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { allChoices } from '../../../catalogue/model-access.ts';
@@ -21,6 +21,12 @@ import { ModelChecklist } from './model-checklist.tsx';
 import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey } from './model-selection.ts';
 import { requestedModels } from './requested-models.ts';
 import { useRevealResults } from './use-reveal-results.ts';
+import { ContinueChoiceContext, type ContinueChoice } from './continue-choice.ts';
+import { FollowUpMode } from './follow-up-mode.tsx';
+import { askEdited, ConversationActionsContext, modelTitle, useConversationActions } from '../../../requests/conversation-actions.ts';
+import { turnModels } from './turn-models.ts';
+import { retryBody } from '../../../requests/retry-body.ts';
+import { useRunAgain } from '../../../app-state/run-again-context.tsx';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 // One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
@@ -81,7 +87,11 @@ function ComparisonForm() {
   useEffect(preloadMarkdownAnswer, []);
 
 
-  const conversation = useMemo(() => ({ turns: session.earlierTurns, question: session.question }), [session.earlierTurns, session.question]);
+  const versioned = (session.currentPlace?.versions.length ?? 0) > 1;
+  const conversation = useMemo(
+    () => ({ turns: session.earlierTurns, question: session.question, versioned }),
+    [session.earlierTurns, session.question, versioned],
+  );
 
   const handleSelection = useCallback((next: Set<SelectionKey>) => {
     setSelected(next);
@@ -98,16 +108,64 @@ function ComparisonForm() {
     session.askNew(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
   };
 
-  // The same models again, each continuing its own conversation: the finished turn joins the thread.
+  // How the next follow-up continues: null for each model its own answers; a column's actions choose the others.
+  const [continueChoice, setContinueChoice] = useState<ContinueChoice | null>(null);
+  const { continueAlone } = useRunAgain();
+  useEffect(() => setContinueChoice(null), [state.requestId]);
+  const followUpReady = canFollowUp(state);
+  const continueActions = useMemo(
+    () =>
+      followUpReady
+        ? {
+            choose(choice: ContinueChoice) {
+              setContinueChoice(choice);
+              // The question goes in the follow-up box, below the answers.
+              requestAnimationFrame(() => {
+                const input = document.querySelector<HTMLTextAreaElement>('[data-testid="follow-up-input"]');
+                input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+                input?.focus({ preventScroll: true });
+              });
+            },
+          }
+        : null,
+    [followUpReady],
+  );
+
+  // The same models again: each continuing its own conversation, or all given one model's answer; or that model
+  // alone, which goes on in the single view.
   const askFollowUp = (question: string) => {
     const models = state.columns.map(({ engine, model }) => ({ engine, model }));
-    session.askFollowUp(buildCompareRequest(question, models, settings.requestFields(), aiOverviewParams));
+    const body = buildCompareRequest(question, models, settings.requestFields(), aiOverviewParams);
+    if (continueChoice?.mode === 'fork' && state.requestId) {
+      continueAlone({ ...retryBody(body, continueChoice.model), followUpOf: state.requestId, continueMode: 'fork' });
+      return;
+    }
+    session.askFollowUp(body, continueChoice?.mode === 'carry' ? { continueMode: 'carry', carryFrom: selectionKey(continueChoice.model) } : undefined);
   };
   const askedChoices = useMemo(() => {
     const asked = new Set(state.columns.map(selectionKey));
     return choices.filter((choice) => asked.has(selectionKey(choicePair(choice))));
   }, [choices, state.columns]);
-  const followUpPrice = useRequestPrice(askedChoices, settings.value.searchEnabled, false);
+  const followUpChoices = useMemo(
+    () => (continueChoice?.mode === 'fork' ? askedChoices.filter((choice) => selectionKey(choicePair(choice)) === selectionKey(continueChoice.model)) : askedChoices),
+    [askedChoices, continueChoice],
+  );
+  const followUpPrice = useRequestPrice(followUpChoices, settings.value.searchEnabled, false);
+  const answeredModels = state.columns
+    .filter((column) => column.phase === 'done' && column.text !== '')
+    .map((column) => ({ pair: { engine: column.engine, model: column.model }, name: modelTitle(catalogue, column) }));
+  const chosenName = continueChoice && answeredModels.find((model) => selectionKey(model.pair) === selectionKey(continueChoice.model))?.name;
+
+  // Edit asks the turn again as a new version, of the models that turn was asked of, with today's settings.
+  const latestEdit = useRef({ session, settings, aiOverviewParams });
+  latestEdit.current = { session, settings, aiOverviewParams };
+  const editQuestion = useCallback((requestId: string, question: string) => {
+    const { session: current, settings: currentSettings, aiOverviewParams: overview } = latestEdit.current;
+    const turn = current.earlierTurns.find((candidate) => candidate.requestId === requestId);
+    const models = turn ? turnModels(turn) : current.state.columns.map(({ engine, model }) => ({ engine, model }));
+    askEdited(current, requestId, buildCompareRequest(question, models, currentSettings.requestFields(), overview));
+  }, []);
+  const conversationActions = useConversationActions(session, catalogue, editQuestion);
 
   const { startOver } = session;
   const handleNewComparison = useCallback(() => {
@@ -150,16 +208,30 @@ function ComparisonForm() {
       )}
 
       {state.columns.length > 0 && (
+        <ConversationActionsContext value={conversationActions}>
+        <ContinueChoiceContext value={continueActions}>
         <ComparisonResults
           state={state}
           conversation={conversation}
-          followUp={canFollowUp(state) ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
+          followUp={
+            followUpReady ? (
+              <FollowUpBox
+                price={followUpPrice}
+                loading={loading}
+                onAsk={askFollowUp}
+                mode={<FollowUpMode choice={continueChoice} answered={answeredModels} onChange={setContinueChoice} />}
+                submitLabel={continueChoice?.mode === 'fork' && chosenName ? `Continue with ${chosenName}` : continueChoice?.mode === 'carry' ? 'Ask all with this answer' : 'Ask follow-up'}
+              />
+            ) : undefined
+          }
           catalogue={catalogue}
           onRetry={retry}
           onStop={stop}
           onStopAll={stopAll}
           onNewComparison={handleNewComparison}
         />
+        </ContinueChoiceContext>
+        </ConversationActionsContext>
       )}
     </Stack>
   );

@@ -40,11 +40,13 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
     session.askFollowUp({ ...asked, query: question });
   };
   const followUpPrice = useRequestPrice(choice, asked?.searchEnabled ?? false, true);
+  // An edited question never is the first of a thread alone: its versions need the bubble that switches them.
+  const versioned = (session.currentPlace?.versions.length ?? 0) > 1;
   const conversation = useMemo(
-    () => (column && asked && earlierTurns.length > 0 ? { turns: columnThread(earlierTurns, column), question: asked.query } : undefined),
+    () => (column && asked && (earlierTurns.length > 0 || versioned) ? { turns: columnThread(earlierTurns, column), question: asked.query } : undefined),
     // The column's identity changes with every streamed word; its model does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [earlierTurns, asked, column?.engine, column?.model],
+    [earlierTurns, asked, versioned, column?.engine, column?.model],
   );
 
   const handleClear = useCallback(() => {
@@ -83,6 +85,7 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
             retry(column);
           }}
           conversation={conversation}
+          questions={{ session, catalogue, bringIntoView }}
           followUp={canFollowUp(state) && asked ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
         />
       )}

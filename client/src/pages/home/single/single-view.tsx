@@ -14,6 +14,7 @@ import { allowedSelection, defaultSelection, firstAllowedModel, type ModelSelect
 import { SingleAnswer } from './single-answer.tsx';
 import { AI_OVERVIEW_ENGINE, buildSearchRequest, NO_PROBLEMS, singleProblems, type SingleProblems } from './single-request.ts';
 import { useModelSelection } from './use-model-selection.ts';
+import { useRunAgain } from '../../../app-state/run-again-context.tsx';
 
 /** One engine, one model, one streamed answer. */
 export function SingleView() {
@@ -54,6 +55,19 @@ export function SingleView() {
     },
   });
   const loading = session.state.status === 'running';
+
+  // "Continue with this model only" from the comparison view: this view asks the question itself, so it follows the
+  // answer, and its conversation (the comparison's turns, that model's side) is read back from the server.
+  const { fork, continueAlone } = useRunAgain();
+  useEffect(() => {
+    if (!fork) return;
+    continueAlone(null);
+    setSelection({ engine: fork.model, model: fork.specificModel });
+    bringIntoView();
+    session.askAfter([], fork, true);
+    // Once per question handed over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fork]);
 
   // Fetch the answer panel and its renderer now, so they are ready before the first words of an answer arrive.
   useEffect(() => {

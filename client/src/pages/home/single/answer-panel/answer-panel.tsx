@@ -1,5 +1,5 @@
 import { Badge, Button, CloseButton, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { memo, useDeferredValue, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, type ReactNode } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../../components/brand-summary/brand-mention-of.ts';
@@ -15,6 +15,10 @@ import { useAnswerShortcuts } from '../../../../requests/answer-shortcuts.ts';
 import { useColumnVersion } from '../../../../requests/column-versions.ts';
 import { EarlierVersionAnswer } from '../../../../components/version-pager/earlier-version-answer.tsx';
 import { VersionPager } from '../../../../components/version-pager/version-pager.tsx';
+import { askEdited, ConversationActionsContext, useConversationActions } from '../../../../requests/conversation-actions.ts';
+import type { AskSession } from '../../../../requests/use-ask-session.ts';
+import type { SearchRequestBody } from '../../../../../../contract/ask.ts';
+import type { Catalogue } from '../../../../api/catalogue-api.ts';
 
 export interface AnswerPanelProps {
   column: RunColumn;
@@ -31,10 +35,26 @@ export interface AnswerPanelProps {
   conversation?: { turns: readonly ColumnTurn[]; question: string } | undefined;
   /** Below a finished answer: the box for a follow-up question. */
   followUp?: ReactNode;
+  /** What the conversation's questions offer: Edit (asked by `onEdit`) and their versions. */
+  questions: {
+    session: Pick<AskSession<SearchRequestBody>, 'state' | 'asked' | 'currentPlace' | 'earlierTurns' | 'askAfter'>;
+    catalogue: Catalogue | null;
+    bringIntoView(): void;
+  };
 }
 
 /** The answer as it streams in, then its sources, what it cost and took, and a way to start over. */
-export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answerKey, onStop, onClear, onNewSearch, onRegenerate, conversation, followUp }: AnswerPanelProps) {
+export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answerKey, onStop, onClear, onNewSearch, onRegenerate, conversation, followUp, questions }: AnswerPanelProps) {
+  // Edit asks the question again as a new version of its turn, of the same model with the same settings.
+  const latestQuestions = useRef(questions);
+  latestQuestions.current = questions;
+  const editQuestion = useCallback((requestId: string, question: string) => {
+    const { session, bringIntoView } = latestQuestions.current;
+    if (!session.asked) return;
+    bringIntoView();
+    askEdited(session, requestId, { ...session.asked, query: question });
+  }, []);
+  const questionActions = useConversationActions(questions.session, questions.catalogue, editQuestion);
   // Re-parsing the markdown is the costly part of each frame; deferring it lets React drop intermediate versions
   // rather than let typing or scrolling stutter when answers grow long.
   const renderedAnswer = useDeferredValue(column.text);
@@ -86,7 +106,11 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
           </Group>
         </Group>
 
-        {conversation && conversation.turns.length > 0 && <ColumnThread turns={conversation.turns} question={conversation.question} />}
+        {conversation && (
+          <ConversationActionsContext value={questionActions}>
+            <ColumnThread turns={conversation.turns} question={conversation.question} />
+          </ConversationActionsContext>
+        )}
 
         <VersionPager count={version.count} index={version.index} onChange={version.select} label={modelName} />
 
