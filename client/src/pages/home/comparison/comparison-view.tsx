@@ -21,6 +21,7 @@ import { ModelChecklist } from './model-checklist.tsx';
 import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey } from './model-selection.ts';
 import { requestedModels } from './requested-models.ts';
 import { useRevealResults } from './use-reveal-results.ts';
+import { rememberAskedSettings } from './column-settings-store.ts';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 // One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
@@ -66,6 +67,8 @@ function ComparisonForm() {
         settings.onChange(settingsOf(request));
         setAiOverviewParams(aiOverviewParamsOf(request));
         setProblems(NO_PROBLEMS);
+        // Each model is asked again the way it was asked then, its own settings included.
+        rememberAskedSettings(request.results);
         return compareBodyOf(request, models);
       },
       focus: draft.focus,
