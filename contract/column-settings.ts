@@ -1,14 +1,14 @@
 import * as Type from 'typebox/type';
+import { SYSTEM_PROMPT_MAX_LENGTH } from './column-settings-rules.ts';
 import { fieldMessages } from './field-messages.ts';
+
+export { COLUMN_SETTINGS_TEXTS, SYSTEM_PROMPT_MAX_LENGTH, columnSettingsProblem, normaliseColumnSettings } from './column-settings-rules.ts';
 
 /**
  * Per-column settings: what a person may tell one model of a request besides the question (a system prompt, a
  * temperature), and which of those each model accepts. The catalogue says per model what it takes; admission refuses
- * anything else with the wording below, so the page, the API and the error all speak alike.
+ * anything else with the wording in `column-settings-rules.ts`, so the page, the API and the error all speak alike.
  */
-
-/** The longest system prompt one column may carry. */
-export const SYSTEM_PROMPT_MAX_LENGTH = 2_000;
 
 export const ColumnSettings = Type.Object(
   {
@@ -52,36 +52,3 @@ export const ModelCapabilities = Type.Object(
   { description: 'Which per-column settings the model accepts and which token figures its answers report.' },
 );
 export type ModelCapabilities = Type.Static<typeof ModelCapabilities>;
-
-/** How a refused setting reads, naming the model by its display name. */
-export const COLUMN_SETTINGS_TEXTS = {
-  noTemperature: (model: string) => `${model} does not accept a temperature`,
-  temperatureRange: (model: string, range: TemperatureRange) => `${model} accepts a temperature from ${range.min} to ${range.max}`,
-  noSystemPrompt: (model: string) => `${model} does not accept a system prompt`,
-} as const;
-
-/** The first thing wrong with `settings` for a model with these capabilities, in words; null when it may have them. */
-export function columnSettingsProblem(modelName: string, capabilities: ModelCapabilities, settings: ColumnSettings): string | null {
-  if (settings.systemPrompt !== undefined && settings.systemPrompt.trim() !== '' && !capabilities.systemPrompt) {
-    return COLUMN_SETTINGS_TEXTS.noSystemPrompt(modelName);
-  }
-  if (settings.temperature !== undefined) {
-    const range = capabilities.temperature;
-    if (!range) return COLUMN_SETTINGS_TEXTS.noTemperature(modelName);
-    if (!Number.isFinite(settings.temperature) || settings.temperature < range.min || settings.temperature > range.max) {
-      return COLUMN_SETTINGS_TEXTS.temperatureRange(modelName, range);
-    }
-  }
-  return null;
-}
-
-/** The settings as stored and sent to the provider: a blank system prompt is none; null when nothing is left. */
-export function normaliseColumnSettings(settings: ColumnSettings | undefined): ColumnSettings | null {
-  if (!settings) return null;
-  const systemPrompt = settings.systemPrompt?.trim();
-  const normalised: ColumnSettings = {
-    ...(systemPrompt ? { systemPrompt } : {}),
-    ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
-  };
-  return Object.keys(normalised).length > 0 ? normalised : null;
-}

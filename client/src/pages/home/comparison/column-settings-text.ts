@@ -1,4 +1,5 @@
-import { COLUMN_SETTINGS_TEXTS, type ColumnSettings, type ModelCapabilities } from '../../../../../contract/column-settings.ts';
+import type { ColumnSettings, ModelCapabilities } from '../../../../../contract/column-settings.ts';
+import { COLUMN_SETTINGS_TEXTS } from '../../../../../contract/column-settings-rules.ts';
 
 /**
  * What a column's settings read as in its header ("Temperature 0.2 · System prompt"), and why a setting a model does
