@@ -138,7 +138,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     : undefined;
   const retryOf = input.retryOf ? await checkRetryTarget(services.orm.em.fork(), requester, input.retryOf) : null;
   // A follow-up or a retry that does not say otherwise asks each model the way it was asked the turn before.
-  const earlierTurn = input.retryOf ?? input.followUpOf;
+  const earlierTurn = retryOf ?? input.followUpOf;
   const earlierSettings =
     earlierTurn && resolved.some((entry) => entry.settings === undefined) ? await settingsAskedWith(services.orm.em.fork(), earlierTurn) : undefined;
 

@@ -280,7 +280,7 @@ describe('mapping Gemini responses to answer parts', () => {
       { type: 'text', text: 'Hello ' },
       { type: 'text', text: 'world' },
       { type: 'sources', sources: [{ url: 'https://a.example/1', title: 'a.example' }] },
-      { type: 'usage', inputTokens: 3, outputTokens: 9, cachedTokens: 0, reasoningTokens: 0 },
+      { type: 'usage', inputTokens: 3, outputTokens: 9, cachedTokens: 0, reasoningTokens: 7 },
       { type: 'finish', reason: 'stop' },
     ]);
   });
