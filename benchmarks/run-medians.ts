@@ -1,3 +1,4 @@
+import { median } from '../core/statistics/median.ts';
 import type { PathSummary } from './summarise-outcomes.ts';
 import { formatTextTable } from './text-table.ts';
 
@@ -6,13 +7,6 @@ import { formatTextTable } from './text-table.ts';
  * differed 2.5× at 64 comparisons), so the benchmark measures every level several times and reports each number as
  * the median of the runs, with the range they spanned.
  */
-
-/** The median of a few numbers (the lower middle for an even count); NaN for none. NaNs are left out. */
-export function median(values: readonly number[]): number {
-  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
 
 /**
  * Each level and path's summary across runs: every latency the median of the runs' values, counts and failures

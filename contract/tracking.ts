@@ -32,6 +32,17 @@ export const SAMPLES_PER_CELL = { minimum: 1, maximum: 10, default: 3 } as const
 export const DEFAULT_ALERT_P_VALUE = 0.05;
 /** Fewer readings than this in a window: its numbers are directional only, and it is never alerted on. */
 export const DEFAULT_ALERT_MIN_READINGS = 10;
+/**
+ * Canary prompts: questions that name no brand, asked of every model once a run beside the set's own prompts. When
+ * their answers change as much as the brand's numbers do, the model changed, not the brand's standing.
+ */
+export const CANARY_LIMITS = { prompts: 5 } as const;
+/** What the form offers when canaries are switched on: everyday questions whose good answers hardly change. */
+export const DEFAULT_CANARY_PROMPTS = [
+  'Explain in three sentences how a rainbow forms.',
+  'What are three practical tips for writing a clear email?',
+  'Summarise the water cycle for a ten-year-old.',
+] as const;
 
 const Cadence = Type.Union([Type.Literal('daily'), Type.Literal('weekly')]);
 const ModelChoice = Type.Object({ engine: Type.String({ minLength: 1, maxLength: 64 }), model: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
@@ -52,6 +63,14 @@ const SetFields = {
       maximum: SAMPLES_PER_CELL.maximum,
       description: `How many times each prompt is asked of each model per run, ${SAMPLES_PER_CELL.minimum} to ${SAMPLES_PER_CELL.maximum}; default ${SAMPLES_PER_CELL.default}. Multiplies the cost.`,
       ...fieldMessages({ invalid: `Samples per cell must be a whole number from ${SAMPLES_PER_CELL.minimum} to ${SAMPLES_PER_CELL.maximum}` }),
+    }),
+  ),
+  /** Brand-free questions asked of every model once per run, to tell a model's drift from the brand's movement. */
+  canaryPrompts: Type.Optional(
+    Type.Array(Prompt, {
+      maxItems: CANARY_LIMITS.prompts,
+      description: `0 to ${CANARY_LIMITS.prompts} canary prompts (no brand monitoring), each asked of every model once per run; default none.`,
+      ...fieldMessages({ invalid: `A set can have at most ${CANARY_LIMITS.prompts} canary prompts` }),
     }),
   ),
   /** A drop mails the owner only when its two-proportion test's p-value is below this. */
@@ -85,6 +104,7 @@ export const TrackingSetUpdate = Type.Object(
     cadence: Type.Optional(SetFields.cadence),
     alertThreshold: SetFields.alertThreshold,
     samplesPerCell: SetFields.samplesPerCell,
+    canaryPrompts: SetFields.canaryPrompts,
     alertPValue: SetFields.alertPValue,
     alertMinReadings: SetFields.alertMinReadings,
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('paused')])),
@@ -92,13 +112,21 @@ export const TrackingSetUpdate = Type.Object(
   { additionalProperties: false },
 );
 export const CostPreviewBody = Type.Object(
-  { prompts: Type.Integer({ minimum: 1, maximum: TRACKING_LIMITS.prompts }), models: SetFields.models, cadence: Cadence, samplesPerCell: SetFields.samplesPerCell },
+  {
+    prompts: Type.Integer({ minimum: 1, maximum: TRACKING_LIMITS.prompts }),
+    models: SetFields.models,
+    cadence: Cadence,
+    samplesPerCell: SetFields.samplesPerCell,
+    canaryPrompts: Type.Optional(Type.Integer({ minimum: 0, maximum: CANARY_LIMITS.prompts, description: 'How many canary prompts; default 0.' })),
+  },
   { additionalProperties: false },
 );
 
 export const CostPreview = Type.Object({
-  /** One run: every prompt asked of every model, samplesPerCell times. */
+  /** One run: every prompt asked of every model, samplesPerCell times, and every canary prompt once. */
   perRun: Type.Integer({ minimum: 0 }),
+  /** The canary prompts' part of `perRun`. Always sent. */
+  canaryPerRun: Type.Optional(Type.Integer({ minimum: 0 })),
   perWeek: Type.Integer({ minimum: 0 }),
   perMonth: Type.Integer({ minimum: 0 }),
   models: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), credits: Type.Integer() })),
@@ -156,6 +184,8 @@ export const TrackingSet = Type.Object({
   cadence: Cadence,
   alertThreshold: Type.Integer(),
   samplesPerCell: Type.Integer(),
+  /** Always sent; empty when the set has no canaries. */
+  canaryPrompts: Type.Optional(Type.Array(Type.String())),
   alertPValue: Type.Number(),
   alertMinReadings: Type.Integer(),
   status: Type.Union([Type.Literal('active'), Type.Literal('paused')]),

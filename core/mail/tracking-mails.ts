@@ -58,7 +58,7 @@ const reading = (window: VisibilityReading) =>
 const pValue = (p: number) => (p < 0.001 ? 'below 0.001' : p.toFixed(3));
 
 /** `surface` names the surface that fell (say "AI Overview") when the set reads more than one; each is tested alone. */
-export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, threshold: number, surface?: string): OutgoingMail {
+export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, threshold: number, surface?: string, canaries?: CanaryReading[]): OutgoingMail {
   const where = surface ? ` (${surface} answers)` : '';
   const paragraphs = [
     `Hi ${facts.ownerName},`,
@@ -66,6 +66,7 @@ export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, 
     `Visibility in the last 7 days: ${reading(drop.baseline)}.`,
     `Visibility in the latest run: ${reading(drop.current)}.`,
     'AI answers vary from one asking to the next; a drop this large is unlikely to be that variation alone.',
+    ...(canaries && canaries.length > 0 ? [canaryParagraph(canaries)] : []),
   ];
   return {
     to: facts.to,
@@ -73,4 +74,23 @@ export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, 
     text: `${paragraphs.join('\n\n')}\n\n${facts.pageUrl}`,
     html: page('Tracking alert', paragraphs, { url: facts.pageUrl, label: 'See the dashboard' }),
   };
+}
+
+/** What one model's canary answers did in the run that dropped: their similarity to the run before, and the usual. */
+export interface CanaryReading {
+  modelName: string;
+  similarity: number;
+  usual: number | null;
+  changed: boolean;
+}
+
+/** Whether the canaries point at the models rather than the brand. */
+function canaryParagraph(canaries: CanaryReading[]): string {
+  const changed = canaries.filter((canary) => canary.changed);
+  if (changed.length === 0) {
+    const lowest = Math.min(...canaries.map((canary) => canary.similarity));
+    return `Your canary prompts were answered much as before (word overlap with the previous run ${lowest}% or more), so the models themselves look unchanged: the drop is more likely about how they see your brand.`;
+  }
+  const list = changed.map((canary) => `${canary.modelName} (${canary.similarity}%${canary.usual !== null ? ` against a usual ${canary.usual}%` : ''})`).join(', ');
+  return `Your canary prompts were answered quite differently this time by ${list}: the model itself may have changed, so part of this drop may be the model's doing rather than your brand's.`;
 }

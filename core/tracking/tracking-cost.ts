@@ -3,12 +3,21 @@ import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import { runCredits } from '../credits/pricing.ts';
 
 /**
- * What a set costs: every prompt asked of every model `samplesPerCell` times per run, at each model's price (tracking asks without web
- * search, so no surcharge), then per week and per 30-day month at its cadence. Failed answers cost nothing, so
- * these are the most a set can spend.
+ * What a set costs: every prompt asked of every model `samplesPerCell` times per run and every canary prompt once, at
+ * each model's price (tracking asks without web search, so no surcharge), then per week and per 30-day month at its
+ * cadence. Failed answers cost nothing, so these are the most a set can spend.
  */
-export function trackingCost(catalogue: ModelCatalogue, models: readonly { engine: string; model: string }[], prompts: number, cadence: TrackingCadence, samplesPerCell: number): CostPreview {
+export function trackingCost(
+  catalogue: ModelCatalogue,
+  models: readonly { engine: string; model: string }[],
+  prompts: number,
+  cadence: TrackingCadence,
+  samplesPerCell: number,
+  canaryPrompts = 0,
+): CostPreview {
   const priced = models.map((choice) => ({ ...choice, credits: runCredits(catalogue, choice.engine, choice.model, false) }));
-  const perRun = prompts * samplesPerCell * priced.reduce((sum, choice) => sum + choice.credits, 0);
-  return { perRun, perWeek: perRun * RUNS_PER_WEEK[cadence], perMonth: Math.round(perRun * RUNS_PER_MONTH[cadence]), models: priced };
+  const perAsking = priced.reduce((sum, choice) => sum + choice.credits, 0);
+  const canaryPerRun = canaryPrompts * perAsking;
+  const perRun = prompts * samplesPerCell * perAsking + canaryPerRun;
+  return { perRun, canaryPerRun, perWeek: perRun * RUNS_PER_WEEK[cadence], perMonth: Math.round(perRun * RUNS_PER_MONTH[cadence]), models: priced };
 }

@@ -14,16 +14,21 @@ export interface FinishableRun {
   setId: string;
 }
 
-/** The running, fully admitted slot that asked this request, when none of its answers is still open. */
+/**
+ * The running, fully admitted slot that asked this request (for the brand or as a canary), when none of its answers
+ * is still open.
+ */
 export async function finishableRunOfRequest(em: EntityManager, requestId: string): Promise<FinishableRun | undefined> {
   const [row] = await em.execute<{ id: string; set_id: string }[]>(
     `select tracking.id, tracking.set_id
        from tracking_runs as tracking
-      where tracking.status = 'running' and tracking.request_ids @> jsonb_build_array(?::text) and tracking.admitted_at is not null
+      where tracking.status = 'running' and tracking.admitted_at is not null
+        and (tracking.request_ids @> jsonb_build_array(?::text) or tracking.canary_request_ids @> jsonb_build_array(?::text))
         and not exists (select 1 from model_runs as run
-                         where run.request_id in (select jsonb_array_elements_text(tracking.request_ids)::uuid) and run.status in ('queued', 'running'))
+                         where run.request_id in (select jsonb_array_elements_text(tracking.request_ids || tracking.canary_request_ids)::uuid)
+                           and run.status in ('queued', 'running'))
       limit 1`,
-    [requestId],
+    [requestId, requestId],
   );
   return row ? { id: row.id, setId: row.set_id } : undefined;
 }

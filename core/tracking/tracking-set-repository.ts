@@ -9,6 +9,8 @@ import { AppError } from '../errors/app-error.ts';
 
 /** A user's tracked prompt sets: written and read in SQL, always scoped to their owner. */
 
+const trimmed = (prompts: readonly string[]) => prompts.map((prompt) => prompt.trim());
+
 const iso = (expression: string) => `to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export async function createTrackingSet(em: EntityManager, userId: string, body: TrackingSetBody, aiOverviewParams: { gl: string; hl: string } | null): Promise<StoredTrackingSet> {
@@ -17,11 +19,12 @@ export async function createTrackingSet(em: EntityManager, userId: string, body:
   const id = randomUUID();
   await em.execute(
     `insert into tracking_sets (id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold,
-                                samples_per_cell, alert_p_value, alert_min_readings)
-     values (?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)`,
-    [id, userId, body.name.trim(), JSON.stringify(body.brand), JSON.stringify(body.prompts.map((prompt) => prompt.trim())), JSON.stringify(body.models),
+                                samples_per_cell, alert_p_value, alert_min_readings, canary_prompts)
+     values (?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?::jsonb)`,
+    [id, userId, body.name.trim(), JSON.stringify(body.brand), JSON.stringify(trimmed(body.prompts)), JSON.stringify(body.models),
       aiOverviewParams ? JSON.stringify(aiOverviewParams) : null, body.cadence, body.alertThreshold ?? DEFAULT_ALERT_THRESHOLD,
-      body.samplesPerCell ?? SAMPLES_PER_CELL.default, body.alertPValue ?? DEFAULT_ALERT_P_VALUE, body.alertMinReadings ?? DEFAULT_ALERT_MIN_READINGS],
+      body.samplesPerCell ?? SAMPLES_PER_CELL.default, body.alertPValue ?? DEFAULT_ALERT_P_VALUE, body.alertMinReadings ?? DEFAULT_ALERT_MIN_READINGS,
+      JSON.stringify(trimmed(body.canaryPrompts ?? []))],
   );
   return (await ownedTrackingSet(em, userId, id))!;
 }
@@ -42,12 +45,13 @@ export async function updateTrackingSet(em: EntityManager, set: StoredTrackingSe
   const pausedReason = status === 'active' ? null : update.status === 'paused' ? 'owner' : set.pausedReason;
   await em.execute(
     `update tracking_sets set name = ?, brand = ?::jsonb, prompts = ?::jsonb, models = ?::jsonb, ai_overview_params = ?::jsonb, cadence = ?,
-            alert_threshold = ?, samples_per_cell = ?, alert_p_value = ?, alert_min_readings = ?, status = ?, paused_reason = ?, updated_at = now()
+            alert_threshold = ?, samples_per_cell = ?, alert_p_value = ?, alert_min_readings = ?, status = ?, paused_reason = ?,
+            canary_prompts = ?::jsonb, updated_at = now()
       where id = ?`,
-    [(update.name ?? set.name).trim(), JSON.stringify(update.brand ?? set.brand), JSON.stringify((update.prompts ?? set.prompts).map((prompt) => prompt.trim())),
+    [(update.name ?? set.name).trim(), JSON.stringify(update.brand ?? set.brand), JSON.stringify(trimmed(update.prompts ?? set.prompts)),
       JSON.stringify(update.models ?? set.models), aiOverviewParams ? JSON.stringify(aiOverviewParams) : null, update.cadence ?? set.cadence,
       update.alertThreshold ?? set.alertThreshold, update.samplesPerCell ?? set.samplesPerCell, update.alertPValue ?? set.alertPValue,
-      update.alertMinReadings ?? set.alertMinReadings, status, pausedReason, set.id],
+      update.alertMinReadings ?? set.alertMinReadings, status, pausedReason, JSON.stringify(trimmed(update.canaryPrompts ?? set.canaryPrompts)), set.id],
   );
   if (set.pausedReason === 'insufficient_credits' && status === 'active') {
     // The slot that was skipped for want of credits is freed, so the run the resumed schedule starts at once is not
@@ -82,11 +86,13 @@ interface RunRow extends SummaryRow {
 const RUN_SURFACE = `coalesce(?::text, (select first.surface from tracking_results as first where first.run_id = tracking.id
                                          order by array_position(array['model', 'web-search', 'ai-overview']::text[], first.surface::text) limit 1))`;
 
-/** A run with its numbers on one surface, and what the whole run cost. Takes the surface (or null) twice. */
+/** A run with its numbers on one surface, and what the whole run cost (its canary answers included). Takes the surface (or null) twice. */
 const RUN_SELECT = `select tracking.id, tracking.set_id, ${iso('tracking.slot_start')} as slot_start, tracking.status, ${iso('tracking.started_at')} as started_at,
          case when tracking.completed_at is null then null else ${iso('tracking.completed_at')} end as completed_at,
          ${RUN_SURFACE} as surface,
-         (select coalesce(sum(cost.credits_charged), 0)::int from tracking_results as cost where cost.run_id = tracking.id) as credits_charged, ${SUMMARY_COLUMNS}
+         ((select coalesce(sum(cost.credits_charged), 0) from tracking_results as cost where cost.run_id = tracking.id)
+          + (select coalesce(sum(canary.credits_charged), 0) from model_runs as canary
+              where canary.request_id in (select jsonb_array_elements_text(tracking.canary_request_ids)::uuid)))::int as credits_charged, ${SUMMARY_COLUMNS}
     from tracking_runs as tracking left join tracking_results as result on result.run_id = tracking.id and result.surface = ${RUN_SURFACE}`;
 
 function runFromRow(row: RunRow): TrackingRun {
@@ -138,12 +144,13 @@ export async function describeTrackingSets(em: EntityManager, catalogue: ModelCa
     cadence: set.cadence,
     alertThreshold: set.alertThreshold,
     samplesPerCell: set.samplesPerCell,
+    canaryPrompts: set.canaryPrompts,
     alertPValue: set.alertPValue,
     alertMinReadings: set.alertMinReadings,
     status: set.status,
     pausedReason: set.pausedReason,
     createdAt: set.createdAt,
     lastRun: latest.get(set.id) ?? null,
-    cost: trackingCost(catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell),
+    cost: trackingCost(catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell, set.canaryPrompts.length),
   }));
 }

@@ -15,6 +15,8 @@ export interface StoredTrackingSet {
   alertThreshold: number;
   /** Times each cell is asked per run. */
   samplesPerCell: number;
+  /** Brand-free questions asked of every model once per run (see `canary-drift.ts`). */
+  canaryPrompts: string[];
   alertPValue: number;
   alertMinReadings: number;
   status: 'active' | 'paused';
@@ -33,6 +35,7 @@ interface SetRow {
   cadence: TrackingCadence;
   alert_threshold: number;
   samples_per_cell: number;
+  canary_prompts: string[];
   alert_p_value: number;
   alert_min_readings: number;
   status: 'active' | 'paused';
@@ -40,7 +43,7 @@ interface SetRow {
   created_at: string;
 }
 
-export const SET_COLUMNS = `id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold, samples_per_cell,
+export const SET_COLUMNS = `id, user_id, name, brand, prompts, models, ai_overview_params, cadence, alert_threshold, samples_per_cell, canary_prompts,
   alert_p_value::float8 as alert_p_value, alert_min_readings, status, paused_reason,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
@@ -56,6 +59,7 @@ export function setFromRow(row: SetRow): StoredTrackingSet {
     cadence: row.cadence,
     alertThreshold: row.alert_threshold,
     samplesPerCell: row.samples_per_cell,
+    canaryPrompts: row.canary_prompts,
     // Stored as real: rounded back to the few decimals it was given, so 0.05 reads 0.05 and not 0.0500000007.
     alertPValue: Number(row.alert_p_value.toPrecision(6)),
     alertMinReadings: row.alert_min_readings,

@@ -1,3 +1,4 @@
+import { generateBrandAnswer, isBrandQuestion } from '../brand-answer.ts';
 import { generateDeterministicAnswer } from '../deterministic-answer.ts';
 
 /**
@@ -11,6 +12,10 @@ import { generateDeterministicAnswer } from '../deterministic-answer.ts';
  *
  * So the same query always gets the same overview, and an adapter rendering it to markdown gets the deterministic
  * answer back with a `### ` heading and a blank line before the list.
+ *
+ * A query asking for brands ("best CRM tools") is answered as the simulated models answer it instead: an opening
+ * paragraph, a list naming several brands of the topic with a tone each, and a closing paragraph, varied by the
+ * sample. It never echoes the query, so a brand named in the question is not "mentioned" by the overview.
  */
 export const SIMULATED_OVERVIEW_MODEL = 'google-ai-overview';
 
@@ -87,7 +92,8 @@ function firstSentence(text: string): string | undefined {
   return match?.[0];
 }
 
-export function buildSimulatedAiOverview(query: string, pieceCount: number): SimulatedAiOverview {
+export function buildSimulatedAiOverview(query: string, pieceCount: number, sample = 0): SimulatedAiOverview {
+  if (isBrandQuestion(query)) return brandOverview(query, sample);
   const answer = generateDeterministicAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, pieceCount });
   const references = simulatedReferences(query);
   const blocks: SimulatedTextBlock[] = [];
@@ -131,4 +137,21 @@ export function buildSimulatedAiOverview(query: string, pieceCount: number): Sim
   });
 
   return { text_blocks: blocks, references };
+}
+
+/** Markdown emphasis removed: SerpApi's snippets are plain text. */
+const plain = (text: string) => text.replaceAll('**', '');
+
+function brandOverview(query: string, sample: number): SimulatedAiOverview {
+  const references = simulatedReferences(query);
+  const [opening = '', list = '', closing = ''] = generateBrandAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, sample }).text.split('\n\n');
+  const items = list.split('\n').map((line, item) => ({ snippet: plain(line.replace(/^\d+\.\s*/, '')), reference_indexes: [item % references.length] }));
+  return {
+    text_blocks: [
+      { type: 'paragraph', snippet: plain(opening), reference_indexes: [0] },
+      { type: 'list', list: items },
+      { type: 'paragraph', snippet: plain(closing), reference_indexes: [1, 2] },
+    ],
+    references,
+  };
 }

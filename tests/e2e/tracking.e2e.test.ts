@@ -62,6 +62,11 @@ describe('tracking', () => {
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 24 credits per run');
     await page.getByTestId('tracking-samples').fill('3');
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 72 credits per run');
+    // Canary prompts: switched on, three brand-free questions are offered, each asked once of each model per run.
+    await page.getByRole('switch', { name: /Canary prompts/ }).click();
+    expect((await page.getByTestId('tracking-canary-prompts').inputValue()).split('\n')).toHaveLength(3);
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 108 credits per run');
+    expect(await page.getByTestId('tracking-cost').textContent()).toContain('of which 36 credits for 3 canary prompts asked once');
     await pictureAndCheck(page, 'tracking-form', true);
 
     await page.getByTestId('tracking-save').click();
@@ -82,6 +87,8 @@ describe('tracking', () => {
     const perModel = (await dashboard.getByTestId('chart-per-model').textContent()) ?? '';
     expect(perModel).toContain('OpenAI - GPT-4o mini');
     expect(perModel).toContain('DeepSeek - DeepSeek Chat');
+    // One run has nothing to compare its canary answers with yet, and says so.
+    await expect.poll(() => page.getByTestId('tracking-canary').textContent(), { timeout: 15_000 }).toContain('Two completed runs are needed');
     await pictureAndCheck(page, 'tracking-dashboard');
 
     await page.getByTestId('open-run').click();

@@ -253,6 +253,7 @@ describe('who may reach what', () => {
     { route: 'GET /api/tracking/sets/:id', label: 'a tracked prompt set', call: trackingPath(''), unknown: unknownTrackingPath(''), expected: ownerOnly(SIGN_IN), secret: () => ids.trackingSetName },
     { route: 'GET /api/tracking/sets/:id/dashboard', label: "a tracked set's dashboard", call: trackingPath('/dashboard'), unknown: unknownTrackingPath('/dashboard'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/tables', label: "a tracked set's tables", call: trackingPath('/tables'), unknown: unknownTrackingPath('/tables'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/canary', label: "a tracked set's canary readings", call: trackingPath('/canary'), unknown: unknownTrackingPath('/canary'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/runs', label: "a tracked set's runs", call: trackingPath('/runs'), unknown: unknownTrackingPath('/runs'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/results', label: "a tracked set's results", call: trackingPath('/results'), unknown: unknownTrackingPath('/results'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/results.csv', label: "a tracked set's results as CSV", call: trackingPath('/results.csv'), unknown: unknownTrackingPath('/results.csv'), expected: ownerOnly(SIGN_IN) },

@@ -8,6 +8,7 @@ import {
 } from '../../core/catalogue/ai-overview-locales.ts';
 import { loadModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { PROJECT_ROOT, PROVIDER_IDS } from '../../core/config/config.ts';
+import { planBrandAnswer } from '../../simulator/brand-answer.ts';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import type { AnswerPart, AnswerRequest } from '../../worker/providers/answer-provider.ts';
 import { ProviderRegistry } from '../../worker/providers/provider-registry.ts';
@@ -81,6 +82,24 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
     const requests = requestsFor(prompt);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ path: '/serpapi/search.json', hasAuthorization: true });
+  });
+
+  it('answers a brand question by naming the topic’s brands, varied by the sample, never echoing the question', async () => {
+    const question = 'Is Zentrovia a good CRM tool for teams?';
+    const first = await collect(`${question} [[simulate sample=0]]`);
+    const second = await collect(`${question} [[simulate sample=1]]`);
+    expect(first.error).toBeUndefined();
+    const text = first.texts.join('');
+    const named = planBrandAnswer({ prompt: question, model, sample: 0 }).named.map((entry) => entry.brand);
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    // A list item per brand, in the plan's order, in plain text as SerpApi sends it.
+    expect([...text.matchAll(/^- (\S+)/gm)].map((match) => match[1])).toEqual(named);
+    expect(text).not.toMatch(/zentrovia/i);
+    expect(text).not.toMatch(/\bgood\b/i);
+    expect(text).not.toContain('**');
+    expect(second.texts.join('')).not.toBe(text);
+    // The same sample repeats exactly.
+    expect((await collect(`${question} [[simulate sample=1]]`)).texts.join('')).toBe(second.texts.join(''));
   });
 
   it('makes the follow-up page_token request when Google lazy-loads the overview', async () => {

@@ -14,7 +14,8 @@ import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../..
 import { requesterFor, type Requester } from '../../core/credits/requester.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
-import { trackingAlertMail, trackingPausedMail, type TrackingMailFacts } from '../../core/mail/tracking-mails.ts';
+import { trackingAlertMail, trackingPausedMail, type CanaryReading, type TrackingMailFacts } from '../../core/mail/tracking-mails.ts';
+import { canaryReadingOf, trackingCanary } from '../../core/tracking/canary-drift.ts';
 import { admitRequest, type AdmissionServices } from '../../core/requests/request-admission.ts';
 import { spendableCreditsOfUser } from '../../core/credits/credit-ledger.ts';
 
@@ -74,7 +75,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
   const owner = await em.findOne(User, { id: set.userId });
   if (!owner) return 'gone';
   const requester = requesterFor(dependencies.appSecret, owner, { guestKey: `tracking:${set.id}`, anonymousSessionId: `tracking:${set.id}` });
-  const cost = trackingCost(dependencies.catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell).perRun;
+  const cost = trackingCost(dependencies.catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell, set.canaryPrompts.length).perRun;
   if (!claim.resumed) {
     const available = await availableCredits(em, owner.id);
     if (available < cost) {
@@ -93,7 +94,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
   await markRunAdmitted(em, claim.runId);
   const run = { id: claim.runId, setId: set.id };
   await queueRunDeadline(dependencies.queue, run, answerDeadlineMs(dependencies));
-  if ((await openRunCount(em, claim.requestIds)) === 0) await queueRunFinish(dependencies.queue, run);
+  if ((await openRunCount(em, [...claim.requestIds, ...claim.canaryRequestIds])) === 0) await queueRunFinish(dependencies.queue, run);
   return 'admitted';
 }
 
@@ -105,13 +106,13 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
  */
 export async function finishTrackingRun(dependencies: TrackingRunDependencies, job: { runId: string; deadline: boolean }): Promise<TrackingFinishOutcome> {
   const em = dependencies.orm.em.fork();
-  const [row] = await em.execute<{ set_id: string; status: string; request_ids: string[]; admitted: boolean }[]>(
-    `select set_id, status, request_ids, admitted_at is not null as admitted from tracking_runs where id = ?`,
+  const [row] = await em.execute<{ set_id: string; status: string; request_ids: string[]; canary_request_ids: string[]; admitted: boolean }[]>(
+    `select set_id, status, request_ids, canary_request_ids, admitted_at is not null as admitted from tracking_runs where id = ?`,
     [job.runId],
   );
   if (!row) return 'gone';
   if (row.status !== 'running') return 'already_finished';
-  if (!job.deadline && (!row.admitted || (await openRunCount(em, row.request_ids)) > 0)) return 'waiting';
+  if (!job.deadline && (!row.admitted || (await openRunCount(em, [...row.request_ids, ...row.canary_request_ids])) > 0)) return 'waiting';
   await recordTrackingResults(em, job.runId);
   const completed = await em.execute<{ id: string }[]>(
     `update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running' returning id`,
@@ -149,6 +150,10 @@ interface SlotClaim {
   requestIds: string[];
   /** How many requests each prompt has in `requestIds`: a prompt's samples sit side by side. */
   samplesPerCell: number;
+  /** One request per canary prompt, kept apart so canary answers never count as brand readings. */
+  canaryRequestIds: string[];
+  /** The canary prompts as they stood when the slot was claimed, in the order of `canaryRequestIds`. */
+  canaryPrompts: string[];
   /** A retry of the job that claimed the slot, continuing its work. */
   resumed: boolean;
 }
@@ -157,19 +162,22 @@ async function claimSlot(em: EntityManager, set: StoredTrackingSet, job: Trackin
   const slot = slotStart(job.scheduledAt, set.cadence, dayMs);
   const samplesPerCell = set.samplesPerCell;
   const requestIds = set.prompts.flatMap(() => Array.from({ length: samplesPerCell }, () => randomUUID()));
+  const canaryRequestIds = set.canaryPrompts.map(() => randomUUID());
   const runId = randomUUID();
   const inserted = await em.execute<{ id: string }[]>(
-    `insert into tracking_runs (id, set_id, slot_start, request_ids, samples_per_cell, job_id) values (?, ?, ?, ?::jsonb, ?, ?)
+    `insert into tracking_runs (id, set_id, slot_start, request_ids, samples_per_cell, job_id, canary_request_ids) values (?, ?, ?, ?::jsonb, ?, ?, ?::jsonb)
      on conflict (set_id, slot_start) do nothing returning id`,
-    [runId, set.id, slot, JSON.stringify(requestIds), samplesPerCell, job.id],
+    [runId, set.id, slot, JSON.stringify(requestIds), samplesPerCell, job.id, JSON.stringify(canaryRequestIds)],
   );
-  if (inserted.length > 0) return { runId, requestIds, samplesPerCell, resumed: false };
-  const [existing] = await em.execute<{ id: string; request_ids: string[]; samples_per_cell: number; job_id: string | null; status: string }[]>(
-    `select id, request_ids, samples_per_cell, job_id, status from tracking_runs where set_id = ? and slot_start = ?`,
+  if (inserted.length > 0) return { runId, requestIds, samplesPerCell, canaryRequestIds, canaryPrompts: set.canaryPrompts, resumed: false };
+  const [existing] = await em.execute<{ id: string; request_ids: string[]; samples_per_cell: number; canary_request_ids: string[]; job_id: string | null; status: string }[]>(
+    `select id, request_ids, samples_per_cell, canary_request_ids, job_id, status from tracking_runs where set_id = ? and slot_start = ?`,
     [set.id, slot],
   );
   if (!existing || existing.status !== 'running' || existing.job_id !== job.id) return undefined;
-  return { runId: existing.id, requestIds: existing.request_ids, samplesPerCell: existing.samples_per_cell, resumed: true };
+  // A retry asks the canary prompts of today's set for the ids it claimed; ids beyond today's prompts are skipped.
+  const canaryPrompts = set.canaryPrompts.slice(0, existing.canary_request_ids.length);
+  return { runId: existing.id, requestIds: existing.request_ids, samplesPerCell: existing.samples_per_cell, canaryRequestIds: existing.canary_request_ids, canaryPrompts, resumed: true };
 }
 
 async function availableCredits(em: EntityManager, userId: string): Promise<number> {
@@ -178,8 +186,9 @@ async function availableCredits(em: EntityManager, userId: string): Promise<numb
 
 /**
  * Admits each sample of each prompt not yet admitted (a retry skips those whose request exists): one request per
- * sample, so the samples are independent askings, not one answer counted three times. Starts no more after the first
- * refusal for credits; other refusals (a model withdrawn from the catalogue) skip that request and are logged.
+ * sample, so the samples are independent askings, not one answer counted three times. Then each canary prompt, once,
+ * without brand monitoring. Starts no more after the first refusal for credits; other refusals (a model withdrawn
+ * from the catalogue) skip that request and are logged.
  */
 async function admitPrompts(
   dependencies: TrackingRunDependencies,
@@ -188,37 +197,44 @@ async function admitPrompts(
   requester: Requester,
   claim: SlotClaim,
 ): Promise<'admitted' | 'insufficient_credits'> {
-  const { requestIds, samplesPerCell } = claim;
+  const { requestIds, samplesPerCell, canaryRequestIds, canaryPrompts } = claim;
+  const askings = [
+    ...requestIds.map((requestId, index) => ({ requestId, query: set.prompts[Math.floor(index / samplesPerCell)], canary: false })),
+    ...canaryRequestIds.map((requestId, index) => ({ requestId, query: canaryPrompts[index], canary: true })),
+  ];
   const existing = new Set(
-    (await em.execute<{ id: string }[]>(`select id from search_requests where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`, [JSON.stringify(requestIds)])).map(
-      (row) => row.id,
-    ),
+    (
+      await em.execute<{ id: string }[]>(`select id from search_requests where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`, [
+        JSON.stringify(askings.map((asking) => asking.requestId)),
+      ])
+    ).map((row) => row.id),
   );
-  const pending = [...requestIds.entries()].filter(([index, requestId]) => set.prompts[Math.floor(index / samplesPerCell)] !== undefined && !existing.has(requestId));
+  const pending = askings.filter((asking): asking is { requestId: string; query: string; canary: boolean } => asking.query !== undefined && !existing.has(asking.requestId));
   let refused = false;
   let next = 0;
   const admitNext = async () => {
     while (!refused && next < pending.length) {
-      const [index, requestId] = pending[next++]!;
+      const { requestId, query, canary } = pending[next++]!;
       try {
         await admitRequest(
           dependencies.admission,
           {
             requestId,
-            query: set.prompts[Math.floor(index / samplesPerCell)]!,
+            query,
             selections: set.models,
             kind: 'tracking',
             streamed: false,
             searchEnabled: false,
             aiOverviewParams: set.aiOverviewParams,
-            brandMonitoringEnabled: true,
-            brandConfig: set.brand,
+            // A canary names no brand and is read for drift only, never as a brand reading.
+            brandMonitoringEnabled: !canary,
+            brandConfig: canary ? null : set.brand,
           },
           requester,
         );
       } catch (error) {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS') refused = true;
-        else dependencies.logger.warn({ err: error, setId: set.id, prompt: Math.floor(index / samplesPerCell) }, 'a tracked prompt was not admitted');
+        else dependencies.logger.warn({ err: error, setId: set.id, query, canary }, 'a tracked prompt was not admitted');
       }
     }
   };
@@ -272,12 +288,24 @@ async function pauseForCredits(
 async function alertOnDrop(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, owner: User, runId: string): Promise<void> {
   // Each surface is tested against its own baseline; a set reading several names the surface that fell.
   const surfaces = await visibilityWindows(em, runId, dependencies.dayMs);
+  let canaries: CanaryReading[] | undefined;
   for (const windows of surfaces) {
     const drop = significantDrop(windows, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
     if (!drop) continue;
     const surface = surfaces.length > 1 ? SURFACE_LABELS[windows.surface] : undefined;
+    canaries ??= await canaryReadings(dependencies, em, set, runId);
     await dependencies.mailer
-      .send(trackingAlertMail(mailFacts(dependencies, set, owner), drop, set.alertPValue, surface))
+      .send(trackingAlertMail(mailFacts(dependencies, set, owner), drop, set.alertPValue, surface, canaries))
       .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail a tracking alert'));
   }
+}
+
+/** What the canary prompts did in this run, per model, for the alert mail; none for a set without canaries. */
+async function canaryReadings(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, runId: string): Promise<CanaryReading[]> {
+  if (set.canaryPrompts.length === 0) return [];
+  return canaryReadingOf(await trackingCanary(em, set), runId).map(({ engine, model, point }) => {
+    const known = dependencies.catalogue.findEngine(engine);
+    const modelName = (known && dependencies.catalogue.findModel(known, model)?.name) ?? model;
+    return { modelName, similarity: point.similarity ?? 0, usual: point.usual, changed: point.changed };
+  });
 }

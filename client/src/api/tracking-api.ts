@@ -13,6 +13,7 @@ import type {
   TrackingSetUpdate,
   TrackingSurface,
 } from '../../../contract/tracking.ts';
+import type { TrackingCanaryData } from '../../../contract/tracking-canary.ts';
 import type { TrackingTablesData } from '../../../contract/tracking-tables.ts';
 import { apiCall } from './http-client.ts';
 
@@ -26,8 +27,9 @@ export const trackingQueryKeys = {
   runs: (setId: string, surface?: TrackingSurface) => ['tracking', 'runs', setId, ...(surface ? [surface] : [])] as const,
   runResults: (setId: string, runId: string) => ['tracking', 'results', setId, runId] as const,
   tables: (setId: string, days: number, surface?: TrackingSurface) => ['tracking', 'tables', setId, days, ...(surface ? [surface] : [])] as const,
-  cost: (prompts: number, models: string, cadence: TrackingCadence, samplesPerCell: number) =>
-    ['tracking', 'cost', prompts, models, cadence, samplesPerCell] as const,
+  canary: (setId: string) => ['tracking', 'canary', setId] as const,
+  cost: (prompts: number, models: string, cadence: TrackingCadence, samplesPerCell: number, canaryPrompts: number) =>
+    ['tracking', 'cost', prompts, models, cadence, samplesPerCell, canaryPrompts] as const,
 };
 
 export const trackingSetsQuery = () =>
@@ -61,19 +63,27 @@ export const trackingTablesQuery = (setId: string, days: number, surface?: Track
     staleTime: 0,
   });
 
+/** How steadily each model answers the set's canary prompts, run by run. */
+export const trackingCanaryQuery = (setId: string) =>
+  queryOptions({
+    queryKey: trackingQueryKeys.canary(setId),
+    queryFn: ({ signal }) => apiCall<TrackingCanaryData>(`/api/tracking/sets/${setId}/canary`, { signal }),
+    staleTime: 0,
+  });
+
 export const runResultsQuery = (setId: string, runId: string) =>
   queryOptions({
     queryKey: trackingQueryKeys.runResults(setId, runId),
     queryFn: ({ signal }) => apiCall<TrackingResultsData>(`/api/tracking/sets/${setId}/results?runId=${runId}&limit=1000`, { signal }),
   });
 
-export const costPreviewQuery = (prompts: number, models: CostPreviewBody['models'], cadence: TrackingCadence, samplesPerCell: number) =>
+export const costPreviewQuery = (prompts: number, models: CostPreviewBody['models'], cadence: TrackingCadence, samplesPerCell: number, canaryPrompts = 0) =>
   queryOptions({
-    queryKey: trackingQueryKeys.cost(prompts, models.map((choice) => `${choice.engine}/${choice.model}`).join(','), cadence, samplesPerCell),
+    queryKey: trackingQueryKeys.cost(prompts, models.map((choice) => `${choice.engine}/${choice.model}`).join(','), cadence, samplesPerCell, canaryPrompts),
     queryFn: ({ signal }) =>
       apiCall<CostPreview>('/api/tracking/cost-preview', {
         method: 'POST',
-        body: { prompts, models, cadence, samplesPerCell } satisfies CostPreviewBody,
+        body: { prompts, models, cadence, samplesPerCell, canaryPrompts } satisfies CostPreviewBody,
         signal,
       }),
   });

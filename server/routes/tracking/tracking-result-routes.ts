@@ -18,6 +18,8 @@ import { trackingDashboard, trackingResults } from '../../../core/tracking/track
 import { trackingRuns } from '../../../core/tracking/tracking-set-repository.ts';
 import { trackingTables } from '../../../core/tracking/tracking-tables.ts';
 import { TRACKING_TABLE_DAYS, TRACKING_TABLE_DAYS_MESSAGE, TrackingTablesData, TrackingTablesQuery } from '../../../contract/tracking-tables.ts';
+import { CANARY_DRIFT_FLOOR, CANARY_DRIFT_MARGIN, TrackingCanaryData } from '../../../contract/tracking-canary.ts';
+import { CANARY_RUNS, trackingCanary } from '../../../core/tracking/canary-drift.ts';
 import { ownedSet, readCodes, tags } from './owned-set.ts';
 
 const DEFAULT_RESULTS = 100;
@@ -68,6 +70,27 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new AppError('VALIDATION_ERROR', TRACKING_TABLE_DAYS_MESSAGE);
       }
       return success({ tables: await trackingTables(app.orm.em.fork(), set, days, request.query.surface) });
+    },
+  );
+
+  app.get(
+    '/tracking/sets/:id/canary',
+    {
+      schema: {
+        summary: 'How steadily each model answers the set\'s canary prompts, run by run',
+        description:
+          `Per model and completed run (the latest ${CANARY_RUNS}): the word overlap (0 to 100) of its canary answers with the previous run's answers to the same prompts, ` +
+          `the model's usual overlap (the median of its earlier runs) and whether this run changed (${CANARY_DRIFT_MARGIN} points below the usual, or under ${CANARY_DRIFT_FLOOR} before there is one). ` +
+          'A brand\'s drop in a run where the canaries changed too may be the model\'s doing. Empty for a set without canary prompts.',
+        tags,
+        params: SetParams,
+        response: jsonResponses(TrackingCanaryData, [...readCodes]),
+      },
+      config: { signIn: 'required' },
+    },
+    async (request, reply) => {
+      const { set } = await ownedSet(app, request);
+      return success({ canary: await trackingCanary(app.orm.em.fork(), set) });
     },
   );
 

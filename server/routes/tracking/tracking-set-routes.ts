@@ -44,7 +44,8 @@ export const trackingSetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'What a set would cost per run, week and month',
-        description: 'Every prompt asked of every model per run, `samplesPerCell` times (default 3), at the models\' prices; failed answers are free, so this is the most it can cost.',
+        description:
+          'Every prompt asked of every model per run, `samplesPerCell` times (default 3), and every canary prompt once (`canaryPrompts`, default 0), at the models\' prices; failed answers are free, so this is the most it can cost.',
         tags,
         body: CostPreviewBody,
         response: jsonResponses(CostPreview, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
@@ -52,8 +53,8 @@ export const trackingSetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const { models, prompts, cadence, samplesPerCell } = request.body;
-      return success(trackingCost(app.catalogue, models, prompts, cadence, samplesPerCell ?? SAMPLES_PER_CELL.default));
+      const { models, prompts, cadence, samplesPerCell, canaryPrompts } = request.body;
+      return success(trackingCost(app.catalogue, models, prompts, cadence, samplesPerCell ?? SAMPLES_PER_CELL.default, canaryPrompts ?? 0));
     },
   );
 

@@ -11,6 +11,7 @@ import { ModelChangesList, SurfacePicker } from './surface-and-changes.tsx';
 import { TrackingLineChart } from './tracking-line-chart.tsx';
 import type { Line } from './segmented-series.ts';
 import { TrackingTables } from './tracking-tables.tsx';
+import { TrackingCanaryCard } from './tracking-canary-card.tsx';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 
@@ -141,6 +142,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
       {changes.length > 0 ? <ModelChangesList changes={changes} /> : null}
 
       {noRuns ? null : <TrackingTables set={set} surface={surface} />}
+      {noRuns ? null : <TrackingCanaryCard set={set} />}
 
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="xs">

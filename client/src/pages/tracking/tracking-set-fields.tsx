@@ -1,6 +1,6 @@
-import { Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { BRAND_LIMITS } from '../../../../contract/limits.ts';
-import { SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence } from '../../../../contract/tracking.ts';
+import { CANARY_LIMITS, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence } from '../../../../contract/tracking.ts';
 import type { Catalogue } from '../../api/catalogue-api.ts';
 import type { TrackingSetDraft } from './use-tracking-set-draft.ts';
 
@@ -118,5 +118,36 @@ export function TrackingScheduleFields({ schedule }: { schedule: TrackingSetDraf
         data-testid="tracking-samples"
       />
     </Group>
+  );
+}
+
+/**
+ * Canary prompts: brand-free questions asked of every model once per run. When a model's answers to them change
+ * sharply, a drop in the brand's numbers that run may be the model's doing; the dashboard and the alert mail say so.
+ */
+export function TrackingCanaryFields({ canary }: { canary: TrackingSetDraft['canary'] }) {
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Canary prompts"
+        description="Questions that name no brand, asked of each model once per run, so a change in the model can be told apart from a change in how it sees your brand"
+        checked={canary.on}
+        onChange={(event) => canary.setOn(event.currentTarget.checked)}
+        data-testid="tracking-canary-switch"
+      />
+      {canary.on ? (
+        <Textarea
+          label="Canary questions"
+          description={`One per line, up to ${CANARY_LIMITS.prompts}; everyday questions whose good answers hardly change`}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={canary.text}
+          onChange={(event) => canary.setText(event.currentTarget.value)}
+          error={canary.tooMany ? `At most ${CANARY_LIMITS.prompts} canary prompts (${canary.prompts.length} entered)` : undefined}
+          data-testid="tracking-canary-prompts"
+        />
+      ) : null}
+    </Stack>
   );
 }

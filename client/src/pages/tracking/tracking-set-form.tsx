@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRACKING_LIMITS, type TrackingSet } from '../../../../contract/tracking.ts';
+import { CANARY_LIMITS, TRACKING_LIMITS, type TrackingSet } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { recentBrandsQuery } from '../../api/brand-api.ts';
 import { costPreviewQuery, createTrackingSet, trackingQueryKeys, updateTrackingSet } from '../../api/tracking-api.ts';
 import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { AiOverviewSettings } from '../../components/ai-overview-settings/ai-overview-settings.tsx';
 import { TrackingCostSummary } from './tracking-cost-summary.tsx';
-import { TrackingScheduleFields, TrackingSetFields } from './tracking-set-fields.tsx';
+import { TrackingCanaryFields, TrackingScheduleFields, TrackingSetFields } from './tracking-set-fields.tsx';
 import { useTrackingSetDraft } from './use-tracking-set-draft.ts';
 
 export interface TrackingSetFormProps {
@@ -35,6 +35,7 @@ export function TrackingSetForm({ opened, editing, onClose, onSaved }: TrackingS
       choices,
       draft.schedule.cadence,
       draft.schedule.samplesPerCell,
+      Math.min(draft.canary.prompts.length, CANARY_LIMITS.prompts),
     ),
     enabled: opened && choices.length > 0 && prompts.length > 0,
   });
@@ -69,7 +70,8 @@ export function TrackingSetForm({ opened, editing, onClose, onSaved }: TrackingS
           <TrackingSetFields draft={draft} catalogue={catalogue} />
           {aiOverview.shown ? <AiOverviewSettings value={aiOverview.value} onChange={aiOverview.onChange} /> : null}
           <TrackingScheduleFields schedule={draft.schedule} />
-          <TrackingCostSummary prompts={prompts.length} models={choices.length} samples={draft.schedule.samplesPerCell} cost={cost.data} />
+          <TrackingCanaryFields canary={draft.canary} />
+          <TrackingCostSummary prompts={prompts.length} models={choices.length} samples={draft.schedule.samplesPerCell} canaries={draft.canary.prompts.length} cost={cost.data} />
           {save.isError ? (
             <Alert color="red" title="Could not save" data-testid="tracking-save-error">
               {messageOf(save.error, 'Something went wrong.')}

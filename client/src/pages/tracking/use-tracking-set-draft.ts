@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RecentBrand } from '../../../../contract/brand.ts';
-import { SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence, type TrackingSet, type TrackingSetBody } from '../../../../contract/tracking.ts';
+import { CANARY_LIMITS, DEFAULT_CANARY_PROMPTS, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence, type TrackingSet, type TrackingSetBody } from '../../../../contract/tracking.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../components/ai-overview-settings/ai-overview-params.ts';
 import { promptLines } from './tracking-format.ts';
 
@@ -34,6 +34,7 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   const [cadence, setCadence] = useState<TrackingCadence>(initial?.cadence ?? 'weekly');
   const [samples, setSamples] = useState<number | string>(initial?.samplesPerCell ?? SAMPLES_PER_CELL.default);
   const [aiOverview, setAiOverview] = useState<AiOverviewParams>(initial?.aiOverviewParams ?? DEFAULT_AI_OVERVIEW_PARAMS);
+  const [canaryText, setCanaryText] = useState(initial?.canaryPrompts?.join('\n') ?? '');
 
   const prefilled = useRef(initial !== null);
   useEffect(() => {
@@ -46,10 +47,14 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   }, [savedBrand, brandName]);
 
   const prompts = promptLines(promptText);
+  const canaryPrompts = promptLines(canaryText);
+  const tooManyCanaries = canaryPrompts.length > CANARY_LIMITS.prompts;
+  // Switching canaries on offers everyday questions to start from; switching off clears them.
+  const setCanariesOn = (on: boolean) => setCanaryText(on ? DEFAULT_CANARY_PROMPTS.join('\n') : '');
   const choices = models.map(toChoice);
   const tooManyPrompts = prompts.length > TRACKING_LIMITS.prompts;
   const usesAiOverview = choices.some((choice) => choice.engine === AI_OVERVIEW_ENGINE);
-  const ready = name.trim() !== '' && brandName.trim() !== '' && prompts.length > 0 && !tooManyPrompts && choices.length > 0;
+  const ready = name.trim() !== '' && brandName.trim() !== '' && prompts.length > 0 && !tooManyPrompts && !tooManyCanaries && choices.length > 0;
 
   const body = (): TrackingSetBody => ({
     name: name.trim(),
@@ -58,6 +63,7 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
     models: choices,
     cadence,
     samplesPerCell: samplesPerCell(samples),
+    canaryPrompts,
     ...(usesAiOverview ? { aiOverviewParams: aiOverview } : {}),
   });
 
@@ -66,6 +72,7 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
     /** Whether the brand fields came from the person's saved configuration (the form says so). */
     fromSavedBrand: initial === null && savedBrand !== null && brandName === savedBrand.brandName,
     schedule: { cadence, setCadence, samples, setSamples, samplesPerCell: samplesPerCell(samples) },
+    canary: { text: canaryText, setText: setCanaryText, on: canaryText.trim() !== '', setOn: setCanariesOn, prompts: canaryPrompts, tooMany: tooManyCanaries },
     aiOverview: { value: aiOverview, onChange: setAiOverview, shown: usesAiOverview },
     prompts,
     choices,
