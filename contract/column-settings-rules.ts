@@ -1,11 +1,8 @@
 /**
- * The rules of per-column settings as plain code (no schema library), so the browser can use them at no cost: the
- * longest system prompt, how a refused setting reads, which settings a model may be asked with, and how they are
- * stored. The schemas that carry them on the wire are in `column-settings.ts`.
+ * The rules of per-column settings as plain code (no schema library), so the browser can use them at no cost: how a
+ * refused setting reads, which settings a model may be asked with, and how they are stored. The schemas that carry
+ * them on the wire are in `column-settings.ts`; the longest system prompt is in `limits.ts`.
  */
-
-/** The longest system prompt one column may carry. */
-export const SYSTEM_PROMPT_MAX_LENGTH = 2_000;
 
 export interface TemperatureRange {
   min: number;

@@ -1,8 +1,6 @@
 import * as Type from 'typebox/type';
-import { SYSTEM_PROMPT_MAX_LENGTH } from './column-settings-rules.ts';
 import { fieldMessages } from './field-messages.ts';
-
-export { COLUMN_SETTINGS_TEXTS, SYSTEM_PROMPT_MAX_LENGTH, columnSettingsProblem, normaliseColumnSettings } from './column-settings-rules.ts';
+import { SYSTEM_PROMPT_MAX_LENGTH } from './limits.ts';
 
 /**
  * Per-column settings: what a person may tell one model of a request besides the question (a system prompt, a

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { columnSettingsProblem, normaliseColumnSettings, type ColumnSettings } from '../../contract/column-settings.ts';
+import type { ColumnSettings } from '../../contract/column-settings.ts';
+import { columnSettingsProblem, normaliseColumnSettings } from '../../contract/column-settings-rules.ts';
 import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
 import { AppError } from '../errors/app-error.ts';
 import { conversationKey } from './follow-up-thread.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { ModelPair } from '../../../../../contract/ask.ts';
-import { SYSTEM_PROMPT_MAX_LENGTH } from '../../../../../contract/column-settings-rules.ts';
+import { SYSTEM_PROMPT_MAX_LENGTH } from '../../../../../contract/limits.ts';
 import { useCatalogue } from '../../../app-state/catalogue-context.tsx';
 import { ownEntry } from '../../../catalogue/own-entry.ts';
 import { columnSettingsOf, setColumnSettings } from './column-settings-store.ts';
