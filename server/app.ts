@@ -46,6 +46,7 @@ import trackingRoutes from './routes/tracking/index.ts';
 import arenaRoutes from './routes/arena/index.ts';
 import shareRoutes from './routes/shares/index.ts';
 import sharePageRoute from './routes/shares/share-page.ts';
+import sharePreviewRoute from './routes/shares/share-preview.ts';
 import exportRoutes from './routes/exports/index.ts';
 import judgeRoutes from './routes/judge/index.ts';
 import observability from './observability/observability-plugin.ts';
@@ -112,6 +113,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(trackingRoutes);
       await api.register(arenaRoutes);
       await api.register(shareRoutes);
+      await api.register(sharePreviewRoute);
       await api.register(exportRoutes);
       await api.register(judgeRoutes);
     },

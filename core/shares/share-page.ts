@@ -5,7 +5,7 @@ import { escapeHtml } from '../mail/escape-html.ts';
 
 const DESCRIPTION_LENGTH = 200;
 const TITLE_LENGTH = 90;
-/** The preview picture drawn by scripts/render-og-image.ts, served from the client's public folder. */
+/** The site's own preview picture (drawn by scripts/render-og-image.ts): for a link with no picture of its own. */
 const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
 const shorten = (text: string, length: number): string => {
@@ -23,16 +23,16 @@ export interface SharePageHead {
 /**
  * The head a link preview (chat apps, social sites) reads: the question as the title, who answered and how the
  * first answer begins as the description, and the picture by its absolute address (crawlers do not resolve relative
- * ones). Search engines are asked not to index shared pages: a link is for the people it is given to. A link that
+ * ones): the link's own (`imagePath`, drawn for it) or else the site's. Search engines are asked not to index shared pages: a link is for the people it is given to. A link that
  * leads nowhere gets no preview at all.
  */
-export function sharePageHead(shared: SharedRequest | null, pageUrl: string, appUrl: string): SharePageHead {
+export function sharePageHead(shared: SharedRequest | null, pageUrl: string, appUrl: string, imagePath: string = OG_IMAGE.path): SharePageHead {
   if (!shared) return { title: 'Quorum', meta: [['name', 'robots', 'noindex']] };
   const models = shared.answers.map((answer) => answer.modelName).join(', ');
   const firstAnswer = shared.answers.find((answer) => answer.success && answer.response)?.response ?? '';
   const title = `${shorten(shared.query, TITLE_LENGTH)} · Quorum`;
   const description = shorten(`Answered by ${models}. ${firstAnswer.replace(/[#*_`>[\]]/g, '')}`, DESCRIPTION_LENGTH);
-  const image = new URL(OG_IMAGE.path, appUrl).toString();
+  const image = new URL(imagePath, appUrl).toString();
   return {
     title,
     meta: [

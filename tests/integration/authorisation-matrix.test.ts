@@ -75,6 +75,7 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/payments/webhook': "Stripe's notifications, authorised by their signature",
   'GET /api/leaderboard': 'the public leaderboard',
   'GET /api/shared/:token': 'public by design to whoever holds the link (revocation is walked below)',
+  'GET /api/shared/:token/preview.png': "the link's preview picture, public like the link (revoked, protected and unknown links are tested in shares.test.ts)",
   'POST /api/shared/:token/open': 'public by design: the passphrase of a protected link is the key (tests/integration/share-settings.test.ts)',
   'GET /api/live': 'the live socket: its subscribe message is walked in its own test below',
   'GET /api/account/sessions': "the caller's own sessions, by definition (account-settings.test.ts)",

@@ -60,7 +60,8 @@ describe('shared links', () => {
     expect(html).toContain(`<title>${escaped}</title>`);
     expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
     expect(html).toContain(`<meta property="og:type" content="article" />`);
-    expect(html).toContain(`<meta property="og:image" content="${new URL('/og-image.png', stack.config.server.appUrl).toString()}" />`);
+    // The picture is drawn for this link.
+    expect(html).toContain(`<meta property="og:image" content="${new URL(`/api/shared/${token}/preview.png`, stack.config.server.appUrl).toString()}" />`);
     expect(html).not.toContain('Generic');
     expect(html.startsWith('<!doctype html>')).toBe(true);
   });
@@ -103,6 +104,35 @@ describe('shared links', () => {
 
     const listed = await api<ShareList>('GET', '/api/shares', owner.cookie);
     expect(listed.body.data.links).toEqual([expect.objectContaining({ token, requestId, kind: 'comparison', url })]);
+  });
+
+  it('draws a preview picture for each link, and none for a protected, revoked or unknown one', async () => {
+    const owner = await createPayer(stack.records(), stack.config, 100);
+    const picture = async (token: string) => {
+      const response = await fetch(`${stack.baseUrl}/api/shared/${token}/preview.png`);
+      return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const tides = (await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId: await finishedComparison(owner.cookie, 'How do tides work?') })).body.data.token;
+    const stars = (await api<ShareLink>('POST', '/api/shares', owner.cookie, { requestId: await finishedComparison(owner.cookie, 'Why do stars twinkle?') })).body.data.token;
+    const first = await picture(tides);
+    expect(first.status).toBe(200);
+    expect(first.type).toBe('image/png');
+    expect(first.cache).toBe('private, no-cache');
+    // A PNG whose header says 1200 × 630.
+    expect(first.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect([first.bytes.readUInt32BE(16), first.bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+    // Each link's own picture: another question draws another; the same link draws the same again.
+    expect((await picture(stars)).bytes.equals(first.bytes)).toBe(false);
+    expect((await picture(tides)).bytes.equals(first.bytes)).toBe(true);
+
+    // A passphrase guards the picture too; revoked and unknown links draw nothing.
+    expect((await api('PATCH', `/api/shares/${stars}`, owner.cookie, { passphrase: 'orion belt 42' })).status).toBe(200);
+    const guarded = await picture(stars);
+    expect(guarded.status).toBe(403);
+    expect(guarded.type).toContain('application/json');
+    expect((await api('DELETE', `/api/shares/${tides}`, owner.cookie)).status).toBe(200);
+    expect((await picture(tides)).status).toBe(404);
+    expect((await picture('not-a-token')).status).toBe(404);
   });
 
   it('lets only the owner make, list and revoke links; a revoked link is 404 everywhere at once', async () => {

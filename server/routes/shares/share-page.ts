@@ -4,6 +4,7 @@ import { protectedSharePageHead, sharePageHead, sharePageRenderer } from '../../
 import { openShare } from '../../../core/shares/share-links.ts';
 import { sharedView } from '../../../core/shares/shared-view.ts';
 import { sharePagePath, shareViewRateLimit } from './index.ts';
+import { sharePreviewPath } from './share-preview.ts';
 
 /**
  * `GET /share/:token`: the client's page with link-preview tags for the shared question in its head, so a link
@@ -31,7 +32,7 @@ const sharePageRoute: FastifyPluginAsyncTypebox = async (app) => {
         found = true;
       } else if (opened.state === 'open') {
         const shared = opened.snapshot ?? (await sharedView(em, app.catalogue, opened.requestId));
-        head = sharePageHead(shared, pageUrl, app.config.server.appUrl);
+        head = sharePageHead(shared, pageUrl, app.config.server.appUrl, sharePreviewPath(request.params.token));
         found = shared !== null;
       }
       const html = await render(head);

@@ -1,7 +1,7 @@
 import { Badge, Button, Divider, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { HistoryRequest } from '../../api/history-api.ts';
 import { useRunAgain } from '../../app-state/run-again-context.tsx';
 import { LazyRequestActions } from '../request-actions/lazy-request-actions.tsx';
@@ -12,6 +12,9 @@ import { isComparisonRequest } from '../../history/request-kind.ts';
 import { StatusDot } from '../../history/status-dot.tsx';
 import { RequestAnswer } from './request-answer.tsx';
 import { RequestFacts } from './request-facts.tsx';
+
+// Word-by-word differences bring a diff library along: loaded only when someone asks to see them.
+const RunDifferences = lazy(() => import('./run-differences.tsx'));
 
 export interface RequestDetailsModalProps {
   group: RequestGroup;
@@ -42,6 +45,7 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const phone = useMediaQuery('(max-width: 36em)');
   const selected = group.requests.find((request) => request.id === selectedId) ?? group.latestRequest;
+  const [comparing, setComparing] = useState<string | null>(null);
 
   // An arena round goes on in the arena, and a request still answering is followed where it was asked.
   const canContinue = selected.engine !== 'arena' && selected.status !== 'pending';
@@ -118,6 +122,7 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
                   </Text>
                   <RequestAnswer request={request} />
                 </section>
+                <EarlierRunDifferences group={group} request={request} shownFor={comparing} onToggle={setComparing} />
                 <Divider />
                 <section data-testid="request-details">
                   <Text fw={600} size="sm" mb={4}>
@@ -148,5 +153,31 @@ export default function RequestDetailsModal({ group, opened, onClose, onClosed, 
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * Under a request that was asked before (an earlier tab of the same question): a button that shows each answer's
+ * differences from that earlier run, so re-running a question later shows what changed.
+ */
+function EarlierRunDifferences(props: { group: RequestGroup; request: HistoryRequest; shownFor: string | null; onToggle(requestId: string | null): void }) {
+  const { group, request, shownFor, onToggle } = props;
+  const index = group.requests.findIndex((candidate) => candidate.id === request.id);
+  const earlier = group.requests.slice(index + 1).find((candidate) => candidate.status !== 'pending' && candidate.engine !== 'arena');
+  if (!earlier || request.status === 'pending' || request.engine === 'arena') return null;
+  const shown = shownFor === request.id;
+  return (
+    <section>
+      <Button variant="light" size="xs" aria-expanded={shown} onClick={() => onToggle(shown ? null : request.id)} data-testid="show-differences">
+        {shown ? 'Hide the differences' : `Compare with the run of ${formatRequestDate(earlier.createdAt)}`}
+      </Button>
+      {shown ? (
+        <Suspense fallback={<Text size="sm" c="dimmed" mt="xs">Comparing…</Text>}>
+          <Stack mt="sm">
+            <RunDifferences earlier={earlier} later={request} />
+          </Stack>
+        </Suspense>
+      ) : null}
+    </section>
   );
 }

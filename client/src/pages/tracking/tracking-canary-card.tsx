@@ -64,7 +64,7 @@ export function TrackingCanaryCard({ set }: { set: TrackingSet }) {
                     <Table.Td>{overlapText(latest?.usual ?? null)}</Table.Td>
                     <Table.Td>
                       {latest ? (
-                        <Badge variant="light" color={latest.changed ? 'orange' : 'green'} autoContrast>
+                        <Badge variant="filled" color={latest.changed ? 'orange' : 'green'} autoContrast>
                           {latest.changed ? 'Changed' : 'Steady'}
                         </Badge>
                       ) : (
