@@ -171,10 +171,24 @@ describe('a column’s own settings and token figures', () => {
   it('shows cached and reasoning tokens, sets a column’s system prompt and temperature for the next turn, and says what a model refuses', async () => {
     const { page, problems, close } = await openComparison();
     await selectModels(page, ['OpenAI - o3-mini', 'Anthropic - Claude 3.5 Haiku']);
+    // Before asking, each picked model's settings are one click away.
+    const picked = page.getByTestId('picked-model-settings');
+    expect(await picked.getByTestId('picked-model-settings-button').allTextContents()).toEqual(['o3-mini', 'Claude 3.5 Haiku']);
+    await picked.locator('[data-model="o3-mini"]').click();
+    const before = page.getByRole('dialog', { name: 'o3-mini settings' });
+    await before.getByTestId('column-system-prompt').fill('Think in steps.');
+    await before.getByTestId('column-settings-save').click();
+    await before.waitFor({ state: 'detached' });
+    expect(await picked.locator('[data-model="o3-mini"]').textContent()).toBe('o3-mini · System prompt');
+    await saveScreenshot(page, 'comparison-picked-model-settings');
+
     const question = 'Why is the sea salty? [[simulate chunks=6 chunk-ms=5]]';
     await page.getByTestId('comparison-query-input').fill(question);
     await page.getByTestId('compare-button').click();
     await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    const firstSent = (model: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes('Why is the sea salty?'))!;
+    expect(firstSent('o3-mini').systemPrompt).toBe('Think in steps.');
+    expect(firstSent('claude-3-5-haiku-20241022').systemPrompt).toBeUndefined();
 
     // A reasoning model reports its thinking (twice its six pieces, inside the output); nothing is cached on a first question.
     const reasoner = column(page, 'o3-mini');
@@ -182,6 +196,7 @@ describe('a column’s own settings and token figures', () => {
     expect(await reasoner.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 12 reasoning · 18 out tokens$/);
     expect(await claude.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 6 out tokens$/);
     expect(await claude.getByTestId('column-settings-summary').count()).toBe(0);
+    expect(await reasoner.getByTestId('column-settings-summary').textContent()).toBe('System prompt');
 
     // o3-mini takes a system prompt but no temperature, and its settings say so.
     await reasoner.getByTestId('column-settings').click();
@@ -190,6 +205,7 @@ describe('a column’s own settings and token figures', () => {
     expect(await dialog.getByTestId('column-temperature').isDisabled()).toBe(true);
     expect(await dialog.textContent()).toContain('o3-mini does not accept a temperature');
     expect(await dialog.getByTestId('column-system-prompt').isDisabled()).toBe(false);
+    expect(await dialog.getByTestId('column-system-prompt').inputValue()).toBe('Think in steps.');
     await saveViewportScreenshot(page, 'column-settings-refused');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -206,7 +222,7 @@ describe('a column’s own settings and token figures', () => {
     await claudeDialog.waitFor({ state: 'detached' });
     expect(await claude.getByTestId('column-settings-summary').textContent()).toBe('Temperature 0.3 · System prompt');
 
-    // The follow-up asks Claude with them, o3-mini without; each provider serves the first turn from its cache.
+    // The follow-up asks Claude with them, o3-mini as before; each provider serves the first turn from its cache.
     const followUp = 'And why are lakes not? [[simulate chunks=6 chunk-ms=5]]';
     await page.getByTestId('follow-up-input').fill(followUp);
     await page.getByTestId('follow-up-button').click();
@@ -215,7 +231,7 @@ describe('a column’s own settings and token figures', () => {
     await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
     const sent = (model: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes('And why are lakes not?'))!;
     expect(sent('claude-3-5-haiku-20241022')).toMatchObject({ systemPrompt: 'Answer like a ship captain.', temperature: 0.3 });
-    expect(sent('o3-mini').systemPrompt).toBeUndefined();
+    expect(sent('o3-mini').systemPrompt).toBe('Think in steps.');
     expect(sent('o3-mini').temperature).toBeUndefined();
     const cachedOf = async (locator: Locator) => Number(/· ([\d,]+) cached/.exec((await locator.getByTestId('answer-tokens').textContent()) ?? '')?.[1]?.replaceAll(',', ''));
     expect(await cachedOf(claude)).toBeGreaterThan(6);

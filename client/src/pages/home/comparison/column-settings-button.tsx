@@ -1,18 +1,33 @@
-import { ActionIcon, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ModelPair } from '../../../../../contract/ask.ts';
+import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { hasColumnSettings, useColumnSettings } from './column-settings-store.ts';
 import { columnSettingsSummary } from './column-settings-text.ts';
+import { choicePair, choiceKey } from './model-selection.ts';
 
 const loadModal = () => import('./column-settings-modal.tsx');
-// The form is fetched the first time a person opens a column's settings (or points at the button), never at first paint.
+// The form is fetched the first time a person opens a model's settings (or points at a button for them), never at first paint.
 const ColumnSettingsModal = lazy(() => loadModal().then((module) => ({ default: module.ColumnSettingsModal })));
+
+/** Opens one model's settings form; `modal` is rendered beside the control that opens it. */
+function useSettingsModal(pair: ModelPair, modelName: string): { open(): void; modal: ReactNode } {
+  const [opened, setOpened] = useState(false);
+  const modal = opened && (
+    <Suspense fallback={null}>
+      <ColumnSettingsModal pair={pair} modelName={modelName} onClose={() => setOpened(false)} />
+    </Suspense>
+  );
+  return { open: () => setOpened(true), modal };
+}
+
+const preload = { onPointerEnter: () => void loadModal(), onFocus: () => void loadModal() };
 
 /** In a column's header: opens the model's own settings (system prompt, temperature) for its next question. */
 export function ColumnSettingsButton({ pair, modelName }: { pair: ModelPair; modelName: string }) {
-  const [opened, setOpened] = useState(false);
   const settings = useColumnSettings(pair);
+  const { open, modal } = useSettingsModal(pair, modelName);
   const set = hasColumnSettings(settings);
   return (
     <>
@@ -20,20 +35,15 @@ export function ColumnSettingsButton({ pair, modelName }: { pair: ModelPair; mod
         variant={set ? 'light' : 'subtle'}
         color={set ? 'indigo' : 'gray'}
         size="sm"
-        onClick={() => setOpened(true)}
-        onPointerEnter={() => void loadModal()}
-        onFocus={() => void loadModal()}
+        onClick={open}
+        {...preload}
         aria-label={`${modelName} settings`}
         title={set ? `${modelName} settings: ${columnSettingsSummary(settings)}` : `${modelName} settings`}
         data-testid="column-settings"
       >
         <IconAdjustmentsHorizontal size={14} aria-hidden />
       </ActionIcon>
-      {opened && (
-        <Suspense fallback={null}>
-          <ColumnSettingsModal pair={pair} modelName={modelName} onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
+      {modal}
     </>
   );
 }
@@ -46,5 +56,42 @@ export function ColumnSettingsSummary({ pair }: { pair: ModelPair }) {
     <Text size="xs" c="dimmed" data-testid="column-settings-summary">
       {summary}
     </Text>
+  );
+}
+
+/** Before the first question: each picked model's settings, set there or shown as they stand. */
+export function PickedModelSettings({ choices }: { choices: readonly ModelChoice[] }) {
+  if (choices.length === 0) return null;
+  return (
+    <Group gap={6} wrap="wrap" data-testid="picked-model-settings">
+      <Text size="xs" c="dimmed">
+        Each model’s own settings:
+      </Text>
+      {choices.map((choice) => (
+        <PickedModelButton key={choiceKey(choice)} pair={choicePair(choice)} modelName={choice.model.name} />
+      ))}
+    </Group>
+  );
+}
+
+function PickedModelButton({ pair, modelName }: { pair: ModelPair; modelName: string }) {
+  const summary = columnSettingsSummary(useColumnSettings(pair));
+  const { open, modal } = useSettingsModal(pair, modelName);
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant={summary ? 'light' : 'default'}
+        leftSection={<IconAdjustmentsHorizontal size={12} aria-hidden />}
+        onClick={open}
+        {...preload}
+        aria-label={summary ? `${modelName} settings: ${summary}` : `${modelName} settings`}
+        data-testid="picked-model-settings-button"
+        data-model={pair.model}
+      >
+        {summary ? `${modelName} · ${summary}` : modelName}
+      </Button>
+      {modal}
+    </>
   );
 }

@@ -22,6 +22,7 @@ import { choicePair, keysFor, selectedChoices, selectionKey, type SelectionKey }
 import { requestedModels } from './requested-models.ts';
 import { useRevealResults } from './use-reveal-results.ts';
 import { rememberAskedSettings } from './column-settings-store.ts';
+import { PickedModelSettings } from './column-settings-button.tsx';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 // One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
@@ -126,7 +127,10 @@ function ComparisonForm() {
         onSubmit={handleSubmit}
         models={
           catalogue && (
-            <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} cost={price.cost} />
+            <>
+              <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} cost={price.cost} />
+              <PickedModelSettings choices={selection} />
+            </>
           )
         }
         aiOverview={{ shown: asksAiOverview, value: aiOverviewParams, onChange: setAiOverviewParams }}
