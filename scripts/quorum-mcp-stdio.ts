@@ -1,14 +1,17 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Server, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { MCP_PROTOCOL_VERSIONS } from '../server/mcp/mcp-protocol-versions.ts';
 
 /**
  * Quorum's MCP server over stdio, for assistants that start their tools as local programs (`npx quorum-mcp`). It is
  * a bridge to a Quorum server's `/mcp` endpoint rather than a second server: the tools are defined once, every call
  * is admitted and charged by the server that owns the credits, and the developer's machine needs only a URL and an
  * API key, never database or Redis credentials.
+ *
+ * Both protocol eras on both sides: the assistant may open with the 2025 `initialize` handshake or speak 2026-07-28
+ * (the SDK's stdio entry pins the connection to whichever it chose), and the bridge itself talks 2026-07-28 to a
+ * server that offers it, falling back to the handshake with one that does not.
  *
  * QUORUM_API_KEY (required): the key, made on the API page. QUORUM_URL: the Quorum server (http://localhost:3000).
  */
@@ -23,23 +26,39 @@ function bridgeSettings(environment: NodeJS.ProcessEnv): { url: URL; apiKey: str
   return { url: new URL('/mcp', base), apiKey };
 }
 
+/**
+ * The local face of the bridge: the server's capabilities (tools, the comparison's MCP App view among the
+ * resources), each request passed on with only its own fields, never the local side's `_meta` envelope, which
+ * names the assistant's protocol era rather than the one the bridge speaks to the server.
+ */
+function bridgeServer(remote: Client, capabilities: ServerCapabilities): Server {
+  const local = new Server({ name: 'quorum', version: '1.0.0' }, { capabilities, supportedProtocolVersions: MCP_PROTOCOL_VERSIONS });
+  local.setRequestHandler('tools/list', async (request) => remote.listTools({ cursor: request.params?.cursor }));
+  local.setRequestHandler('resources/list', async (request) => remote.listResources({ cursor: request.params?.cursor }));
+  local.setRequestHandler('resources/read', async (request) => remote.readResource({ uri: request.params.uri }));
+  local.setRequestHandler('tools/call', async (request, context) =>
+    remote.callTool({ name: request.params.name, arguments: request.params.arguments }, { signal: context.mcpReq.signal, timeout: TOOL_CALL_TIMEOUT_MS }),
+  );
+  return local;
+}
+
 async function main(): Promise<void> {
   const { url, apiKey } = bridgeSettings(process.env);
-  const remote = new Client({ name: 'quorum-mcp-stdio', version: '1.0.0' });
-  await remote.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
-
-  // The same capabilities as the server's (tools, the comparison's MCP App view among the resources).
-  const local = new Server({ name: 'quorum', version: '1.0.0' }, { capabilities: remote.getServerCapabilities() ?? { tools: {} } });
-  local.setRequestHandler(ListToolsRequestSchema, async (request) => remote.listTools(request.params));
-  local.setRequestHandler(ListResourcesRequestSchema, async (request) => remote.listResources(request.params));
-  local.setRequestHandler(ReadResourceRequestSchema, async (request) => remote.readResource(request.params));
-  local.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
-    remote.callTool(request.params, undefined, { signal: extra.signal, timeout: TOOL_CALL_TIMEOUT_MS }),
-  );
-  local.onclose = () => {
-    void remote.close();
-  };
-  await local.connect(new StdioServerTransport());
+  const remote = new Client({ name: 'quorum-mcp-stdio', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  try {
+    await remote.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  } catch (error) {
+    // The SDK's words say what failed; which address, and so which setting to check, is ours to add.
+    throw new Error(`could not connect to ${url.href} (QUORUM_URL): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const capabilities = remote.getServerCapabilities() ?? { tools: {} };
+  const connection = serveStdio(() => bridgeServer(remote, capabilities), {
+    onerror: (error) => process.stderr.write(`quorum-mcp: ${error.message}\n`),
+  });
+  // The assistant closing stdin ends the connection; the HTTP side goes with it.
+  process.stdin.once('end', () => {
+    void connection.close().finally(() => remote.close());
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource } from '@modelcontextprotocol/server';
 
 /**
  * The comparison as an MCP App: an HTML view the assistant's host renders in a sandboxed frame next to the `compare`

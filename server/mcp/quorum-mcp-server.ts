@@ -1,18 +1,9 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  ErrorCode,
-  McpError,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { Value } from 'typebox/value';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
 import { AppError } from '../../core/errors/app-error.ts';
+import { MCP_PROTOCOL_VERSIONS } from './mcp-protocol-versions.ts';
 import { COMPARE_APP_URI, compareAppHtml, compareAppResource, compareAppToolMeta, MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from './compare-app.ts';
 import { askTool, brandVisibilityTool, compareTool, listModelsTool, type McpCallContext } from './quorum-mcp-tools.ts';
 
@@ -41,20 +32,23 @@ function toolError(message: string): CallToolResult {
 }
 
 /**
- * Quorum's MCP server for one HTTP call (stateless: every call carries its own API key). Arguments are checked
- * against the tool's contract schema; asking and comparing go through the web app's own admission, so they are
- * priced, held and charged exactly like the app's questions and land in the key owner's history.
+ * Quorum's MCP server for one HTTP call (stateless: every call carries its own API key), whichever protocol era the
+ * call speaks: the same instance answers a 2025-era `initialize` handshake and a self-describing 2026-07-28 request.
+ * Arguments are checked against the tool's contract schema (with the contract's own wording, which is why this is the
+ * SDK's low-level server rather than its schema-validating one); asking and comparing go through the web app's own
+ * admission, so they are priced, held and charged exactly like the app's questions and land in the key owner's
+ * history.
  */
 export function createQuorumMcpServer(context: McpCallContext): Server {
   const capabilities = { tools: {}, resources: {}, extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } };
-  const server = new Server(SERVER_INFO, { capabilities });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolList() }));
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [compareAppResource] }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (read) => {
-    if (read.params.uri !== COMPARE_APP_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource "${read.params.uri}".`);
+  const server = new Server(SERVER_INFO, { capabilities, supportedProtocolVersions: MCP_PROTOCOL_VERSIONS });
+  server.setRequestHandler('tools/list', async () => ({ tools: toolList() }));
+  server.setRequestHandler('resources/list', async () => ({ resources: [compareAppResource] }));
+  server.setRequestHandler('resources/read', async (read) => {
+    if (read.params.uri !== COMPARE_APP_URI) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource "${read.params.uri}".`);
     return { contents: [{ uri: COMPARE_APP_URI, mimeType: MCP_APP_MIME_TYPE, text: compareAppHtml(), _meta: compareAppResource._meta }] };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (call) => {
+  server.setRequestHandler('tools/call', async (call) => {
     const { name } = call.params;
     const args: unknown = call.params.arguments ?? {};
     if (!isToolName(name)) return toolError(`Unknown tool "${name}". Quorum offers: ${Object.keys(MCP_TOOLS).join(', ')}.`);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { engineAvailability } from '../../core/catalogue/model-catalogue.ts';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import type { BrandVisibilityInput } from '../../contract/mcp-tools.ts';

@@ -1,10 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARE_APP_URI } from '../../server/mcp/compare-app.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
+import { connectEraClient } from '../support/mcp-era-clients.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { THREE_MODELS } from '../support/search-stream-client.ts';
@@ -13,7 +12,7 @@ import type { TestStack } from '../support/test-stack.ts';
 /**
  * The comparison's MCP App in Chromium, inside a stand-in host: the page Quorum serves at its ui:// address runs in a
  * sandboxed frame, completes the host handshake, shows the question while the models answer, and then every answer
- * of a real `compare` call (made with the official MCP client) side by side, as text.
+ * of a real `compare` call (made with the official MCP client, at protocol 2026-07-28) side by side, as text.
  */
 
 let browser: Browser;
@@ -57,12 +56,16 @@ async function openHost(page: Page, appHtml: string, input: unknown, result: Cal
 describe('the comparison as an MCP App', () => {
   it('shows a real comparison side by side in a host frame, at 390 and 1440 px, light and dark', { timeout: 120_000 }, async () => {
     const key = await createApiKeyFor(stack.baseUrl, stack.fundedCookie, { name: 'Assistant' });
-    const client = new Client({ name: 'quorum-app-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', stack.baseUrl), { requestInit: { headers: { authorization: `Bearer ${key.key}` } } }));
+    // The comparison as a 2026-07-28 client gets it; the view is the same page at either protocol version.
+    const [client, handshakeClient] = await Promise.all([
+      connectEraClient('2026-07-28', stack.baseUrl, key.key),
+      connectEraClient('2025-11-25', stack.baseUrl, key.key),
+    ]);
     const input = { query: 'Which <b>note</b> app is best?', models: THREE_MODELS };
-    const result = (await client.callTool({ name: 'compare', arguments: input })) as CallToolResult;
-    const { contents } = await client.readResource({ uri: COMPARE_APP_URI });
-    await client.close();
+    const result = await client.callTool('compare', input);
+    const { contents } = await client.readResource(COMPARE_APP_URI);
+    expect((await handshakeClient.readResource(COMPARE_APP_URI)).contents).toEqual(contents);
+    await Promise.all([client.close(), handshakeClient.close()]);
     const answers = (result.structuredContent as { results: { engine: string; model: string; response: string | null }[] }).results;
     expect(answers).toHaveLength(3);
 

@@ -2,13 +2,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../core/config/config.ts';
 import { SearchRequestBody } from '../../contract/ask.ts';
 import { COMPARE_APP_URI, MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../../server/mcp/compare-app.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { stdioBridgeParameters } from '../support/mcp-era-clients.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -203,15 +202,7 @@ describe('the MCP server, driven by the official MCP client', () => {
   it('serves the same tools over stdio, bridged to the server', async () => {
     const { key, accountId } = await developer(20);
     const client = new Client({ name: 'quorum-test-stdio', version: '1.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [path.join(PROJECT_ROOT, 'scripts/quorum-mcp.mjs')],
-        cwd: PROJECT_ROOT,
-        env: { PATH: process.env.PATH ?? '', QUORUM_URL: stack.baseUrl, QUORUM_API_KEY: key.key },
-        stderr: 'pipe',
-      }),
-    );
+    await client.connect(new StdioClientTransport(stdioBridgeParameters(stack.baseUrl, key.key)));
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('compare');
     expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual([COMPARE_APP_URI]);

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_CANARY_PROMPTS } from '../../contract/tracking.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import type { MailCatcher } from '../support/mail-catcher.ts';
-import type { TestStack } from '../support/test-stack.ts';
-import { OTHER_PROMPT, startTrackingHarness, TRACKING_MODELS, until, type TrackingHarness } from '../support/tracking-harness.ts';
+import { OTHER_PROMPT, PROMPTS_WITHOUT_THE_BRAND, TRACKING_MODELS, useTrackingHarness } from '../support/tracking-harness.ts';
 
 /**
  * Canary prompts end to end: brand-free questions asked of every model once per run beside the set's own prompts,
@@ -12,20 +10,8 @@ import { OTHER_PROMPT, startTrackingHarness, TRACKING_MODELS, until, type Tracki
  * first one day back and resuming the set.
  */
 
-const DAY_MS = 20_000;
 const CANARY = DEFAULT_CANARY_PROMPTS[0];
-let stack: TestStack;
-let mail: MailCatcher;
-let harness: TrackingHarness;
-
-beforeAll(async () => {
-  harness = await startTrackingHarness(DAY_MS);
-  ({ stack, mail } = harness);
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useTrackingHarness(20_000);
 
 interface CreatedSet {
   id: string;
@@ -33,37 +19,18 @@ interface CreatedSet {
   cost: { perRun: number; canaryPerRun: number };
 }
 
-async function completedRuns(setId: string): Promise<{ id: string; request_ids: string[]; canary_request_ids: string[] }[]> {
-  return stack.records().execute(`select id, request_ids, canary_request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);
-}
-
-async function runsThenPause(setId: string, cookie: string, count: number) {
-  const runs = await until(`${count} completed runs`, async () => {
-    const found = await completedRuns(setId);
-    return found.length >= count ? found : undefined;
-  });
-  await harness.call('PATCH', `/api/tracking/sets/${setId}`, cookie, { status: 'paused' });
-  return runs;
-}
-
 /** A second run a day after the first, with prompts that no longer name the brand (a significant drop at 3 samples). */
-async function secondRunWithoutTheBrand(setId: string, cookie: string, between: () => Promise<void> = async () => {}) {
-  await runsThenPause(setId, cookie, 1);
-  await between();
-  await stack.records().execute(`update tracking_runs set slot_start = slot_start - make_interval(secs => ?) where set_id = ?`, [DAY_MS / 1000, setId]);
-  const resumed = await harness.call('PATCH', `/api/tracking/sets/${setId}`, cookie, { prompts: [OTHER_PROMPT, 'Cheapest widgets available today'], status: 'active' });
-  expect(resumed.status, resumed.text).toBe(200);
-  return runsThenPause(setId, cookie, 2);
-}
+const secondRunWithoutTheBrand = (setId: string, cookie: string, between?: () => Promise<void>) =>
+  harness.runADayLater(setId, cookie, { prompts: PROMPTS_WITHOUT_THE_BRAND }, between);
 
 describe('tracking canary prompts', () => {
   it('adds each canary prompt once per model to the cost, and refuses more than five', async () => {
     const preview = JSON.parse(
-      (await harness.call('POST', '/api/tracking/cost-preview', stack.fundedCookie, { prompts: 2, models: TRACKING_MODELS, cadence: 'weekly', samplesPerCell: 3, canaryPrompts: 2 })).text,
+      (await harness.call('POST', '/api/tracking/cost-preview', harness.stack.fundedCookie, { prompts: 2, models: TRACKING_MODELS, cadence: 'weekly', samplesPerCell: 3, canaryPrompts: 2 })).text,
     ).data;
     // 2 prompts × 3 samples × 12 credits, plus 2 canaries × 12.
     expect(preview).toMatchObject({ perRun: 96, canaryPerRun: 24, perWeek: 96 });
-    const tooMany = await harness.call('POST', '/api/tracking/sets', stack.fundedCookie, {
+    const tooMany = await harness.call('POST', '/api/tracking/sets', harness.stack.fundedCookie, {
       name: 'Too many canaries',
       brand: { brandName: 'Zorblax' },
       prompts: [OTHER_PROMPT],
@@ -76,13 +43,13 @@ describe('tracking canary prompts', () => {
   });
 
   it('asks canaries once per model per run, charges them, keeps them out of the brand numbers, and compares them run to run', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     const set = await harness.createSet<CreatedSet>(payer.cookie, { samplesPerCell: 3, canaryPrompts: [` ${CANARY} `] });
     expect(set.canaryPrompts).toEqual([CANARY]);
     // 2 prompts × 3 samples × 12 credits, plus the canary once per model.
     expect(set.cost).toMatchObject({ perRun: 84, canaryPerRun: 12 });
     const runs = await secondRunWithoutTheBrand(set.id, payer.cookie);
-    const em = stack.records();
+    const em = harness.stack.records();
 
     for (const run of runs) {
       expect(run.canary_request_ids).toHaveLength(1);
@@ -120,20 +87,20 @@ describe('tracking canary prompts', () => {
       expect(series.points[1]).toMatchObject({ similarity: 100, compared: 1, usual: null, changed: false });
     }
     // The same steady canaries reach the alert mail for this run's significant drop.
-    const alert = await mail.next(payer.user.email, 30_000);
+    const alert = await harness.mail.next(payer.user.email, 30_000);
     expect(alert.subject).toContain('Tracking alert');
     expect(alert.text).toContain('Your canary prompts were answered much as before (word overlap with the previous run 100% or more)');
     // Someone else's set reads as missing.
-    const other = await createPayer(em, stack.config, 10);
+    const other = await createPayer(em, harness.stack.config, 10);
     expect((await harness.call('GET', `/api/tracking/sets/${set.id}/canary`, other.cookie)).status).toBe(404);
   }, 90_000);
 
   it('finishes a run when a canary is the last answer to end, without waiting for the deadline', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     // The canary answers 1.5 s after the brand prompts; the slot's deadline is minutes away.
     const set = await harness.createSet<CreatedSet>(payer.cookie, { samplesPerCell: 1, canaryPrompts: [`${CANARY} [[simulate first-token-ms=1500]]`] });
-    const [run] = await runsThenPause(set.id, payer.cookie, 1);
-    const [timing] = await stack.records().execute<{ canary_ended: string; completed: string }[]>(
+    const [run] = await harness.runsThenPause(set.id, payer.cookie, 1);
+    const [timing] = await harness.stack.records().execute<{ canary_ended: string; completed: string }[]>(
       `select (select max(run.completed_at) from model_runs as run where run.request_id = ?::uuid)::text as canary_ended, completed_at::text as completed
          from tracking_runs where id = ?`,
       [run!.canary_request_ids[0], run!.id],
@@ -143,12 +110,12 @@ describe('tracking canary prompts', () => {
   }, 60_000);
 
   it('tells the owner when the canaries changed with the drop: the model may have changed, not the brand', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     const set = await harness.createSet<CreatedSet>(payer.cookie, { samplesPerCell: 3, canaryPrompts: [CANARY] });
     // As if gpt-4o-mini had answered the canary in other words the first time: its next answer overlaps little.
     const runs = await secondRunWithoutTheBrand(set.id, payer.cookie, async () => {
-      const [first] = await completedRuns(set.id);
-      await stack.records().execute(
+      const [first] = await harness.completedRuns(set.id);
+      await harness.stack.records().execute(
         `update model_runs set answer_text = 'Light through droplets: refraction, one internal reflection and dispersion paint the arc.'
           where request_id = ?::uuid and engine = 'openai'`,
         [first!.canary_request_ids[0]],
@@ -159,7 +126,7 @@ describe('tracking canary prompts', () => {
     expect(byEngine.openai).toMatchObject({ runId: runs[1]!.id, changed: true });
     expect(byEngine.deepseek).toMatchObject({ runId: runs[1]!.id, similarity: 100, changed: false });
 
-    const alert = await mail.next(payer.user.email, 30_000);
+    const alert = await harness.mail.next(payer.user.email, 30_000);
     expect(alert.text).toMatch(/Your canary prompts were answered quite differently this time by GPT-4o mini \(\d+%\): the model itself may have changed/);
     expect(alert.text).not.toContain('DeepSeek');
   }, 90_000);

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPayer } from '../support/funded-user.ts';
-import type { MailCatcher } from '../support/mail-catcher.ts';
-import type { TestStack } from '../support/test-stack.ts';
-import {
-  NAMING_PROMPT,
-  OTHER_PROMPT,
-  startTrackingHarness,
-  TRACKING_MODELS,
-  until,
-  type TrackingHarness,
-} from '../support/tracking-harness.ts';
+import { NAMING_PROMPT, OTHER_PROMPT, PROMPTS_WITHOUT_THE_BRAND, TRACKING_MODELS, useTrackingHarness } from '../support/tracking-harness.ts';
 
 /**
  * Samples per cell, visibility intervals and significance-tested alerts, end to end: real server and worker, the
@@ -18,61 +9,27 @@ import {
  * resumed set's slot at once. Each test thus sees exactly the runs it asked for.
  */
 
-const DAY_MS = 20_000;
-let stack: TestStack;
-let mail: MailCatcher;
-let harness: TrackingHarness;
-
-beforeAll(async () => {
-  harness = await startTrackingHarness(DAY_MS);
-  ({ stack, mail } = harness);
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-const SILENT_PROMPTS = [OTHER_PROMPT, 'Cheapest widgets available today'];
-
-async function completedRuns(setId: string): Promise<{ id: string; request_ids: string[] }[]> {
-  return stack.records().execute(`select id, request_ids from tracking_runs where set_id = ? and status = 'completed' order by slot_start`, [setId]);
-}
+const harness = useTrackingHarness(20_000);
 
 const createSet = (cookie: string, overrides: Record<string, unknown>) =>
   harness.createSet<{ id: string; samplesPerCell: number; alertPValue: number; alertMinReadings: number; cost: { perRun: number } }>(cookie, overrides);
 
-/** Waits for the set's `count`-th completed run, then pauses it. */
-async function runsThenPause(setId: string, cookie: string, count: number) {
-  const runs = await until(`${count} completed runs`, async () => {
-    const found = await completedRuns(setId);
-    return found.length >= count ? found : undefined;
-  });
-  await harness.call('PATCH', `/api/tracking/sets/${setId}`, cookie, { status: 'paused' });
-  return runs;
-}
-
 /** A first run with the brand named in half the prompts, then (a day later) one where no prompt names it. */
-async function visibilityFalls(setId: string, cookie: string) {
-  await runsThenPause(setId, cookie, 1);
-  await stack.records().execute(`update tracking_runs set slot_start = slot_start - make_interval(secs => ?) where set_id = ?`, [DAY_MS / 1000, setId]);
-  const resumed = await harness.call('PATCH', `/api/tracking/sets/${setId}`, cookie, { prompts: SILENT_PROMPTS, status: 'active' });
-  expect(resumed.status, resumed.text).toBe(200);
-  return runsThenPause(setId, cookie, 2);
-}
+const visibilityFalls = (setId: string, cookie: string) => harness.runADayLater(setId, cookie, { prompts: PROMPTS_WITHOUT_THE_BRAND });
 
-const mailsTo = (address: string) => mail.messages.filter((message) => message.to === address);
+const mailsTo = (address: string) => harness.mail.messages.filter((message) => message.to === address);
 
 describe('tracking samples and significance', () => {
   it('asks every cell three times by default, each in its own request, and reports counts with Wilson intervals', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     const set = await createSet(payer.cookie, {});
     expect(set).toMatchObject({ samplesPerCell: 3, alertPValue: 0.05, alertMinReadings: 10 });
     // 2 prompts × 3 samples × (6 + 6 credits).
     expect(set.cost.perRun).toBe(72);
-    const [run] = await runsThenPause(set.id, payer.cookie, 1);
+    const [run] = await harness.runsThenPause(set.id, payer.cookie, 1);
 
     expect(run!.request_ids).toHaveLength(6);
-    const calls = await stack.records().execute<{ query: string; engine: string; calls: number; requests: number }[]>(
+    const calls = await harness.stack.records().execute<{ query: string; engine: string; calls: number; requests: number }[]>(
       `select request.query, run.engine, count(*)::int as calls, count(distinct request.id)::int as requests
          from search_requests as request join model_runs as run on run.request_id = request.id
         where request.id in (select jsonb_array_elements_text(?::jsonb)::uuid)
@@ -85,7 +42,7 @@ describe('tracking samples and significance', () => {
       { query: NAMING_PROMPT, engine: 'deepseek', calls: 3, requests: 3 },
       { query: NAMING_PROMPT, engine: 'openai', calls: 3, requests: 3 },
     ]);
-    const recorded = await stack.records().execute<{ prompt_index: number; prompt: string; results: number }[]>(
+    const recorded = await harness.stack.records().execute<{ prompt_index: number; prompt: string; results: number }[]>(
       `select prompt_index, prompt, count(*)::int as results from tracking_results where run_id = ? group by prompt_index, prompt order by prompt_index`,
       [run!.id],
     );
@@ -108,7 +65,7 @@ describe('tracking samples and significance', () => {
   });
 
   it('refuses samples per cell outside 1 to 10 in the contract\'s words, and keeps an edited value', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     for (const samplesPerCell of [0, 11, 2.5]) {
       const refused = await harness.call('POST', '/api/tracking/sets', payer.cookie, {
         name: 'Widgets market',
@@ -129,11 +86,11 @@ describe('tracking samples and significance', () => {
   });
 
   it('mails exactly one alert for a significant drop, with both rates, intervals, readings and the p-value', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     const set = await createSet(payer.cookie, { samplesPerCell: 3 });
     // 6 of 12 the day before, 0 of 12 now: p = 0.005.
     await visibilityFalls(set.id, payer.cookie);
-    const alert = await mail.next(payer.user.email, 30_000);
+    const alert = await harness.mail.next(payer.user.email, 30_000);
     expect(alert.subject).toContain('Tracking alert');
     expect(alert.text).toContain('p = 0.005, below your threshold of 0.05');
     expect(alert.text).toContain('Visibility in the last 7 days: 50% (95% interval 25.4% to 74.6%; 6 of 12 answers).');
@@ -143,12 +100,12 @@ describe('tracking samples and significance', () => {
   });
 
   it('sends nothing for a drop within the noise, even a fall from 50% to 0%', async () => {
-    const payer = await createPayer(stack.records(), stack.config, 1_000);
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 1_000);
     // One sample, and readings enough by the set's own minimum: only the test's verdict can hold the mail back.
     const set = await createSet(payer.cookie, { samplesPerCell: 1, alertMinReadings: 1 });
     // 2 of 4 the day before, 0 of 4 now: p = 0.10, not below 0.05.
     const runs = await visibilityFalls(set.id, payer.cookie);
-    const [latest] = await stack.records().execute<{ mentioned: number; readings: number }[]>(
+    const [latest] = await harness.stack.records().execute<{ mentioned: number; readings: number }[]>(
       `select count(*) filter (where mentioned)::int as mentioned, count(*)::int as readings from tracking_results where run_id = ? and status = 'completed'`,
       [runs[1]!.id],
     );
