@@ -1,5 +1,6 @@
 import * as Type from 'typebox/type';
 import { CarryFrom, ContinueMode } from './continuation.ts';
+import { ColumnSettings } from './column-settings.ts';
 import { fieldMessages } from './field-messages.ts';
 import { BRAND_LIMITS, MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 
@@ -85,6 +86,7 @@ export const SearchRequestBody = Type.Object(
       description: 'The model id within the engine, e.g. `gpt-4o-mini`.',
       ...fieldMessages({ required: 'Please select a specific model', invalid: 'Please select a specific model' }),
     }),
+    settings: Type.Optional(ColumnSettings),
     ...CommonOptions,
   },
   { additionalProperties: false, examples: [{ query: 'What is a vector database?', model: 'openai', specificModel: 'gpt-4o-mini' }] },
@@ -95,12 +97,15 @@ export const ModelPair = Type.Object({
   model: Type.String({ minLength: 1, maxLength: 128 }),
 });
 
+/** One model of a comparison, with its own column's settings. */
+export const ComparedModel = Type.Object({ ...ModelPair.properties, settings: Type.Optional(ColumnSettings) });
+
 const SelectAtLeastOne = 'Please select at least one model to compare';
 
 export const CompareRequestBody = Type.Object(
   {
     query: Query('Please enter a query'),
-    models: Type.Array(ModelPair, {
+    models: Type.Array(ComparedModel, {
       minItems: 1,
       maxItems: MAX_COMPARED_MODELS,
       description: `The models to ask, 1 to ${MAX_COMPARED_MODELS}, each once.`,
@@ -119,7 +124,7 @@ export const CompareRequestBody = Type.Object(
         query: 'Which laptop is best for students?',
         models: [
           { engine: 'openai', model: 'gpt-4o-mini' },
-          { engine: 'anthropic', model: 'claude-3-haiku-20240307' },
+          { engine: 'anthropic', model: 'claude-3-haiku-20240307', settings: { systemPrompt: 'Answer in two sentences.', temperature: 0.2 } },
         ],
       },
     ],
@@ -129,6 +134,7 @@ export const CompareRequestBody = Type.Object(
 export type BrandConfig = Type.Static<typeof BrandConfig>;
 export type AiOverviewParams = Type.Static<typeof AiOverviewParams>;
 export type ModelPair = Type.Static<typeof ModelPair>;
+export type ComparedModel = Type.Static<typeof ComparedModel>;
 export type SearchRequestBody = Type.Static<typeof SearchRequestBody>;
 export type CompareRequestBody = Type.Static<typeof CompareRequestBody>;
 

@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { ModelCapabilities } from './column-settings.ts';
 
 export const CatalogueModel = Type.Object({
   id: Type.String(),
@@ -7,6 +8,7 @@ export const CatalogueModel = Type.Object({
   webSearchSupported: Type.Boolean(),
   credits: Type.Integer({ minimum: 0 }),
   freeTier: Type.Boolean({ description: 'Guests may use it. Only budget models (below 6 credits) are ever open to guests.' }),
+  capabilities: ModelCapabilities,
 });
 
 export const CatalogueEngine = Type.Object({

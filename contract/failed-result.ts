@@ -18,6 +18,8 @@ export const NO_RESULT_FACTS = {
   timeToFirstTokenMs: null,
   inputTokens: null,
   outputTokens: null,
+  cachedTokens: null,
+  reasoningTokens: null,
   brandMention: null,
 } as const satisfies Partial<ModelResult>;
 

@@ -1,6 +1,7 @@
 import * as Type from 'typebox/type';
 import { AiOverviewParams, BrandConfig, RequestKind } from './ask.ts';
 import { ContinueMode } from './continuation.ts';
+import { ColumnSettings } from './column-settings.ts';
 import { HISTORY_SEARCH_MAX_LENGTH } from './limits.ts';
 import { ModelResult } from './model-result.ts';
 
@@ -9,9 +10,14 @@ import { ModelResult } from './model-result.ts';
  * every answer it gave there, oldest first, when it was regenerated: version 1 is the first, each Regenerate adds
  * one, each charged as its own run.
  */
-export const HistoryResult = Type.Object({
+export const HistoryVersion = Type.Object({
   ...ModelResult.properties,
-  versions: Type.Array(ModelResult, { description: 'Every answer this model gave in the request, oldest first (at least the one above).' }),
+  settings: Type.Union([ColumnSettings, Type.Null()], { description: "The model's own settings this answer was asked with; null when none." }),
+});
+
+export const HistoryResult = Type.Object({
+  ...HistoryVersion.properties,
+  versions: Type.Array(HistoryVersion, { description: 'Every answer this model gave in the request, oldest first (at least the one above).' }),
 });
 
 /**
@@ -77,4 +83,5 @@ export const HistoryDeleted = Type.Object({
 export type HistoryItem = Type.Static<typeof HistoryItem>;
 export type HistoryList = Type.Static<typeof HistoryList>;
 export type HistoryResult = Type.Static<typeof HistoryResult>;
+export type HistoryVersion = Type.Static<typeof HistoryVersion>;
 export type HistoryDeleted = Type.Static<typeof HistoryDeleted>;

@@ -55,6 +55,9 @@ export const CONVERSATION_LIMITS = { earlierTurns: 50, turnLength: 20_000 } as c
 /** The blind arena: how many models one round pits against each other. */
 export const ARENA_LIMITS = { minModels: 2, maxModels: 6 } as const;
 
+/** The longest system prompt one model of a request may be given (its own settings). */
+export const SYSTEM_PROMPT_MAX_LENGTH = 2_000;
+
 /** A conversation of follow-up questions: at most this many questions in one thread. */
 export const FOLLOW_UP_LIMITS = { turns: 20 } as const;
 

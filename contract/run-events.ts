@@ -61,6 +61,10 @@ export const AnswerFacts = {
   timeToFirstTokenMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   inputTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   outputTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Of `inputTokens`, how many the provider read from its prompt cache; null when the model does not report it. */
+  cachedTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Of `outputTokens`, how many the model spent reasoning before it wrote; null when the model does not report it. */
+  reasoningTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 };
 
 export const RunEndEvent = Type.Object({

@@ -25,6 +25,7 @@ import { Migration20261127110000_model_versions_and_surfaces } from './Migration
 import { Migration20261127120000_tracking_request_kind } from './Migration20261127120000_tracking_request_kind.ts';
 import { Migration20261127130000_tracking_tables } from './Migration20261127130000_tracking_tables.ts';
 import { Migration20261127160000_arena_style_and_integrity } from './Migration20261127160000_arena_style_and_integrity.ts';
+import { Migration20261128090000_column_settings_and_token_details } from './Migration20261128090000_column_settings_and_token_details.ts';
 import { Migration20261128100000_continue_modes } from './Migration20261128100000_continue_modes.ts';
 import { Migration20261128110000_tracking_canaries } from './Migration20261128110000_tracking_canaries.ts';
 
@@ -59,6 +60,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261127120000_tracking_request_kind', class: Migration20261127120000_tracking_request_kind },
   { name: 'Migration20261127130000_tracking_tables', class: Migration20261127130000_tracking_tables },
   { name: 'Migration20261127160000_arena_style_and_integrity', class: Migration20261127160000_arena_style_and_integrity },
+  { name: 'Migration20261128090000_column_settings_and_token_details', class: Migration20261128090000_column_settings_and_token_details },
   { name: 'Migration20261128100000_continue_modes', class: Migration20261128100000_continue_modes },
   { name: 'Migration20261128110000_tracking_canaries', class: Migration20261128110000_tracking_canaries },
 ];

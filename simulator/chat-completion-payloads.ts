@@ -8,17 +8,21 @@ export interface CompletionIdentity {
   systemFingerprint: string;
 }
 
+/** The counts every vendor sends, and the detail each adds in its own way (see `chat-completion-usage.ts`). */
 export interface CompletionUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-  prompt_tokens_details: { cached_tokens: number; audio_tokens: number };
-  completion_tokens_details: {
+  prompt_tokens_details?: { cached_tokens: number; audio_tokens: number };
+  completion_tokens_details?: {
     reasoning_tokens: number;
-    audio_tokens: number;
-    accepted_prediction_tokens: number;
-    rejected_prediction_tokens: number;
+    audio_tokens?: number;
+    accepted_prediction_tokens?: number;
+    rejected_prediction_tokens?: number;
   };
+  /** DeepSeek's own names for the cache's hits and misses. */
+  prompt_cache_hit_tokens?: number;
+  prompt_cache_miss_tokens?: number;
 }
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -34,21 +38,6 @@ export function createCompletionIdentity(model: string): CompletionIdentity {
     model,
     // Real fingerprints identify a backend configuration, so one per model is both stable and realistic.
     systemFingerprint: `fp_${createHash('sha256').update(model).digest('hex').slice(0, 10)}`,
-  };
-}
-
-export function createUsage(promptTokens: number, completionTokens: number): CompletionUsage {
-  return {
-    prompt_tokens: promptTokens,
-    completion_tokens: completionTokens,
-    total_tokens: promptTokens + completionTokens,
-    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-    completion_tokens_details: {
-      reasoning_tokens: 0,
-      audio_tokens: 0,
-      accepted_prediction_tokens: 0,
-      rejected_prediction_tokens: 0,
-    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { invalidRequest, invalidType, missingParameter, type OpenAIErrorDetails } from './openai-error-response.ts';
 import { contentText, countWords, isRecord, lastUserMessageOf, type Validation } from './request-fields.ts';
+import { cachedTokensOf, reasonsBeforeAnswering } from './token-details.ts';
 
 /** The parts of a chat-completions request body the simulator acts on, after validation. */
 export interface ChatCompletionRequest {
@@ -10,6 +11,8 @@ export interface ChatCompletionRequest {
   lastUserMessage: string;
   /** Approximate: the word count of every message, so usage is consistent rather than exact. */
   promptTokens: number;
+  /** Of those, the words of the earlier turns: served from the prompt cache (`token-details.ts`). */
+  cachedTokens: number;
 }
 
 const fail = (error: OpenAIErrorDetails) => ({ ok: false, error }) as const;
@@ -35,6 +38,15 @@ export function validateChatCompletionRequest(body: unknown): Validation<ChatCom
     if (!isRecord(message) || typeof message['role'] !== 'string') return fail(missingParameter(`messages[${index}].role`));
     promptTokens += countWords(contentText(message['content']));
   }
+  const turns = (messages as Record<string, unknown>[]).map((message) => ({ role: message['role'], text: contentText(message['content']) }));
+  const cachedTokens = cachedTokensOf(turns, (role) => role === 'user', (role) => role === 'system' || role === 'developer');
+
+  const temperature = body['temperature'];
+  if (temperature !== undefined && temperature !== null) {
+    if (typeof temperature !== 'number') return fail(invalidType('temperature', 'a number', temperature));
+    const refused = refusedTemperature(model, temperature);
+    if (refused) return fail(refused);
+  }
 
   const stream = body['stream'];
   if (stream !== undefined && stream !== null && typeof stream !== 'boolean') return fail(invalidType('stream', 'a boolean', stream));
@@ -51,6 +63,25 @@ export function validateChatCompletionRequest(body: unknown): Validation<ChatCom
       includeUsage: isRecord(streamOptions) && streamOptions['include_usage'] === true,
       lastUserMessage: lastUserMessageOf(messages),
       promptTokens: Math.max(1, promptTokens),
+      cachedTokens,
     },
   };
+}
+
+/**
+ * What OpenAI answers a temperature it will not take: reasoning models accept only their default of 1, and no model
+ * goes beyond 0 to 2. The same words for every vendor on this route, so a test can tell a refused setting apart.
+ */
+export function refusedTemperature(model: string, temperature: number): OpenAIErrorDetails | undefined {
+  if (reasonsBeforeAnswering(model) && temperature !== 1) {
+    const message = `Unsupported value: 'temperature' does not support ${temperature} with this model. Only the default (1) value is supported.`;
+    return invalidRequest(message, 'temperature', 'unsupported_value');
+  }
+  if (temperature < 0) {
+    return invalidRequest(`Invalid 'temperature': decimal below minimum value. Expected a value >= 0, but got ${temperature} instead.`, 'temperature', 'decimal_below_min_value');
+  }
+  if (temperature > 2) {
+    return invalidRequest(`Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${temperature} instead.`, 'temperature', 'decimal_above_max_value');
+  }
+  return undefined;
 }

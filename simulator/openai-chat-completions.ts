@@ -1,4 +1,6 @@
-import { createCompletion, createCompletionIdentity, createUsage } from './chat-completion-payloads.ts';
+import { createCompletion, createCompletionIdentity } from './chat-completion-payloads.ts';
+import { chatCompletionUsage } from './chat-completion-usage.ts';
+import { reasoningTokensFor } from './token-details.ts';
 import { vendorSearchFields } from './chat-completion-citations.ts';
 import { validateChatCompletionRequest } from './chat-completion-request.ts';
 import { streamChatCompletion } from './chat-completion-stream.ts';
@@ -29,7 +31,12 @@ export async function handleChatCompletions(exchange: SimulatedExchange): Promis
 
   const answer = scriptedAnswer(accepted, settings);
   const identity = createCompletionIdentity(reportedModelVersion(exchange.state, completionRequest.model));
-  const usage = createUsage(completionRequest.promptTokens, answer.pieces.length);
+  const usage = chatCompletionUsage(exchange.url.pathname, {
+    promptTokens: completionRequest.promptTokens,
+    cachedTokens: completionRequest.cachedTokens,
+    answerTokens: answer.pieces.length,
+    reasoningTokens: reasoningTokensFor(completionRequest.model, answer.pieces.length),
+  });
   const headers = openAIAnswerHeaders(accepted.receivedAt);
   const vendorFields = vendorSearchFields(exchange.url.pathname, prompt);
   const pacing = streamPacing(script, prompt, settings);

@@ -35,13 +35,15 @@ export function createResponseIdentity(model: string): ResponseIdentity {
   };
 }
 
-export function createResponseUsage(inputTokens: number, outputTokens: number): ResponseUsage {
+/** Output tokens include the reasoning ones, as the API counts them. */
+export function createResponseUsage(counts: { inputTokens: number; cachedTokens: number; answerTokens: number; reasoningTokens: number }): ResponseUsage {
+  const outputTokens = counts.answerTokens + counts.reasoningTokens;
   return {
-    input_tokens: inputTokens,
-    input_tokens_details: { cached_tokens: 0 },
+    input_tokens: counts.inputTokens,
+    input_tokens_details: { cached_tokens: counts.cachedTokens },
     output_tokens: outputTokens,
-    output_tokens_details: { reasoning_tokens: 0 },
-    total_tokens: inputTokens + outputTokens,
+    output_tokens_details: { reasoning_tokens: counts.reasoningTokens },
+    total_tokens: counts.inputTokens + outputTokens,
   };
 }
 

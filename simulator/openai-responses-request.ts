@@ -1,5 +1,7 @@
 import { invalidRequest, invalidType, missingParameter, type OpenAIErrorDetails } from './openai-error-response.ts';
-import { contentText, countWords, isRecord, summariseBody, type Validation } from './request-fields.ts';
+import { contentText, countWords, isRecord, optionalSettings, summariseBody, type Validation } from './request-fields.ts';
+import { refusedTemperature } from './chat-completion-request.ts';
+import { cachedTokensOf } from './token-details.ts';
 import type { RequestSummary } from './simulated-request-pipeline.ts';
 
 /** The parts of a Responses API request body the simulator acts on, after validation. */
@@ -10,6 +12,8 @@ export interface ResponsesRequest {
   lastUserMessage: string;
   /** Approximate: the word count of every input message, so usage is consistent rather than exact. */
   inputTokens: number;
+  /** Of those, the words of the earlier turns: served from the prompt cache (`token-details.ts`). */
+  cachedTokens: number;
   /** Whether one of the built-in web search tools was requested. */
   webSearch: boolean;
   /** The tools as sent, echoed back (with the API's defaults) on the response object. */
@@ -35,8 +39,11 @@ function lastUserText(input: unknown): string {
   return inputMessages(input).findLast((message) => message.role === 'user')?.text ?? '';
 }
 
+/** The instructions travel in their own field (`instructions`), not as a message. */
 export function summariseResponsesBody(body: unknown): RequestSummary {
-  return summariseBody(body, (fields) => lastUserText(fields['input']));
+  const summary = summariseBody(body, (fields) => lastUserText(fields['input']));
+  if (!isRecord(body)) return summary;
+  return { ...summary, ...optionalSettings(typeof body['instructions'] === 'string' ? body['instructions'] : '', body['temperature']) };
 }
 
 export function validateResponsesRequest(body: unknown): Validation<ResponsesRequest, OpenAIErrorDetails> {
@@ -68,8 +75,17 @@ export function validateResponsesRequest(body: unknown): Validation<ResponsesReq
     tools.push(tool);
   }
 
+  const temperature = body['temperature'];
+  if (temperature !== undefined && temperature !== null) {
+    if (typeof temperature !== 'number') return fail(invalidType('temperature', 'a number', temperature));
+    const refused = refusedTemperature(model, temperature);
+    if (refused) return fail(refused);
+  }
+
   const messages = inputMessages(input);
-  const inputTokens = messages.reduce((total, message) => total + countWords(message.text), 0);
+  const instructions = typeof body['instructions'] === 'string' ? countWords(body['instructions']) : 0;
+  const inputTokens = instructions + messages.reduce((total, message) => total + countWords(message.text), 0);
+  const cachedTokens = cachedTokensOf(messages, (role) => role === 'user', (role) => role === 'system' || role === 'developer');
   return {
     ok: true,
     request: {
@@ -77,6 +93,7 @@ export function validateResponsesRequest(body: unknown): Validation<ResponsesReq
       stream: stream === true,
       lastUserMessage: lastUserText(input),
       inputTokens: Math.max(1, inputTokens),
+      cachedTokens,
       webSearch: tools.length > 0,
       tools,
     },

@@ -8,6 +8,7 @@ import { simulatedWebPages } from './openai-responses-web-pages.ts';
 import { scriptedAnswer, sendWholeAnswer, streamPacing } from './scripted-answer.ts';
 import { reportedModelVersion, type SimulatedExchange } from './simulated-exchange.ts';
 import { acceptSimulatedRequest } from './simulated-request-pipeline.ts';
+import { reasoningTokensFor } from './token-details.ts';
 
 const responsesPath = '/openai/v1/responses';
 
@@ -39,7 +40,12 @@ export async function handleResponses(exchange: SimulatedExchange): Promise<void
     query: prompt,
     pieces: answer.pieces,
     citations: responsesRequest.webSearch ? planUrlCitations(answer.pieces, simulatedWebPages(prompt, Boolean(script.hostile))) : [],
-    usage: createResponseUsage(responsesRequest.inputTokens, answer.pieces.length),
+    usage: createResponseUsage({
+      inputTokens: responsesRequest.inputTokens,
+      cachedTokens: responsesRequest.cachedTokens,
+      answerTokens: answer.pieces.length,
+      reasoningTokens: reasoningTokensFor(responsesRequest.model, answer.pieces.length),
+    }),
   };
   const headers = openAIAnswerHeaders(accepted.receivedAt);
   const pacing = streamPacing(script, prompt, settings);

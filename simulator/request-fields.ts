@@ -60,9 +60,23 @@ export function summariseBody(body: unknown, lastUserMessageIn: (body: Record<st
   };
 }
 
-/** Chat-style bodies (OpenAI chat completions, Anthropic Messages) keep the conversation in `messages`. */
+/**
+ * Chat-style bodies (OpenAI chat completions, Anthropic Messages) keep the conversation in `messages`; the
+ * instructions are `system` / `developer` messages (OpenAI) or the top-level `system` (Anthropic).
+ */
 export function summariseMessagesBody(body: unknown): RequestSummary {
   const summary = summariseBody(body, (fields) => (Array.isArray(fields['messages']) ? lastUserMessageOf(fields['messages']) : ''));
   const messages = isRecord(body) && Array.isArray(body['messages']) ? body['messages'] : [];
-  return { ...summary, earlierMessages: messages.slice(0, -1).map((message) => (isRecord(message) ? contentText(message['content']) : '')) };
+  const systemMessages = messages.filter(isRecord).filter((message) => message['role'] === 'system' || message['role'] === 'developer');
+  const system = isRecord(body) && body['system'] !== undefined ? contentText(body['system']) : systemMessages.map((message) => contentText(message['content'])).join('\n\n');
+  return {
+    ...summary,
+    earlierMessages: messages.slice(0, -1).map((message) => (isRecord(message) ? contentText(message['content']) : '')),
+    ...optionalSettings(system, isRecord(body) ? body['temperature'] : undefined),
+  };
+}
+
+/** The request log's system prompt and temperature, each left out when the request had none. */
+export function optionalSettings(systemPrompt: string, temperature: unknown): Pick<RequestSummary, 'systemPrompt' | 'temperature'> {
+  return { ...(systemPrompt !== '' ? { systemPrompt } : {}), ...(typeof temperature === 'number' ? { temperature } : {}) };
 }

@@ -17,6 +17,10 @@ export interface RequestSummary {
   lastUserMessage: string;
   /** Chat-style bodies: the text of every message before the last user message, oldest first (earlier turns). */
   earlierMessages?: string[];
+  /** The instructions ahead of the conversation, as the vendor carries them; absent when none. */
+  systemPrompt?: string;
+  /** The temperature asked for; absent when none. */
+  temperature?: number;
 }
 
 /** What every validated request carries: directives are read from `lastUserMessage`. */

@@ -11,6 +11,13 @@ export interface SimulatedRequest {
   lastUserMessage: string;
   /** Chat-style bodies (OpenAI chat completions): the text of each message before the last user message, oldest first. */
   earlierMessages?: string[];
+  /**
+   * The instructions the request put ahead of the conversation, wherever its vendor takes them (a `system` or
+   * `developer` message, Anthropic's `system`, the Responses API's `instructions`, Gemini's `systemInstruction`).
+   */
+  systemPrompt?: string;
+  /** The sampling temperature the request asked for (Gemini's `generationConfig.temperature`); absent when none. */
+  temperature?: number;
   /** `Date.now()` when the request arrived. */
   receivedAt: number;
 }

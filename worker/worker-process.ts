@@ -63,6 +63,7 @@ function answerDependencies(
     providers: ProviderRegistry;
     cancellations: CancellationListener;
     judgeModel: BrandJudgeModel | undefined;
+    catalogue: ModelCatalogue;
   },
 ): AnswerQuestionDependencies {
   const { judgeModel, ...rest } = shared;
@@ -171,7 +172,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   // An answer that ends a tracking slot's last request queues the slot's finish: nothing polls for it.
   const trackingQueue = openQueue('tracking', redis, config.redis.keyPrefix);
   const dependencies = {
-    ...answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel }),
+    ...answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel, catalogue }),
     onRequestEnded: (requestId: string) => announceRequestEnded(orm.em.fork(), trackingQueue, requestId),
   };
   const answerWorker = startAnswerWorker(dependencies, {

@@ -23,7 +23,8 @@ export async function blindUnrevealedRounds(em: EntityManager, rows: readonly Hi
       .map(({ label, result }) => {
         // A round is never regenerated: its one version is the blind answer itself (never the named original).
         const { versions: _named, ...answer } = result;
-        const blind = blindResult(answer, label, mask);
+        // Arena rounds are asked without settings; none are shown before the vote either way.
+        const blind = { ...blindResult(answer, label, mask), settings: null };
         return { ...blind, versions: [blind] };
       });
     return { ...row, results };

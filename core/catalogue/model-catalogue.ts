@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { mayBeFreeTier } from '../../contract/tier-rules.ts';
+import { ModelCapabilities } from '../../contract/column-settings.ts';
 import type { ProviderId, QuorumConfig } from '../config/config.ts';
 
 /**
@@ -17,6 +18,8 @@ const CatalogueModelSchema = Type.Object({
   credits: Type.Integer({ minimum: 0, maximum: 1_000 }),
   /** Open to guests; only a budget model (below 6 credits) may be. */
   freeTier: Type.Boolean(),
+  /** The settings it accepts and the token figures it reports; an operator's file may leave it out (see below). */
+  capabilities: Type.Optional(ModelCapabilities),
 });
 
 const CatalogueEngineSchema = Type.Object({
@@ -43,7 +46,7 @@ const CatalogueFileSchema = Type.Object({
 });
 
 type CatalogueFileModel = Static<typeof CatalogueModelSchema>;
-export type CatalogueModel = CatalogueFileModel;
+export type CatalogueModel = Omit<CatalogueFileModel, 'capabilities'> & { capabilities: ModelCapabilities };
 export type CatalogueEngine = Omit<Static<typeof CatalogueEngineSchema>, 'models'> & { models: CatalogueModel[] };
 export type EngineProvider = CatalogueEngine['provider'];
 
@@ -88,7 +91,10 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
     throw new Error(`MODEL_CATALOGUE_FILE ${config.catalogueFile} is invalid at ${first?.instancePath ?? '/'}: ${first?.message ?? 'unknown problem'}`);
   }
   refuseExpensiveFreeModels(parsed.engines);
-  const engines: CatalogueEngine[] = parsed.engines.map((engine) => ({ ...engine, models: [...engine.models] }));
+  const engines: CatalogueEngine[] = parsed.engines.map((engine) => ({
+    ...engine,
+    models: engine.models.map((model) => ({ ...model, capabilities: model.capabilities ?? UNDECLARED_CAPABILITIES })),
+  }));
   const local = config.localModels;
   if (local) {
     engines.push({
@@ -104,6 +110,8 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
         credits: local.credits,
         // A model on the operator's own server is open to guests whenever its price puts it in the budget band.
         freeTier: mayBeFreeTier(local.credits),
+        // OpenAI-compatible servers take a system message and a temperature; what they count in usage varies.
+        capabilities: LOCAL_MODEL_CAPABILITIES,
       })),
     });
   }
@@ -114,6 +122,14 @@ export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 
   }
   return new ModelCatalogue(engines, parsed.webSearchCredits, parsed.unknownModelCredits);
 }
+
+/**
+ * A model whose entry does not say what it accepts (an operator's older catalogue file) is asked without settings
+ * and reports no cache or reasoning figures: refusing a setting is better than sending one a model may reject.
+ */
+const UNDECLARED_CAPABILITIES: ModelCapabilities = { systemPrompt: false, cachedTokens: false, reasoningTokens: false };
+
+const LOCAL_MODEL_CAPABILITIES: ModelCapabilities = { systemPrompt: true, temperature: { min: 0, max: 2 }, cachedTokens: false, reasoningTokens: false };
 
 /** Guests get budget models only: a file that opens a dearer one to them is a mistake that stops the start. */
 function refuseExpensiveFreeModels(engines: readonly { id: string; models: readonly CatalogueFileModel[] }[]): void {

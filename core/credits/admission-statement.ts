@@ -1,3 +1,4 @@
+import type { ColumnSettings } from '../../contract/column-settings.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CreditOwner } from './credit-ledger.ts';
@@ -10,6 +11,8 @@ export interface AdmissionRun {
   credits: number;
   /** Earlier turns of this model's side of a follow-up thread; null for a lone question. */
   conversation: unknown[] | null;
+  /** The model's own settings (system prompt, temperature); null when none. */
+  settings: ColumnSettings | null;
 }
 
 /** The request row as admitted, in its columns' terms. */
@@ -72,6 +75,7 @@ export async function insertAdmission(
     position,
     credits: run.credits,
     conversation: run.conversation,
+    settings: run.settings,
   }));
   const rows = await em.execute<{ accounts: number; remaining: string | null }[]>(
     `with account as (
@@ -84,7 +88,7 @@ export async function insertAdmission(
        returning target.balance - target.held as remaining
      ), run as (
        select * from jsonb_to_recordset(?::jsonb)
-         as run(id uuid, hold_id uuid, engine text, model text, position smallint, credits bigint, conversation jsonb)
+         as run(id uuid, hold_id uuid, engine text, model text, position smallint, credits bigint, conversation jsonb, settings jsonb)
      ), hold as (
        insert into credit_holds (id, account_id, run_id, amount, expires_at)
        select run.hold_id, admitted.id, run.id, run.credits, ? from admitted cross join run where run.credits > 0
@@ -96,8 +100,8 @@ export async function insertAdmission(
        select ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, now() from admitted
        returning id
      ), written_runs as (
-       insert into model_runs (id, request_id, engine, model, position, conversation, created_at)
-       select run.id, request.id, run.engine, run.model, run.position, run.conversation, now() from request cross join run
+       insert into model_runs (id, request_id, engine, model, position, conversation, settings, created_at)
+       select run.id, request.id, run.engine, run.model, run.position, run.conversation, run.settings, now() from request cross join run
      )
      select (select count(*) from account)::int as accounts, (select remaining from charged) as remaining`,
     [

@@ -1,3 +1,5 @@
+import type { ColumnSettings } from '../../contract/column-settings.ts';
+
 /**
  * The answer queue's job (its queue options are in `queue-catalogue.ts`). A job is one model answering one question. Postgres is the record of
  * truth: the worker claims the run there before anything it does counts. The job also carries a copy of what the
@@ -25,4 +27,6 @@ export interface AnswerJobQuestion {
   query: string;
   searchEnabled: boolean;
   aiOverviewParams: { gl: string; hl: string } | null;
+  /** The model's own settings (system prompt, temperature); absent when it is asked without any. */
+  settings?: ColumnSettings | null;
 }

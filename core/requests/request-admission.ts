@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrandConfig } from '../../contract/ask.ts';
+import type { ColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import {
   DEFAULT_AI_OVERVIEW_COUNTRY,
@@ -23,6 +24,7 @@ import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type Admissi
 import { checkRetryTarget, conversationKey, followUpConversations, type NamedModel } from './follow-up-thread.ts';
 import { modelNameText, resolveContinuation, retryContinuation, type ModelName } from './continuation.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
+import { checkedColumnSettings, settingsAskedWith } from './column-settings-admission.ts';
 import { AppError } from '../errors/app-error.ts';
 import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
 import { observeStage } from '../metrics/quorum-stages.ts';
@@ -46,7 +48,8 @@ export type AdmissionServices = Pick<
 
 export interface AdmissionInput {
   query: string;
-  selections: { engine: string; model: string }[];
+  /** The models to ask, each with its own settings (left out: none, or on a follow-up or retry the earlier turn's). */
+  selections: { engine: string; model: string; settings?: ColumnSettings | undefined }[];
   kind: RequestKind;
   /** Asked through a streaming endpoint. */
   streamed: boolean;
@@ -120,6 +123,8 @@ interface ResolvedSelection {
   model: CatalogueModel;
   searchEnabled: boolean;
   credits: number;
+  /** Checked and normalised; undefined when the request left them out. */
+  settings: ColumnSettings | null | undefined;
 }
 
 /**
@@ -153,10 +158,15 @@ export async function admitRequest(services: AdmissionServices, input: Admission
         continuation.carry && namedModel(services, continuation.carry),
       )
     : undefined;
+  // A follow-up or a retry that does not say otherwise asks each model the way it was asked the turn before.
+  const earlierTurn = retryOf ?? continuation.followUpOf;
+  const earlierSettings = earlierTurn && resolved.some((entry) => entry.settings === undefined) ? await settingsAskedWith(em, earlierTurn) : undefined;
 
   markStage('admission-start');
   const requestId = input.requestId ?? randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
+  const settingsOf = (entry: ResolvedSelection): ColumnSettings | null =>
+    entry.settings !== undefined ? entry.settings : (earlierSettings?.get(conversationKey(entry.engine.id, entry.model.id)) ?? null);
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
   const holdExpiresAt = new Date(Date.now() + services.queueWaitTimeoutMs + services.providerTimeoutMs + HOLD_MARGIN_MS);
 
@@ -185,9 +195,9 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     carryFrom: continuation.carry && modelNameText(continuation.carry),
     versionOf: continuation.versionOf,
   };
-  const admissionRuns: AdmissionRun[] = runs.map((run) => {
+  const admissionRuns: AdmissionRun[] = runs.map((run, index) => {
     const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));
-    return { ...run, conversation: earlierTurns?.length ? earlierTurns : null };
+    return { ...run, conversation: earlierTurns?.length ? earlierTurns : null, settings: settingsOf(resolved[index]!) };
   });
   const creditsRemaining = await placeHoldsAndWriteRows(services, requester, row, admissionRuns, holdExpiresAt);
   markStage('holds-committed');
@@ -267,6 +277,7 @@ function jobQuestion(row: AdmissionRow, run: AdmissionRun): AnswerJobQuestion {
     query: row.query,
     searchEnabled: row.searchEnabled,
     aiOverviewParams: row.aiOverviewParams as AnswerJobQuestion['aiOverviewParams'],
+    ...(run.settings ? { settings: run.settings } : {}),
   };
 }
 
@@ -279,7 +290,7 @@ function namedModel(services: Pick<RequestCoreServices, 'catalogue'>, name: Mode
 
 function resolveSelection(
   services: Pick<RequestCoreServices, 'catalogue' | 'engineSettings'>,
-  selection: { engine: string; model: string },
+  selection: AdmissionInput['selections'][number],
   searchRequested: boolean,
 ): ResolvedSelection {
   const engine = services.catalogue.findEngine(selection.engine);
@@ -293,7 +304,8 @@ function resolveSelection(
   if (!availability.available) throw new AppError('VALIDATION_ERROR', availability.reason ?? `${engine.name} is not available`);
   // Web search only where the model supports it; elsewhere it is quietly off, as the page's toggle would be.
   const searchEnabled = searchRequested && model.webSearchSupported;
-  return { engine, model, searchEnabled, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };
+  const settings = checkedColumnSettings(model, selection.settings);
+  return { engine, model, searchEnabled, settings, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };
 }
 
 /** The product's AI Overview defaults are location us and language en; only its 15 of each are offered. */

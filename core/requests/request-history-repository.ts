@@ -1,10 +1,10 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { CHAT_REQUEST_KINDS, SearchRequest, type RequestKind } from '../database/entities/search-request.ts';
 import type { AiOverviewParams, BrandConfig } from '../../contract/ask.ts';
-import type { HistoryItem } from '../../contract/history.ts';
+import type { HistoryItem, HistoryVersion } from '../../contract/history.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
 import { findBrandMentions } from '../brand/stored-brand-mentions.ts';
-import { runResult, type RunResult } from './request-results.ts';
+import { runResult } from './request-results.ts';
 import { historyStatus, modelVersions, type ModelVersions } from './request-versions.ts';
 
 /** One request of a history page, with its runs' results in the order the models were picked. */
@@ -100,7 +100,8 @@ async function historyRows(em: EntityManager, where: FilterQuery<SearchRequest>,
   // The whole page's brand analyses, regenerated answers' included, in one query.
   const runIds = [...requests, ...regenerated].flatMap((request) => request.runs.getItems().map((run) => run.id));
   const brandMentions = await findBrandMentions(em, runIds);
-  const resultOf = (run: Parameters<typeof runResult>[0]): RunResult => runResult(run, brandMentions.get(run.id) ?? null);
+  // The history also says how each answer was asked: the model's own settings.
+  const resultOf = (run: Parameters<typeof runResult>[0]): HistoryVersion => ({ ...runResult(run, brandMentions.get(run.id) ?? null), settings: run.settings ?? null });
 
   return {
     total,

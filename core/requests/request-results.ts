@@ -28,6 +28,8 @@ export function runResult(run: ModelRun, brandMention: BrandMention | null): Run
     durationMs: startedAt !== undefined && run.completedAt ? run.completedAt.getTime() - startedAt : null,
     inputTokens: run.inputTokens ?? null,
     outputTokens: run.outputTokens ?? null,
+    cachedTokens: run.cachedTokens ?? null,
+    reasoningTokens: run.reasoningTokens ?? null,
     brandMention,
   };
 }

@@ -1,4 +1,4 @@
-import type { HistoryItem, HistoryResult } from '../../contract/history.ts';
+import type { HistoryItem, HistoryResult, HistoryVersion } from '../../contract/history.ts';
 import { RUN_FAILURES } from '../runs/run-failures.ts';
 import type { SearchRequestStatus } from '../database/entities/search-request.ts';
 import type { RunResult } from './request-results.ts';
@@ -15,7 +15,7 @@ const sameModel = (a: Pick<RunResult, 'engine' | 'model'>, b: Pick<RunResult, 'e
  * then the answers it gave when regenerated (`regenerated`, oldest first). The model stands by its newest answer
  * that completed, else by its newest: that is also the one its conversation continues from.
  */
-export function modelVersions(originals: readonly RunResult[], regenerated: readonly RunResult[]): ModelVersions[] {
+export function modelVersions(originals: readonly HistoryVersion[], regenerated: readonly HistoryVersion[]): ModelVersions[] {
   return originals.map((original) => {
     const versions = [original, ...regenerated.filter((result) => sameModel(result, original))];
     const standing = versions.findLast((version) => version.success) ?? versions.at(-1)!;

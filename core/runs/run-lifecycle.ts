@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import type { BrandConfig } from '../../contract/ask.ts';
+import type { ColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
 import type { AnswerSource } from '../events/run-event.ts';
@@ -28,6 +29,8 @@ export interface ClaimedRun {
    * turns an OpenAI-compatible call sent); empty for a lone question.
    */
   conversation: ConversationTurn[];
+  /** This model's own settings (system prompt, temperature); null when it is asked without any. */
+  settings: ColumnSettings | null;
 }
 
 /** Claims and reads the run in one round trip: it sits on the path to every answer's first token. */
@@ -39,7 +42,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
       where run.id = ? and run.status = 'queued' and request.id = run.request_id
   returning run.id as run_id, run.request_id, run.engine, run.model, request.query, request.search_enabled,
             request.ai_overview_params, case when request.brand_monitoring_enabled then request.brand_config end as brand_config,
-            coalesce(run.conversation, request.conversation) as conversation`,
+            coalesce(run.conversation, request.conversation) as conversation, run.settings`,
     [runId],
   );
   const row = rows[0];
@@ -54,6 +57,7 @@ export async function claimRun(em: EntityManager, runId: string): Promise<Claime
     aiOverviewParams: row.ai_overview_params,
     brandConfig: row.brand_config,
     conversation: row.conversation ?? [],
+    settings: row.settings,
   };
 }
 
@@ -67,6 +71,7 @@ interface ClaimedRunRow {
   ai_overview_params: { gl: string; hl: string } | null;
   brand_config: BrandConfig | null;
   conversation: ConversationTurn[] | null;
+  settings: ColumnSettings | null;
 }
 
 export interface RunSuccess {
@@ -77,6 +82,10 @@ export interface RunSuccess {
   modelVersion?: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
+  /** Of the input tokens, those read from the provider's cache; null or absent when the model does not report them. */
+  cachedTokens?: number | null;
+  /** Of the output tokens, those spent reasoning; null or absent when the model does not report them. */
+  reasoningTokens?: number | null;
   firstTokenAt: Date | null;
   /** The answer's brand analysis, when its request monitors a brand: stored with the answer. */
   brand: BrandAnalysisOfRun | null;
@@ -157,7 +166,7 @@ export async function completeRun(
       `with ended as (
          update model_runs as run
             set status = 'completed', answer_text = ?, sources = ?::jsonb, finish_reason = ?, model_version = ?, input_tokens = ?,
-                output_tokens = ?, first_token_at = ?, completed_at = now(),
+                output_tokens = ?, cached_tokens = ?, reasoning_tokens = ?, first_token_at = ?, completed_at = now(),
                 credits_charged = ${HELD_AMOUNT_OF_RUN}
           where run.id = ? and run.status = 'running'
          returning run.id, run.request_id, run.credits_charged, run.created_at, run.started_at, run.completed_at, run.first_token_at
@@ -170,6 +179,8 @@ export async function completeRun(
         success.modelVersion ?? null,
         success.inputTokens,
         success.outputTokens,
+        success.cachedTokens ?? null,
+        success.reasoningTokens ?? null,
         success.firstTokenAt,
         runId,
         randomUUID(),

@@ -48,6 +48,8 @@ export async function announceStoredOutcome(
           sources: run.sources ?? [],
           inputTokens: run.inputTokens ?? null,
           outputTokens: run.outputTokens ?? null,
+          cachedTokens: run.cachedTokens ?? null,
+          reasoningTokens: run.reasoningTokens ?? null,
         },
         {
           creditsCharged: run.creditsCharged,
@@ -77,7 +79,7 @@ export async function announceStoredOutcome(
  */
 export function runEndEvent(
   base: { requestId: string; runId: string },
-  answer: Pick<RunSuccess, 'text' | 'finishReason' | 'sources' | 'inputTokens' | 'outputTokens'>,
+  answer: Pick<RunSuccess, 'text' | 'finishReason' | 'sources' | 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'reasoningTokens'>,
   stored: StoredCompletion,
   brandMention: BrandMention | null,
 ): UnsequencedRunEvent & { type: 'run_end' } {
@@ -93,6 +95,8 @@ export function runEndEvent(
     timeToFirstTokenMs: stored.firstTokenAt ? Math.max(0, stored.firstTokenAt.getTime() - startedAt.getTime()) : null,
     inputTokens: answer.inputTokens,
     outputTokens: answer.outputTokens,
+    cachedTokens: answer.cachedTokens ?? null,
+    reasoningTokens: answer.reasoningTokens ?? null,
     brandMention,
   };
 }

@@ -44,6 +44,9 @@ export function completedResult(event: RunEndEvent, run: WatchedRun): ModelResul
     timeToFirstTokenMs: event.timeToFirstTokenMs,
     inputTokens: event.inputTokens,
     outputTokens: event.outputTokens,
+    // `?? null` here too: end events written before answers carried these figures.
+    cachedTokens: event.cachedTokens ?? null,
+    reasoningTokens: event.reasoningTokens ?? null,
     // `?? null`: an end event written before answers carried their brand analysis (still in Redis for an hour).
     brandMention: event.brandMention ?? null,
   };

@@ -13,11 +13,17 @@ export function createMessageIdentity(model: string): MessageIdentity {
   return { id: `msg_01${randomBase62(22)}`, model };
 }
 
-function usage(inputTokens: number, outputTokens: number): Record<string, unknown> {
+/** What the input cost, split as Anthropic splits it: `input_tokens` counts only what was not read from the cache. */
+export interface InputTokens {
+  total: number;
+  cached: number;
+}
+
+function usage(input: InputTokens, outputTokens: number): Record<string, unknown> {
   return {
-    input_tokens: inputTokens,
+    input_tokens: input.total - input.cached,
     cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
+    cache_read_input_tokens: input.cached,
     output_tokens: outputTokens,
     service_tier: 'standard',
   };
@@ -45,7 +51,7 @@ function message(
  * The message as `message_start` announces it: no content yet, no stop reason, and (as with the real API) an
  * output count of 1 that only `message_delta` makes final.
  */
-export function createStartingMessage(identity: MessageIdentity, inputTokens: number): Record<string, unknown> {
+export function createStartingMessage(identity: MessageIdentity, inputTokens: InputTokens): Record<string, unknown> {
   return message(identity, [], null, usage(inputTokens, 1));
 }
 
@@ -54,7 +60,7 @@ export function createMessage(
   identity: MessageIdentity,
   text: string,
   stopReason: SimulatedStopReason,
-  inputTokens: number,
+  inputTokens: InputTokens,
   outputTokens: number,
 ): Record<string, unknown> {
   return message(identity, [{ type: 'text', text }], stopReason, usage(inputTokens, outputTokens));

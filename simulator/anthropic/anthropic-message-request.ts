@@ -1,5 +1,6 @@
 import { contentText, countWords, isRecord, lastUserMessageOf, type Validation } from '../request-fields.ts';
 import { invalidRequest, type AnthropicErrorDetails } from './anthropic-errors.ts';
+import { cachedTokensOf } from '../token-details.ts';
 
 /** The parts of a Messages API request body the simulator acts on, after validation. */
 export interface AnthropicMessageRequest {
@@ -10,6 +11,8 @@ export interface AnthropicMessageRequest {
   lastUserMessage: string;
   /** Approximate: the word count of the system prompt and every message, so usage is consistent rather than exact. */
   inputTokens: number;
+  /** Of those, the words of the earlier turns: read from the prompt cache (`token-details.ts`). */
+  cachedTokens: number;
 }
 
 
@@ -47,6 +50,15 @@ export function validateAnthropicMessageRequest(body: unknown): Validation<Anthr
     inputTokens += countWords(contentText(content));
   }
 
+  const temperature = body['temperature'];
+  if (temperature !== undefined) {
+    if (typeof temperature !== 'number') return { ok: false, error: invalidRequest('temperature: Input should be a valid number') };
+    if (temperature < 0) return { ok: false, error: invalidRequest('temperature: Input should be greater than or equal to 0') };
+    if (temperature > 1) return { ok: false, error: invalidRequest('temperature: Input should be less than or equal to 1') };
+  }
+  const turns = (messages as Record<string, unknown>[]).map((message) => ({ role: message['role'], text: contentText(message['content']) }));
+  const cachedTokens = cachedTokensOf(turns, (role) => role === 'user', () => false);
+
   const stream = body['stream'];
   if (stream !== undefined && typeof stream !== 'boolean') {
     return { ok: false, error: invalidRequest('stream: Input should be a valid boolean') };
@@ -60,6 +72,7 @@ export function validateAnthropicMessageRequest(body: unknown): Validation<Anthr
       stream: stream === true,
       lastUserMessage: lastUserMessageOf(messages),
       inputTokens: Math.max(1, inputTokens),
+      cachedTokens,
     },
   };
 }

@@ -30,12 +30,13 @@ export async function handleAnthropicMessages(exchange: SimulatedExchange): Prom
   const cutAfter = script.status === undefined || failureInAnswer ? script.cutAfter : undefined;
   const pacing = { ...streamPacing(script, prompt, settings), cutAfter };
 
+  const inputTokens = { total: messageRequest.inputTokens, cached: messageRequest.cachedTokens };
   if (messageRequest.stream) {
-    const plan = { identity, pieces, inputTokens: messageRequest.inputTokens, stopReason, streamError: failureInAnswer?.details, headers, ...pacing };
+    const plan = { identity, pieces, inputTokens, stopReason, streamError: failureInAnswer?.details, headers, ...pacing };
     await streamAnthropicMessage(response, plan, signal);
     return;
   }
   await sendWholeAnswer(response, pacing, signal, () =>
-    sendAnthropicJson(response, 200, createMessage(identity, pieces.join(''), stopReason, messageRequest.inputTokens, pieces.length), headers),
+    sendAnthropicJson(response, 200, createMessage(identity, pieces.join(''), stopReason, inputTokens, pieces.length), headers),
   );
 }

@@ -2,13 +2,13 @@ import type { ServerResponse } from 'node:http';
 import { cutConnection, pause, writeFlushed, writePacedPieces } from '../response-pacing.ts';
 import type { StreamPacing } from '../scripted-answer.ts';
 import type { AnthropicErrorDetails } from './anthropic-errors.ts';
-import { createStartingMessage, type MessageIdentity, type SimulatedStopReason } from './anthropic-message-payloads.ts';
+import { createStartingMessage, type InputTokens, type MessageIdentity, type SimulatedStopReason } from './anthropic-message-payloads.ts';
 
 /** At `cutAfter` text deltas the socket is destroyed, or `streamError` is sent when there is one. */
 export interface AnthropicStreamPlan extends StreamPacing {
   identity: MessageIdentity;
   pieces: readonly string[];
-  inputTokens: number;
+  inputTokens: InputTokens;
   stopReason: SimulatedStopReason;
   /** Sent as an `event: error` at the cut, the way Anthropic reports a failure after a 200 has gone out. */
   streamError: AnthropicErrorDetails | undefined;

@@ -38,7 +38,7 @@ export async function handleGemini(exchange: SimulatedExchange): Promise<void> {
 
   const answer = scriptedAnswer(accepted, settings);
   const identity = createResponseIdentity(reportedModelVersion(exchange.state, route.model));
-  const tokens = planTokens(route.model, contentRequest.promptTokens, answer.pieces.length);
+  const tokens = planTokens(route.model, contentRequest, answer.pieces.length);
   const finishReason = geminiScript.finishReason ?? 'STOP';
   const withheld = contentWithholdingReasons.has(finishReason);
   const ending: Ending = {

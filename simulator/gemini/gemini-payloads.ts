@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { reasoningTokensFor } from '../token-details.ts';
 
 /**
  * The `GenerateContentResponse` objects the simulator sends, shaped like the Gemini API's: the candidate with its
@@ -16,18 +17,16 @@ export function createResponseIdentity(model: string): ResponseIdentity {
 
 export interface TokenPlan {
   promptTokens: number;
+  /** Of the prompt, what was served from the cache: the earlier turns of a follow-up. */
+  cachedTokens: number;
   candidatesTokens: number;
   /** Thinking models spend these before the first text; 0 for the others. */
   thoughtsTokens: number;
 }
 
 /** 2.5 Pro and Flash think by default (Flash-Lite does not); their usage reports `thoughtsTokenCount`. */
-export function thinksByDefault(model: string): boolean {
-  return /^gemini-(2\.5|3)-/.test(model) && !model.includes('lite');
-}
-
-export function planTokens(model: string, promptTokens: number, pieceCount: number): TokenPlan {
-  return { promptTokens, candidatesTokens: pieceCount, thoughtsTokens: thinksByDefault(model) ? pieceCount * 2 : 0 };
+export function planTokens(model: string, prompt: { promptTokens: number; cachedTokens: number }, pieceCount: number): TokenPlan {
+  return { ...prompt, candidatesTokens: pieceCount, thoughtsTokens: reasoningTokensFor(model, pieceCount) };
 }
 
 /**
@@ -41,6 +40,8 @@ export function usageMetadata(plan: TokenPlan, final: boolean): Record<string, u
     candidatesTokenCount: candidates || undefined,
     totalTokenCount: plan.promptTokens + candidates + plan.thoughtsTokens,
     promptTokensDetails: [{ modality: 'TEXT', tokenCount: plan.promptTokens }],
+    cachedContentTokenCount: plan.cachedTokens || undefined,
+    cacheTokensDetails: plan.cachedTokens ? [{ modality: 'TEXT', tokenCount: plan.cachedTokens }] : undefined,
     thoughtsTokenCount: plan.thoughtsTokens || undefined,
   };
 }

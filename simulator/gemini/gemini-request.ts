@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { contentText, countWords, isRecord, lastUserMessageOf, type Validation } from '../request-fields.ts';
+import { contentText, countWords, isRecord, lastUserMessageOf, optionalSettings, type Validation } from '../request-fields.ts';
+import { cachedTokensOf } from '../token-details.ts';
 import { headerText } from '../simulated-exchange.ts';
 import { invalidArgument, type GoogleError } from './gemini-error-response.ts';
 
@@ -46,8 +47,10 @@ export function isRejectedApiKey(key: string): boolean {
 export interface GenerateContentRequest {
   /** Text of the last `user` content, as sent (directives included). */
   lastUserMessage: string;
-  /** Approximate: the word count of every content's text, so usage is consistent rather than exact. */
+  /** Approximate: the word count of every content's text and the system instruction, so usage is consistent rather than exact. */
   promptTokens: number;
+  /** Of those, the words of the earlier turns: served from the cache (`token-details.ts`). */
+  cachedTokens: number;
   /** A `googleSearch` tool was offered, so the answer is grounded in (simulated) search results. */
   googleSearch: boolean;
 }
@@ -77,9 +80,23 @@ function textOf(content: Record<string, unknown>): string {
 }
 
 /** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
-export function summariseGeminiBody(body: unknown): { lastUserMessage: string } {
-  if (!isRecord(body) || !Array.isArray(body['contents'])) return { lastUserMessage: '' };
-  return { lastUserMessage: lastUserContentOf(body['contents']) };
+export function summariseGeminiBody(body: unknown): { lastUserMessage: string; systemPrompt?: string; temperature?: number } {
+  if (!isRecord(body)) return { lastUserMessage: '' };
+  const generationConfig = fieldOf(body, 'generationConfig', 'generation_config');
+  const settings = optionalSettings(systemInstructionText(body), isRecord(generationConfig) ? generationConfig['temperature'] : undefined);
+  return { lastUserMessage: Array.isArray(body['contents']) ? lastUserContentOf(body['contents']) : '', ...settings };
+}
+
+/** Proto JSON takes a field in lowerCamelCase or snake_case. */
+function fieldOf(body: Record<string, unknown>, camel: string, snake: string): unknown {
+  return body[camel] ?? body[snake];
+}
+
+/** The system instruction's text: a Content (`{parts: [{text}]}`), or a bare string as REST examples write it. */
+function systemInstructionText(body: Record<string, unknown>): string {
+  const instruction = fieldOf(body, 'systemInstruction', 'system_instruction');
+  if (typeof instruction === 'string') return instruction;
+  return isRecord(instruction) ? textOf(instruction) : '';
 }
 
 function lastUserContentOf(contents: readonly unknown[]): string {
@@ -107,9 +124,18 @@ export function validateGenerateContentRequest(body: unknown): Validation<Genera
     promptTokens += countWords(textOf(content));
   }
 
+  const generationConfig = fieldOf(body, 'generationConfig', 'generation_config');
+  const temperature = isRecord(generationConfig) ? generationConfig['temperature'] : undefined;
+  if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 2)) {
+    return { ok: false, error: invalidArgument('* GenerateContentRequest.generation_config.temperature: temperature must be in the range [0.0, 2.0]\n') };
+  }
+  promptTokens += countWords(systemInstructionText(body));
+  const turns = (contents as Record<string, unknown>[]).map((content) => ({ role: content['role'] ?? 'user', text: textOf(content) }));
+  const cachedTokens = cachedTokensOf(turns, (role) => role === 'user', () => false);
+
   const tools = body['tools'];
   const googleSearch =
     Array.isArray(tools) && tools.some((tool) => isRecord(tool) && (isRecord(tool['googleSearch']) || isRecord(tool['google_search'])));
 
-  return { ok: true, request: { lastUserMessage: lastUserContentOf(contents), promptTokens: Math.max(1, promptTokens), googleSearch } };
+  return { ok: true, request: { lastUserMessage: lastUserContentOf(contents), promptTokens: Math.max(1, promptTokens), cachedTokens, googleSearch } };
 }

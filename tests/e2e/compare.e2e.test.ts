@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -162,6 +162,97 @@ describe('comparing three models', () => {
     expect(await busy.getByTestId('column-credits').textContent()).toBe('6 credits');
     expect(await column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('a column’s own settings and token figures', () => {
+  it('shows cached and reasoning tokens, sets a column’s system prompt and temperature for the next turn, and says what a model refuses', async () => {
+    const { page, problems, close } = await openComparison();
+    await selectModels(page, ['OpenAI - o3-mini', 'Anthropic - Claude 3.5 Haiku']);
+    // Before asking, each picked model's settings are one click away.
+    const picked = page.getByTestId('picked-model-settings');
+    expect(await picked.getByTestId('picked-model-settings-button').allTextContents()).toEqual(['o3-mini', 'Claude 3.5 Haiku']);
+    await picked.locator('[data-model="o3-mini"]').click();
+    const before = page.getByRole('dialog', { name: 'o3-mini settings' });
+    await before.getByTestId('column-system-prompt').fill('Think in steps.');
+    await before.getByTestId('column-settings-save').click();
+    await before.waitFor({ state: 'detached' });
+    expect(await picked.locator('[data-model="o3-mini"]').textContent()).toBe('o3-mini · System prompt');
+    await saveScreenshot(page, 'comparison-picked-model-settings');
+
+    const question = 'Why is the sea salty? [[simulate chunks=6 chunk-ms=5]]';
+    await page.getByTestId('comparison-query-input').fill(question);
+    await page.getByTestId('compare-button').click();
+    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    const firstSent = (model: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes('Why is the sea salty?'))!;
+    expect(firstSent('o3-mini').systemPrompt).toBe('Think in steps.');
+    expect(firstSent('claude-3-5-haiku-20241022').systemPrompt).toBeUndefined();
+
+    // A reasoning model reports its thinking (twice its six pieces, inside the output); nothing is cached on a first question.
+    const reasoner = column(page, 'o3-mini');
+    const claude = column(page, 'claude-3-5-haiku-20241022');
+    expect(await reasoner.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 12 reasoning · 18 out tokens$/);
+    expect(await claude.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 6 out tokens$/);
+    expect(await claude.getByTestId('column-settings-summary').count()).toBe(0);
+    expect(await reasoner.getByTestId('column-settings-summary').textContent()).toBe('System prompt');
+
+    // o3-mini takes a system prompt but no temperature, and its settings say so.
+    await reasoner.getByTestId('column-settings').click();
+    const dialog = page.getByRole('dialog', { name: 'o3-mini settings' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('column-temperature').isDisabled()).toBe(true);
+    expect(await dialog.textContent()).toContain('o3-mini does not accept a temperature');
+    expect(await dialog.getByTestId('column-system-prompt').isDisabled()).toBe(false);
+    expect(await dialog.getByTestId('column-system-prompt').inputValue()).toBe('Think in steps.');
+    await saveViewportScreenshot(page, 'column-settings-refused');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Claude takes both, within 0 to 1: set them for its next turn.
+    await claude.getByTestId('column-settings').click();
+    const claudeDialog = page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' });
+    await claudeDialog.getByTestId('column-system-prompt').fill('Answer like a ship captain.');
+    expect(await claudeDialog.getByTestId('column-system-prompt-count').textContent()).toBe('27 / 2,000');
+    await claudeDialog.getByTestId('column-temperature').fill('0.3');
+    expect(await claudeDialog.textContent()).toContain('From 0 to 1');
+    await saveViewportScreenshot(page, 'column-settings');
+    await claudeDialog.getByTestId('column-settings-save').click();
+    await claudeDialog.waitFor({ state: 'detached' });
+    expect(await claude.getByTestId('column-settings-summary').textContent()).toBe('Temperature 0.3 · System prompt');
+
+    // The follow-up asks Claude with them, o3-mini as before; each provider serves the first turn from its cache.
+    const followUp = 'And why are lakes not? [[simulate chunks=6 chunk-ms=5]]';
+    await page.getByTestId('follow-up-input').fill(followUp);
+    await page.getByTestId('follow-up-button').click();
+    await claude.getByTestId('column-current-question').waitFor();
+    await expect.poll(() => page.getByTestId('finished-count').textContent(), { timeout: 20_000 }).toBe('2 of 2 finished');
+    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    const sent = (model: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes('And why are lakes not?'))!;
+    expect(sent('claude-3-5-haiku-20241022')).toMatchObject({ systemPrompt: 'Answer like a ship captain.', temperature: 0.3 });
+    expect(sent('o3-mini').systemPrompt).toBe('Think in steps.');
+    expect(sent('o3-mini').temperature).toBeUndefined();
+    const cachedOf = async (locator: Locator) => Number(/· ([\d,]+) cached/.exec((await locator.getByTestId('answer-tokens').textContent()) ?? '')?.[1]?.replaceAll(',', ''));
+    expect(await cachedOf(claude)).toBeGreaterThan(6);
+    expect(await cachedOf(reasoner)).toBeGreaterThan(6);
+    expect(await reasoner.getByTestId('answer-tokens').textContent()).toContain('12 reasoning · 18 out tokens');
+
+    await saveScreenshot(page, 'comparison-token-figures');
+    await page.setViewportSize(PHONE_VIEWPORT);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, 'comparison-token-figures');
+    await claude.getByTestId('column-settings').click();
+    await page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' }).getByTestId('column-temperature').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' }).getByTestId('column-temperature').inputValue()).toBe('0.3');
+    await saveViewportScreenshot(page, 'column-settings');
+    await page.keyboard.press('Escape');
+
+    // Hiding the figures hides the token line with the rest.
+    await page.getByTestId('show-figures').click();
+    expect(await page.getByTestId('answer-tokens').count()).toBe(0);
+    await page.getByTestId('show-figures').click();
     expect(problems).toEqual([]);
     await close();
   });

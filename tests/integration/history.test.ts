@@ -138,7 +138,7 @@ describe('GET /api/user-requests', () => {
 });
 
 describe('the history item serialiser', () => {
-  const answer = (engine: string, model: string, creditsUsed: number): RunResult => ({
+  const answer = (engine: string, model: string, creditsUsed: number): RunResult & { settings: null } => ({
     runId: `${engine}-run`,
     engine,
     model,
@@ -154,7 +154,10 @@ describe('the history item serialiser', () => {
     durationMs: null,
     inputTokens: null,
     outputTokens: null,
+    cachedTokens: null,
+    reasoningTokens: null,
     brandMention: null,
+    settings: null,
   });
   const result = (engine: string, model: string, creditsUsed: number): ModelVersions => {
     const only = answer(engine, model, creditsUsed);

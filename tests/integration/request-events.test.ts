@@ -89,7 +89,7 @@ describe('request event stream', () => {
     const after = await writer.append(delta(ids, 'after'));
     expect(after!.seq).toBeGreaterThan(last!.seq);
     // A follower resuming from before the loss hears what came after it.
-    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, cachedTokens: null, reasoningTokens: null, brandMention: null });
     const events = await collect(ids.requestId, (event) => event.type === 'run_end', last!.seq);
     expect(events.map((event) => event.type)).toEqual(['text_delta', 'run_end']);
   });
@@ -99,7 +99,7 @@ describe('request event stream', () => {
     const ended = await writer.append({ ...ids, type: 'run_error', message: 'gone', code: 'WORKER_LOST', retryable: true });
     expect(await writer.append(delta(ids, 'late'))).toBeUndefined();
     expect(
-      await writer.append({ ...ids, type: 'run_end', text: 'x', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null }),
+      await writer.append({ ...ids, type: 'run_end', text: 'x', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, cachedTokens: null, reasoningTokens: null, brandMention: null }),
     ).toBeUndefined();
     expect(await writer.append(delta({ ...ids, runId: 'another-run' }, 'fine'))).toMatchObject({ seq: ended!.seq + 1 });
   });
@@ -110,7 +110,7 @@ describe('request event stream', () => {
     const following = collect(ids.requestId, (event) => event.type === 'run_end');
     const live = (async () => {
       for (let index = 0; index < 30; index += 1) await writer.append(delta(ids, `live-${index}`));
-      await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
+      await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, cachedTokens: null, reasoningTokens: null, brandMention: null });
     })();
     const [events] = await Promise.all([following, live]);
     expect(events.map((event) => event.seq - events[0]!.seq)).toEqual(Array.from({ length: 36 }, (_, index) => index));
@@ -120,7 +120,7 @@ describe('request event stream', () => {
     const ids = freshRequest();
     const first = await writer.append(delta(ids, 'part-0'));
     for (let index = 1; index < 4; index += 1) await writer.append(delta(ids, `part-${index}`));
-    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, cachedTokens: null, reasoningTokens: null, brandMention: null });
     const events = await collect(ids.requestId, (event) => event.type === 'run_end', first!.seq + 2);
     expect(events.map((event) => event.seq)).toEqual([first!.seq + 3, first!.seq + 4]);
   });
@@ -134,7 +134,7 @@ describe('request event stream', () => {
     const keys = requestEventKeys(keyPrefix, ids.requestId);
     const seq = await redis.incr(keys.sequence);
     await redis.xadd(keys.stream, '*', 'event', JSON.stringify({ seq, ...delta(ids, 'lost in transit') }));
-    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, brandMention: null });
+    await writer.append({ ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, cachedTokens: null, reasoningTokens: null, brandMention: null });
     const events = await following;
     expect(events.map((event) => event.seq - events[0]!.seq)).toEqual([0, 1, 2]);
     expect(events[1]).toMatchObject({ type: 'text_delta', text: 'lost in transit' });

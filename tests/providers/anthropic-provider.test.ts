@@ -30,7 +30,7 @@ describe('AnthropicProvider against the simulator', () => {
     expect(texts.join('')).toBe(expected.text);
     // Input tokens come from message_start (six words as sent, directive included), output tokens from message_delta.
     expect(parts.slice(-2)).toEqual([
-      { type: 'usage', inputTokens: 6, outputTokens: 12 },
+      { type: 'usage', inputTokens: 6, outputTokens: 12, cachedTokens: 0, reasoningTokens: null },
       { type: 'finish', reason: 'stop' },
     ]);
     expect(parts.every((part) => part.type !== 'sources')).toBe(true);
@@ -58,7 +58,7 @@ describe('AnthropicProvider against the simulator', () => {
     expect(texts).toHaveLength(4096);
     expect(texts).toEqual(generateDeterministicAnswer({ prompt: 'Go on and on', model, pieceCount: 4100 }).pieces.slice(0, 4096));
     expect(parts.slice(-2)).toEqual([
-      { type: 'usage', inputTokens: 7, outputTokens: 4096 },
+      { type: 'usage', inputTokens: 7, outputTokens: 4096, cachedTokens: 0, reasoningTokens: null },
       { type: 'finish', reason: 'length' },
     ]);
   });

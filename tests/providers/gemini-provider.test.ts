@@ -42,7 +42,7 @@ describe('GeminiProvider against the simulator', () => {
     expect(texts).toEqual(expected.pieces);
     expect(texts.join('')).toBe(expected.text);
     expect(parts.slice(-2)).toEqual([
-      { type: 'usage', inputTokens: 10, outputTokens: defaultPieces },
+      { type: 'usage', inputTokens: 10, outputTokens: defaultPieces, cachedTokens: 0, reasoningTokens: 0 },
       { type: 'finish', reason: 'stop' },
     ]);
     expect(parts.some((part) => part.type === 'sources')).toBe(false);
@@ -64,8 +64,8 @@ describe('GeminiProvider against the simulator', () => {
     const { parts, text, error } = await collect(prompt, { model: thinking });
     expect(error).toBeUndefined();
     expect(text).toBe(generateDeterministicAnswer({ prompt: 'Explain consistent hashing', model: thinking, pieceCount: 12 }).text);
-    // 12 answer tokens plus the simulator's 24 thinking tokens.
-    expect(parts).toContainEqual({ type: 'usage', inputTokens: 5, outputTokens: 36 });
+    // 12 answer tokens plus the simulator's 24 thinking tokens, which are also reported on their own.
+    expect(parts).toContainEqual({ type: 'usage', inputTokens: 5, outputTokens: 36, cachedTokens: 0, reasoningTokens: 24 });
   });
 
   it('grounds the answer in Google Search when asked and reports each page once', async () => {
@@ -280,7 +280,7 @@ describe('mapping Gemini responses to answer parts', () => {
       { type: 'text', text: 'Hello ' },
       { type: 'text', text: 'world' },
       { type: 'sources', sources: [{ url: 'https://a.example/1', title: 'a.example' }] },
-      { type: 'usage', inputTokens: 3, outputTokens: 9 },
+      { type: 'usage', inputTokens: 3, outputTokens: 9, cachedTokens: 0, reasoningTokens: 7 },
       { type: 'finish', reason: 'stop' },
     ]);
   });

@@ -42,7 +42,7 @@ describe('OpenAI web search through the Responses API', () => {
     expect(new Set(result.sources.map((source) => source.url)).size).toBe(result.sources.length);
 
     const words = prompt.split(' ').length;
-    expect(result.parts.at(-2)).toEqual({ type: 'usage', inputTokens: words, outputTokens: 40 });
+    expect(result.parts.at(-2)).toEqual({ type: 'usage', inputTokens: words, outputTokens: 40, cachedTokens: 0, reasoningTokens: 0 });
     expect(result.parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
   });
 

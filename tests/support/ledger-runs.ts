@@ -36,7 +36,7 @@ export async function admitClaimedRun(em: EntityManager, userId: string, credits
       carryFrom: null,
       versionOf: null,
     },
-    [{ runId, engine: 'openai', model: 'gpt-4o-mini', credits, conversation: null }],
+    [{ runId, engine: 'openai', model: 'gpt-4o-mini', credits, conversation: null, settings: null }],
     new Date(Date.now() + 60_000),
   );
   if (outcome.status !== 'admitted') return undefined;

@@ -40,4 +40,17 @@ describe('a question and the turns before it, in each vendor’s shape', () => {
       { role: 'user', parts: [{ text: 'And the smallest?' }] },
     ]);
   });
+
+  it('puts a column’s system prompt first, ahead of any system turn the conversation brought', () => {
+    const asked = { prompt: 'And the smallest?', history, systemPrompt: 'You are a geographer.' };
+    expect(chatMessages(asked).slice(0, 2)).toEqual([
+      { role: 'system', content: 'You are a geographer.' },
+      { role: 'system', content: 'Answer briefly.' },
+    ]);
+    expect(anthropicConversation(asked).system).toBe('You are a geographer.\n\nAnswer briefly.');
+    expect(geminiConversation(asked).systemInstruction).toBe('You are a geographer.\n\nAnswer briefly.');
+    // A lone question keeps its plain form, with the instruction beside it.
+    expect(geminiConversation({ prompt: 'Why?', systemPrompt: 'Be brief.' })).toEqual({ systemInstruction: 'Be brief.', contents: 'Why?' });
+    expect(anthropicConversation({ prompt: 'Why?', systemPrompt: 'Be brief.' })).toEqual({ system: 'Be brief.', messages: [{ role: 'user', content: 'Why?' }] });
+  });
 });

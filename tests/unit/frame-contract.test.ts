@@ -64,6 +64,8 @@ function runEvents(run: WatchedRun, seqFrom: number, ending: 'end' | 'error'): R
           timeToFirstTokenMs: 210,
           inputTokens: 12,
           outputTokens: 34,
+          cachedTokens: 8,
+          reasoningTokens: null,
           brandMention,
         }
       : { ...base, seq: seqFrom + 3, type: 'run_error', message: 'Stopped.', code: 'CANCELLED', retryable: false },
@@ -151,7 +153,7 @@ describe('a single answer’s frames, from the server’s builders to the browse
       { type: 'run-completed', result },
       { type: 'request-finished', requestId: REQUEST, results: [result] },
     ]);
-    expect(result).toMatchObject({ timeToFirstTokenMs: 210, durationMs: 1_234, inputTokens: 12, outputTokens: 34, sources: [source], brandMention });
+    expect(result).toMatchObject({ timeToFirstTokenMs: 210, durationMs: 1_234, inputTokens: 12, outputTokens: 34, cachedTokens: 8, reasoningTokens: null, sources: [source], brandMention });
     expect(brandMention).toMatchObject({ mentioned: true, positions: [14], shareOfVoice: 1, citedDomains: ['example.com'] });
   });
 });

@@ -53,10 +53,16 @@ describe('ResponseEventReader', () => {
   it('ends with usage and the status on response.completed', () => {
     const reader = new ResponseEventReader();
     expect(reader.read(finished('completed'))).toEqual([
-      { type: 'usage', inputTokens: 12, outputTokens: 34 },
+      { type: 'usage', inputTokens: 12, outputTokens: 34, cachedTokens: null, reasoningTokens: null },
       { type: 'finish', reason: 'stop' },
     ]);
     expect(reader.ended).toBe(true);
+  });
+
+  it('reads the cached and reasoning parts of the usage when the response carries them', () => {
+    const reader = new ResponseEventReader();
+    const usage = { input_tokens: 120, input_tokens_details: { cached_tokens: 96 }, output_tokens: 60, output_tokens_details: { reasoning_tokens: 40 }, total_tokens: 180 };
+    expect(reader.read(finished('completed', { usage }))[0]).toEqual({ type: 'usage', inputTokens: 120, outputTokens: 60, cachedTokens: 96, reasoningTokens: 40 });
   });
 
   it('ends with the reason on response.incomplete', () => {

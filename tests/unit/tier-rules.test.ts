@@ -9,6 +9,7 @@ const model = (credits: number): CatalogueModel => ({
   webSearchSupported: true,
   credits,
   freeTier: credits < 6,
+  capabilities: { systemPrompt: true, cachedTokens: false, reasoningTokens: false },
 });
 /** `charged` is what the run costs with add-ons, when it differs from the model's price. */
 const request = (runs: { credits: number; charged?: number }[], extra: Partial<{ comparison: boolean; searchEnabled: boolean; brandMonitoringEnabled: boolean }> = {}) => ({

@@ -20,6 +20,8 @@ import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
+import type { ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
+import { reportedTokenFigures } from '../../core/catalogue/reported-token-figures.ts';
 
 export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   orm: MikroORM;
@@ -31,6 +33,8 @@ export interface AnswerQuestionDependencies extends ProviderCallDependencies {
   coalescing: CoalescingPolicy;
   /** The operator's brand judge model (BRAND_JUDGE_MODEL); absent when none is configured. */
   brandJudge?: BrandJudge | undefined;
+  /** Says which token figures each model reports; without it, whatever the provider sent is kept. */
+  catalogue?: ModelCatalogue | undefined;
   /** Told when a run's ending ended its whole request (a tracking slot finishes on its last request's end). */
   onRequestEnded?: ((requestId: string) => Promise<unknown>) | undefined;
 }
@@ -112,6 +116,7 @@ async function streamRun(
   let finishReason: string | null = null;
   let inputTokens: number | null = null;
   let outputTokens: number | null = null;
+  let tokenFigures = { cachedTokens: null as number | null, reasoningTokens: null as number | null };
   let modelVersion: string | null = null;
   let firstTokenAt: Date | null = null;
   const appends = new PipelinedAppends(writer, dependencies.coalescing);
@@ -147,6 +152,7 @@ async function streamRun(
       } else {
         inputTokens = part.inputTokens;
         outputTokens = part.outputTokens;
+        tokenFigures = reportedTokenFigures(dependencies.catalogue, run.engine, run.model, part);
       }
     }
     // Every chunk is in the stream before the run's end is announced.
@@ -175,7 +181,7 @@ async function streamRun(
 
   const answerSources = [...sources.values()];
   const brand = await judgedBrand(dependencies, run, text, analyseBrand(run, text, answerSources, logger), shutdownSignal);
-  const success = { text, sources: answerSources, finishReason, modelVersion, inputTokens, outputTokens, firstTokenAt, brand };
+  const success = { text, sources: answerSources, finishReason, modelVersion, inputTokens, outputTokens, ...tokenFigures, firstTokenAt, brand };
   // Postgres being down for a while must not cost the answer: it is stored once Postgres is back.
   const completed = await untilStored(() => completeRun(orm.em.fork(), run.runId, success), { signal: shutdownSignal, logger, runId: run.runId });
   if (!completed) {

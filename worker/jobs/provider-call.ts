@@ -50,6 +50,8 @@ export function callProvider(
     ...(question.conversation && question.conversation.length > 0 ? { history: question.conversation } : {}),
     webSearch: question.searchEnabled,
     ...(question.aiOverviewParams ? { aiOverview: { country: question.aiOverviewParams.gl, language: question.aiOverviewParams.hl } } : {}),
+    ...(question.settings?.systemPrompt ? { systemPrompt: question.settings.systemPrompt } : {}),
+    ...(question.settings?.temperature !== undefined ? { temperature: question.settings.temperature } : {}),
   };
   const iterator = answerWithRetries(provider, request, dependencies.attempts, signal, (attempt, error, delayMs) =>
     dependencies.logger.warn({ runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call'),

@@ -21,6 +21,13 @@ export interface AnswerRequest {
   webSearch: boolean;
   /** Country and language for the AI Overview engine (SerpApi `gl` / `hl`). */
   aiOverview?: { country: string; language: string };
+  /**
+   * The column's own instructions, ahead of the conversation (a system message, `instructions`, `system`,
+   * `systemInstruction`). Admission only lets through what the model's catalogue entry says it accepts.
+   */
+  systemPrompt?: string;
+  /** The column's sampling temperature, within the model's catalogued range; absent means the provider's default. */
+  temperature?: number;
   signal: AbortSignal;
 }
 
@@ -33,7 +40,12 @@ export interface AnswerSource {
 export type AnswerPart =
   | { type: 'text'; text: string }
   | { type: 'sources'; sources: AnswerSource[] }
-  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  /**
+   * The provider's final count. `inputTokens` is every token the model read (cached ones included) and `outputTokens`
+   * every token it produced (reasoning included); `cachedTokens` and `reasoningTokens` are those parts, null when the
+   * provider's usage does not carry them.
+   */
+  | { type: 'usage'; inputTokens: number; outputTokens: number; cachedTokens: number | null; reasoningTokens: number | null }
   /**
    * The model version the provider says answered (OpenAI's and Anthropic's response `model`, Gemini's
    * `modelVersion`, the AI Overview's search metadata), at most once per call; providers move a name to a new

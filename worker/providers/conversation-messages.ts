@@ -2,18 +2,21 @@ import type { ConversationTurn } from '../../contract/conversation.ts';
 import type { AnswerRequest } from './answer-provider.ts';
 
 /**
- * A question and the turns before it, in each vendor's shape. A lone question (no history) becomes exactly the one
- * user message it always was, so the web app's calls are unchanged.
+ * A question and the turns before it, in each vendor's shape. A lone question (no history, no system prompt) becomes
+ * exactly the one user message it always was.
  */
 
 type Turn = ConversationTurn;
+type AskedTurns = Pick<AnswerRequest, 'prompt' | 'history' | 'systemPrompt'>;
 
-function turnsOf(request: Pick<AnswerRequest, 'prompt' | 'history'>): Turn[] {
-  return [...(request.history ?? []), { role: 'user', content: request.prompt }];
+/** The column's system prompt comes first, ahead of any system turn a conversation brought along. */
+function turnsOf(request: AskedTurns): Turn[] {
+  const system: Turn[] = request.systemPrompt ? [{ role: 'system', content: request.systemPrompt }] : [];
+  return [...system, ...(request.history ?? []), { role: 'user', content: request.prompt }];
 }
 
 /** OpenAI chat completions (and the vendors that speak it): the turns as they are. */
-export function chatMessages(request: Pick<AnswerRequest, 'prompt' | 'history'>): { role: Turn['role']; content: string }[] {
+export function chatMessages(request: AskedTurns): { role: Turn['role']; content: string }[] {
   return turnsOf(request).map((turn) => ({ role: turn.role, content: turn.content }));
 }
 
@@ -21,7 +24,7 @@ export function chatMessages(request: Pick<AnswerRequest, 'prompt' | 'history'>)
  * Anthropic Messages: system turns go to the `system` field; the rest must alternate user and assistant, so
  * neighbours of the same role are joined.
  */
-export function anthropicConversation(request: Pick<AnswerRequest, 'prompt' | 'history'>): {
+export function anthropicConversation(request: AskedTurns): {
   system: string | undefined;
   messages: { role: 'user' | 'assistant'; content: string }[];
 } {
@@ -38,11 +41,11 @@ export function anthropicConversation(request: Pick<AnswerRequest, 'prompt' | 'h
 }
 
 /** Gemini: `contents` with roles user and model; system turns become the system instruction. */
-export function geminiConversation(request: Pick<AnswerRequest, 'prompt' | 'history'>): {
+export function geminiConversation(request: AskedTurns): {
   systemInstruction: string | undefined;
   contents: string | { role: 'user' | 'model'; parts: { text: string }[] }[];
 } {
-  if (!request.history?.length) return { systemInstruction: undefined, contents: request.prompt };
+  if (!request.history?.length) return { systemInstruction: request.systemPrompt || undefined, contents: request.prompt };
   const turns = turnsOf(request);
   const system = turns.filter((turn) => turn.role === 'system').map((turn) => turn.content);
   const contents = turns

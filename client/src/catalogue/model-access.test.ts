@@ -10,6 +10,7 @@ const model = (overrides: Partial<CatalogueModel>): CatalogueModel => ({
   webSearchSupported: true,
   credits: 6,
   freeTier: false,
+  capabilities: { systemPrompt: true, cachedTokens: false, reasoningTokens: false },
   ...overrides,
 });
 const pricing: Pricing = { models: { openai: { 'gpt-4o': 12, 'gpt-4o-mini': 6 } }, features: { webSearch: 2, streaming: 0, brandMonitoring: 0 } };

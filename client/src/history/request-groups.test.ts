@@ -50,7 +50,7 @@ const comparison = (results: readonly Partial<ModelResult>[], overrides: Partial
 
 /** A model result as the server stores it, with itself as its only version. */
 function withOwnVersion(result: Partial<ModelResult>): HistoryResult {
-  const full = { errorCode: null, brandMention: null, ...result } as ModelResult;
+  const full = { errorCode: null, brandMention: null, settings: null, ...result } as ModelResult & { settings: null };
   return { ...full, versions: [full] };
 }
 

@@ -21,6 +21,8 @@ const result: ModelResult = {
   timeToFirstTokenMs: 120,
   inputTokens: 11,
   outputTokens: 42,
+  cachedTokens: 0,
+  reasoningTokens: null,
   brandMention: null,
 };
 const stopped: ModelResult = failedModelResult({ runId: 'run-1', ...names, message: 'Stopped.', code: 'CANCELLED', retryable: false });

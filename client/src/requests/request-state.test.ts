@@ -23,6 +23,8 @@ function resultFor(runId: string, model: typeof gpt, change: Partial<ModelResult
     timeToFirstTokenMs: 100,
     inputTokens: 5,
     outputTokens: 9,
+    cachedTokens: null,
+    reasoningTokens: null,
     brandMention: null,
     ...change,
   };
@@ -190,6 +192,8 @@ describe('versions of a column', () => {
     durationMs: null,
     inputTokens: null,
     outputTokens: null,
+    cachedTokens: null,
+    reasoningTokens: null,
     brandMention: null,
   });
 

@@ -1,3 +1,4 @@
+import type { ColumnSettings } from '../../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../../contract/conversation.ts';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AnswerSource } from '../../events/run-event.ts';
@@ -32,6 +33,12 @@ const ModelRunSchema = defineEntity({
     modelVersion: p.string().length(200).nullable(),
     inputTokens: p.integer().nullable(),
     outputTokens: p.integer().nullable(),
+    /** Of the input tokens, those the provider read from its prompt cache; null when the model does not report them. */
+    cachedTokens: p.integer().nullable(),
+    /** Of the output tokens, those the model spent reasoning; null when the model does not report them. */
+    reasoningTokens: p.integer().nullable(),
+    /** The column's own settings it was asked with (system prompt, temperature); null when none. */
+    settings: p.json<ColumnSettings>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     startedAt: p.datetime().nullable(),
     firstTokenAt: p.datetime().nullable(),

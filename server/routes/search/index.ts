@@ -14,7 +14,7 @@ import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 export function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionInput {
   return {
     query: body.query,
-    selections: [{ engine: body.model, model: body.specificModel }],
+    selections: [{ engine: body.model, model: body.specificModel, settings: body.settings }],
     kind: 'single',
     streamed,
     ...requestOptions(body),

@@ -7,6 +7,7 @@ import { classifyAnthropicError } from './anthropic-errors.ts';
 import { anthropicFinishReason } from './anthropic-finish-reasons.ts';
 import { sourcesFromCitation } from './anthropic-sources.ts';
 import { sdkClientOptions } from '../sdk-client-options.ts';
+import { AnthropicUsage } from './anthropic-usage.ts';
 
 /**
  * The Messages API requires a ceiling on the answer's length. 4096 is the largest every catalogued Claude model
@@ -28,8 +29,7 @@ export class AnthropicProvider implements AnswerProvider {
   }
 
   async *streamAnswer(request: AnswerRequest): AsyncIterable<AnswerPart> {
-    let inputTokens = 0;
-    let outputTokens: number | undefined;
+    const usage = new AnthropicUsage();
     let stopReason: string | null = null;
     let sawStop = false;
     const cited = new CitedSources();
@@ -40,6 +40,7 @@ export class AnthropicProvider implements AnswerProvider {
           model: request.model,
           max_tokens: maxAnswerTokens,
           ...(conversation.system ? { system: conversation.system } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           messages: conversation.messages,
           stream: true,
         },
@@ -47,7 +48,7 @@ export class AnthropicProvider implements AnswerProvider {
       );
       for await (const event of stream) {
         if (event.type === 'message_start') {
-          inputTokens = event.message.usage.input_tokens;
+          usage.started(event.message.usage);
           if (event.message.model) yield { type: 'model-version', version: event.message.model };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', text: event.delta.text };
@@ -56,9 +57,7 @@ export class AnthropicProvider implements AnswerProvider {
             if (sources.length > 0) yield { type: 'sources', sources };
           }
         } else if (event.type === 'message_delta') {
-          // Counts here are cumulative; input_tokens is only sometimes repeated, so message_start's stays the fallback.
-          inputTokens = event.usage.input_tokens ?? inputTokens;
-          outputTokens = event.usage.output_tokens;
+          usage.updated(event.usage);
           stopReason = event.delta.stop_reason;
         } else if (event.type === 'message_stop') {
           sawStop = true;
@@ -69,7 +68,8 @@ export class AnthropicProvider implements AnswerProvider {
     }
     // The SDK ends quietly both when the body ends early and when the signal aborts it: neither is an answer.
     if (!sawStop) throw providerError(request.signal.aborted ? 'TIMEOUT_ERROR' : 'STREAM_INTERRUPTED');
-    if (outputTokens !== undefined) yield { type: 'usage', inputTokens, outputTokens };
+    const counted = usage.part();
+    if (counted) yield counted;
     yield { type: 'finish', reason: anthropicFinishReason(stopReason) };
   }
 }

@@ -52,6 +52,7 @@ export class GeminiProvider implements AnswerProvider {
         contents: conversation.contents,
         config: {
           ...(conversation.systemInstruction ? { systemInstruction: conversation.systemInstruction } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           abortSignal: AbortSignal.any([request.signal, local.signal]),
           ...(request.webSearch ? { tools: [{ googleSearch: {} }] } : {}),
           // Continuation re-sends the request on its own when an answer pauses for a continuation token.
@@ -78,7 +79,7 @@ export class GeminiProvider implements AnswerProvider {
 export class GeminiStreamReader {
   /** Undefined until a candidate says it finished (which may normalise to null: a reason nobody mapped). */
   private finishReason: FinishReason | null | undefined;
-  private usage: { inputTokens: number; outputTokens: number } | undefined;
+  private usage: GeminiUsage | undefined;
   private readonly cited = new CitedSources();
   private versionReported = false;
 
@@ -121,13 +122,19 @@ export class GeminiStreamReader {
   }
 }
 
+type GeminiUsage = Omit<Extract<AnswerPart, { type: 'usage' }>, 'type'>;
+
 /**
  * Thinking tokens are billed as output and arrive in their own count, so they are added to the answer's; that also
- * matches what OpenAI's `completion_tokens` (reasoning included) means.
+ * matches what OpenAI's `completion_tokens` (reasoning included) means. `promptTokenCount` already includes the
+ * cached part. Google's JSON leaves out a count that is zero, so a missing cache or thinking count is 0; whether the
+ * model reports them at all is the catalogue's to say.
  */
-export function usageFrom(usage: NonNullable<GenerateContentResponse['usageMetadata']>): { inputTokens: number; outputTokens: number } {
+export function usageFrom(usage: NonNullable<GenerateContentResponse['usageMetadata']>): GeminiUsage {
   return {
     inputTokens: usage.promptTokenCount ?? 0,
     outputTokens: (usage.candidatesTokenCount ?? 0) + (usage.thoughtsTokenCount ?? 0),
+    cachedTokens: usage.cachedContentTokenCount ?? 0,
+    reasoningTokens: usage.thoughtsTokenCount ?? 0,
   };
 }

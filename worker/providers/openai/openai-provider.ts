@@ -8,6 +8,7 @@ import { classifyOpenAiError } from './openai-errors.ts';
 import { chatFinishReason } from './openai-finish-reasons.ts';
 import { streamWebSearchAnswer } from './openai-web-search.ts';
 import { sdkClientOptions } from '../sdk-client-options.ts';
+import { chatCompletionUsage } from './openai-usage.ts';
 
 /** The one engine whose vendor serves the Responses API (and its web search tool). */
 const responsesApiEngine = 'openai';
@@ -40,6 +41,7 @@ export class OpenAiProvider implements AnswerProvider {
         {
           model: request.model,
           messages: chatMessages(request),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           stream: true,
           stream_options: { include_usage: true },
         },
@@ -61,9 +63,7 @@ export class OpenAiProvider implements AnswerProvider {
           sawFinish = true;
           yield { type: 'finish', reason: chatFinishReason(choice.finish_reason) };
         }
-        if (chunk.usage) {
-          yield { type: 'usage', inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
-        }
+        if (chunk.usage) yield chatCompletionUsage(chunk.usage);
       }
     } catch (error) {
       throw classifyOpenAiError(error, this.engine);

@@ -4,6 +4,7 @@ import { CitedSources } from '../cited-sources.ts';
 import { classifyStreamedFailure } from './openai-errors.ts';
 import { responseFinishReason } from './openai-finish-reasons.ts';
 import { sourcesFromAnnotation, sourcesFromResponseOutput } from './openai-sources.ts';
+import { responseUsage } from './openai-usage.ts';
 
 /**
  * Turns Responses API stream events into answer parts. Pure (no network), so each event type is unit tested:
@@ -46,9 +47,7 @@ export class ResponseEventReader {
     this.sawEnd = true;
     // Citations that were never announced as events (they are optional in the stream) still count.
     const parts = [...this.version(response), ...this.sources(sourcesFromResponseOutput(response))];
-    if (response.usage) {
-      parts.push({ type: 'usage', inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens });
-    }
+    if (response.usage) parts.push(responseUsage(response.usage));
     parts.push({ type: 'finish', reason: responseFinishReason(response) });
     return parts;
   }

@@ -12,8 +12,17 @@ import { ResponseEventReader } from './openai-response-events.ts';
 export async function* streamWebSearchAnswer(client: OpenAI, request: AnswerRequest, vendor: string): AsyncIterable<AnswerPart> {
   const reader = new ResponseEventReader(vendor);
   try {
+    // The column's system prompt travels as `instructions`, the Responses API's own place for it.
+    const input = request.history?.length ? chatMessages({ ...request, systemPrompt: undefined }) : request.prompt;
     const stream = await client.responses.create(
-      { model: request.model, input: request.history?.length ? chatMessages(request) : request.prompt, tools: [{ type: 'web_search' }], stream: true },
+      {
+        model: request.model,
+        input,
+        ...(request.systemPrompt ? { instructions: request.systemPrompt } : {}),
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        tools: [{ type: 'web_search' }],
+        stream: true,
+      },
       { signal: request.signal },
     );
     for await (const event of stream) {

@@ -11,10 +11,23 @@ describe('timingText', () => {
 });
 
 describe('tokensText', () => {
+  const counts = (inputTokens: number | null, outputTokens: number | null, cachedTokens: number | null = null, reasoningTokens: number | null = null) => ({
+    inputTokens,
+    outputTokens,
+    cachedTokens,
+    reasoningTokens,
+  });
+
   it('counts input and output tokens', () => {
-    expect(tokensText(12, 1_340)).toBe('12 in · 1,340 out tokens');
-    expect(tokensText(null, 5)).toBe('5 out tokens');
-    expect(tokensText(null, null)).toBeNull();
+    expect(tokensText(counts(12, 1_340))).toBe('12 in · 1,340 out tokens');
+    expect(tokensText(counts(null, 5))).toBe('5 out tokens');
+    expect(tokensText(counts(null, null))).toBeNull();
+  });
+
+  it('puts the cached and reasoning parts between input and output, and a reported zero too', () => {
+    expect(tokensText(counts(1_200, 340, 800, 96))).toBe('1,200 in · 800 cached · 96 reasoning · 340 out tokens');
+    expect(tokensText(counts(40, 12, 0, null))).toBe('40 in · 0 cached · 12 out tokens');
+    expect(tokensText(counts(40, 36, null, 24))).toBe('40 in · 24 reasoning · 36 out tokens');
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ModelResult } from '../../../../contract/model-result.ts';
 import type { AnswerSource } from '../../../../contract/run-events.ts';
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -10,11 +11,21 @@ export function timingText(timeToFirstTokenMs: number | null, durationMs: number
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-/** "12 in · 340 out tokens"; null when the provider counted neither. */
-export function tokensText(inputTokens: number | null, outputTokens: number | null): string | null {
-  const parts: string[] = [];
-  if (inputTokens !== null) parts.push(`${inputTokens.toLocaleString('en-US')} in`);
-  if (outputTokens !== null) parts.push(`${outputTokens.toLocaleString('en-US')} out`);
+type TokenCounts = Pick<ModelResult, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'reasoningTokens'>;
+
+/**
+ * "1,200 in · 800 cached · 96 reasoning · 340 out tokens": input, the part of it read from the provider's cache,
+ * the part of the output spent reasoning, and output. A figure the model does not report is left out; null when
+ * the provider counted nothing.
+ */
+export function tokensText(counts: TokenCounts): string | null {
+  const figures: [number | null | undefined, string][] = [
+    [counts.inputTokens, 'in'],
+    [counts.cachedTokens, 'cached'],
+    [counts.reasoningTokens, 'reasoning'],
+    [counts.outputTokens, 'out'],
+  ];
+  const parts = figures.filter(([value]) => value !== null && value !== undefined).map(([value, label]) => `${value!.toLocaleString('en-US')} ${label}`);
   return parts.length > 0 ? `${parts.join(' · ')} tokens` : null;
 }
 

@@ -18,7 +18,7 @@ export function AnswerFacts({ sources, result }: AnswerFactsProps) {
   const showFigures = useShowFigures();
   const figures = showFigures && result;
   const timing = figures ? timingText(result.timeToFirstTokenMs, result.durationMs) : null;
-  const tokens = figures ? tokensText(result.inputTokens, result.outputTokens) : null;
+  const tokens = figures ? tokensText(result) : null;
   const speed = figures ? speedText(result.outputTokens, result.timeToFirstTokenMs, result.durationMs) : null;
   if (sources.length === 0 && !timing && !tokens) return null;
 
@@ -54,7 +54,7 @@ export function AnswerFacts({ sources, result }: AnswerFactsProps) {
             </Text>
           )}
           {tokens && (
-            <Text size="xs" c="dimmed" data-testid="answer-tokens">
+            <Text size="xs" c="dimmed" data-testid="answer-tokens" title="Cached tokens are part of the input, reasoning tokens part of the output">
               {tokens}
             </Text>
           )}

@@ -34,7 +34,7 @@ export function linkedModels(value: string | null): ModelPair[] {
 
 /** A model the link asks for, not asked yet: only its engine and model are read when a form is filled. */
 const notYetAsked = (pair: ModelPair): HistoryResult => {
-  const result = blankResult(pair);
+  const result = { ...blankResult(pair), settings: null };
   return { ...result, versions: [result] };
 };
 

@@ -9,6 +9,7 @@ import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
 import { ColumnActions } from './column-actions.tsx';
+import { ColumnSettingsButton, ColumnSettingsSummary } from './column-settings-button.tsx';
 import { ColumnThread, type ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
 import { VersionPager } from '../../../components/version-pager/version-pager.tsx';
 import { useColumnVersion } from '../../../requests/column-versions.ts';
@@ -75,8 +76,10 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
               </Text>
               <span data-testid="column-model-name">{modelName}</span>
             </Text>
+            <ColumnSettingsSummary pair={column} />
           </div>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <ColumnSettingsButton pair={column} modelName={modelName} />
             {phase === 'streaming' && <Loader size="xs" type="dots" aria-label="Answering" />}
             {open && column.runId !== null && <StopButton onStop={() => onStop(column)} stopping={column.stopping} testId="column-stop" />}
             {stopped && (

@@ -4,7 +4,7 @@ import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { COMPARISON_PRESETS, presetChoices, presetSelection } from './comparison-presets.ts';
 
 function choice(engine: string, id: string, credits = 8): ModelChoice {
-  const model: CatalogueModel = { id, name: id, description: '', webSearchSupported: false, credits, freeTier: credits < 6 };
+  const model: CatalogueModel = { id, name: id, description: '', webSearchSupported: false, credits, freeTier: credits < 6, capabilities: { systemPrompt: true, cachedTokens: false, reasoningTokens: false } };
   return { engine, model };
 }
 

@@ -1,7 +1,8 @@
-import type { CompareRequestBody, ModelPair } from '../../../../../contract/ask.ts';
+import type { ComparedModel, CompareRequestBody, ModelPair } from '../../../../../contract/ask.ts';
 import { MAX_COMPARED_MODELS } from '../../../../../contract/limits.ts';
 import type { AiOverviewParams } from '../../../components/ai-overview-settings/ai-overview-params.ts';
 import { COMPARISON_VALIDATION } from '../../../components/query-box/query-text.ts';
+import { withColumnSettings } from './column-settings-store.ts';
 
 export const TOO_MANY_MODELS_MESSAGE = `You can compare at most ${MAX_COMPARED_MODELS} models at once`;
 export const AI_OVERVIEW_ENGINE = 'ai-overview';
@@ -33,12 +34,18 @@ export interface SettingsFields {
 
 /**
  * The compare request; the query is trimmed before sending. The AI Overview params
- * travel only when that engine is among the models.
+ * travel only when that engine is among the models; each model carries the settings its column was given.
  */
-export function buildCompareRequest(query: string, models: readonly ModelPair[], settings: SettingsFields, aiOverview: AiOverviewParams): CompareRequestBody {
+export function buildCompareRequest(
+  query: string,
+  models: readonly ModelPair[],
+  settings: SettingsFields,
+  aiOverview: AiOverviewParams,
+  modelOf: (pair: ModelPair) => ComparedModel = withColumnSettings,
+): CompareRequestBody {
   return {
     query: query.trim(),
-    models: models.map(({ engine, model }) => ({ engine, model })),
+    models: models.map(modelOf),
     searchEnabled: settings.searchEnabled,
     ...(models.some((pair) => pair.engine === AI_OVERVIEW_ENGINE) ? { aiOverviewParams: aiOverview } : {}),
     brandMonitoringEnabled: settings.brandMonitoringEnabled,

@@ -27,6 +27,8 @@ import { askEdited, ConversationActionsContext, modelTitle, useConversationActio
 import { turnModels } from './turn-models.ts';
 import { retryBody } from '../../../requests/retry-body.ts';
 import { useRunAgain } from '../../../app-state/run-again-context.tsx';
+import { rememberAskedSettings } from './column-settings-store.ts';
+import { PickedModelSettings } from './column-settings-button.tsx';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
 // One object for every render: a new one each time would undo the question box's memo, and the box (its autosizing
@@ -72,6 +74,8 @@ function ComparisonForm() {
         settings.onChange(settingsOf(request));
         setAiOverviewParams(aiOverviewParamsOf(request));
         setProblems(NO_PROBLEMS);
+        // Each model is asked again the way it was asked then, its own settings included.
+        rememberAskedSettings(request.results);
         return compareBodyOf(request, models);
       },
       focus: draft.focus,
@@ -181,7 +185,10 @@ function ComparisonForm() {
         onSubmit={handleSubmit}
         models={
           catalogue && (
-            <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} cost={price.cost} />
+            <>
+              <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} cost={price.cost} />
+              <PickedModelSettings choices={selection} />
+            </>
           )
         }
         aiOverview={{ shown: asksAiOverview, value: aiOverviewParams, onChange: setAiOverviewParams }}

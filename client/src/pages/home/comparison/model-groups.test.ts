@@ -3,7 +3,7 @@ import type { Catalogue } from '../../../api/catalogue-api.ts';
 import { allChoices } from '../../../catalogue/model-access.ts';
 import { groupByEngine } from './model-groups.ts';
 
-const model = (id: string, name: string) => ({ id, name, description: '', webSearchSupported: false, credits: 6, freeTier: true });
+const model = (id: string, name: string) => ({ id, name, description: '', webSearchSupported: false, credits: 6, freeTier: true, capabilities: { systemPrompt: true, cachedTokens: false, reasoningTokens: false } });
 
 const catalogue: Catalogue = {
   features: { webSearch: 2 },

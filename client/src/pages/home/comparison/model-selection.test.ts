@@ -4,7 +4,7 @@ import { allChoices } from '../../../catalogue/model-access.ts';
 import { modelNames } from '../../../catalogue/model-names.ts';
 import { allUsableKeys, CAP_REFUSED_MESSAGE, CAP_TRIMMED_MESSAGE, capSelection, checklistLabel, keysFor, selectedChoices, toggleKey } from './model-selection.ts';
 
-const model = (id: string, name: string, credits: number) => ({ id, name, description: '', webSearchSupported: false, credits, freeTier: credits < 6 });
+const model = (id: string, name: string, credits: number) => ({ id, name, description: '', webSearchSupported: false, credits, freeTier: credits < 6, capabilities: { systemPrompt: true, cachedTokens: false, reasoningTokens: false } });
 
 const catalogue: Catalogue = {
   features: { webSearch: 2 },

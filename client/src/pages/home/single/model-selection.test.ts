@@ -3,7 +3,7 @@ import type { Catalogue, CatalogueModel } from '../../../api/catalogue-api.ts';
 import { allowedSelection, defaultSelection, engineLock, findModel } from './model-selection.ts';
 import { modelLock } from '../../../catalogue/model-access.ts';
 
-const model = (id: string, credits: number): CatalogueModel => ({ id, name: id, description: '', webSearchSupported: false, credits, freeTier: credits < 6 });
+const model = (id: string, credits: number): CatalogueModel => ({ id, name: id, description: '', webSearchSupported: false, credits, freeTier: credits < 6, capabilities: { systemPrompt: true, cachedTokens: false, reasoningTokens: false } });
 const catalogue: Catalogue = {
   models: {
     openai: { name: 'OpenAI', aliases: [], available: true, unavailableReason: null, models: [model('gpt-5', 20), model('gpt-4o-mini', 6), model('gpt-3.5-turbo', 3)] },
