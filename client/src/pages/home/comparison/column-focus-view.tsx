@@ -78,7 +78,7 @@ export default function ColumnFocusView({ columns, focusedKey, versionPicks, onP
     <Modal
       opened={opened}
       onClose={close}
-      size="min(64rem, 100%)"
+      size="64rem"
       fullScreen={phone === true}
       // The workspace puts the focus back itself, on the column this view closed on (← / → may have moved it).
       returnFocus={false}
