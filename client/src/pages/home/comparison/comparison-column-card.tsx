@@ -43,7 +43,6 @@ export interface ComparisonColumnCardProps {
   onHide?: ((column: RunColumn) => void) | undefined;
 }
 
-
 /** One model's answer in the results grid: waiting, streaming, then its answer and facts, its own error, or Stopped. */
 export const ComparisonColumnCard = memo(function ComparisonColumnCard({
   column,
