@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -52,11 +52,12 @@ async function compare(page: Page, question: string): Promise<void> {
 const focusedIn = (locator: Locator, testId: string) =>
   locator.evaluate((element, id) => element.contains(document.activeElement) && document.activeElement?.getAttribute('data-testid') === id, testId);
 
-async function pictured(page: Page, name: string): Promise<void> {
+/** Checked by axe and pictured in both schemes: the whole page, or (for a dialog or a scrolled page) what is on screen. */
+async function pictured(page: Page, name: string, what: 'page' | 'screen' = 'page'): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme}`).toEqual([]);
-    await saveScreenshot(page, `${name}-${colorScheme}`);
+    await (what === 'page' ? saveScreenshot : saveViewportScreenshot)(page, `${name}-${colorScheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -97,6 +98,7 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('five models at $width px', (v
     expect(await focus.getAttribute('data-model')).toBe(GPT);
     const before = ((await focus.textContent()) ?? '').length;
     await expect.poll(async () => ((await focus.textContent()) ?? '').length).toBeGreaterThan(before);
+    await pictured(page, 'comparison-workspace-focus', 'screen');
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => focus.getAttribute('data-model')).toBe(HAIKU);
     expect(await page.getByTestId('focus-position').textContent()).toBe('2 of 5');
@@ -157,6 +159,7 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('five models at $width px', (v
     expect(await header.getByTestId('column-model-name').textContent()).toBe('GPT-4o mini');
     expect(await header.getByTestId('column-status').textContent()).toBe('Done');
     expect(await header.getByTestId('column-credits').textContent()).toMatch(/^\d+ credits$/);
+    await pictured(page, 'comparison-workspace-sticky', 'screen');
 
     await pictured(page, 'comparison-workspace-tabs');
 
