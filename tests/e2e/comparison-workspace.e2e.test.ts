@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { FIVE_COMPARED_MODELS } from '../support/compared-models.ts';
+import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -12,13 +14,7 @@ import type { TestStack } from '../support/test-stack.ts';
  * headers that stay in view over a long answer, and a regenerated answer's versions, live and after a reload.
  */
 
-const MODELS = [
-  { label: 'OpenAI - GPT-4o mini', model: 'gpt-4o-mini' },
-  { label: 'Anthropic - Claude 3.5 Haiku', model: 'claude-3-5-haiku-20241022' },
-  { label: 'Google Gemini - Gemini 2.5 Flash', model: 'gemini-2.5-flash' },
-  { label: 'DeepSeek - DeepSeek Chat', model: 'deepseek-chat' },
-  { label: 'Groq - Llama 3.1 8B', model: 'llama-3.1-8b-instant' },
-] as const;
+const MODELS = FIVE_COMPARED_MODELS;
 const [GPT, HAIKU, GEMINI] = [MODELS[0].model, MODELS[1].model, MODELS[2].model];
 // Long enough to scroll a page past its header, slow enough to be followed while it streams; Gemini slowest of all,
 // so it is still streaming when it is hidden.
@@ -36,17 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => stopBrowserStack(browser, stack));
 
-const column = (page: Page, model: string): Locator => page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
+const column = comparisonColumn;
 const tab = (page: Page, model: string): Locator => page.locator(`[data-testid="column-tab"][data-model="${model}"]`);
 const shownColumns = (page: Page) => page.getByTestId('comparison-column').filter({ visible: true });
 
-async function compare(page: Page, question: string): Promise<void> {
-  await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
-  await page.getByTestId('clear-all').click();
-  for (const { label } of MODELS) await page.getByRole('checkbox', { name: label, exact: true }).check();
-  await page.getByTestId('comparison-query-input').fill(question);
-  await page.getByTestId('compare-button').click();
-}
+const compare = (page: Page, question: string) => askComparison(page, MODELS.map(({ label }) => label), question);
 
 /** Whether the element with the keyboard focus is inside `locator` and carries `testId`. */
 const focusedIn = (locator: Locator, testId: string) =>
