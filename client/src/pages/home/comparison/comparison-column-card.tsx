@@ -157,7 +157,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
             text={earlier ? version.shown.text : column.text}
             modelName={modelName}
             expanded={expanded}
-            onToggleExpanded={() => onToggleExpanded(column)}
+            onToggleExpanded={tabId ? undefined : () => onToggleExpanded(column)}
             onRegenerate={phase === 'done' || phase === 'stopped' ? () => onRetry(column) : undefined}
           />
         )}
