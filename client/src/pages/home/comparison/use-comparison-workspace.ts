@@ -8,8 +8,7 @@ import { activeKeyAmong, chooseLayout, hideKey, neighbourKey, showKey, type Work
 export interface ComparisonWorkspace {
   layout: WorkspaceLayout;
   setLayout(layout: WorkspaceLayout): void;
-  /** Every column's key, in the order asked; the hidden ones, and the ones in view. */
-  keys: readonly string[];
+  /** The columns' keys, in the order asked: the hidden ones, and the ones in view. */
   hiddenKeys: readonly string[];
   visibleKeys: readonly string[];
   isHidden(key: string): boolean;
@@ -115,7 +114,6 @@ export function useComparisonWorkspace(columns: readonly RunColumn[]): Compariso
   return {
     layout,
     setLayout: setComparisonLayout,
-    keys,
     hiddenKeys,
     visibleKeys,
     isHidden: (key) => hidden.has(key),
