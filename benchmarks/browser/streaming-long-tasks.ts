@@ -1,15 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
+import { FIVE_COMPARED_MODELS } from '../../tests/support/compared-models.ts';
 import { LONG_TASK_RECORDER } from './page-recorders.ts';
 
-/** The five models compared, one per provider, as the comparison checklist names them, with their column's model id. */
-export const COMPARED_MODELS = [
-  { label: 'OpenAI - GPT-4o mini', model: 'gpt-4o-mini' },
-  { label: 'Anthropic - Claude 3.5 Haiku', model: 'claude-3-5-haiku-20241022' },
-  { label: 'Google Gemini - Gemini 2.5 Flash', model: 'gemini-2.5-flash' },
-  { label: 'DeepSeek - DeepSeek Chat', model: 'deepseek-chat' },
-  { label: 'Groq - Llama 3.1 8B', model: 'llama-3.1-8b-instant' },
-] as const;
+/** The five models compared, one per provider. */
+const COMPARED_MODELS = FIVE_COMPARED_MODELS;
 
 const STREAM_TIMEOUT_MS = 60_000;
 

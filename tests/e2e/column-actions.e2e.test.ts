@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -19,15 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopBrowserStack(browser, stack));
 
-const column = (page: Page, model: string): Locator => page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
-
-async function compare(page: Page, labels: readonly string[], question: string): Promise<void> {
-  await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
-  await page.getByTestId('clear-all').click();
-  for (const label of labels) await page.getByRole('checkbox', { name: label, exact: true }).check();
-  await page.getByTestId('comparison-query-input').fill(question);
-  await page.getByTestId('compare-button').click();
-}
+const column = comparisonColumn;
+const compare = askComparison;
 
 const done = (page: Page, model: string) => column(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: 30_000 });
 

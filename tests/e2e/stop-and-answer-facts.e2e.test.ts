@@ -70,7 +70,7 @@ describe('Stop in a comparison', () => {
     await slow.getByTestId('column-stop').click();
 
     await expect.poll(() => slow.getAttribute('data-state'), { timeout: 10_000 }).toBe('stopped');
-    expect(await slow.getByTestId('column-stopped').textContent()).toBe('Stopped');
+    expect(await slow.getByTestId('column-status').textContent()).toBe('Stopped');
     expect(await slow.getByTestId('column-credits').textContent()).toBe('0 credits');
     expect(await slow.getByTestId('column-retry').count()).toBe(0);
     expect(((await slow.getByTestId('column-answer').textContent()) ?? '').length).toBeGreaterThan(0);

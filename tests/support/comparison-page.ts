@@ -4,17 +4,20 @@ import type { Locator, Page } from 'playwright-core';
 export const COMPARED_MODEL_LABELS = ['OpenAI - GPT-4o mini', 'DeepSeek - DeepSeek Chat', 'Groq - Llama 3.1 8B'];
 export const COMPARED_MODEL_IDS = ['gpt-4o-mini', 'deepseek-chat', 'llama-3.1-8b-instant'];
 
-/** One model's column in the results grid. */
+/** A model's column in the comparison workspace, found by the model id it carries. */
 export const comparisonColumn = (page: Page, model: string): Locator => page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
 
-/** Opens the comparison view, ticks exactly the three models and asks `question`. */
-export async function startComparison(page: Page, question: string): Promise<void> {
+/** Switches to the comparison view, ticks exactly the models labelled, and asks `question`. */
+export async function askComparison(page: Page, labels: readonly string[], question: string): Promise<void> {
   await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
   await page.getByTestId('clear-all').click();
-  for (const label of COMPARED_MODEL_LABELS) await page.getByRole('checkbox', { name: label, exact: true }).check();
+  for (const label of labels) await page.getByRole('checkbox', { name: label, exact: true }).check();
   await page.getByTestId('comparison-query-input').fill(question);
   await page.getByTestId('compare-button').click();
 }
+
+/** Opens the comparison view, ticks exactly the three conversation models and asks `question`. */
+export const startComparison = (page: Page, question: string): Promise<void> => askComparison(page, COMPARED_MODEL_LABELS, question);
 
 /** Waits until every compared model's column has its answer. */
 export async function allColumnsDone(page: Page): Promise<void> {

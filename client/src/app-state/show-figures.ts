@@ -1,24 +1,11 @@
-import { useSyncExternalStore } from 'react';
-import { readStored, storageKeys, writeStored } from '../storage/local-storage.ts';
+import { storageKeys } from '../storage/local-storage.ts';
+import { storedPreference } from './stored-preference.ts';
 
 /**
  * Whether answers show their figures (timings, tokens, speed, the comparison's economics line). One preference for
- * the whole app, kept in the browser; every view that shows figures follows a change at once.
+ * the whole app, kept in the browser; shown unless the person turned them off.
  */
-const listeners = new Set<() => void>();
+const showFigures = storedPreference(storageKeys.showFigures, (stored) => stored !== false);
 
-const current = (): boolean => readStored<boolean>(storageKeys.showFigures) !== false;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function setShowFigures(show: boolean): void {
-  writeStored(storageKeys.showFigures, show);
-  for (const listener of listeners) listener();
-}
-
-export function useShowFigures(): boolean {
-  return useSyncExternalStore(subscribe, current, () => true);
-}
+export const setShowFigures = showFigures.set;
+export const useShowFigures = showFigures.use;

@@ -10,10 +10,14 @@ function keysBelongElsewhere(event: KeyboardEvent): boolean {
 /**
  * Keyboard shortcuts while answers are on screen: Escape stops whatever is still answering; Alt+→ and Alt+← move
  * to the next or previous answer (its scrolling region inside `container`, marked `data-column-scroll`), which on
- * a phone also swipes it into view. Ctrl+Enter (asking) belongs to the question box itself.
+ * a phone also swipes it into view. A view that shows one answer at a time (tabs) moves itself, through `onMove`.
+ * Ctrl+Enter (asking) belongs to the question box itself.
  */
-export function useAnswerShortcuts(container: RefObject<HTMLElement | null>, options: { answering: boolean; onStop(): void }): void {
-  const { answering, onStop } = options;
+export function useAnswerShortcuts(
+  container: RefObject<HTMLElement | null>,
+  options: { answering: boolean; onStop(): void; onMove?: ((step: -1 | 1) => void) | undefined },
+): void {
+  const { answering, onStop, onMove } = options;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || keysBelongElsewhere(event)) return;
@@ -23,16 +27,21 @@ export function useAnswerShortcuts(container: RefObject<HTMLElement | null>, opt
         return;
       }
       if (!event.altKey || (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft')) return;
+      const step = event.key === 'ArrowRight' ? 1 : -1;
+      if (onMove) {
+        event.preventDefault();
+        onMove(step);
+        return;
+      }
       const columns = [...(container.current?.querySelectorAll<HTMLElement>('[data-column-scroll]') ?? [])];
       if (columns.length === 0) return;
       event.preventDefault();
       const current = columns.findIndex((column) => column.contains(document.activeElement));
-      const step = event.key === 'ArrowRight' ? 1 : -1;
       const next = columns[current === -1 ? 0 : (current + step + columns.length) % columns.length]!;
       next.focus({ preventScroll: true });
       next.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'center' });
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [container, answering, onStop]);
+  }, [container, answering, onStop, onMove]);
 }

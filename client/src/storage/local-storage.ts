@@ -17,6 +17,8 @@ export const storageKeys = {
   brandMonitoring: (userId: string) => `${STORAGE_PREFIX}brandMonitoring.${userId}`,
   /** `false` when the person hid answers' figures (timings, tokens, speed and the comparison's economics line). */
   showFigures: `${STORAGE_PREFIX}showFigures`,
+  /** `columns` or `tabs` once the person chose how a comparison's answers are laid out; absent, it is chosen for them. */
+  comparisonLayout: `${STORAGE_PREFIX}comparisonLayout`,
   /** The request this tab is watching, so a reload picks it up again (kept per tab, in sessionStorage). */
   activeRequest: `${STORAGE_PREFIX}activeRequest`,
 } as const;

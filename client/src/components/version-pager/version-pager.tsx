@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { stepVersion } from '../../requests/column-versions.ts';
 
 /** Which version is shown: the one the model stands by, until the person flips. */
 export function useVersion(view: { standing: number }): [number, (index: number) => void] {
@@ -26,7 +27,7 @@ export function VersionPager({ count, index, onChange, label }: VersionPagerProp
       <ActionIcon
         variant="default"
         size="sm"
-        onClick={() => onChange(index - 1)}
+        onClick={() => onChange(stepVersion(index, -1, count))}
         disabled={index === 0}
         aria-label={`Previous version of ${label}`}
         data-testid="version-previous"
@@ -39,7 +40,7 @@ export function VersionPager({ count, index, onChange, label }: VersionPagerProp
       <ActionIcon
         variant="default"
         size="sm"
-        onClick={() => onChange(index + 1)}
+        onClick={() => onChange(stepVersion(index, 1, count))}
         disabled={index === count - 1}
         aria-label={`Next version of ${label}`}
         data-testid="version-next"

@@ -7,7 +7,8 @@ interface ColumnActionsProps {
   /** The finished answer, as Markdown. */
   text: string;
   expanded: boolean;
-  onToggleExpanded(): void;
+  /** Absent where the answer already has the whole width (the tab layout). */
+  onToggleExpanded?: (() => void) | undefined;
   /** Absent while a model is still answering. */
   onRegenerate?: (() => void) | undefined;
   modelName: string;
@@ -78,17 +79,19 @@ export function ColumnActions({ text, expanded, onToggleExpanded, onRegenerate, 
         </>
       )}
       {/* On a phone every answer already has the screen to itself. */}
-      <Button
-        size="compact-xs"
-        variant="default"
-        onClick={onToggleExpanded}
-        aria-pressed={expanded}
-        visibleFrom="sm"
-        leftSection={expanded ? <IconArrowsMinimize size={12} aria-hidden /> : <IconArrowsMaximize size={12} aria-hidden />}
-        data-testid="column-expand"
-      >
-        {expanded ? 'Narrow' : 'Full width'}
-      </Button>
+      {onToggleExpanded && (
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={onToggleExpanded}
+          aria-pressed={expanded}
+          visibleFrom="sm"
+          leftSection={expanded ? <IconArrowsMinimize size={12} aria-hidden /> : <IconArrowsMaximize size={12} aria-hidden />}
+          data-testid="column-expand"
+        >
+          {expanded ? 'Narrow' : 'Full width'}
+        </Button>
+      )}
     </Group>
   );
 }

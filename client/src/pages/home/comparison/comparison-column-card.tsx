@@ -1,20 +1,23 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../components/brand-summary/brand-mention-of.ts';
 import { compactSummary, sentimentColour } from '../../../components/brand-summary/brand-summary-text.ts';
-import { LazyMarkdownAnswer } from '../../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
-import { NO_RESPONSE_CONTENT, runErrorText, STOPPED_TEXT } from '../../../requests/run-outcome-text.ts';
+import { runErrorText } from '../../../requests/run-outcome-text.ts';
 import { ColumnActions } from './column-actions.tsx';
 import { ColumnSettingsButton, ColumnSettingsSummary } from './column-settings-button.tsx';
 import { ColumnThread, type ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
 import { VersionPager } from '../../../components/version-pager/version-pager.tsx';
-import { useColumnVersion } from '../../../requests/column-versions.ts';
+import { columnVersionView, type VersionPick } from '../../../requests/column-versions.ts';
 import { EarlierVersionAnswer } from '../../../components/version-pager/earlier-version-answer.tsx';
 import classes from './comparison-grid.module.css';
+import workspace from './comparison-workspace.module.css';
+import { ColumnLayoutButtons } from './column-layout-buttons.tsx';
+import { ColumnStatusBadge } from './column-status-badge.tsx';
+import { NewestAnswer } from './newest-answer.tsx';
 
 export interface ComparisonColumnCardProps {
   column: RunColumn;
@@ -28,6 +31,17 @@ export interface ComparisonColumnCardProps {
   /** Widened to the whole row. */
   expanded: boolean;
   onToggleExpanded(column: RunColumn): void;
+  /** The card's element id (a tab, the focus view's way back and the shortcuts find it by it). */
+  panelId: string;
+  /** In the tab layout: the id of the tab that names this card, and whether that tab is the one shown. */
+  tabId: string | null;
+  tabActive: boolean;
+  /** The version the person flipped to (none: the newest), kept by the workspace so the focus view agrees. */
+  versionPick: VersionPick | undefined;
+  onPickVersion(column: RunColumn, index: number): void;
+  onFocus(column: RunColumn): void;
+  /** Absent for the last answer in view, which cannot be hidden. */
+  onHide?: ((column: RunColumn) => void) | undefined;
 }
 
 /** One model's answer in the results grid: waiting, streaming, then its answer and facts, its own error, or Stopped. */
@@ -40,13 +54,19 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
   conversation,
   expanded,
   onToggleExpanded,
+  panelId,
+  tabId,
+  tabActive,
+  versionPick,
+  onPickVersion,
+  onFocus,
+  onHide,
 }: ComparisonColumnCardProps) {
   // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
   const text = useDeferredValue(column.text);
-  const version = useColumnVersion(column);
+  const version = columnVersionView(column, versionPick);
   const { phase, result } = column;
   const open = isOpen(column);
-  const stopped = phase === 'stopped';
   // Flipped back to an earlier version: its own facts, brand summary and text to copy, never the newest's.
   const earlier = version.shown.earlier;
   const shownResult = earlier ? (version.shown.phase === 'done' ? version.shown.result : null) : phase === 'done' ? result : null;
@@ -58,7 +78,12 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
       p="md"
       radius="md"
       component="article"
-      aria-label={`${engineName} - ${modelName}`}
+      id={panelId}
+      // In the tab layout the card is the panel its tab names; side by side it is an article named by its model.
+      role={tabId ? 'tabpanel' : undefined}
+      aria-labelledby={tabId ?? undefined}
+      aria-label={tabId ? undefined : `${engineName} - ${modelName}`}
+      data-tab-active={tabId ? tabActive : undefined}
       aria-busy={open}
       data-testid="comparison-column"
       data-model={column.model}
@@ -67,26 +92,27 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
       style={{ minWidth: 0 }}
     >
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            {/* "engine - model", each part kept whole where the column is narrow. */}
-            <Text fw={600} data-testid="column-title" style={{ overflowWrap: 'anywhere' }}>
-              <Text span inherit c="dimmed" fw={500}>
-                {engineName} -{' '}
+        {/* Stays in view while the answer scrolls past: whose answer it is, how it is doing, what it cost. */}
+        <div className={workspace.columnHeader} data-testid="column-header">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              {/* "engine - model", each part kept whole where the column is narrow. */}
+              <Text fw={600} data-testid="column-title" style={{ overflowWrap: 'anywhere' }}>
+                <Text span inherit c="dimmed" fw={500}>
+                  {engineName} -{' '}
+                </Text>
+                <span data-testid="column-model-name">{modelName}</span>
               </Text>
-              <span data-testid="column-model-name">{modelName}</span>
-            </Text>
-            <ColumnSettingsSummary pair={column} />
-          </div>
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            <ColumnSettingsButton pair={column} modelName={modelName} />
-            {phase === 'streaming' && <Loader size="xs" type="dots" aria-label="Answering" />}
-            {open && column.runId !== null && <StopButton onStop={() => onStop(column)} stopping={column.stopping} testId="column-stop" />}
-            {stopped && (
-              <Badge variant="filled" color="gray" data-testid="column-stopped">
-                {STOPPED_TEXT}
-              </Badge>
-            )}
+              <ColumnSettingsSummary pair={column} />
+            </div>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <ColumnSettingsButton pair={column} modelName={modelName} />
+              {open && column.runId !== null && <StopButton onStop={() => onStop(column)} stopping={column.stopping} testId="column-stop" />}
+              <ColumnLayoutButtons modelName={modelName} onFocus={() => onFocus(column)} onHide={onHide && (() => onHide(column))} />
+            </Group>
+          </Group>
+          <Group gap="xs" wrap="wrap" mt={6}>
+            <ColumnStatusBadge phase={phase} />
             {brandMention?.mentioned && (
               <Badge variant="filled" color={sentimentColour(brandMention.sentiment)} autoContrast data-testid="column-brand-mentioned">
                 Mentioned
@@ -97,45 +123,13 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
                 {creditsText(result.creditsUsed)}
               </Badge>
             )}
+            <VersionPager count={version.count} index={version.index} onChange={(index) => onPickVersion(column, index)} label={modelName} />
           </Group>
-        </Group>
-
-        <VersionPager count={version.count} index={version.index} onChange={version.select} label={modelName} />
+        </div>
 
         <div className={classes.answerScroll} data-column-scroll tabIndex={0} role="group" aria-label={`${modelName}'s answer`} data-testid="column-scroll">
-        {conversation && <ColumnThread turns={conversation.turns} question={conversation.question} />}
-
-        {version.shown.earlier && <EarlierVersionAnswer version={version.shown} />}
-        {!version.shown.earlier && (
-        <>
-
-        {phase === 'waiting' && (
-          <Group gap="xs" role="status" data-testid="column-thinking">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Thinking...
-            </Text>
-          </Group>
-        )}
-
-        {text !== '' && (
-          // What a stopped model had written stays readable, set back so it does not pass for a whole answer.
-          <div data-testid="column-answer" style={{ overflowWrap: 'anywhere', ...(stopped ? { opacity: 0.65 } : {}) }}>
-            <LazyMarkdownAnswer content={text} streaming={open} />
-          </div>
-        )}
-        {phase === 'done' && column.text === '' && (
-          <Text size="sm" c="dimmed">
-            {NO_RESPONSE_CONTENT}
-          </Text>
-        )}
-        {stopped && column.text === '' && (
-          <Text size="sm" c="dimmed">
-            Stopped before the first words arrived.
-          </Text>
-        )}
-        </>
-        )}
+          {conversation && <ColumnThread turns={conversation.turns} question={conversation.question} />}
+          {version.shown.earlier ? <EarlierVersionAnswer version={version.shown} /> : <NewestAnswer column={column} text={text} />}
         </div>
 
         {phase === 'error' && !version.shown.earlier && (
@@ -167,7 +161,7 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
             modelName={modelName}
             run={column}
             expanded={expanded}
-            onToggleExpanded={() => onToggleExpanded(column)}
+            onToggleExpanded={tabId ? undefined : () => onToggleExpanded(column)}
             onRegenerate={phase === 'done' || phase === 'stopped' ? () => onRetry(column) : undefined}
           />
         )}

@@ -16,7 +16,11 @@ import classes from './comparison-grid.module.css';
 import { useSyncedScroll } from './synced-scroll.ts';
 import { useAnswerShortcuts } from '../../../requests/answer-shortcuts.ts';
 import { modelNames } from '../../../catalogue/model-names.ts';
-import { selectionKey } from './model-selection.ts';
+import { checklistLabel, selectionKey } from './model-selection.ts';
+import { ColumnTabs } from './column-tabs.tsx';
+import { LazyColumnFocusView } from './lazy-column-focus-view.tsx';
+import { useComparisonWorkspace } from './use-comparison-workspace.ts';
+import { WorkspaceBar } from './workspace-bar.tsx';
 
 export interface ComparisonResultsProps {
   state: RequestState;
@@ -45,10 +49,21 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
   const answered = state.columns.filter((column) => column.phase === 'done' && column.text);
   const canCompare = showNewComparison && answered.length > 1;
   const grid = useRef<HTMLDivElement>(null);
-  useSyncedScroll(grid, synced);
-  useAnswerShortcuts(grid, { answering: open.length > 0, onStop: onStopAll });
-  const count = state.columns.length;
+  const workspace = useComparisonWorkspace(state.columns);
+  const tabs = workspace.layout === 'tabs';
+  useSyncedScroll(grid, synced && !tabs);
+  useAnswerShortcuts(grid, { answering: open.length > 0, onStop: onStopAll, onMove: tabs ? workspace.moveTab : undefined });
+  const count = workspace.visibleKeys.length;
   const across = { '--cols-md': Math.min(count, 2), '--cols-lg': Math.min(count, 3), '--cols-xl': Math.min(count, 4) } as CSSProperties;
+  // The answers in view, in the order asked, with the names their tabs and the focus view show.
+  const shownColumns = state.columns
+    .filter((column) => !workspace.isHidden(selectionKey(column)))
+    .map((column) => {
+      const names = modelNames(catalogue, column);
+      const key = selectionKey(column);
+      return { key, column, engineName: names.engine, modelName: names.model, tabId: workspace.tabId(key), panelId: workspace.panelId(key) };
+    });
+  const canHide = count > 1;
 
   // Each column's side of the conversation, rebuilt only when a turn is added, not on every streamed word.
   const modelKeys = state.columns.map(selectionKey).join(',');
@@ -82,7 +97,7 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
           <Text size="sm" fw={500} data-testid="total-credits">
             Total credits used: {creditsText(totalCreditsUsed(state))}
           </Text>
-          {count > 1 && (
+          {count > 1 && !tabs && (
             <Switch size="sm" label="Sync scrolling" checked={synced} onChange={(event) => setSynced(event.currentTarget.checked)} data-testid="sync-scroll" />
           )}
           <Switch size="sm" label="Show figures" checked={showFigures} onChange={(event) => setShowFigures(event.currentTarget.checked)} data-testid="show-figures" />
@@ -97,24 +112,54 @@ export function ComparisonResults({ state, conversation, followUp, catalogue, on
         </Group>
       </Group>
 
-      <div className={classes.grid} style={across} ref={grid} data-testid="comparison-grid">
-        {state.columns.map((column) => {
-          const names = modelNames(catalogue, column);
-          return (
+      <WorkspaceBar
+        layout={workspace.layout}
+        canChooseLayout={count > 1}
+        onLayoutChange={workspace.setLayout}
+        hidden={workspace.hiddenKeys.map((key) => {
+          const column = state.columns.find((candidate) => selectionKey(candidate) === key)!;
+          return { key, label: checklistLabel(modelNames(catalogue, column)) };
+        })}
+        onShow={workspace.show}
+        onShowAll={workspace.showAll}
+      />
+
+      {/* The workspace: its tab strip (when tabbed) publishes its height here for the answers' sticky headers. */}
+      <div data-workspace>
+        {tabs && <ColumnTabs tabs={shownColumns} activeKey={workspace.activeKey} onSelect={workspace.selectTab} />}
+        <div className={classes.grid} style={across} ref={grid} data-layout={workspace.layout} data-testid="comparison-grid">
+          {shownColumns.map(({ key, column, engineName, modelName, tabId, panelId }) => (
             <ComparisonColumnCard
-              key={selectionKey(column)}
+              key={key}
               column={column}
-              engineName={names.engine}
-              modelName={names.model}
+              engineName={engineName}
+              modelName={modelName}
               onRetry={onRetry}
               onStop={onStop}
-              conversation={threads.get(selectionKey(column))}
-              expanded={expandedKey === selectionKey(column)}
+              conversation={threads.get(key)}
+              expanded={expandedKey === key}
               onToggleExpanded={toggleExpanded}
+              panelId={panelId}
+              tabId={tabs ? tabId : null}
+              tabActive={tabs && workspace.activeKey === key}
+              versionPick={workspace.versionPicks.get(key)}
+              onPickVersion={workspace.pickVersion}
+              onFocus={workspace.openFocus}
+              onHide={canHide ? workspace.hide : undefined}
             />
-          );
-        })}
+          ))}
+        </div>
       </div>
+
+      <LazyColumnFocusView
+        everOpened={workspace.focusEverOpened}
+        columns={shownColumns}
+        focusedKey={workspace.focusedKey}
+        versionPicks={workspace.versionPicks}
+        onPickVersion={workspace.pickVersion}
+        onMove={workspace.moveFocus}
+        onClose={workspace.closeFocus}
+      />
 
       {showFigures && showNewComparison && <ComparisonEconomicsLine columns={state.columns} catalogue={catalogue} />}
 
