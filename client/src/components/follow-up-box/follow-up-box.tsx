@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { QueryBox } from '../query-box/query-box.tsx';
 
-interface FollowUpBoxProps {
+export interface FollowUpBoxProps {
   /** What the follow-up will cost (the same models again) and whether the credits cover it. */
   price: { cost: number | null; affordable: boolean; creditsRemaining: number | null };
   loading: boolean;

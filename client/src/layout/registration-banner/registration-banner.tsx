@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
-import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
 import { useConsentChoice } from '../../components/cookie-consent/consent-choice.ts';
-import { useClearOfAsk } from './clear-of-ask.ts';
+
+// Drawn 1.5 s after load at the earliest, and floating (it moves nothing): its code need not be in the first paint.
+const FloatingInvitation = lazy(() => import('./floating-invitation.tsx'));
 
 /** The banner appears 1.5 s after load. */
 export const REGISTRATION_BANNER_DELAY_MS = 1_500;
@@ -21,7 +21,6 @@ const INVITING_PATH = '/';
  */
 export function RegistrationBanner() {
   const { user } = useAuth();
-  const authModal = useAuthModal();
   const onHome = useRouterState({ select: (state) => state.location.pathname === INVITING_PATH });
   const [due, setDue] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -34,39 +33,10 @@ export function RegistrationBanner() {
   const consent = useConsentChoice();
   const cookieQuestionOpen = consent === 'pending';
   const shown = !user && onHome && due && !dismissed && !cookieQuestionOpen;
-  const floating = useRef<HTMLDivElement>(null);
-  // Never over Ask: at the top of the window (under the top bar) whenever the bottom would cover it.
-  const place = useClearOfAsk(floating, shown);
-
   if (!shown) return null;
   return (
-    <Box
-      ref={floating}
-      pos="fixed"
-      right={16}
-      left={{ base: 16, sm: 'auto' }}
-      maw={{ sm: 440 }}
-      style={{ zIndex: 150, ...(place === 'bottom' ? { bottom: 16 } : { top: 'calc(3.75rem * var(--mantine-scale) + 16px)' }) }}
-      data-place={place}
-    >
-      <Alert
-        // Opaque, with a shadow: it sits over the page.
-        style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-        variant="default"
-        color="indigo"
-        withCloseButton
-        closeButtonLabel="Dismiss"
-        onClose={() => setDismissed(true)}
-        title="Get 150 free credits"
-        data-testid="registration-banner"
-      >
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">Register for free to compare models side by side, use web search, keep your history and monitor your brand.</Text>
-          <Button size="xs" onClick={() => authModal.open('register')}>
-            Sign Up
-          </Button>
-        </Group>
-      </Alert>
-    </Box>
+    <Suspense fallback={null}>
+      <FloatingInvitation onDismiss={() => setDismissed(true)} />
+    </Suspense>
   );
 }

@@ -5,7 +5,7 @@ import type { ModelChoice } from '../../../catalogue/model-access.ts';
 import { modelNames } from '../../../catalogue/model-names.ts';
 import { BuyCreditsAction } from '../../../components/buy-credits-action/buy-credits-action.tsx';
 import { ErrorPanel } from '../../../components/error-panel/error-panel.tsx';
-import { FollowUpBox } from '../../../components/follow-up-box/follow-up-box.tsx';
+import { LazyFollowUpBox } from '../../../components/follow-up-box/lazy-follow-up-box.tsx';
 import { NewRequestButton } from '../../../components/new-request-button/new-request-button.tsx';
 import { LazyRequestActions } from '../../../components/request-actions/lazy-request-actions.tsx';
 import { canFollowUp, columnThread } from '../../../requests/conversation.ts';
@@ -86,7 +86,7 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
           }}
           conversation={conversation}
           questions={{ session, catalogue, bringIntoView }}
-          followUp={canFollowUp(state) && asked ? <FollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
+          followUp={canFollowUp(state) && asked ? <LazyFollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
         />
       )}
 
