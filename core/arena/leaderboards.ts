@@ -38,9 +38,7 @@ const OUTCOME_COLUMNS = `request_id, category, model_a, model_b, score_a, weight
 
 /** A model's name as people know it (`GPT-4o mini`), falling back to its id for a model no longer offered. */
 function modelName(catalogue: ModelCatalogue | null, engineId: string, modelId: string): string {
-  const engine = catalogue?.findEngine(engineId);
-  const model = engine ? catalogue?.findModel(engine, modelId) : undefined;
-  return model?.name ?? modelId;
+  return catalogue?.modelOf(engineId, modelId)?.name ?? modelId;
 }
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;

@@ -77,6 +77,12 @@ export class ModelCatalogue {
     const wanted = modelId.trim();
     return engine.models.find((model) => model.id === wanted);
   }
+
+  /** A model by its engine's id (or alias) and its own id, as stored with every run; undefined when not offered. */
+  modelOf(engineId: string, modelId: string): CatalogueModel | undefined {
+    const engine = this.findEngine(engineId);
+    return engine && this.findModel(engine, modelId);
+  }
 }
 
 export function loadModelCatalogue(config: Pick<QuorumConfig, 'catalogueFile' | 'localModels'>): ModelCatalogue {

@@ -1,4 +1,3 @@
-import type { ModelCapabilities } from '../../contract/column-settings.ts';
 import type { ModelCatalogue } from './model-catalogue.ts';
 
 export interface TokenFigures {
@@ -13,15 +12,10 @@ export interface TokenFigures {
  * catalogue no longer lists keeps what its provider sent.
  */
 export function reportedTokenFigures(catalogue: ModelCatalogue | undefined, engineId: string, modelId: string, figures: TokenFigures): TokenFigures {
-  const capabilities = catalogue && modelCapabilities(catalogue, engineId, modelId);
+  const capabilities = catalogue?.modelOf(engineId, modelId)?.capabilities;
   if (!capabilities) return figures;
   return {
     cachedTokens: capabilities.cachedTokens ? figures.cachedTokens : null,
     reasoningTokens: capabilities.reasoningTokens ? figures.reasoningTokens : null,
   };
-}
-
-function modelCapabilities(catalogue: ModelCatalogue, engineId: string, modelId: string): ModelCapabilities | undefined {
-  const engine = catalogue.findEngine(engineId);
-  return engine && catalogue.findModel(engine, modelId)?.capabilities;
 }

@@ -5,9 +5,7 @@ export { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT, type Tier } from '
 
 /** A model's price; a model the catalogue does not list costs the catalogue's default (the product's 5). */
 export function modelCredits(catalogue: ModelCatalogue, engineId: string, modelId: string): number {
-  const engine = catalogue.findEngine(engineId);
-  const model = engine ? catalogue.findModel(engine, modelId) : undefined;
-  return model?.credits ?? catalogue.unknownModelCredits;
+  return catalogue.modelOf(engineId, modelId)?.credits ?? catalogue.unknownModelCredits;
 }
 
 /** What one model costs in a request: its price, plus the web search surcharge when search is on. */

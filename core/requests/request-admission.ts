@@ -283,9 +283,7 @@ function jobQuestion(row: AdmissionRow, run: AdmissionRun): AnswerJobQuestion {
 
 /** A model with the name people know it by, for messages; a name the catalogue does not know is shown as given. */
 function namedModel(services: Pick<RequestCoreServices, 'catalogue'>, name: ModelName): NamedModel {
-  const engine = services.catalogue.findEngine(name.engine);
-  const model = engine && services.catalogue.findModel(engine, name.model);
-  return { ...name, name: model?.name ?? modelNameText(name) };
+  return { ...name, name: services.catalogue.modelOf(name.engine, name.model)?.name ?? modelNameText(name) };
 }
 
 function resolveSelection(

@@ -303,9 +303,10 @@ async function alertOnDrop(dependencies: TrackingRunDependencies, em: EntityMana
 /** What the canary prompts did in this run, per model, for the alert mail; none for a set without canaries. */
 async function canaryReadings(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, runId: string): Promise<CanaryReading[]> {
   if (set.canaryPrompts.length === 0) return [];
-  return canaryReadingOf(await trackingCanary(em, set), runId).map(({ engine, model, point }) => {
-    const known = dependencies.catalogue.findEngine(engine);
-    const modelName = (known && dependencies.catalogue.findModel(known, model)?.name) ?? model;
-    return { modelName, similarity: point.similarity ?? 0, usual: point.usual, changed: point.changed };
-  });
+  return canaryReadingOf(await trackingCanary(em, set), runId).map(({ engine, model, point }) => ({
+    modelName: dependencies.catalogue.modelOf(engine, model)?.name ?? model,
+    similarity: point.similarity ?? 0,
+    usual: point.usual,
+    changed: point.changed,
+  }));
 }
