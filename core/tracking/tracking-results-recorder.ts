@@ -41,12 +41,14 @@ export async function recordTrackingResults(em: EntityManager, trackingRunId: st
   return inserted.length;
 }
 
-/** How many of these requests' model runs are still queued or answering. */
-export async function openRunCount(em: EntityManager, requestIds: readonly string[]): Promise<number> {
-  if (requestIds.length === 0) return 0;
+/** How many answers of a tracking run (its brand requests and its canaries) are still queued or being written. */
+export async function openAnswersOfRun(em: EntityManager, trackingRunId: string): Promise<number> {
   const rows = await em.execute<{ open: number }[]>(
-    `select count(*)::int as open from model_runs where request_id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('queued', 'running')`,
-    [JSON.stringify(requestIds)],
+    `select count(*)::int as open from model_runs
+      where request_id in (select jsonb_array_elements_text(tracking.request_ids || tracking.canary_request_ids)::uuid
+                             from tracking_runs as tracking where tracking.id = ?)
+        and status in ('queued', 'running')`,
+    [trackingRunId],
   );
   return rows[0]?.open ?? 0;
 }

@@ -9,7 +9,7 @@ import { markRunAdmitted, queueRunDeadline, queueRunFinish } from '../../core/tr
 import { trackingCost } from '../../core/tracking/tracking-cost.ts';
 import { SURFACE_LABELS } from '../../contract/tracking.ts';
 import { significantDrop, visibilityWindows } from '../../core/tracking/tracking-alerts.ts';
-import { openRunCount, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
+import { openAnswersOfRun, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../../core/tracking/tracking-sets.ts';
 import { requesterFor, type Requester } from '../../core/credits/requester.ts';
 import { AppError } from '../../core/errors/app-error.ts';
@@ -94,7 +94,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
   await markRunAdmitted(em, claim.runId);
   const run = { id: claim.runId, setId: set.id };
   await queueRunDeadline(dependencies.queue, run, answerDeadlineMs(dependencies));
-  if ((await openRunCount(em, [...claim.requestIds, ...claim.canaryRequestIds])) === 0) await queueRunFinish(dependencies.queue, run);
+  if ((await openAnswersOfRun(em, claim.runId)) === 0) await queueRunFinish(dependencies.queue, run);
   return 'admitted';
 }
 
@@ -106,13 +106,13 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
  */
 export async function finishTrackingRun(dependencies: TrackingRunDependencies, job: { runId: string; deadline: boolean }): Promise<TrackingFinishOutcome> {
   const em = dependencies.orm.em.fork();
-  const [row] = await em.execute<{ set_id: string; status: string; request_ids: string[]; canary_request_ids: string[]; admitted: boolean }[]>(
-    `select set_id, status, request_ids, canary_request_ids, admitted_at is not null as admitted from tracking_runs where id = ?`,
+  const [row] = await em.execute<{ set_id: string; status: string; admitted: boolean }[]>(
+    `select set_id, status, admitted_at is not null as admitted from tracking_runs where id = ?`,
     [job.runId],
   );
   if (!row) return 'gone';
   if (row.status !== 'running') return 'already_finished';
-  if (!job.deadline && (!row.admitted || (await openRunCount(em, [...row.request_ids, ...row.canary_request_ids])) > 0)) return 'waiting';
+  if (!job.deadline && (!row.admitted || (await openAnswersOfRun(em, job.runId)) > 0)) return 'waiting';
   await recordTrackingResults(em, job.runId);
   const completed = await em.execute<{ id: string }[]>(
     `update tracking_runs set status = 'completed', completed_at = now() where id = ? and status = 'running' returning id`,
