@@ -10,4 +10,4 @@ python="$(bash scripts/brand-model/torch-python.sh)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 node --import tsx scripts/brand-model/dump-mentions.ts "$work/mentions.jsonl" "$data"/*-train.raw
-exec "$python" scripts/brand-model/train_model.py "$work/mentions.jsonl" --no-vectors --cv 5 --out core/brand/sentiment/sentiment-model.json
+exec "$python" scripts/brand-model/train_model.py "$work/mentions.jsonl" --cv 5 --out core/brand/sentiment/sentiment-model.json

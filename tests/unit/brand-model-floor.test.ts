@@ -33,7 +33,7 @@ describe.skipIf(!haveData || python === null)('the sentiment model on a fixed he
   it('stays above its macro-F1 floor on each file', { timeout: 600_000 }, () => {
     const mentions = path.join(work, 'mentions.jsonl');
     writeFileSync(mentions, [...mentionDumpLines(files)].join(''));
-    const output = execFileSync(python!, ['scripts/brand-model/train_model.py', mentions, '--no-vectors', '--cv', '5', '--folds-only', '1'], { encoding: 'utf8' });
+    const output = execFileSync(python!, ['scripts/brand-model/train_model.py', mentions, '--cv', '5', '--folds-only', '1'], { encoding: 'utf8' });
     const { figures } = JSON.parse(output.trim().split('\n').at(-1)!) as { figures: Record<string, { n: number; macroF1: number }> };
     for (const [file, floor] of Object.entries(FLOORS)) {
       expect(figures[file]!.n).toBeGreaterThan(400);
