@@ -3,8 +3,9 @@ import * as Type from 'typebox/type';
 /**
  * `/v1`: the part of OpenAI's API that Quorum speaks, so any OpenAI client can ask any catalogued model with a
  * Quorum API key. Field names are OpenAI's (snake_case), and so is the error shape; a model is named
- * `engine/model` (`anthropic/claude-3-haiku-20240307`). Fields OpenAI defines that Quorum does not act on
- * (temperature, max_tokens, ...) are accepted and ignored, so existing code runs unchanged.
+ * `engine/model` (`anthropic/claude-3-haiku-20240307`). `temperature` reaches every model that takes one; other
+ * fields OpenAI defines that Quorum does not act on (max_tokens, top_p, ...) are accepted and ignored, so existing
+ * code runs unchanged.
  */
 
 const MessageContentPart = Type.Object(
@@ -26,6 +27,13 @@ export const ChatCompletionBody = Type.Object(
     model: Type.String({ minLength: 1, maxLength: 200, description: '`engine/model`, as `GET /v1/models` lists them.' }),
     messages: Type.Array(ChatMessage, { minItems: 1, description: 'The conversation; the last `user` message is the question.' }),
     stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    // Null first: the request coercion would otherwise read `null` as the number 0.
+    temperature: Type.Optional(
+      Type.Union([Type.Null(), Type.Number()], {
+        description:
+          "Passed to the model when it takes a temperature; refused outside the model's own range (`capabilities.temperature` in `GET /api/models`, e.g. 0–1 for Anthropic's models). Ignored by models that take none (reasoning models), so a client's default does not break them.",
+      }),
+    ),
     stream_options: Type.Optional(
       Type.Union([Type.Object({ include_usage: Type.Optional(Type.Boolean()) }, { additionalProperties: true }), Type.Null()]),
     ),

@@ -199,6 +199,31 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
     expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 17, held: 0 });
   });
 
+  it('passes temperature to a model that takes one, refuses it outside the model\'s range, and asks a model that takes none without it', async () => {
+    const { client, accountId } = await developer(200);
+    const sent = (model: string, question: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes(question));
+
+    const warm = 'How warm is the Red Sea?';
+    await client.chat.completions.create({ model: 'anthropic/claude-3-haiku', messages: [{ role: 'user', content: warm }], temperature: 0.2 });
+    expect(sent('claude-3-haiku-20240307', warm)?.temperature).toBe(0.2);
+    const plain = 'How cold is the Arctic Ocean?';
+    await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: plain }], temperature: null });
+    expect(sent('gpt-4o-mini', plain)).toBeDefined();
+    expect(sent('gpt-4o-mini', plain)?.temperature).toBeUndefined();
+
+    const before = await accountLedger(stack.records(), accountId);
+    const error = await refusal(client.chat.completions.create({ model: 'anthropic/claude-3-haiku', messages: [{ role: 'user', content: 'Too hot?' }], temperature: 1.5 }));
+    expect(error.status).toBe(400);
+    expect(error.message).toContain('accepts a temperature from 0 to 1');
+    expect(await accountLedger(stack.records(), accountId)).toEqual(before);
+
+    const reasoning = 'Why is the sea salty?';
+    const answer = await client.chat.completions.create({ model: 'openai/o3-mini', messages: [{ role: 'user', content: reasoning }], temperature: 0.7 });
+    expect(answer.choices[0]!.message.content).not.toBe('');
+    expect(sent('o3-mini', reasoning)).toBeDefined();
+    expect(sent('o3-mini', reasoning)?.temperature).toBeUndefined();
+  });
+
   it('refuses a question the account cannot pay for with 402 and holds nothing', async () => {
     const { client, accountId, cookie } = await developer(5);
     const error = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Too expensive?' }] }));

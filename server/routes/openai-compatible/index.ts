@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChatCompletion, ChatCompletionBody, ChatCompletionChunk, OpenAiModelList } from '../../../contract/openai-compatible.ts';
 import { apiKeyCaller } from '../../callers/api-key-caller.ts';
 import { chatConversation } from '../../openai-compatible/chat-conversation.ts';
+import { openAiColumnSettings } from '../../openai-compatible/column-settings.ts';
 import { chatCompletion, completionIdentity } from '../../openai-compatible/chat-completion-shapes.ts';
 import { resolveOpenAiModel, openAiModelList } from '../../openai-compatible/model-ids.ts';
 import { modelFailureStatus } from '../../openai-compatible/model-failure-status.ts';
@@ -71,7 +72,7 @@ const openAiCompatibleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         {
           query,
           conversation,
-          selections: [{ engine: engine.id, model: model.id }],
+          selections: [{ engine: engine.id, model: model.id, settings: openAiColumnSettings(model, request.body.temperature) }],
           kind: 'single',
           streamed,
           searchEnabled: false,
