@@ -40,7 +40,7 @@ def load_items(path):
     return [json.loads(line) for line in open(path, encoding="utf8")]
 
 
-PAD, UNK, TARGET = 0, 1, 2
+PAD, UNK = 0, 1
 TARGET_WORD = "<t>"
 DISTANCES = 32  # 0 padding, 1..31 (see context-window.ts)
 
@@ -134,9 +134,11 @@ class Model(torch.nn.Module):
     def __init__(self, features, embeddings, filters, part):
         super().__init__()
         self.part = part
-        self.sparse = torch.nn.EmbeddingBag(features, 3, mode="sum")
-        torch.nn.init.zeros_(self.sparse.weight)
-        self.intercepts = torch.nn.Parameter(torch.zeros(3))
+        if part == "sparse":
+            self.sparse = torch.nn.EmbeddingBag(features, 3, mode="sum")
+            torch.nn.init.zeros_(self.sparse.weight)
+            self.intercepts = torch.nn.Parameter(torch.zeros(3))
+            return
         self.embed = torch.nn.Embedding.from_pretrained(torch.tensor(embeddings), freeze=False, padding_idx=PAD)
         self.distance = torch.nn.Embedding(DISTANCES, 16, padding_idx=0)
         self.conv = torch.nn.Conv1d(embeddings.shape[1] + 16, filters, 3, padding=1)
@@ -217,13 +219,12 @@ def fit(enc, train_items, args, embeddings, n_features, part):
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     model = Model(n_features, embeddings, args.filters, part)
-    sparse_params = list(model.sparse.parameters())
-    dense_params = [p for n, p in model.named_parameters() if not n.startswith("sparse.")]
-    opt_sparse = torch.optim.Adagrad(sparse_params, lr=args.sparse_rate)
     if part == "sparse":
-        opt_dense = torch.optim.Adam(dense_params, lr=args.intercept_rate, weight_decay=args.intercept_decay)
+        # AdaGrad for the many sparse weights, Adam for the three intercepts.
+        optimisers = [torch.optim.Adagrad(model.sparse.parameters(), lr=args.sparse_rate),
+                      torch.optim.Adam([model.intercepts], lr=args.intercept_rate, weight_decay=args.intercept_decay)]
     else:
-        opt_dense = torch.optim.Adam(dense_params, lr=args.rate, weight_decay=args.decay)
+        optimisers = [torch.optim.Adam(model.parameters(), lr=args.rate, weight_decay=args.decay)]
     mentions = np.array([m for i in train_items for m in enc.item_mentions[i]])
     for epoch in range(args.epochs if part == "sparse" else args.context_epochs):
         model.train()
@@ -235,9 +236,11 @@ def fit(enc, train_items, args, embeddings, n_features, part):
             loss = (loss * enc.weights[ms]).sum() / len(ms)
             if part == "sparse":
                 loss = loss + args.l2 * model.sparse.weight.pow(2).sum() / len(mentions) * len(ms)
-            opt_sparse.zero_grad(); opt_dense.zero_grad()
+            for optimiser in optimisers:
+                optimiser.zero_grad()
             loss.backward()
-            opt_sparse.step(); opt_dense.step()
+            for optimiser in optimisers:
+                optimiser.step()
     return model
 
 
@@ -267,8 +270,7 @@ def report(items, predicted, title):
 def initial_embeddings(words, glove_index, glove, seed):
     """GloVe's vector for each context word it knows, small random ones for the rest (and zeros for padding)."""
     rng = np.random.default_rng(seed)
-    dims = glove.shape[1] if len(glove) else 100
-    table = rng.normal(0, 0.1, (len(words), dims)).astype(np.float32)
+    table = rng.normal(0, 0.1, (len(words), glove.shape[1])).astype(np.float32)
     table[PAD] = 0
     for row, word in enumerate(words):
         k = glove_index.get(word)
@@ -305,10 +307,13 @@ def main():
     args = ap.parse_args()
 
     items = load_items(args.mentions)
-    glove_index, glove = load_vectors(args.vectors) if args.vectors else ({}, np.zeros((0, 100), dtype=np.float32))
-    words = context_vocabulary(items, glove_index, args.vocabulary, args.window)
+    if args.vectors:
+        glove_index, glove = load_vectors(args.vectors)
+        words = context_vocabulary(items, glove_index, args.vocabulary, args.window)
+        embeddings = initial_embeddings(words, glove_index, glove, args.seed)
+    else:
+        words, embeddings = ["<pad>", "<unk>"], None  # the sparse part alone reads no window
     word_index = {w: i for i, w in enumerate(words)}
-    embeddings = initial_embeddings(words, glove_index, glove, args.seed)
     counts = {}
     for it in items:
         for name in {n for men in it["mentions"] for n in men["features"]}:
@@ -316,7 +321,7 @@ def main():
     names = sorted(n for n, c in counts.items() if c >= args.min_count)
     feature_index = {n: i for i, n in enumerate(names)}
     enc = Encoded(items, feature_index, word_index, args.window, args.rules_in_training)
-    print(f"{len(items)} items, {enc.n} mentions, {len(names)} features, {len(words)} context words", flush=True)
+    print(f"{len(items)} items, {enc.n} mentions, {len(names)} features" + (f", {len(words)} context words" if args.vectors else ""), flush=True)
 
     parts = ["sparse", "context"] if args.vectors else ["sparse"]
     weights = ([args.weight] if args.weight is not None else WEIGHT_GRID) if args.vectors else [0.0]
