@@ -6,6 +6,8 @@ export interface RequestEventKeys {
   sequence: string;
   /** Set of run ids that already emitted their terminal event; later events for them are refused. */
   endedRuns: string;
+  /** Hash: per run, how many of its worker's ordered events are stored (the next position the stream expects). */
+  runPositions: string;
   /** Pub/sub channel: the low-latency copy of every event, at most once. */
   channel: string;
 }
@@ -17,6 +19,7 @@ export function requestEventKeys(keyPrefix: string, requestId: string): RequestE
     stream: `${base}:events`,
     sequence: `${base}:seq`,
     endedRuns: `${base}:ended-runs`,
+    runPositions: `${base}:run-positions`,
     channel: `${base}:channel`,
   };
 }

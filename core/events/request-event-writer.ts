@@ -21,11 +21,30 @@ import { requestEventKeys } from './request-event-keys.ts';
  * The keys' time to live is set when a request's first event creates them and renewed with every run's last
  * event, not with every chunk: an answer ends long before the TTL runs out, and three commands fewer per chunk is
  * a good part of what this script costs Redis.
+ *
+ * A worker streams a run's events without waiting for each answer, and numbers them (`position`, from 0). On one
+ * Redis they arrive in the order sent. On a Redis Cluster that fails over mid-answer they need not: the client drops
+ * its connection to the demoted master and retries what was in flight on it after a delay (ioredis's
+ * `retryDelayOnFailover`), by which time later chunks have gone straight to the new master; and a command that ran
+ * just before the connection closed can be sent again. The
+ * script therefore stores a numbered event only when it is the run's next: one that overtook its predecessor is
+ * sent back (EARLY) to be sent again once the predecessor is in, and one already stored is not stored twice
+ * (REPEAT). `force` waives the wait, for a sender that knows the predecessor is stored (Redis lost its keys since).
  */
 const APPEND_SCRIPT = `
 local runId = ARGV[2]
 if redis.call('SISMEMBER', KEYS[3], runId) == 1 then
   return 0
+end
+local position = tonumber(ARGV[8])
+if position then
+  local expected = tonumber(redis.call('HGET', KEYS[4], runId) or '0')
+  if position < expected then
+    return -2
+  end
+  if position > expected and ARGV[9] ~= '1' then
+    return -1
+  end
 end
 local seq = redis.call('INCR', KEYS[2])
 local first = seq == 1
@@ -37,6 +56,9 @@ end
 local payload = '{"seq":' .. string.format('%d', seq) .. ',' .. string.sub(ARGV[1], 2)
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[5], '*', 'event', payload)
 redis.call(ARGV[7], ARGV[3], payload)
+if position and redis.call('HSET', KEYS[4], runId, position + 1) == 1 then
+  redis.call('EXPIRE', KEYS[4], ARGV[4])
+end
 local terminal = ARGV[6] == '1'
 if terminal then
   redis.call('SADD', KEYS[3], runId)
@@ -45,6 +67,7 @@ if first or terminal then
   redis.call('EXPIRE', KEYS[1], ARGV[4])
   redis.call('EXPIRE', KEYS[2], ARGV[4])
   redis.call('EXPIRE', KEYS[3], ARGV[4])
+  redis.call('EXPIRE', KEYS[4], ARGV[4])
 end
 return seq
 `;
@@ -54,6 +77,7 @@ type RedisWithAppend = RedisClient & {
     streamKey: string,
     sequenceKey: string,
     endedRunsKey: string,
+    runPositionsKey: string,
     eventWithoutSeq: string,
     runId: string,
     channel: string,
@@ -61,8 +85,17 @@ type RedisWithAppend = RedisClient & {
     maxEvents: number,
     isTerminal: '0' | '1',
     publishCommand: 'PUBLISH' | 'SPUBLISH',
+    position: string,
+    force: '0' | '1',
   ): Promise<number>;
 };
+
+/** What became of a numbered event: stored, refused (its run had ended), early (its predecessor is not in yet), or
+ * a repeat of one already stored. */
+export type OrderedAppendOutcome = 'stored' | 'refused' | 'early' | 'repeat';
+
+const EARLY = -1;
+const REPEAT = -2;
 
 export interface RequestEventWriterOptions {
   keyPrefix: string;
@@ -79,7 +112,7 @@ export class RequestEventWriter {
     private readonly options: RequestEventWriterOptions,
   ) {
     if (!('appendRequestEvent' in redis)) {
-      redis.defineCommand('appendRequestEvent', { numberOfKeys: 3, lua: APPEND_SCRIPT });
+      redis.defineCommand('appendRequestEvent', { numberOfKeys: 4, lua: APPEND_SCRIPT });
     }
     this.redis = redis as RedisWithAppend;
     this.publishCommand = isCluster(redis) ? 'SPUBLISH' : 'PUBLISH';
@@ -96,12 +129,26 @@ export class RequestEventWriter {
 
   /** Returns the event as appended (with its `seq`), or `undefined` when its run had already ended. */
   async append<Event extends UnsequencedRunEvent>(event: Event): Promise<(Event & { seq: number }) | undefined> {
+    const seq = await this.send(event, '', '0');
+    return seq === 0 ? undefined : ({ ...event, seq } as Event & { seq: number });
+  }
+
+  /** Appends the run's event number `position` only if it is the next one the stream expects of that run. */
+  async appendInRunOrder(event: UnsequencedRunEvent, position: number, force = false): Promise<OrderedAppendOutcome> {
+    const seq = await this.send(event, String(position), force ? '1' : '0');
+    if (seq === EARLY) return 'early';
+    if (seq === REPEAT) return 'repeat';
+    return seq === 0 ? 'refused' : 'stored';
+  }
+
+  private send(event: UnsequencedRunEvent, position: string, force: '0' | '1'): Promise<number> {
     const keys = requestEventKeys(this.options.keyPrefix, event.requestId);
     const terminal = event.type === 'run_end' || event.type === 'run_error';
-    const seq = await this.redis.appendRequestEvent(
+    return this.redis.appendRequestEvent(
       keys.stream,
       keys.sequence,
       keys.endedRuns,
+      keys.runPositions,
       JSON.stringify(event),
       event.runId,
       keys.channel,
@@ -109,8 +156,9 @@ export class RequestEventWriter {
       this.options.streamMaxEvents,
       terminal ? '1' : '0',
       this.publishCommand,
+      position,
+      force,
     );
-    return seq === 0 ? undefined : ({ ...event, seq } as Event & { seq: number });
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from 'ioredis';
 import { runLeaseKey } from '../../core/events/request-event-keys.ts';
+import { waitUntilReady } from '../../core/redis/redis-connection.ts';
 import { dropLeasesOf } from '../../scripts/lost-worker-leases.ts';
 import { createIsolatedRedisPrefix, openTestRedis } from '../support/isolated-resources.ts';
 
@@ -15,6 +16,8 @@ let cluster: Cluster;
 beforeAll(async () => {
   redis = await createIsolatedRedisPrefix();
   cluster = openTestRedis(redis.redisUrl, redis.clusterNodes) as Cluster;
+  // Until the client has mapped the cluster, a command naming no key (KEYSLOT below) can go to a replica it drops.
+  await waitUntilReady(cluster);
 });
 
 afterAll(async () => {

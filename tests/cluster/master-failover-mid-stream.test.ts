@@ -3,6 +3,7 @@ import type { Cluster } from 'ioredis';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { bullPrefix, QUEUE_CATALOGUE } from '../../core/jobs/queue-catalogue.ts';
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
+import { waitUntilReady } from '../../core/redis/redis-connection.ts';
 import { openTestRedis } from '../support/isolated-resources.ts';
 import { clusterPorts, controlRedisCluster } from '../support/redis-cluster.ts';
 import { answerText, SEARCH_BODY, type ReceivedEvent, type SearchStreamResult } from '../support/search-stream-client.ts';
@@ -19,6 +20,9 @@ let inspector: Cluster;
 beforeAll(async () => {
   stack = await startTestStack();
   inspector = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES) as Cluster;
+  // Commands that name no key go to any node the client knows; asked before it has mapped the cluster, they can land
+  // on a replica it then drops, and fail with "Connection is closed".
+  await waitUntilReady(inspector);
 });
 
 afterAll(async () => {

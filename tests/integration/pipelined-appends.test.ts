@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
-import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
+import { requestEventKeys } from '../../core/events/request-event-keys.ts';
+import { RequestEventWriter, type OrderedAppendOutcome } from '../../core/events/request-event-writer.ts';
+import type { UnsequencedRunEvent } from '../../core/events/run-event.ts';
 import { PipelinedAppends } from '../../worker/jobs/pipelined-appends.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 
@@ -60,5 +62,56 @@ describe('a run\'s events sent without waiting for each answer', () => {
     await expect(appends.drain()).rejects.toThrow();
     await expect(appends.append({ ...base, type: 'text_delta', text: 'nor this' })).rejects.toThrow();
     broken.disconnect();
+  });
+
+  it('stores a numbered event only as its run\'s next: one that overtook its predecessor is sent back, a repeat is not stored twice', async () => {
+    const base = { requestId: 'ordered-positions', runId: 'run-d' };
+    const event = (text: string) => ({ ...base, type: 'text_delta' as const, text });
+    expect(await writer.appendInRunOrder(event('second '), 1)).toBe('early');
+    expect(await writer.appendInRunOrder(event('first '), 0)).toBe('stored');
+    expect(await writer.appendInRunOrder(event('first '), 0)).toBe('repeat');
+    expect(await writer.appendInRunOrder(event('second '), 1)).toBe('stored');
+    // Another run of the same request keeps its own count.
+    expect(await writer.appendInRunOrder({ ...event('other '), runId: 'run-e' }, 0)).toBe('stored');
+    const stored = await readRequestEvents(redis, keyPrefix, base.requestId);
+    expect(stored.map((each) => (each.type === 'text_delta' ? each.text : each.type))).toEqual(['first ', 'second ', 'other ']);
+    expect(await redis.ttl(requestEventKeys(keyPrefix, base.requestId).runPositions)).toBeGreaterThan(0);
+  });
+
+  it('keeps the order sent when a cluster failing over lets later events overtake earlier ones', async () => {
+    const base = { requestId: 'pipelined-overtaken', runId: 'run-f' };
+    // Every third event's first send is held back until the next two have reached Redis, as a redirect re-sends it.
+    class OvertakenWriter extends RequestEventWriter {
+      sends = 0;
+      early = 0;
+      override async appendInRunOrder(event: UnsequencedRunEvent, position: number, force = false): Promise<OrderedAppendOutcome> {
+        this.sends += 1;
+        if (position % 3 === 0 && !force) await new Promise((resolve) => setTimeout(resolve, 30));
+        const outcome = await super.appendInRunOrder(event, position, force);
+        if (outcome === 'early') this.early += 1;
+        return outcome;
+      }
+    }
+    const overtaken = new OvertakenWriter(redis, { keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 10_000 });
+    const appends = new PipelinedAppends(overtaken);
+    const texts = Array.from({ length: 30 }, (_, index) => `chunk ${index} `);
+    for (const text of texts) await appends.append({ ...base, type: 'text_delta', text });
+    await appends.drain();
+    expect(overtaken.early).toBeGreaterThan(0);
+    const stored = await readRequestEvents(redis, keyPrefix, base.requestId);
+    expect(stored.map((event) => (event.type === 'text_delta' ? event.text : event.type))).toEqual(texts);
+  });
+
+  it('goes on storing after Redis loses the stream\'s keys mid-run', async () => {
+    const base = { requestId: 'pipelined-keys-lost', runId: 'run-g' };
+    const keys = requestEventKeys(keyPrefix, base.requestId);
+    const appends = new PipelinedAppends(writer);
+    for (const text of ['one ', 'two ']) await appends.append({ ...base, type: 'text_delta', text });
+    await appends.drain();
+    await redis.del(keys.stream, keys.sequence, keys.endedRuns, keys.runPositions);
+    for (const text of ['three ', 'four ']) await appends.append({ ...base, type: 'text_delta', text });
+    await appends.drain();
+    const stored = await readRequestEvents(redis, keyPrefix, base.requestId);
+    expect(stored.map((event) => (event.type === 'text_delta' ? event.text : event.type))).toEqual(['three ', 'four ']);
   });
 });
