@@ -1,5 +1,5 @@
 /**
- * What one run event costs Redis: the append script (INCR, XADD, PUBLISH) with a subscriber listening on every
+ * What one run event costs Redis: the append script (position check, INCR, XADD, PUBLISH) with a subscriber listening on every
  * request's channel, as Quorum's servers do. Measured on one Redis and on a local 3-master Redis Cluster (1 replica
  * each), as CPU time of each redis-server process read from /proc (Linux) and divided by the events appended.
  *
@@ -48,7 +48,8 @@ async function appendRound(commands: RedisClient, subscriber: RedisClient, reque
     requestIds.map(async (requestId) => {
       const runId = randomUUID();
       for (let index = 0; index < EVENTS_PER_REQUEST; index += 1) {
-        await writer.append({ requestId, runId, type: 'text_delta', text: `a delta of some forty characters, #${index}` });
+        // Numbered, as a worker sends a run's chunks (the script checks each is the run's next).
+        await writer.appendInRunOrder({ requestId, runId, type: 'text_delta', text: `a delta of some forty characters, #${index}` }, index);
       }
     }),
   );
