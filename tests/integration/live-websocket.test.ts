@@ -88,8 +88,12 @@ class LiveTab {
   async subscription(requestId: string, afterSeq?: number): Promise<LiveMessage[]> {
     const from = this.messages.length;
     this.subscribe(requestId, afterSeq);
-    await this.waitFor((message) => message.type === 'request_finished' && message.requestId === requestId, { from });
-    return this.messages.slice(from).filter((message) => message.requestId === requestId);
+    const subscribed = await this.waitFor((message) => message.type === 'subscribed' && message.requestId === requestId, { from });
+    // Counted from `subscribed`: a short answer can end before the subscription starts, and the account's own
+    // `request_finished` for it (every tab of the account hears that) must not pass for the subscription's.
+    const start = this.messages.indexOf(subscribed);
+    await this.waitFor((message) => message.type === 'request_finished' && message.requestId === requestId, { from: start });
+    return this.messages.slice(start).filter((message) => message.requestId === requestId);
   }
 
   close(): void {
