@@ -51,6 +51,8 @@ const environment: Record<string, string> = {
   REDIS_URL: redis.url,
   REDIS_KEY_PREFIX: 'chaos',
   DEMO_MODE: 'off',
+    // Keys turn the brand judge on by default; off, so the figures measure Quorum itself and stay comparable.
+    BRAND_JUDGE_MODEL: 'off',
   ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
   PROVIDER_MAX_RETRIES: '0',
   SHUTDOWN_GRACE_MS: '2000',

@@ -84,6 +84,8 @@ export async function startQuorum(vendorBaseUrls: Record<VendorId, string>, opti
     REDIS_KEY_PREFIX: redis.keyPrefix,
     ...(redis.clusterNodes ? { REDIS_CLUSTER_NODES: redis.clusterNodes } : {}),
     DEMO_MODE: 'off',
+    // Keys turn the brand judge on by default; off, so the figures measure Quorum itself and stay comparable.
+    BRAND_JUDGE_MODEL: 'off',
     // Each vendor at its own simulator (see chunk-write-clock.ts); the other vendors stay unconfigured.
     ...providerEnvironment(vendorBaseUrls, 'bench-key'),
     // Above the most model streams ever open at once (256 comparisons × 3), so none waits for a worker slot.

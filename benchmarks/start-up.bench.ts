@@ -53,6 +53,8 @@ const environment: Record<string, string> = {
   REDIS_URL: redis.redisUrl,
   REDIS_KEY_PREFIX: redis.keyPrefix,
   DEMO_MODE: 'off',
+    // Keys turn the brand judge on by default; off, so the figures measure Quorum itself and stay comparable.
+    BRAND_JUDGE_MODEL: 'off',
   ...providerEnvironment(simulatorBaseUrls(simulator.url), 'bench-key'),
 };
 

@@ -42,7 +42,30 @@ export const BrandAnalyser = Type.Object({
   version: Type.String(),
   /** The judge model as `engine/model`; only for `judge`. */
   model: Type.Optional(Type.String()),
+  /**
+   * For a judge verdict: what the local analyser said of the brand on the same answer, so the two can be compared on
+   * real traffic. Absent on verdicts stored before it was recorded.
+   */
+  localSentiment: Type.Optional(Sentiment),
 });
+
+/** A person's correction of a verdict: `sentiment` is then theirs; the analyser's stays here. */
+export const VerdictCorrection = Type.Object({
+  /** The verdict the analyser (or judge) reached, before the person corrected it. */
+  originalSentiment: Sentiment,
+  correctedAt: Type.String({ format: 'date-time' }),
+  /** The account that corrected it (the answer's owner); null once that account is gone. */
+  correctedBy: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** Who made the verdict shown: the local analyser, a judge model, or a person. */
+export const VerdictSource = Type.Union([Type.Literal('local'), Type.Literal('judge'), Type.Literal('person')]);
+
+export const CorrectVerdictBody = Type.Object(
+  { sentiment: Sentiment },
+  { additionalProperties: false, description: 'The verdict the answer really gives the brand. The analyser\'s own verdict restores it.' },
+);
+export const CorrectVerdictParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'The mention, as listed by /brand-config/mentions.' }) });
 
 export const CompetitorMention = Type.Object({
   name: Type.String(),
@@ -91,6 +114,8 @@ export const BrandMention = Type.Object(
     /** The judge's reason, quoting the answer; only with a judge verdict. */
     judgeReason: Type.Optional(Type.String()),
     analyser: Type.Optional(BrandAnalyser),
+    /** Present when a person corrected the verdict (`sentiment` is then theirs). */
+    correction: Type.Optional(VerdictCorrection),
   },
   { description: 'How one answer talks about the brand.' },
 );
@@ -109,6 +134,10 @@ export const MentionRecord = Type.Object({
   /** The judge's reason, quoting the answer; only with a judge verdict. */
   judgeReason: Type.Optional(Type.String()),
   analyser: Type.Optional(BrandAnalyser),
+  /** Who made the verdict shown (`person` when corrected). */
+  verdictBy: VerdictSource,
+  /** Present when a person corrected the verdict. */
+  correction: Type.Optional(VerdictCorrection),
   /** The competitors as that answer spoke of them (each with its sentiment and evidence where analysed). */
   competitors: Type.Optional(Type.Array(CompetitorMention)),
   createdAt: Type.String({ format: 'date-time' }),
@@ -166,6 +195,19 @@ export const BrandAnalytics = Type.Object({
   mentionRate: Type.Number({ minimum: 0, maximum: 100 }),
   /** up: more positive than negative mentions; down: the reverse; flat: even; neutral: no mentions. */
   trend: BrandTrend,
+  /**
+   * Where a judge model read the answers: how often the local analyser's verdict agreed with it, with a 95% Wilson
+   * interval (null rate and bounds until a judged answer exists). A live measure of the local analyser.
+   */
+  judgeAgreement: Type.Object({
+    judged: Type.Integer({ minimum: 0 }),
+    agreed: Type.Integer({ minimum: 0 }),
+    rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+    low: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+    high: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+  }),
+  /** Verdicts people corrected, of the answers that mentioned the brand (rate 0 to 1; null with no mention). */
+  corrections: Type.Object({ corrected: Type.Integer({ minimum: 0 }), rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]) }),
   series: Type.Object({
     daily: Type.Array(Type.Object({ date: Type.String(), answers: Type.Integer(), mentions: Type.Integer() })),
     byModel: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), answers: Type.Integer(), mentions: Type.Integer() })),
@@ -200,6 +242,8 @@ export type BrandMention = Type.Static<typeof BrandMention>;
 export type MentionRecord = Type.Static<typeof MentionRecord>;
 export type BrandTrend = Type.Static<typeof BrandTrend>;
 export type BrandAnalytics = Type.Static<typeof BrandAnalytics>;
+export type VerdictCorrection = Type.Static<typeof VerdictCorrection>;
+export type VerdictSource = Type.Static<typeof VerdictSource>;
 export type RecentBrand = Type.Static<typeof RecentBrand>;
 export type MentionsData = Type.Static<typeof MentionsData>;
 export type AnalyticsData = Type.Static<typeof AnalyticsData>;

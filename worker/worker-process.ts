@@ -39,7 +39,7 @@ async function openProviders(config: QuorumConfig, logger: Logger) {
   const demo = config.demoMode ? await startDemoProviders(config, logger) : undefined;
   const catalogue = loadModelCatalogue(config);
   // Checked before anything connects: a judge the catalogue does not know stops the start.
-  const judgeModel = brandJudgeModel(config.brandJudge, catalogue);
+  const judgeModel = brandJudgeModel(config, catalogue);
   const providers = new ProviderRegistry({
     catalogue,
     providers: demo?.providers ?? config.providers,

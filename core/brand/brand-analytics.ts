@@ -1,4 +1,5 @@
-import type { BrandTrend } from '../../contract/brand.ts';
+import type { BrandAnalytics, BrandTrend } from '../../contract/brand.ts';
+import { wilsonInterval } from '../tracking/statistics/wilson-interval.ts';
 
 /** How many days the dashboard's daily series covers, today included. */
 export const DAILY_SERIES_DAYS = 30;
@@ -14,4 +15,11 @@ export function brandTrend(counts: { totalMentions: number; positiveMentions: nu
   if (counts.positiveMentions > counts.negativeMentions) return 'up';
   if (counts.negativeMentions > counts.positiveMentions) return 'down';
   return 'flat';
+}
+
+/** How often the local analyser agreed with the judge, with a 95% Wilson interval; no rate before a judged answer. */
+export function judgeAgreement(agreed: number, judged: number): BrandAnalytics['judgeAgreement'] {
+  if (judged === 0) return { judged, agreed, rate: null, low: null, high: null };
+  const { low, high } = wilsonInterval(agreed, judged);
+  return { judged, agreed, rate: agreed / judged, low, high };
 }

@@ -95,7 +95,13 @@ export function withJudgeVerdict(analysis: BrandMention, brands: ReadonlyMap<str
         }
       : {}),
     competitors,
-    analyser: { kind: 'judge', version: analysis.analyser?.version ?? LOCAL_ANALYSER_VERSION, model },
+    analyser: {
+      kind: 'judge',
+      version: analysis.analyser?.version ?? LOCAL_ANALYSER_VERSION,
+      model,
+      // Kept so the local analyser can be measured against the judge on real traffic.
+      ...(own && analysis.mentioned ? { localSentiment: analysis.sentiment } : {}),
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence, Surface } from '../../contract/brand.ts';
 import { ANSWER_SURFACE_SQL } from './answer-surface.ts';
-import { brandTrend, DAILY_SERIES_DAYS, TOP_CITED_DOMAINS } from './brand-analytics.ts';
+import { brandTrend, DAILY_SERIES_DAYS, judgeAgreement, TOP_CITED_DOMAINS } from './brand-analytics.ts';
 
 /**
  * The queries behind the Brand Mentions page, always for one user: their stored mentions, the analytics over
@@ -57,14 +57,26 @@ const MENTIONS_FROM = `from brand_mentions as mention
        join model_runs as run on run.id = mention.run_id
        join search_requests as request on request.id = mention.request_id`;
 
+const MENTION_COLUMNS = `mention.id, mention.brand_name, mention.sentiment, mention.confidence, mention.context,
+            mention.keywords_found, mention.positions, mention.evidence, mention.recommendation, mention.judge_reason,
+            mention.analyser, mention.competitors, ${iso('mention.created_at')} as created_at,
+            mention.original_sentiment, mention.corrected_by, ${iso('mention.corrected_at')} as corrected_at,
+            request.id as request_id, request.query, run.engine, run.model, ${ANSWER_SURFACE_SQL} as surface`;
+
+/** One of the user's mentions by id, as the mentions page lists it; null when it is not theirs or does not exist. */
+export async function findMention(em: EntityManager, userId: string, mentionId: string): Promise<MentionRecord | null> {
+  const rows = await em.execute<MentionRow[]>(
+    `select ${MENTION_COLUMNS} ${MENTIONS_FROM} where mention.user_id = ? and mention.id = ?`,
+    [userId, mentionId],
+  );
+  return rows[0] ? mentionRecord(rows[0]) : null;
+}
+
 /** The answers that named the brand, newest first, with the question and the model that answered. */
 export async function findMentions(em: EntityManager, userId: string, filter: MentionsFilter, page: MentionsPage): Promise<MentionRecord[]> {
   const where = mentionsWhere(userId, filter);
   const rows = await em.execute<MentionRow[]>(
-    `select mention.id, mention.brand_name, mention.sentiment, mention.confidence, mention.context,
-            mention.keywords_found, mention.positions, mention.evidence, mention.recommendation, mention.judge_reason,
-            mention.analyser, mention.competitors, ${iso('mention.created_at')} as created_at,
-            request.id as request_id, request.query, run.engine, run.model, ${ANSWER_SURFACE_SQL} as surface
+    `select ${MENTION_COLUMNS}
        ${MENTIONS_FROM}
       where ${where.sql}
       order by mention.created_at desc, mention.id desc
@@ -94,6 +106,10 @@ function mentionRecord(row: MentionRow): MentionRecord {
     ...(row.analyser ? { evidence: row.evidence, analyser: row.analyser } : {}),
     ...(row.recommendation ? { recommendation: row.recommendation } : {}),
     ...(row.judge_reason ? { judgeReason: row.judge_reason } : {}),
+    verdictBy: row.original_sentiment ? 'person' : row.analyser?.kind === 'judge' ? 'judge' : 'local',
+    ...(row.original_sentiment && row.corrected_at
+      ? { correction: { originalSentiment: row.original_sentiment, correctedAt: row.corrected_at, correctedBy: row.corrected_by } }
+      : {}),
     competitors: row.competitors,
     createdAt: row.created_at,
     surface: row.surface,
@@ -113,6 +129,9 @@ interface MentionRow {
   recommendation: RecommendationLevel | null;
   judge_reason: string | null;
   analyser: BrandAnalyser | null;
+  original_sentiment: Sentiment | null;
+  corrected_by: string | null;
+  corrected_at: string | null;
   competitors: CompetitorMention[];
   created_at: string;
   request_id: string;
@@ -136,6 +155,11 @@ export async function brandAnalytics(em: EntityManager, userId: string): Promise
               coalesce(round(avg(confidence) filter (where mentioned)::numeric, 2), 0)::float8 as avg_confidence,
               round(100.0 * count(*) filter (where mentioned) / count(*), 1)::float8 as mention_rate,
               coalesce(sum(jsonb_array_length(positions)), 0)::int as brand_matches,
+              count(*) filter (where mentioned and analyser ->> 'kind' = 'judge' and analyser ? 'localSentiment')::int as judged,
+              -- The judge's verdict is the stored one, or the original when a person corrected it.
+              count(*) filter (where mentioned and analyser ->> 'kind' = 'judge'
+                                 and analyser ->> 'localSentiment' = coalesce(original_sentiment, sentiment))::int as judge_agreed,
+              count(*) filter (where mentioned and corrected_at is not null)::int as corrected,
               ${iso('min(created_at)')} as first_request_at,
               ${iso('max(created_at)')} as last_request_at
          from brand_mentions
@@ -204,6 +228,8 @@ export async function brandAnalytics(em: EntityManager, userId: string): Promise
       lastRequestAt: row.last_request_at,
       mentionRate: row.mention_rate,
       trend: brandTrend(counts),
+      judgeAgreement: judgeAgreement(row.judge_agreed, row.judged),
+      corrections: { corrected: row.corrected, rate: row.total_mentions === 0 ? null : row.corrected / row.total_mentions },
       series: {
         daily: ofBrand(daily, row.brand_name).map(({ date, answers, mentions }) => ({ date, answers, mentions })),
         byModel: ofBrand(byModel, row.brand_name).map(({ engine, model, answers, mentions }) => ({ engine, model, answers, mentions })),
@@ -228,6 +254,9 @@ interface TotalsRow {
   avg_confidence: number;
   mention_rate: number;
   brand_matches: number;
+  judged: number;
+  judge_agreed: number;
+  corrected: number;
   first_request_at: string;
   last_request_at: string;
 }

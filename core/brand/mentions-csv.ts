@@ -6,7 +6,7 @@ import { findMentions, type MentionsFilter } from './brand-mention-repository.ts
 /** The export's columns, in order: one line per answer that named the brand. */
 export const MENTIONS_CSV_COLUMNS = [
   'created_at', 'brand_name', 'sentiment', 'confidence', 'recommendation', 'surface', 'engine', 'model', 'query',
-  'context', 'keywords_found', 'competitors', 'request_id', 'mention_id',
+  'context', 'keywords_found', 'competitors', 'request_id', 'mention_id', 'verdict_by', 'original_sentiment',
 ] as const;
 
 const PAGE = 500;
@@ -27,6 +27,9 @@ function mentionLine(mention: MentionRecord): string {
     competitors: (mention.competitors ?? []).filter((competitor) => competitor.mentioned).map((competitor) => competitor.name).join('; '),
     request_id: mention.request.id,
     mention_id: mention.id,
+    // Who made `sentiment`: local, judge or person; a person's correction keeps the analyser's verdict beside it.
+    verdict_by: mention.verdictBy,
+    original_sentiment: mention.correction?.originalSentiment ?? null,
   };
   // csvRow defuses text a spreadsheet would run as a formula (a question or context is untrusted).
   return csvRow(MENTIONS_CSV_COLUMNS.map((column) => values[column]));

@@ -63,12 +63,16 @@ export async function reanalyseStoredMentions(em: EntityManager, options: Reanal
         const analysis = analyseBrandMention({ text: row.answer_text, sources: row.sources, config: row.brand_config, question: row.query });
         await transaction.execute(
           `update brand_mentions
-              set mentioned = ?, sentiment = ?, confidence = ?, context = ?, contexts = ?, keywords_found = ?, positions = ?,
+              set mentioned = ?,
+                  -- A person's correction stands; the analyser's new verdict becomes the one they corrected.
+                  original_sentiment = case when corrected_at is null then null else ? end,
+                  sentiment = case when corrected_at is null then ? else sentiment end, confidence = ?, context = ?, contexts = ?, keywords_found = ?, positions = ?,
                   competitors = ?, share_of_voice = ?, rank = ?, cited_domains = ?, brand_domain_cited = ?,
                   evidence = ?, recommendation = null, judge_reason = null, analyser = ?
             where id = ?`,
           [
             analysis.mentioned,
+            analysis.sentiment,
             analysis.sentiment,
             analysis.confidence,
             analysis.context,

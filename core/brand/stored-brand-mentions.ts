@@ -79,6 +79,9 @@ export function brandMentionFromStored(stored: StoredBrandMention): BrandMention
     ...(stored.recommendation ? { recommendation: stored.recommendation } : {}),
     ...(stored.judgeReason ? { judgeReason: stored.judgeReason } : {}),
     ...(stored.analyser ? { analyser: stored.analyser } : {}),
+    ...(stored.originalSentiment && stored.correctedAt
+      ? { correction: { originalSentiment: stored.originalSentiment, correctedAt: stored.correctedAt.toISOString(), correctedBy: stored.correctedBy?.id ?? null } }
+      : {}),
   };
 }
 

@@ -91,11 +91,14 @@ export function readOperations(read: EnvironmentReader): OperationsConfig {
   };
 }
 
-/** BRAND_JUDGE_MODEL: `engine/model` (the model id may itself hold a slash); whether it exists is the catalogue's to say. */
+/**
+ * BRAND_JUDGE_MODEL: `engine/model` (the model id may itself hold a slash; whether it exists is the catalogue's to
+ * say), `off`, or unset for the default judge.
+ */
 export function readBrandJudgeModel(read: EnvironmentReader): string | undefined {
   const raw = read.optionalString('BRAND_JUDGE_MODEL');
-  if (raw === undefined || /^[^/\s]+\/\S+$/.test(raw)) return raw;
-  read.problems.push(`BRAND_JUDGE_MODEL must be engine/model from the model catalogue, like openai/gpt-4.1-mini (got "${raw}")`);
+  if (raw === undefined || raw === 'off' || /^[^/\s]+\/\S+$/.test(raw)) return raw;
+  read.problems.push(`BRAND_JUDGE_MODEL must be engine/model from the model catalogue, like openai/gpt-4.1-mini, or off (got "${raw}")`);
   return undefined;
 }
 

@@ -131,7 +131,10 @@ export interface ArenaConfig {
 
 /** An optional model that judges every monitored answer after the local analyser; the operator pays for it. */
 export interface BrandJudgeConfig {
-  /** `engine/model` as in the catalogue (checked against it when a process starts); undefined = no judge. */
+  /**
+   * `engine/model` as in the catalogue (checked against it when a process starts), `off`, or undefined for the
+   * default: the cheapest capable model a configured provider offers, none in demo mode (see brand-judge-model.ts).
+   */
   model: string | undefined;
   /** Longest the judge may take per answer; the answer's end waits at most this long, then the local verdict stands. */
   timeoutMs: number;

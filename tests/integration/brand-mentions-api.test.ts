@@ -147,7 +147,7 @@ describe('the mentions CSV', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="brand-mentions.csv"');
-    expect(lines[0]).toBe('created_at,brand_name,sentiment,confidence,recommendation,surface,engine,model,query,context,keywords_found,competitors,request_id,mention_id');
+    expect(lines[0]).toBe('created_at,brand_name,sentiment,confidence,recommendation,surface,engine,model,query,context,keywords_found,competitors,request_id,mention_id,verdict_by,original_sentiment');
     expect(lines).toHaveLength(1 + 7);
     const filtered = await csv('surface=web-search');
     expect(filtered.lines.slice(1).map((line) => line.split(',')[5])).toEqual(['web-search', 'web-search']);

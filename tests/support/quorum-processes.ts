@@ -37,6 +37,8 @@ export function testProcessEnvironment(
     DEMO_MODE: 'off',
     ...providerEnvironment(simulatorBaseUrls(resources.simulatorUrl), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',
+    // Keys turn the brand judge on by default; tests of the judge ask for it by name.
+    BRAND_JUDGE_MODEL: 'off',
     SHUTDOWN_GRACE_MS: '2000',
     DATABASE_POOL_SIZE: '4',
     ...overrides,

@@ -66,6 +66,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // Every provider, through its real SDK, to the simulator.
     ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',
+    // Providers have keys here, which turns the brand judge on by default; tests of the judge ask for it by name.
+    BRAND_JUDGE_MODEL: 'off',
     RUN_LEASE_MS: '1500',
     SHUTDOWN_GRACE_MS: '2000',
     WORKER_CONCURRENCY: '16',

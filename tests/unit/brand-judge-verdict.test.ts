@@ -68,13 +68,30 @@ describe('reading a judge verdict', () => {
 
 describe('BRAND_JUDGE_MODEL', () => {
   const catalogue = loadModelCatalogue(loadConfig({}));
-  const judge = (model: string) => brandJudgeModel(loadConfig({ BRAND_JUDGE_MODEL: model }).brandJudge, catalogue);
+  const judge = (model: string, environment: Record<string, string> = {}) => brandJudgeModel(loadConfig({ ...environment, BRAND_JUDGE_MODEL: model }), catalogue);
+  const defaultJudge = (environment: Record<string, string>) => brandJudgeModel(loadConfig(environment), catalogue)?.id;
 
   it('names a model in the catalogue as engine/model, by id or alias', () => {
-    expect(judge('openai/gpt-4.1-mini')).toEqual({ engine: 'openai', model: 'gpt-4.1-mini', id: 'openai/gpt-4.1-mini' });
+    expect(judge('openai/gpt-4.1-mini')).toEqual({ engine: 'openai', model: 'gpt-4.1-mini', id: 'openai/gpt-4.1-mini', chosen: 'configured' });
     expect(judge('groq/meta-llama/llama-4-scout-17b-16e-instruct')).toMatchObject({ engine: 'groq', model: 'meta-llama/llama-4-scout-17b-16e-instruct' });
-    expect(brandJudgeModel(loadConfig({}).brandJudge, catalogue)).toBeUndefined();
     expect(loadConfig({}).brandJudge.timeoutMs).toBe(10_000);
+  });
+
+  it('is on by default where real models answer: the cheapest capable model a configured provider offers', () => {
+    expect(defaultJudge({ OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k', GEMINI_API_KEY: 'k' })).toBe('gemini/gemini-2.0-flash');
+    expect(defaultJudge({ OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k' })).toBe('openai/gpt-4o-mini');
+    expect(defaultJudge({ ANTHROPIC_API_KEY: 'k', GROQ_API_KEY: 'k' })).toBe('groq/llama-3.3-70b-versatile');
+    expect(defaultJudge({ ANTHROPIC_API_KEY: 'k' })).toBe('anthropic/claude-3-5-haiku-20241022');
+    expect(brandJudgeModel(loadConfig({ OPENAI_API_KEY: 'k' }), catalogue)?.chosen).toBe('default');
+  });
+
+  it('is off in demo mode, with only search providers, and when set to off', () => {
+    expect(defaultJudge({})).toBeUndefined();
+    expect(defaultJudge({ DEMO_MODE: 'on', OPENAI_API_KEY: 'k' })).toBeUndefined();
+    expect(defaultJudge({ PERPLEXITY_API_KEY: 'k', SERPAPI_API_KEY: 'k' })).toBeUndefined();
+    expect(judge('off', { OPENAI_API_KEY: 'k' })).toBeUndefined();
+    // Named explicitly, a judge runs in demo mode too (the simulator answers it).
+    expect(judge('openai/gpt-4.1-mini', { DEMO_MODE: 'on' })?.id).toBe('openai/gpt-4.1-mini');
   });
 
   it('stops the start when it is malformed, unknown to the catalogue, or a search engine', () => {

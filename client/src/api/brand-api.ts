@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AnalyticsData, MentionsData, RecentBrandsData, Sentiment, Surface } from '../../../contract/brand.ts';
+import type { AnalyticsData, MentionRecord, MentionsData, RecentBrandsData, Sentiment, Surface } from '../../../contract/brand.ts';
 import { apiCall } from './http-client.ts';
 
 /** The window the Brand Mentions page looks back over unless the person picks another, in days. */
@@ -64,3 +64,7 @@ export const recentBrandsQuery = (limit = 10) =>
     queryKey: brandQueryKeys.recent(limit),
     queryFn: ({ signal }) => apiCall<RecentBrandsData>(`/api/brand-config/recent?limit=${limit}`, { signal }),
   });
+
+/** A person's verdict on one mention ("Wrong?"); the analyser's own verdict takes the correction back. */
+export const correctMentionVerdict = (mentionId: string, sentiment: Sentiment) =>
+  apiCall<{ mention: MentionRecord }>(`/api/brand-config/mentions/${encodeURIComponent(mentionId)}/correction`, { method: 'POST', body: { sentiment } });

@@ -40,6 +40,10 @@ const StoredBrandMentionSchema = defineEntity({
     judgeReason: p.text().nullable(),
     /** Which analyser (and judge model) produced this row; null on rows stored before it was recorded. */
     analyser: p.json<BrandAnalyser>().nullable(),
+    /** Set when a person corrected the verdict: `sentiment` is theirs, this the analyser's. */
+    originalSentiment: p.enum(SENTIMENTS).nullable(),
+    correctedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    correctedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -15,7 +15,7 @@ export default fastifyPlugin(
   async (app) => {
     const catalogue = loadModelCatalogue(app.config);
     app.decorate('catalogue', catalogue);
-    app.decorate('brandJudgeModel', brandJudgeModel(app.config.brandJudge, catalogue));
+    app.decorate('brandJudgeModel', brandJudgeModel(app.config, catalogue));
   },
   { name: 'catalogue', dependencies: ['configuration'] },
 );

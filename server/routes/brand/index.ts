@@ -1,10 +1,22 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as Type from 'typebox/type';
-import { AnalyticsData, MentionsData, MentionsFilterQuery, MentionsQuery, RecentBrandsData, RecentBrandsQuery } from '../../../contract/brand.ts';
+import {
+  AnalyticsData,
+  CorrectVerdictBody,
+  CorrectVerdictParams,
+  MentionRecord,
+  MentionsData,
+  MentionsFilterQuery,
+  MentionsQuery,
+  RecentBrandsData,
+  RecentBrandsQuery,
+} from '../../../contract/brand.ts';
 import { success } from '../../../contract/envelope.ts';
 import { brandAnalytics, countMentions, findMentions, recentBrands } from '../../../core/brand/brand-mention-repository.ts';
 import { mentionsCsv } from '../../../core/brand/mentions-csv.ts';
+import { correctVerdict } from '../../../core/brand/verdict-corrections.ts';
+import { AppError } from '../../../core/errors/app-error.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, mentionsFilter, mentionsPage } from './mentions-query.ts';
 
@@ -90,6 +102,27 @@ const brandRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const em = app.orm.em.fork();
       const [analytics, recent] = await Promise.all([brandAnalytics(em, userId), recentBrands(em, userId, DEFAULT_LIMIT)]);
       return success({ analytics, recentBrands: recent });
+    },
+  );
+
+  app.post(
+    '/brand-config/mentions/:id/correction',
+    {
+      schema: {
+        summary: 'Correct the verdict of one mention ("Wrong?")',
+        description:
+          'Sets how the answer really speaks of the brand: positive, neutral or negative. Stored with who and when, the analyser\'s verdict kept; analytics, tracking and exports use the corrected one. Sending the analyser\'s own verdict takes the correction back.',
+        tags,
+        params: CorrectVerdictParams,
+        body: CorrectVerdictBody,
+        response: jsonResponses(Type.Object({ mention: MentionRecord }), [...codes, 'NOT_FOUND']),
+      },
+      config: { signIn: 'required' },
+    },
+    async (request) => {
+      const mention = await correctVerdict(app.orm.em.fork(), request.signedIn.user.id, request.params.id, request.body.sentiment);
+      if (!mention) throw new AppError('NOT_FOUND', 'No such brand mention.');
+      return success({ mention });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { BrandAnalyser, RecommendationLevel } from '../../../../contract/brand.ts';
+import type { VerdictSource, BrandAnalyser, RecommendationLevel } from '../../../../contract/brand.ts';
 import { highlightParts, plainPassage } from './brand-summary-text.ts';
 
 export type EvidencePartKind = 'brand' | 'cue' | 'plain';
@@ -42,4 +42,11 @@ export function analyserText(analyser: BrandAnalyser | undefined): string {
   if (!analyser) return 'Analysed before the analyser was recorded';
   if (analyser.kind === 'judge') return `Judged by ${analyser.model ?? 'a judge model'} (local analyser ${analyser.version})`;
   return `Local analyser ${analyser.version}`;
+}
+
+/** Who made the verdict shown, in a few words for a badge. */
+export function verdictSourceText(verdictBy: VerdictSource): string {
+  if (verdictBy === 'person') return 'Corrected by a person';
+  if (verdictBy === 'judge') return 'Judge model';
+  return 'Local analyser';
 }

@@ -49,3 +49,18 @@ const TRENDS: Record<BrandTrend, { label: string; colour: string }> = {
 };
 
 export const trendDisplay = (trend: BrandTrend): { label: string; colour: string } => TRENDS[trend];
+
+const wholePercent = (share: number): string => `${Math.round(share * 100)}%`;
+
+/** "83% of 120 judged answers (95% interval 75–89%)", or why there is no figure yet. */
+export function agreementText(agreement: BrandAnalytics['judgeAgreement']): string {
+  if (agreement.rate === null || agreement.low === null || agreement.high === null) return 'No answer judged yet';
+  const answers = agreement.judged === 1 ? 'judged answer' : 'judged answers';
+  return `${wholePercent(agreement.rate)} of ${agreement.judged} ${answers} (95% interval ${wholePercent(agreement.low)}–${wholePercent(agreement.high)})`;
+}
+
+/** "3 of 40 mentions (8%)", or none. */
+export function correctionText(corrections: BrandAnalytics['corrections'], mentions: number): string {
+  if (corrections.rate === null || corrections.corrected === 0) return mentions === 0 ? 'No mention yet' : `None of ${mentions} mentions`;
+  return `${corrections.corrected} of ${mentions} ${mentions === 1 ? 'mention' : 'mentions'} (${wholePercent(corrections.rate)})`;
+}

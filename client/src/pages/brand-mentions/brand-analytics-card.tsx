@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BrandAnalytics } from '../../../../contract/brand.ts';
 import { percentText } from '../../components/brand-summary/brand-summary-text.ts';
-import { rateText, trendDisplay } from './analytics-series.ts';
+import { agreementText, correctionText, rateText, trendDisplay } from './analytics-series.ts';
 
 function Stat({ label, value, colour, testId }: { label: string; value: string; colour?: string; testId: string }) {
   return (
@@ -45,6 +45,24 @@ export function BrandAnalyticsCard({ brand }: { brand: BrandAnalytics }) {
           <Stat label="Positive" value={String(brand.positiveMentions)} colour="green" testId="analytics-positive" />
           <Stat label="Negative" value={String(brand.negativeMentions)} colour="red" testId="analytics-negative" />
           <Stat label="Neutral" value={String(brand.neutralMentions)} colour="dimmed" testId="analytics-neutral" />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <div>
+            <Text size="xs" c="dimmed">
+              Local analyser agrees with the judge
+            </Text>
+            <Text size="sm" fw={600} data-testid="analytics-judge-agreement">
+              {agreementText(brand.judgeAgreement)}
+            </Text>
+          </div>
+          <div>
+            <Text size="xs" c="dimmed">
+              Verdicts corrected by people
+            </Text>
+            <Text size="sm" fw={600} data-testid="analytics-corrections">
+              {correctionText(brand.corrections, brand.totalMentions)}
+            </Text>
+          </div>
         </SimpleGrid>
       </Stack>
     </Paper>

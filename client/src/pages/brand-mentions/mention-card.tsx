@@ -6,6 +6,7 @@ import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, Recomme
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
 import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { SURFACE_LABELS, visibleKeywords } from './mention-filters.ts';
+import { VerdictCorrectionMenu, VerdictSourceBadge } from './verdict-correction-menu.tsx';
 
 export interface MentionCardProps {
   mention: MentionRecord;
@@ -36,6 +37,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             <Badge color={sentimentColour(mention.sentiment)} variant="light" c="var(--mantine-color-text)" data-testid="mention-sentiment">
               {sentimentLabel(mention.sentiment)}
             </Badge>
+            <VerdictSourceBadge mention={mention} />
             {mention.surface !== 'model' && (
               <Badge color="gray" variant="light" c="var(--mantine-color-text)" tt="none" data-testid="mention-surface">
                 {SURFACE_LABELS[mention.surface]}
@@ -68,6 +70,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
             )}
           </Group>
           <Group gap="xs">
+            <VerdictCorrectionMenu mention={mention} />
             <Button
               size="compact-sm"
               variant="subtle"

@@ -5,6 +5,7 @@ import { percentText, sentimentColour, sentimentLabel } from '../../components/b
 import { AnalyserNote, CompetitorSentiments, EvidenceQuote, JudgeReason, RecommendationBadge } from '../../components/brand-summary/brand-evidence.tsx';
 import { HighlightedText } from '../../components/brand-summary/highlighted-text.tsx';
 import { useDisplayNames } from '../../catalogue/display-names.ts';
+import { VerdictSourceBadge } from './verdict-correction-menu.tsx';
 import { mentionDate } from './mention-card.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -33,6 +34,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
                   {sentimentLabel(mention.sentiment)}
                 </Badge>
                 {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-modal-recommendation" />}
+                <VerdictSourceBadge mention={mention} />
               </Group>
             </Field>
             <Field label="Confidence">

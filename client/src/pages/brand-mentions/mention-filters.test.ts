@@ -8,6 +8,7 @@ function mention(id: string, brandName: string, query: string, context: string |
     id,
     brandName,
     sentiment: 'neutral',
+    verdictBy: 'local',
     confidence: 0.5,
     context,
     keywordsFound,
