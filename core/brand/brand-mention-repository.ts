@@ -155,7 +155,7 @@ export async function brandAnalytics(em: EntityManager, userId: string): Promise
               coalesce(round(avg(confidence) filter (where mentioned)::numeric, 2), 0)::float8 as avg_confidence,
               round(100.0 * count(*) filter (where mentioned) / count(*), 1)::float8 as mention_rate,
               coalesce(sum(jsonb_array_length(positions)), 0)::int as brand_matches,
-              count(*) filter (where mentioned and analyser ->> 'kind' = 'judge' and analyser ? 'localSentiment')::int as judged,
+              count(*) filter (where mentioned and analyser ->> 'kind' = 'judge' and analyser ->> 'localSentiment' is not null)::int as judged,
               -- The judge's verdict is the stored one, or the original when a person corrected it.
               count(*) filter (where mentioned and analyser ->> 'kind' = 'judge'
                                  and analyser ->> 'localSentiment' = coalesce(original_sentiment, sentiment))::int as judge_agreed,

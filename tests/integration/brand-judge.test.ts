@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { BrandMention, MentionsData } from '../../contract/brand.ts';
+import type { AnalyticsData, BrandMention, MentionsData } from '../../contract/brand.ts';
 import type { CatalogueData } from '../../contract/catalogue.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
@@ -76,6 +76,8 @@ describe('with a judge model configured', () => {
     ]);
     // Mention finding stays local: counts and positions are the local analyser's.
     const local = localVerdict(end);
+    // The local verdict is kept beside the judge's, so their agreement can be measured on real traffic.
+    expect(end.brandMention!.analyser!.localSentiment).toBe(local.sentiment);
     expect(end.brandMention).toMatchObject({ positions: local.positions, confidence: local.confidence, rank: local.rank, shareOfVoice: local.shareOfVoice });
 
     expect(await findBrandMention(stack.records(), end.runId)).toEqual(end.brandMention);
@@ -87,8 +89,14 @@ describe('with a judge model configured', () => {
       judgeReason: end.brandMention!.judgeReason,
       evidence: { sentence: PRAISE },
       analyser: { kind: 'judge', model: 'openai/gpt-4.1-mini' },
+      verdictBy: 'judge',
       competitors: [expect.objectContaining({ name: 'Zolvane', sentiment: 'negative' })],
     });
+    const analytics = await fetch(`${stack.baseUrl}/api/brand-config/analytics`, { headers: { cookie: payer.cookie } });
+    const [brand] = ((await analytics.json()) as { data: AnalyticsData }).data.analytics;
+    const agreed = local.sentiment === 'positive' ? 1 : 0;
+    expect(brand!.judgeAgreement).toMatchObject({ judged: 1, agreed, rate: agreed });
+    expect(brand!.judgeAgreement.low).toBeLessThan(brand!.judgeAgreement.high!);
 
     // The judge was asked through the provider's API, with the brands and the answer as JSON.
     const judged = stack.simulator.requests.filter((request) => request.model === 'gpt-4.1-mini' && request.lastUserMessage.includes(PRAISE));

@@ -151,7 +151,7 @@ describe('the mentions CSV', () => {
     expect(lines).toHaveLength(1 + 7);
     const filtered = await csv('surface=web-search');
     expect(filtered.lines.slice(1).map((line) => line.split(',')[5])).toEqual(['web-search', 'web-search']);
-    expect(filtered.lines.slice(1).map((line) => line.split(',').at(-2))).toEqual([asked.perplexity, asked.searched]);
+    expect(filtered.lines.slice(1).map((line) => line.split(',').at(-4))).toEqual([asked.perplexity, asked.searched]);
   });
 
   it('defuses cells a spreadsheet would run as a formula', async () => {

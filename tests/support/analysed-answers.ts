@@ -27,6 +27,8 @@ export interface AnalysedAnswer {
   context?: string;
   /** The request had web search on. */
   searchEnabled?: boolean;
+  /** The answer's text (default "answer"), for tests that analyse it again. */
+  answerText?: string;
 }
 
 /** A request with one answered run and its stored analysis, written directly (for numbers and dates a test picks). */
@@ -47,7 +49,7 @@ export async function storeAnalysedAnswer(em: EntityManager, userId: string, ans
     brandConfig: { brandName: answer.brandName },
     createdAt,
   });
-  const run = em.create(ModelRun, { id: randomUUID(), request, engine, model, status: 'completed', answerText: 'answer', createdAt });
+  const run = em.create(ModelRun, { id: randomUUID(), request, engine, model, status: 'completed', answerText: answer.answerText ?? 'answer', createdAt });
   em.create(StoredBrandMention, {
     id: randomUUID(),
     run,
