@@ -2,9 +2,11 @@ import type { Sentiment, SentimentEvidence } from '../../contract/brand.ts';
 import type { TermMatch } from './brand-matches.ts';
 import { FeatureScorer } from './sentiment/feature-scorer.ts';
 import { collectFeatures, mentionFeatures, type Features } from './sentiment/mention-features.ts';
+import { AnswerLayout, type MentionPlacement } from './sentiment/mention-placement.ts';
 import { mentionScope, type MentionScope } from './sentiment/mention-scope.ts';
+import { passageFeatures, passageScores } from './sentiment/passage-verdict.ts';
 import { capitalisedNames, markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
-import { featurePush, MODEL_VERSION, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
+import { featurePush, MODEL_VERSION, PASSAGE_WEIGHTS, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
 import { readTokens, type TokenReading } from './sentiment/token-readings.ts';
 import { tokenize, type Token } from './sentiment/tokens.ts';
 
@@ -35,12 +37,22 @@ export interface ReadText {
   names: ReadonlySet<string>;
   /** Scores the mentions' features, remembering the model's weights for this text's words across mentions. */
   scorer: FeatureScorer;
+  /** Its lines: headings, verdict lines, tables, the closing paragraph. */
+  layout: AnswerLayout;
 }
 
 export function readText(text: string): ReadText {
   const tokens = tokenize(text);
   const readings = readTokens(tokens);
-  return { text, tokens, readings, informal: !/\p{Lu}/u.test(text), names: capitalisedNames(text, tokens), scorer: new FeatureScorer(readings) };
+  return {
+    text,
+    tokens,
+    readings,
+    informal: !/\p{Lu}/u.test(text),
+    names: capitalisedNames(text, tokens),
+    scorer: new FeatureScorer(readings),
+    layout: new AnswerLayout(text),
+  };
 }
 
 /**
@@ -50,6 +62,7 @@ export function readText(text: string): ReadText {
  */
 export interface MentionEvidence extends ReadMention {
   features: Features;
+  placement: MentionPlacement;
 }
 
 /** One mention found and read by the rules: where it is, its sentence and clause, whose words are around it. */
@@ -71,8 +84,15 @@ const SUPPOSING = new Set(['if', 'whether', 'unless', 'should']);
 export function mentionFeatureSets(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[]): MentionEvidence[] {
   return readMentions(read, target, others).map((mention) => ({
     ...mention,
+    placement: placementOf(read, mention),
     features: mentionFeatures(read.tokens, read.readings, mention.from, mention.to, mention.isBrand, mention.scope, mention.rules.owned, read.informal),
   }));
+}
+
+/** Where the mention stands in the answer's layout. */
+function placementOf(read: ReadText, mention: ReadMention): MentionPlacement {
+  const start = read.tokens[mention.from]!.start;
+  return read.layout.placement(start, read.tokens[mention.to - 1]!.end - start);
 }
 
 /** The mention's model scores, exactly `classScores` of its `mentionFeatures`. */
@@ -135,8 +155,9 @@ function tokenSpan(tokens: readonly Token[], match: TermMatch): [number, number]
 
 /**
  * How `text` speaks of one target named at `target` (its matches). `others` are the other brands' matches, whose
- * sentences are theirs. Each mention is judged from its own clause and sentence; the answer's verdict is the
- * mentions' probabilities summed, and its evidence is the mention that leaned most towards that verdict.
+ * sentences are theirs. Each mention is judged from its own clause and sentence; the answer's verdict weighs the
+ * mentions by where they stand (passage-verdict.ts; with a model that has no such weights, their probabilities are
+ * summed), and its evidence is the mention that leaned most towards that verdict.
  */
 export function targetedSentiment(read: ReadText, target: readonly TermMatch[], others: readonly TermMatch[] = []): TargetVerdict {
   const mentions = readMentions(read, target, others);
@@ -145,9 +166,10 @@ export function targetedSentiment(read: ReadText, target: readonly TermMatch[], 
   const each = mentions.map((mention) => {
     const probability = mentionProbabilities(mentionScores(read, mention), mention);
     for (let label = 0; label < 3; label += 1) total[label]! += probability[label]!;
-    return { ...mention, probability };
+    return { ...mention, probability, placement: placementOf(read, mention) };
   });
-  const label = total.indexOf(Math.max(...total));
+  const scores = PASSAGE_WEIGHTS ? passageScores(PASSAGE_WEIGHTS, passageFeatures(each, read.layout.isPassage)) : total;
+  const label = scores.indexOf(Math.max(...scores));
   const decisive = each.reduce((best, mention) => (mention.probability[label]! > best.probability[label]! ? mention : best));
   return { sentiment: SENTIMENT_CLASSES[label]!, evidence: evidenceOf(read, decisive, label) };
 }

@@ -69,7 +69,7 @@ def context_vocabulary(items, glove_index, size, window_key):
 class Encoded:
     """The items' mentions as tensors: sparse feature bags and context windows."""
 
-    def __init__(self, items, feature_index, word_index, window_key, rules_in_training=False):
+    def __init__(self, items, feature_index, word_index, window_key, rules_in_training=False, file_weights=None):
         self.items = items
         mention_item, feat_ids, feat_vals, feat_off = [], [], [], []
         windows = []
@@ -92,7 +92,7 @@ class Encoded:
                 windows.append(([word_index.get(w, UNK) for w in win["words"]], win["distances"]))
                 mention_item.append(i)
                 labels.append(2 - it["label"] if men["comparedAgainst"] else it["label"])
-                weights.append(balance[it["label"]] / len(ms))
+                weights.append(balance[it["label"]] / len(ms) * (file_weights or {}).get(it["file"], 1.0))
                 flipped.append(men["comparedAgainst"])
                 offsets.append(with_rules(np.zeros(3), men["rules"]) if rules_in_training else np.zeros(3))
                 m += 1
@@ -213,6 +213,90 @@ def verdicts(enc, item_ids, sparse, context, weight):
     return labels
 
 
+PASSAGE_WIDTH = 25
+
+
+def mention_probabilities(enc, item, sparse):
+    """Per mention of one item, its class probabilities as the analyser computes them (rules, turned around when
+    compared against), in mention order."""
+    probs = []
+    for m in enc.item_mentions[item]:
+        men = enc.items[item]["mentions"][m - enc.item_mentions[item][0]]
+        if men["comparedAgainst"]:
+            probs.append(softmax(with_rules(np.zeros(3), men["rules"]))[::-1])
+        else:
+            probs.append(softmax(with_rules(sparse[m], men["rules"])))
+    return probs
+
+
+def passage_features(item, probs):
+    """Exactly passageFeatures of core/brand/sentiment/passage-verdict.ts."""
+    x = np.zeros(2 * PASSAGE_WIDTH)
+    n = len(probs)
+    places = [men["placement"] for men in item["mentions"]]
+    mean = sum(probs) / n
+    verdict = [p for p, pl in zip(probs, places) if pl["verdict"]]
+    closing = [p for p, pl in zip(probs, places) if pl["closing"]]
+    avg = lambda ps: (sum(ps) / len(ps)) if ps else np.zeros(3)
+    values = [*mean, max(p[0] for p in probs), max(p[2] for p in probs),
+              *avg(verdict), 1.0 if verdict else 0.0,
+              *probs[-1], *probs[0],
+              math.log1p(n), sum(pl["heading"] for pl in places) / n, sum(pl["questionHeading"] for pl in places) / n,
+              1.0 if any(pl["bold"] for pl in places) else 0.0, sum(pl["tableRow"] for pl in places) / n,
+              *avg(closing), 1.0 if closing else 0.0, 1.0]
+    at = PASSAGE_WIDTH if item["isPassage"] else 0
+    x[at : at + PASSAGE_WIDTH] = values
+    return x
+
+
+def fit_passage(xs, labels, weights, l2, seed):
+    """The passage combiner: multinomial logistic regression with L2, fitted by L-BFGS; returns 3 x features."""
+    torch.manual_seed(seed)
+    x = torch.tensor(np.array(xs), dtype=torch.float64)
+    y = torch.tensor(labels, dtype=torch.long)
+    w = torch.tensor(weights, dtype=torch.float64)
+    W = torch.zeros((3, x.shape[1]), dtype=torch.float64, requires_grad=True)
+    opt = torch.optim.LBFGS([W], max_iter=500, line_search_fn="strong_wolfe")
+
+    def closure():
+        opt.zero_grad()
+        loss = (torch.nn.functional.cross_entropy(x @ W.T, y, reduction="none") * w).sum() / w.sum() + l2 * W.pow(2).sum()
+        loss.backward()
+        return loss
+
+    opt.step(closure)
+    return W.detach().numpy()
+
+
+def passage_training(enc, item_ids, sparse, file_weights):
+    """The combiner's inputs for these items from their mentions' (out-of-fold) sparse scores, with class-balanced
+    weights per file (times the file's weight)."""
+    xs, labels, weights = [], [], []
+    by_file = {}
+    for i in item_ids:
+        by_file.setdefault(enc.items[i]["file"], []).append(enc.items[i]["label"])
+    balance = {f: len(ls) / (3 * np.maximum(np.bincount(ls, minlength=3), 1)) for f, ls in by_file.items()}
+    for i in item_ids:
+        it = enc.items[i]
+        if not enc.item_mentions[i]:
+            continue
+        xs.append(passage_features(it, mention_probabilities(enc, i, sparse)))
+        labels.append(it["label"])
+        weights.append(balance[it["file"]][it["label"]] * (file_weights or {}).get(it["file"], 1.0))
+    return xs, labels, weights
+
+
+def passage_verdicts(enc, item_ids, sparse, W):
+    labels = {}
+    for i in item_ids:
+        if not enc.item_mentions[i]:
+            labels[i] = 1
+            continue
+        scores = W @ passage_features(enc.items[i], mention_probabilities(enc, i, sparse))
+        labels[i] = int(np.argmax(scores))
+    return labels
+
+
 def fit(enc, train_items, args, embeddings, n_features, part):
     """Fits one part of the model alone: "sparse" (the feature weights) or "context" (the reader). Fitted together,
     the sparse weights learn the training items by heart within an epoch and leave the reader nothing to learn."""
@@ -302,6 +386,11 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--rules-in-training", action="store_true", help="fit with the rules' push added, as the analyser scores")
     ap.add_argument("--folds-only", type=int, default=0, help="run only the first N folds (quick experiments)")
+    ap.add_argument("--file-weight", action="append", default=[], help="FILE=W: each item of that file counts W times in the loss")
+    ap.add_argument("--rule-weights", help="owned,asksOrSupposes,noPolarWords: the rules' push (default the analyser's)")
+    ap.add_argument("--passage", action="store_true", help="fit the passage combiner (passage-verdict.ts) on out-of-fold probabilities")
+    ap.add_argument("--passage-l2", type=float, default=1e-3)
+    ap.add_argument("--group-folds", action="store_true", help="folds by the item's group (its text), so one passage's items never sit on both sides")
     ap.add_argument("--context-epochs", type=int, default=6)
     ap.add_argument("--weight", type=float, help="the context reader's share of the mention scores (default: each of WEIGHT_GRID)")
     args = ap.parse_args()
@@ -320,7 +409,10 @@ def main():
             counts[name] = counts.get(name, 0) + 1
     names = sorted(n for n, c in counts.items() if c >= args.min_count)
     feature_index = {n: i for i, n in enumerate(names)}
-    enc = Encoded(items, feature_index, word_index, args.window, args.rules_in_training)
+    file_weights = {name: float(w) for name, w in (pair.split("=") for pair in args.file_weight)}
+    if args.rule_weights:
+        RULE_WEIGHTS.update(zip(["owned", "asksOrSupposes", "noPolarWords"], map(float, args.rule_weights.split(","))))
+    enc = Encoded(items, feature_index, word_index, args.window, args.rules_in_training, file_weights)
     print(f"{len(items)} items, {enc.n} mentions, {len(names)} features" + (f", {len(words)} context words" if args.vectors else ""), flush=True)
 
     parts = ["sparse", "context"] if args.vectors else ["sparse"]
@@ -328,12 +420,13 @@ def main():
     weight = weights[0]
     if args.cv:
         scores = {part: {} for part in parts}
+        fold_of = [item_fold(it, i, args) for i, it in enumerate(items)]
         for fold in range(args.folds_only or args.cv):
-            train = [i for i in range(len(items)) if i % args.cv != fold]
-            test = [i for i in range(len(items)) if i % args.cv == fold]
+            train = [i for i in range(len(items)) if fold_of[i] != fold]
+            test = [i for i in range(len(items)) if fold_of[i] == fold]
             for part in parts:
                 scores[part].update(mention_scores(fit(enc, train, args, embeddings, len(names), part), enc, test))
-        tested = [i for i in range(len(items)) if i % args.cv < (args.folds_only or args.cv)]
+        tested = [i for i in range(len(items)) if fold_of[i] < (args.folds_only or args.cv)]
         best = None
         for w in weights:
             predicted = verdicts(enc, tested, scores["sparse"], scores.get("context"), w)
@@ -342,6 +435,15 @@ def main():
             if best is None or mean > best[0]:
                 best = (mean, w, figures)
         _, weight, figures = best
+        if args.passage:
+            # Stacked: the combiner is fitted on the other folds' out-of-fold probabilities and scores this fold's.
+            predicted = {}
+            for fold in range(args.folds_only or args.cv):
+                train = [i for i in tested if fold_of[i] != fold]
+                test = [i for i in tested if fold_of[i] == fold]
+                xs, ys, ws = passage_training(enc, train, scores["sparse"], file_weights)
+                predicted.update(passage_verdicts(enc, test, scores["sparse"], fit_passage(xs, ys, ws, args.passage_l2, args.seed)))
+            figures = report(items, predicted, "cv passage")
         print(json.dumps({"folds": args.cv, "weight": weight, "figures": figures}))
 
     if args.eval or args.out:
@@ -356,6 +458,13 @@ def main():
         files = sorted({it["file"] for it in items})
         if args.out:
             write_sparse_model(models["sparse"], names, files, args)
+
+
+def item_fold(item, position, args):
+    """The fold an item is scored in: its position modulo K, or with --group-folds its group's digest modulo K."""
+    if args.group_folds and "group" in item:
+        return int(item["group"], 16) % args.cv
+    return position % args.cv
 
 
 def write_sparse_model(model, names, files, args):

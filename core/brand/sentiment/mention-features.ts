@@ -1,4 +1,5 @@
 import type { MentionScope } from './mention-scope.ts';
+import { stanceCueAt } from './stance-cues.ts';
 import type { TokenReading } from './token-readings.ts';
 import type { Token } from './tokens.ts';
 
@@ -118,6 +119,25 @@ export function collectFeatures(
     nearbyPolarity += readings[index]!.polarity;
   }
   if (nearbyPolarity !== 0) sink.named(nearbyPolarity > 0 ? 'lex:nearby+' : 'lex:nearby-', Math.tanh(Math.abs(nearbyPolarity) / 3));
+
+  // Recommendations and good or bad facts, in the clause and in the rest of the sentence.
+  let clauseToward = 0;
+  let clauseAway = 0;
+  let sentenceToward = 0;
+  let sentenceAway = 0;
+  for (let index = scope.sentenceStart; index < scope.sentenceEnd; index += 1) {
+    if (isBrand[index] !== 0) continue;
+    const cue = stanceCueAt(tokens, readings, index);
+    if (cue.direction === 0) continue;
+    const inClause = index >= scope.readStart && index < scope.readEnd;
+    if (cue.direction > 0) inClause ? (clauseToward += 1) : (sentenceToward += 1);
+    else inClause ? (clauseAway += 1) : (sentenceAway += 1);
+    index += cue.length - 1;
+  }
+  if (clauseToward > 0) sink.named('cue:toward', Math.tanh(clauseToward));
+  if (clauseAway > 0) sink.named('cue:away', Math.tanh(clauseAway));
+  if (sentenceToward > 0) sink.named('cue:s-toward', Math.tanh(sentenceToward));
+  if (sentenceAway > 0) sink.named('cue:s-away', Math.tanh(sentenceAway));
 
   // The sentence's shape: a question or a condition asks rather than judges; "!" insists.
   const last = tokens[scope.sentenceEnd]?.norm;

@@ -16,12 +16,17 @@ interface StoredModel {
   weights: Record<string, [number, number, number]>;
   /** Per class, the intercept. */
   intercepts: [number, number, number];
+  /** The passage combiner's weights (passage-verdict.ts): per class, one per feature; absent in older models. */
+  passage?: { weights: number[][] };
 }
 
 const stored = JSON.parse(readFileSync(dataFilePath('core/brand/sentiment/sentiment-model.json'), 'utf8')) as StoredModel;
 const WEIGHTS: ReadonlyMap<string, readonly [number, number, number]> = new Map(Object.entries(stored.weights));
 
 export const MODEL_VERSION = stored.version;
+
+/** The passage combiner's weights, when the model has them (see passage-verdict.ts). */
+export const PASSAGE_WEIGHTS: readonly (readonly number[])[] | undefined = stored.passage?.weights;
 
 /** Per class, the score every mention starts from. */
 export const MODEL_INTERCEPTS: readonly [number, number, number] = stored.intercepts;
