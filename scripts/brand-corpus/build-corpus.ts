@@ -94,7 +94,7 @@ for (const split of ['train', 'heldout'] as const) {
       }
     }
   }
-  writeFileSync(path.join(CORPUS, `${split}.raw`), lines.length > 0 ? `${lines.join('\n')}\n` : '');
+  writeFileSync(path.join(CORPUS, `answers-${split}.raw`), lines.length > 0 ? `${lines.join('\n')}\n` : '');
   const figures = {
     writers: splits[split],
     passages,

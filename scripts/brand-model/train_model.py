@@ -435,6 +435,7 @@ def main():
             if best is None or mean > best[0]:
                 best = (mean, w, figures)
         _, weight, figures = best
+        oof_sparse = scores["sparse"]
         if args.passage:
             # Stacked: the combiner is fitted on the other folds' out-of-fold probabilities and scores this fold's.
             predicted = {}
@@ -449,15 +450,25 @@ def main():
     if args.eval or args.out:
         every = list(range(len(items)))
         models = {part: fit(enc, every, args, embeddings, len(names), part) for part in parts}
+        passage = None
+        if args.passage:
+            if not args.cv:
+                raise SystemExit("--passage needs --cv: the combiner is fitted on out-of-fold probabilities")
+            xs, ys, ws = passage_training(enc, tested, oof_sparse, file_weights)
+            passage = fit_passage(xs, ys, ws, args.passage_l2, args.seed)
         for path in args.eval:
             other = load_items(path)
             other_enc = Encoded(other, feature_index, word_index, args.window)
             ids = list(range(len(other)))
             context = mention_scores(models["context"], other_enc, ids) if "context" in models else None
-            report(other, verdicts(other_enc, ids, mention_scores(models["sparse"], other_enc, ids), context, weight), "eval")
+            sparse_scores = mention_scores(models["sparse"], other_enc, ids)
+            if passage is not None:
+                report(other, passage_verdicts(other_enc, ids, sparse_scores, passage), "eval")
+            else:
+                report(other, verdicts(other_enc, ids, sparse_scores, context, weight), "eval")
         files = sorted({it["file"] for it in items})
         if args.out:
-            write_sparse_model(models["sparse"], names, files, args)
+            write_sparse_model(models["sparse"], names, files, args, passage)
 
 
 def item_fold(item, position, args):
@@ -467,19 +478,23 @@ def item_fold(item, position, args):
     return position % args.cv
 
 
-def write_sparse_model(model, names, files, args):
-    """The sparse weights in the format sentiment-model.ts loads."""
+def write_sparse_model(model, names, files, args, passage=None):
+    """The sparse weights (and the passage combiner's, and the rules' weights) in the format sentiment-model.ts loads."""
     sparse = model.sparse.weight.detach().numpy().astype(np.float64)
     rounded = lambda value: round(float(value), 3)
     weights = {name: [rounded(v) for v in sparse[i]] for i, name in enumerate(names) if np.abs(sparse[i]).max() >= args.prune}
-    digest = hashlib.sha256(json.dumps(weights, separators=(",", ":")).encode()).hexdigest()[:8]
-    options = {key: getattr(args, key) for key in ("epochs", "batch", "sparse_rate", "l2", "min_count", "seed")}
+    extra = {"rules": RULE_WEIGHTS}
+    if passage is not None:
+        extra["passage"] = {"weights": [[round(float(v), 4) for v in row] for row in passage]}
+    digest = hashlib.sha256(json.dumps([weights, extra], separators=(",", ":")).encode()).hexdigest()[:8]
+    options = {key: getattr(args, key) for key in ("epochs", "batch", "sparse_rate", "l2", "min_count", "seed", "file_weight", "passage_l2")}
     stored = {
         "version": f"lr-{digest}",
         "trainedOn": files,
         "options": options,
         "intercepts": [rounded(v) for v in model.intercepts.detach().numpy()],
         "weights": weights,
+        **extra,
     }
     with open(args.out, "w", encoding="utf8") as f:
         f.write(json.dumps(stored, separators=(",", ":")) + "\n")

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsData, MentionRecord, MentionsData } from '../../contract/brand.ts';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { labelledItemLines, labelledVerdicts } from '../../core/brand/labelled-verdicts.ts';
 import { reanalyseStoredMentions } from '../../core/brand/reanalyse-stored-mentions.ts';
+import { readLabelledItems } from '../../scripts/brand-model/labelled-items.ts';
 import { storeAnalysedAnswer } from '../support/analysed-answers.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -114,6 +119,21 @@ describe('correcting a verdict', () => {
     expect(body.data.mention).toMatchObject({ sentiment: 'positive', verdictBy: 'local' });
     expect(body.data.mention.correction).toBeUndefined();
     expect((await analyticsOf('Quillora')).corrections).toEqual({ corrected: 0, rate: 0 });
+  });
+
+  it('exports corrections as labelled items in the shared three-line format, which the trainer reads back', async () => {
+    const mention = await mentionOf(plain);
+    await correct(mention.id, { sentiment: 'negative' });
+    const lines: string[] = [];
+    for await (const verdict of labelledVerdicts(stack.records(), 1)) {
+      expect(verdict.source).toBe('person');
+      lines.push(labelledItemLines(verdict)!);
+    }
+    expect(lines).toEqual(['$T$ was founded in 2019.\nQuillora\n-1\n']);
+    const file = path.join(tmpdir(), `corrections-${process.pid}.raw`);
+    writeFileSync(file, lines.join(''));
+    expect(readLabelledItems(file)).toEqual([{ text: 'Quillora was founded in 2019.', target: 'Quillora', label: 'negative' }]);
+    await correct(mention.id, { sentiment: 'neutral' });
   });
 
   it('refuses bad input and someone else’s mention in the error envelope, changing nothing', async () => {

@@ -18,6 +18,8 @@ interface StoredModel {
   intercepts: [number, number, number];
   /** The passage combiner's weights (passage-verdict.ts): per class, one per feature; absent in older models. */
   passage?: { weights: number[][] };
+  /** How much the rules move the scores, as the model was fitted with them; absent in older models. */
+  rules?: { owned: number; asksOrSupposes: number; noPolarWords: number };
 }
 
 const stored = JSON.parse(readFileSync(dataFilePath('core/brand/sentiment/sentiment-model.json'), 'utf8')) as StoredModel;
@@ -50,9 +52,9 @@ export interface RuleReading {
 /**
  * How much the rules move the model's scores. The model learnt from reviews and tweets; answers state their
  * judgements in plainer, more structured words (a table of ✅ and ❌, a "Cons" list), which the rules read
- * directly. Chosen by cross-validation on the training files together with Quorum's own answer passages.
+ * directly. Chosen by cross-validation on the training files with the answer corpus, and stored with the weights.
  */
-export const RULE_WEIGHTS = { owned: 2.0, asksOrSupposes: 2.0, noPolarWords: 1.0 } as const;
+export const RULE_WEIGHTS: Readonly<{ owned: number; asksOrSupposes: number; noPolarWords: number }> = stored.rules ?? { owned: 2.0, asksOrSupposes: 2.0, noPolarWords: 1.0 };
 
 /** The model's class scores moved by the rules' reading, in `SENTIMENT_CLASSES` order. */
 export function verdictScores(features: Features, rules: RuleReading, weights: typeof RULE_WEIGHTS = RULE_WEIGHTS): [number, number, number] {
