@@ -8,7 +8,7 @@ import { passageFeatures, passageScores } from './sentiment/passage-verdict.ts';
 import { capitalisedNames, markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
 import { featurePush, MODEL_VERSION, PASSAGE_WEIGHTS, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
 import { readTokens, type TokenReading } from './sentiment/token-readings.ts';
-import { tokenize, type Token } from './sentiment/tokens.ts';
+import { SENTENCE_END, tokenize, type Token } from './sentiment/tokens.ts';
 
 /** Bumped whenever a verdict could change, so stored results say which analyser made them. */
 export const LOCAL_ANALYSER_VERSION = `2.0.0+${MODEL_VERSION}`;
@@ -114,19 +114,28 @@ function readMentions(read: ReadText, target: readonly TermMatch[], others: read
   spans(others, 2);
   markOtherNames(read.tokens, isBrand, read.names);
   const ownership = targetOwnership(read.tokens, isBrand);
-  return targetSpans
-    .filter(([from, to]) => to > from)
-    .map(([from, to]) => {
+  const readable = targetSpans.filter(([from, to]) => to > from);
+  return readable.map(([from, to], index) => {
       const scope = mentionScope(read.tokens, from, to, isBrand);
-      const stretchEnd = ownedStretchEnd(ownership, scope.sentenceEnd);
+      // A later sentence that names the brand again is that mention's to read, not this one's as well.
+      const nextMention = readable.slice(index + 1).find(([start]) => start > scope.sentenceEnd)?.[0] ?? read.tokens.length;
+      const stretchEnd = Math.min(ownedStretchEnd(ownership, scope.sentenceEnd), Math.max(scope.sentenceEnd, sentenceStartOf(read.tokens, nextMention)));
       // Read as if the mention were the subject; a compared-against mention's verdict is turned around later.
       const owned = ownedPolarity(read.readings, ownership, scope.sentenceStart, stretchEnd) * (scope.comparedAgainst ? -1 : 1);
       let polarWords = 0;
       for (let index = scope.sentenceStart; index < stretchEnd; index += 1) if (ownership[index] !== 0 && read.readings[index]!.polarity !== 0) polarWords += 1;
-      const asksOrSupposes = read.tokens[scope.sentenceEnd]?.norm === '?' || SUPPOSING.has(read.tokens[scope.clauseStart]!.norm) || SUPPOSING.has(read.tokens[scope.sentenceStart]!.norm);
-      const rules = { owned, asksOrSupposes, polarWords };
+      const asks = read.tokens[scope.sentenceEnd]?.norm === '?';
+      const asksOrSupposes = asks || SUPPOSING.has(read.tokens[scope.clauseStart]!.norm) || SUPPOSING.has(read.tokens[scope.sentenceStart]!.norm);
+      const rules = { owned, asksOrSupposes, asks, polarWords };
       return { rules, ownership, stretchEnd, scope, from, to, isBrand };
     });
+}
+
+/** The first token of the sentence that holds token `index`. */
+function sentenceStartOf(tokens: readonly Token[], index: number): number {
+  let start = Math.min(index, tokens.length);
+  while (start > 0 && !SENTENCE_END.has(tokens[start - 1]!.norm)) start -= 1;
+  return start;
 }
 
 /** Where the target's owned words that continue past a sentence ("Cons of Acme:" and its list) stop. */
@@ -179,9 +188,10 @@ export function targetedSentiment(read: ReadText, target: readonly TermMatch[], 
  * the one compared against ("faster than Acme" is bad news for Acme).
  */
 export function mentionProbabilities(scores: readonly [number, number, number], mention: Pick<MentionEvidence, 'rules' | 'scope'>, weights: typeof RULE_WEIGHTS = RULE_WEIGHTS): [number, number, number] {
-  // The words around a compared-against mention are about the other brand, so the model, which reads words, is
-  // left out: the rules' signed reading of the clauses decides.
-  const base: readonly [number, number, number] = mention.scope.comparedAgainst ? [0, 0, 0] : scores;
+  // The words around a compared-against mention are about the other brand, and a question ("Is Acme worth it?")
+  // asks rather than judges, so the model, which reads words, is left out: the rules' signed reading of the
+  // clauses that belong to the brand (the answer that follows a question included) decides.
+  const base: readonly [number, number, number] = mention.scope.comparedAgainst || mention.rules.asks ? [0, 0, 0] : scores;
   const [negative, neutral, positive] = probabilities(withRules(base, mention.rules, weights));
   return mention.scope.comparedAgainst ? [positive, neutral, negative] : [negative, neutral, positive];
 }

@@ -203,6 +203,8 @@ def verdicts(enc, item_ids, sparse, context, weight):
             men = enc.items[i]["mentions"][m - enc.item_mentions[i][0]]
             if men["comparedAgainst"]:
                 p = softmax(with_rules(np.zeros(3), men["rules"]))[::-1]
+            elif men["rules"].get("asks"):
+                p = softmax(with_rules(np.zeros(3), men["rules"]))
             else:
                 mixed = (1 - weight) * with_rules(sparse[m], men["rules"])
                 if context is not None:
@@ -213,7 +215,7 @@ def verdicts(enc, item_ids, sparse, context, weight):
     return labels
 
 
-PASSAGE_WIDTH = 25
+PASSAGE_WIDTH = 29
 
 
 def mention_probabilities(enc, item, sparse):
@@ -224,6 +226,9 @@ def mention_probabilities(enc, item, sparse):
         men = enc.items[item]["mentions"][m - enc.item_mentions[item][0]]
         if men["comparedAgainst"]:
             probs.append(softmax(with_rules(np.zeros(3), men["rules"]))[::-1])
+        elif men["rules"].get("asks"):
+            # A question asks rather than judges: the rules alone (mentionProbabilities in targeted-sentiment.ts).
+            probs.append(softmax(with_rules(np.zeros(3), men["rules"])))
         else:
             probs.append(softmax(with_rules(sparse[m], men["rules"])))
     return probs
@@ -237,13 +242,16 @@ def passage_features(item, probs):
     mean = sum(probs) / n
     verdict = [p for p, pl in zip(probs, places) if pl["verdict"]]
     closing = [p for p, pl in zip(probs, places) if pl["closing"]]
+    asks = [men["rules"]["asksOrSupposes"] for men in item["mentions"]]
+    stated = [p for p, a in zip(probs, asks) if not a]
     avg = lambda ps: (sum(ps) / len(ps)) if ps else np.zeros(3)
     values = [*mean, max(p[0] for p in probs), max(p[2] for p in probs),
               *avg(verdict), 1.0 if verdict else 0.0,
               *probs[-1], *probs[0],
               math.log1p(n), sum(pl["heading"] for pl in places) / n, sum(pl["questionHeading"] for pl in places) / n,
               1.0 if any(pl["bold"] for pl in places) else 0.0, sum(pl["tableRow"] for pl in places) / n,
-              *avg(closing), 1.0 if closing else 0.0, 1.0]
+              *avg(closing), 1.0 if closing else 0.0,
+              *avg(stated), sum(asks) / n, 1.0]
     at = PASSAGE_WIDTH if item["isPassage"] else 0
     x[at : at + PASSAGE_WIDTH] = values
     return x

@@ -12,6 +12,8 @@ import type { MentionPlacement } from './mention-placement.ts';
 export interface PlacedMention {
   probability: readonly [number, number, number];
   placement: MentionPlacement;
+  /** Its sentence asks or supposes ("Is Acme worth it?", "If Acme adds …") rather than states. */
+  rules: { asksOrSupposes: boolean };
 }
 
 export const PASSAGE_FEATURE_NAMES = [
@@ -19,7 +21,7 @@ export const PASSAGE_FEATURE_NAMES = [
   'verdict-', 'verdict0', 'verdict+', 'has-verdict',
   'last-', 'last0', 'last+', 'first-', 'first0', 'first+',
   'log-mentions', 'heading-share', 'question-heading-share', 'bold', 'table-share',
-  'closing-', 'closing0', 'closing+', 'has-closing', 'bias',
+  'closing-', 'closing0', 'closing+', 'has-closing', 'stated-', 'stated0', 'stated+', 'question-share', 'bias',
 ] as const;
 const WIDTH = PASSAGE_FEATURE_NAMES.length;
 
@@ -31,6 +33,9 @@ export function passageFeatures(mentions: readonly PlacedMention[], isPassage: b
   const mean = [0, 0, 0];
   const verdict = [0, 0, 0];
   const closing = [0, 0, 0];
+  // The mentions in sentences that state something: a question or a condition asks, it does not judge.
+  const stated = [0, 0, 0];
+  let statements = 0;
   let verdicts = 0;
   let closings = 0;
   let maxNegative = 0;
@@ -39,12 +44,14 @@ export function passageFeatures(mentions: readonly PlacedMention[], isPassage: b
   let questionHeadings = 0;
   let bold = 0;
   let tables = 0;
-  for (const { probability, placement } of mentions) {
+  for (const { probability, placement, rules } of mentions) {
     for (let label = 0; label < 3; label += 1) {
       mean[label]! += probability[label]! / n;
       if (placement.verdict) verdict[label]! += probability[label]!;
       if (placement.closing) closing[label]! += probability[label]!;
+      if (!rules.asksOrSupposes) stated[label]! += probability[label]!;
     }
+    if (!rules.asksOrSupposes) statements += 1;
     if (placement.verdict) verdicts += 1;
     if (placement.closing) closings += 1;
     maxNegative = Math.max(maxNegative, probability[0]);
@@ -61,7 +68,8 @@ export function passageFeatures(mentions: readonly PlacedMention[], isPassage: b
     ...verdict.map((sum) => (verdicts === 0 ? 0 : sum / verdicts)), verdicts === 0 ? 0 : 1,
     last[0], last[1], last[2], first[0], first[1], first[2],
     Math.log1p(n), headings / n, questionHeadings / n, bold, tables / n,
-    ...closing.map((sum) => (closings === 0 ? 0 : sum / closings)), closings === 0 ? 0 : 1, 1,
+    ...closing.map((sum) => (closings === 0 ? 0 : sum / closings)), closings === 0 ? 0 : 1,
+    ...stated.map((sum) => (statements === 0 ? 0 : sum / statements)), 1 - statements / n, 1,
   ];
   for (let index = 0; index < WIDTH; index += 1) features[at + index] = values[index]!;
   return features;

@@ -46,6 +46,8 @@ export function featureWeights(name: string): readonly [number, number, number] 
 export interface RuleReading {
   owned: number;
   asksOrSupposes: boolean;
+  /** Its sentence is a question. */
+  asks: boolean;
   polarWords: number;
 }
 
