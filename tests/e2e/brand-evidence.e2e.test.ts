@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../contract/ask.ts';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -110,6 +111,41 @@ describe('brand evidence', () => {
     await picture(page, 'brand-evidence-modal', { viewportOnly: true });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('lets a person correct a verdict ("Wrong?"), marks it corrected, and counts it in the analytics beside the judge agreement', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
+    await page.setViewportSize(PHONE_VIEWPORT);
+    const cards = page.getByTestId('mention-card');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+    const local = cards.nth(1);
+    await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Local analyser');
+    await expect.poll(() => cards.nth(0).getByTestId('mention-verdict-by').textContent()).toBe('Judge model');
+
+    await local.getByRole('button', { name: 'Wrong? Correct the verdict on Acmetrix' }).click();
+    const menu = page.getByTestId('mention-correct-menu');
+    await menu.waitFor();
+    expect(await menu.getByTestId('mention-correct-positive').isDisabled()).toBe(true);
+    await menu.getByTestId('mention-correct-negative').click();
+    await expect.poll(() => local.getByTestId('mention-sentiment').textContent(), { timeout: 10_000 }).toBe('Negative');
+    await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Corrected by a person (was positive)');
+    await picture(page, 'brand-verdict-corrected', { locator: local });
+
+    await page.getByTestId('tab-analytics').click();
+    const corrections = page.getByTestId('analytics-corrections');
+    await expect.poll(() => corrections.textContent(), { timeout: 10_000 }).toBe('1 of 2 mentions (50%)');
+    // The judged answer kept the local verdict beside the judge's: one judged answer, agreeing or not.
+    await expect.poll(() => page.getByTestId('analytics-judge-agreement').textContent()).toMatch(/^(0|100)% of 1 judged answer \(95% interval \d+%–\d+%\)$/);
+    await picture(page, 'brand-analytics-corrections', { locator: corrections });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Taken back: the analyser's own verdict again.
+    await page.getByTestId('tab-mentions').click();
+    await local.getByTestId('mention-correct').click();
+    await page.getByTestId('mention-correct-menu').getByTestId('mention-correct-positive').click();
+    await expect.poll(() => local.getByTestId('mention-verdict-by').textContent(), { timeout: 10_000 }).toBe('Local analyser');
     expect(problems).toEqual([]);
     await close();
   });
