@@ -131,6 +131,8 @@ describe('brand evidence', () => {
     await menu.getByTestId('mention-correct-negative').click();
     await expect.poll(() => local.getByTestId('mention-sentiment').textContent(), { timeout: 10_000 }).toBe('Negative');
     await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Corrected by a person (was positive)');
+    // The quote still explains the analyser's verdict, and says so.
+    expect(await local.getByText('Why the analyser said positive').count()).toBe(1);
     await picture(page, 'brand-verdict-corrected', { locator: local });
 
     await page.getByTestId('tab-analytics').click();

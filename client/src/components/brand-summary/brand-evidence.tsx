@@ -16,6 +16,7 @@ export function EvidenceQuote({
   sentiment,
   testId,
   labelled = true,
+  corrected = false,
 }: {
   evidence: SentimentEvidence;
   brandTerms: readonly string[];
@@ -23,6 +24,8 @@ export function EvidenceQuote({
   testId: string;
   /** Says what the quote is (off where a field label already does). */
   labelled?: boolean;
+  /** A person corrected the verdict: the quote is why the analyser said `sentiment`, not why the verdict stands. */
+  corrected?: boolean;
 }) {
   const cueColour = sentiment === 'positive' ? 'teal' : sentiment === 'negative' ? 'red' : 'gray';
   const quote = (
@@ -42,7 +45,7 @@ export function EvidenceQuote({
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
-        Why {sentimentLabel(sentiment).toLowerCase()}
+        {corrected ? `Why the analyser said ${sentimentLabel(sentiment).toLowerCase()}` : `Why ${sentimentLabel(sentiment).toLowerCase()}`}
       </Text>
       {quote}
     </Stack>

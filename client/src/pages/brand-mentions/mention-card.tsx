@@ -55,7 +55,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
         <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="mention-query">
           {mention.request.query}
         </Text>
-        {mention.evidence && <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.sentiment} testId="mention-evidence" />}
+        {mention.evidence && <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.correction?.originalSentiment ?? mention.sentiment} corrected={mention.correction !== undefined} testId="mention-evidence" />}
         <Group justify="space-between" gap="xs">
           <Group gap={6} data-testid="mention-keywords">
             {keywords.shown.map((keyword) => (

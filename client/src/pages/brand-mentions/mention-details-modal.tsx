@@ -54,7 +54,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
           </SimpleGrid>
           {mention.evidence && (
             <Field label="Why this sentiment">
-              <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.sentiment} testId="mention-modal-evidence" labelled={false} />
+              <EvidenceQuote evidence={mention.evidence} brandTerms={[mention.brandName, ...mention.keywordsFound]} sentiment={mention.correction?.originalSentiment ?? mention.sentiment} testId="mention-modal-evidence" labelled={false} />
             </Field>
           )}
           {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
