@@ -40,6 +40,7 @@ async function openProviders(config: QuorumConfig, logger: Logger) {
   const catalogue = loadModelCatalogue(config);
   // Checked before anything connects: a judge the catalogue does not know stops the start.
   const judgeModel = brandJudgeModel(config, catalogue);
+  logger.info({ brandJudge: judgeModel ? `${judgeModel.id} (${judgeModel.chosen})` : 'off' }, 'brand judge');
   const providers = new ProviderRegistry({
     catalogue,
     providers: demo?.providers ?? config.providers,

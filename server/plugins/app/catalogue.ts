@@ -15,7 +15,9 @@ export default fastifyPlugin(
   async (app) => {
     const catalogue = loadModelCatalogue(app.config);
     app.decorate('catalogue', catalogue);
-    app.decorate('brandJudgeModel', brandJudgeModel(app.config, catalogue));
+    const judge = brandJudgeModel(app.config, catalogue);
+    app.decorate('brandJudgeModel', judge);
+    app.log.info({ brandJudge: judge ? `${judge.id} (${judge.chosen})` : 'off' }, 'brand judge');
   },
   { name: 'catalogue', dependencies: ['configuration'] },
 );
