@@ -7,6 +7,14 @@ import { SearchStreamFrame } from './search-stream.ts';
  * endpoints, each with its `seq`, so a reconnecting tab resumes where it was) and hears about the account.
  */
 
+/**
+ * The close code of a signed-in socket whose session ended (a sign-out, a new or reset password, "sign out every other
+ * device", a deleted account, expiry): 1008, "policy violation". It hears nothing more of the account; a tab that
+ * connects again is whoever its cookie now says.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 1008;
+export const SESSION_ENDED_CLOSE_REASON = 'Session ended';
+
 const RequestId = Type.String({ minLength: 1, maxLength: 64 });
 
 /**

@@ -87,6 +87,20 @@ export async function consumeAccountToken(
   return { userId: row.user_id, newEmail: row.new_email };
 }
 
+/**
+ * Ends the account's open links to a new address inside the caller's transaction, as if used, and returns the
+ * addresses they would have moved it to. Called when the owner takes the account back (a reset, a new password,
+ * "sign out every other device"): whoever once knew the password must not finish moving the account to their own
+ * mailbox with a link asked for before. Ended links answer as used ones do.
+ */
+export async function endPendingEmailChanges(transaction: EntityManager, userId: string, now = new Date()): Promise<string[]> {
+  const rows = await transaction.execute<{ new_email: string }[]>(
+    `update account_tokens set used_at = ? where user_id = ? and purpose = 'email_change' and used_at is null and expires_at > ? returning new_email`,
+    [now, userId, now],
+  );
+  return [...new Set(rows.map((row) => row.new_email))].sort();
+}
+
 /** The format a mailed token has (43 URL-safe characters); anything else is refused before touching the database. */
 export function looksLikeToken(raw: unknown): raw is string {
   return typeof raw === 'string' && /^[\w-]{20,128}$/.test(raw);

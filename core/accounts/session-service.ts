@@ -112,6 +112,19 @@ export class SessionService {
   }
 }
 
+/**
+ * When each of these sessions expires, for those still live; an ended one is missing. Read from Postgres, never the
+ * cache: it is asked just after a session may have ended, to tell which of a user's sessions did.
+ */
+export async function liveSessionExpiries(em: EntityManager, tokenHashes: readonly string[]): Promise<Map<string, Date>> {
+  if (tokenHashes.length === 0) return new Map();
+  const rows = await em.execute<{ token_hash: string; expires_at: Date }[]>(
+    `select token_hash, expires_at from user_sessions where token_hash = any(?::text[]) and expires_at > now()`,
+    [`{${tokenHashes.join(',')}}`],
+  );
+  return new Map(rows.map((row) => [row.token_hash, new Date(row.expires_at)]));
+}
+
 export interface SessionWithUserRow {
   id: string;
   user_id: string;

@@ -90,6 +90,22 @@ interface ApiKeyRow {
   credits_this_month: string;
 }
 
+/** A live key as the mail after a password change names it: enough to recognise it, never its secret. */
+export interface LiveKeyUse {
+  name: string;
+  prefix: string;
+  lastUsedAt: Date | null;
+}
+
+/** The user's live keys, oldest first, with their last use only (none of the usage sums `listApiKeys` adds up). */
+export async function listLiveKeyUses(em: EntityManager, userId: string): Promise<LiveKeyUse[]> {
+  const rows = await em.execute<{ name: string; prefix: string; last_used_at: Date | null }[]>(
+    `select name, prefix, last_used_at from api_keys where user_id = ? and revoked_at is null order by created_at, id`,
+    [userId],
+  );
+  return rows.map((row) => ({ name: row.name, prefix: row.prefix, lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null }));
+}
+
 /** Revokes one of the user's keys at once; undefined when they have no such live key. */
 export async function revokeApiKey(em: EntityManager, userId: string, keyId: string): Promise<Date | undefined> {
   const rows = await em.execute<{ revoked_at: Date }[]>(

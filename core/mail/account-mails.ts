@@ -1,8 +1,13 @@
 import { escapeHtml } from './escape-html.ts';
 import type { OutgoingMail } from './mailer.ts';
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
+/** An account mail's HTML: a heading, paragraphs (a list where a paragraph is an array of lines) and a button. */
+export function accountMailLayout(title: string, paragraphs: (string | string[])[], action?: { label: string; url: string }): string {
+  const body = paragraphs
+    .map((paragraph) =>
+      Array.isArray(paragraph) ? `<ul>${paragraph.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : `<p>${escapeHtml(paragraph)}</p>`,
+    )
+    .join('\n');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#4263eb;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
 <p style="color:#666;font-size:13px">Or copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
@@ -29,7 +34,7 @@ export function verificationMail(to: string, name: string, link: string, freeCre
     to,
     subject: 'Confirm your email address for Quorum',
     text: `${intro}\n\n${link}\n\n${credits}\n\n${validity}\n\nIf you did not sign up for Quorum, you can ignore this message.`,
-    html: layout('Confirm your email address', [intro, credits, validity, 'If you did not sign up for Quorum, you can ignore this message.'], {
+    html: accountMailLayout('Confirm your email address', [intro, credits, validity, 'If you did not sign up for Quorum, you can ignore this message.'], {
       label: 'Confirm email address',
       url: link,
     }),
@@ -44,7 +49,7 @@ export function alreadyRegisteredMail(to: string, name: string, signInUrl: strin
     to,
     subject: 'You already have a Quorum account',
     text: `${intro}\n\n${advice}\n\n${signInUrl}`,
-    html: layout('You already have an account', [intro, advice], { label: 'Sign in to Quorum', url: signInUrl }),
+    html: accountMailLayout('You already have an account', [intro, advice], { label: 'Sign in to Quorum', url: signInUrl }),
   };
 }
 
@@ -59,7 +64,7 @@ export function passwordResetMail(to: string, name: string, link: string, hasPas
     to,
     subject: 'Reset your Quorum password',
     text: `${intro}\n\n${link}\n\n${validity}\n\n${ignore}`,
-    html: layout('Reset your password', [intro, validity, ignore], { label: 'Choose a new password', url: link }),
+    html: accountMailLayout('Reset your password', [intro, validity, ignore], { label: 'Choose a new password', url: link }),
   };
 }
 
@@ -72,7 +77,7 @@ export function emailChangeMail(to: string, name: string, link: string): Outgoin
     to,
     subject: 'Confirm your new email address for Quorum',
     text: `${intro}\n\n${link}\n\n${validity}\n\n${ignore}`,
-    html: layout('Confirm your new email address', [intro, validity, ignore], { label: 'Confirm new address', url: link }),
+    html: accountMailLayout('Confirm your new email address', [intro, validity, ignore], { label: 'Confirm new address', url: link }),
   };
 }
 
@@ -84,7 +89,7 @@ export function emailChangeTakenMail(to: string, signInUrl: string): OutgoingMai
     to,
     subject: 'This address already has a Quorum account',
     text: `${intro}\n\n${advice}\n\n${signInUrl}`,
-    html: layout('This address already has an account', [intro, advice], { label: 'Sign in to Quorum', url: signInUrl }),
+    html: accountMailLayout('This address already has an account', [intro, advice], { label: 'Sign in to Quorum', url: signInUrl }),
   };
 }
 
@@ -96,18 +101,6 @@ export function emailChangedNotice(to: string, name: string, newEmail: string, s
     to,
     subject: 'Your Quorum email address was changed',
     text: `${intro}\n\n${advice}`,
-    html: layout('Your email address was changed', [intro, advice]),
-  };
-}
-
-/** Sent when the password was changed from Settings, so a change the owner did not make does not go unnoticed. */
-export function passwordChangedNotice(to: string, name: string, appUrl: string): OutgoingMail {
-  const intro = `Hi ${name}, the password of your Quorum account was just changed, and every other device was signed out.`;
-  const advice = 'If you did not make this change, open Quorum, choose Sign In and then "Forgot password?" to set a new one at once.';
-  return {
-    to,
-    subject: 'Your Quorum password was changed',
-    text: `${intro}\n\n${advice}\n\n${appUrl}`,
-    html: layout('Your password was changed', [intro, advice], { label: 'Open Quorum', url: appUrl }),
+    html: accountMailLayout('Your email address was changed', [intro, advice]),
   };
 }

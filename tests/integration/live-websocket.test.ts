@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerSentEventParser } from '../../client/src/api/server-sent-events.ts';
 import { GUEST_SEARCH_BODY, postSearchStream, SEARCH_BODY, THREE_MODELS, type ReceivedEvent } from '../support/search-stream-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
+import { LiveTab, type LiveMessage } from '../support/live-tab.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -16,90 +17,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type LiveMessage = { type: string; requestId?: string; seq?: number | null; event?: string; data?: Record<string, unknown>; [key: string]: unknown };
-
-/** A tab's socket as the browser has it (Node's global WebSocket), remembering every message in arrival order. */
-class LiveTab {
-  readonly messages: LiveMessage[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private readonly waiters = new Set<() => void>();
-
-  private constructor(readonly socket: WebSocket) {
-    socket.addEventListener('message', (event) => {
-      this.messages.push(JSON.parse(String(event.data)) as LiveMessage);
-      for (const wake of this.waiters) wake();
-    });
-    this.closed = new Promise((resolve) => socket.addEventListener('close', (event) => resolve({ code: event.code, reason: event.reason })));
-  }
-
-  static async open(options: { cookie?: string; sessionId?: string; baseUrl?: string } = {}): Promise<LiveTab> {
-    const url = new URL('/api/live', (options.baseUrl ?? stack.baseUrl).replace(/^http/, 'ws'));
-    if (options.sessionId) url.searchParams.set('sessionId', options.sessionId);
-    // Node's WebSocket (undici) takes headers, which a browser cannot send; the cookie stands in for the browser's jar.
-    const init = { headers: options.cookie ? { cookie: options.cookie } : {} };
-    const socket = new WebSocket(url, init as unknown as string[]);
-    await new Promise<void>((resolve, reject) => {
-      socket.addEventListener('open', () => resolve(), { once: true });
-      socket.addEventListener('error', () => reject(new Error('the live socket did not open')), { once: true });
-    });
-    const tab = new LiveTab(socket);
-    // The server answers in order, and only once the tab hears its account events: after this pong, nothing is missed.
-    await tab.barrier();
-    tab.messages.length = 0;
-    return tab;
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  subscribe(requestId: string, afterSeq?: number): void {
-    this.send({ type: 'subscribe', requestId, ...(afterSeq === undefined ? {} : { afterSeq }) });
-  }
-
-  /** The first message (counting from `from`) that matches, waiting for it if need be. */
-  async waitFor(predicate: (message: LiveMessage) => boolean, options: { from?: number; timeoutMs?: number } = {}): Promise<LiveMessage> {
-    const deadline = Date.now() + (options.timeoutMs ?? 15_000);
-    for (;;) {
-      const found = this.messages.slice(options.from ?? 0).find(predicate);
-      if (found) return found;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching live message; received ${JSON.stringify(this.messages.map((message) => message.type))}`);
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.waiters.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, left);
-        this.waiters.add(wake);
-      });
-    }
-  }
-
-  /** Resolves once every message the server sent before answering this ping has arrived. */
-  async barrier(): Promise<void> {
-    const from = this.messages.length;
-    this.send({ type: 'ping' });
-    await this.waitFor((message) => message.type === 'pong', { from });
-  }
-
-  /** Everything received about one request, from its `subscribed` to its `request_finished`. */
-  async subscription(requestId: string, afterSeq?: number): Promise<LiveMessage[]> {
-    const from = this.messages.length;
-    this.subscribe(requestId, afterSeq);
-    const subscribed = await this.waitFor((message) => message.type === 'subscribed' && message.requestId === requestId, { from });
-    // Counted from `subscribed`: a short answer can end before the subscription starts, and the account's own
-    // `request_finished` for it (every tab of the account hears that) must not pass for the subscription's.
-    const start = this.messages.indexOf(subscribed);
-    await this.waitFor((message) => message.type === 'request_finished' && message.requestId === requestId, { from: start });
-    return this.messages.slice(start).filter((message) => message.requestId === requestId);
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
+/** A tab on this file's stack (or on `baseUrl`'s). */
+const openTab = (options: { cookie?: string; sessionId?: string; baseUrl?: string } = {}) => LiveTab.open(options.baseUrl ?? stack.baseUrl, options);
 
 function events(messages: LiveMessage[]): LiveMessage[] {
   return messages.filter((message) => message.type === 'event');
@@ -144,7 +63,7 @@ async function sseResume(requestId: string, cookie = stack.fundedCookie): Promis
 
 describe('GET /api/live: watching requests', () => {
   it('relays a running single search frame by frame, as the SSE endpoint does, then says request_finished', async () => {
-    const tab = await LiveTab.open({ cookie: stack.fundedCookie });
+    const tab = await openTab({ cookie: stack.fundedCookie });
     const requestId = await startAsking({ ...SEARCH_BODY, query: 'Live single [[simulate chunks=15 chunk-ms=20]]' });
     const received = await tab.subscription(requestId);
 
@@ -166,7 +85,7 @@ describe('GET /api/live: watching requests', () => {
   });
 
   it('relays a comparison: every model interleaved, all_complete without a seq, then request_finished', async () => {
-    const tab = await LiveTab.open({ cookie: stack.fundedCookie });
+    const tab = await openTab({ cookie: stack.fundedCookie });
     const requestId = await startAsking(
       { query: 'Live comparison [[simulate chunks=6 chunk-ms=20]] [[simulate for=deepseek status=401]]', models: THREE_MODELS },
       { path: '/api/compare/stream' },
@@ -190,7 +109,7 @@ describe('GET /api/live: watching requests', () => {
   });
 
   it('gives two sockets on one request the same frames, each in full', async () => {
-    const [first, second] = await Promise.all([LiveTab.open({ cookie: stack.fundedCookie }), LiveTab.open({ cookie: stack.fundedCookie })]);
+    const [first, second] = await Promise.all([openTab({ cookie: stack.fundedCookie }), openTab({ cookie: stack.fundedCookie })]);
     const requestId = await startAsking({ ...SEARCH_BODY, query: 'Watched twice [[simulate chunks=20 chunk-ms=25]]' });
     const [one, two] = await Promise.all([first.subscription(requestId), second.subscription(requestId)]);
     expect(events(one).length).toBe(22);
@@ -200,7 +119,7 @@ describe('GET /api/live: watching requests', () => {
   });
 
   it('resumes from afterSeq with exactly the rest: no gap, no repeat, also mid-answer', async () => {
-    const tab = await LiveTab.open({ cookie: stack.fundedCookie });
+    const tab = await openTab({ cookie: stack.fundedCookie });
     const requestId = await startAsking({ ...SEARCH_BODY, query: 'Resume me [[simulate chunks=30 chunk-ms=40]]' });
     // Watch the start of the answer, then drop the socket as a reloading page would.
     tab.subscribe(requestId);
@@ -211,7 +130,7 @@ describe('GET /api/live: watching requests', () => {
     const lastSeq = before.at(-1)!.seq as number;
     expect(before.some((message) => message.event === 'end')).toBe(false);
 
-    const again = await LiveTab.open({ cookie: stack.fundedCookie });
+    const again = await openTab({ cookie: stack.fundedCookie });
     const rest = events(await again.subscription(requestId, lastSeq));
     expect(rest[0]!.seq).toBe(lastSeq + 1);
     const whole = [...before, ...rest];
@@ -220,7 +139,7 @@ describe('GET /api/live: watching requests', () => {
     expect(whole.at(-1)!.event).toBe('end');
 
     // And once it has ended: from the middle, exactly the tail.
-    const later = await LiveTab.open({ cookie: stack.fundedCookie });
+    const later = await openTab({ cookie: stack.fundedCookie });
     const tail = events(await later.subscription(requestId, firstSeq + 19));
     expect(tail).toEqual(whole.slice(20));
     again.close();
@@ -228,7 +147,7 @@ describe('GET /api/live: watching requests', () => {
   });
 
   it('stops sending a request once the tab unsubscribes', async () => {
-    const tab = await LiveTab.open({ cookie: stack.fundedCookie });
+    const tab = await openTab({ cookie: stack.fundedCookie });
     const requestId = await startAsking({ ...SEARCH_BODY, query: 'Unsubscribe midway [[simulate chunks=30 chunk-ms=40]]' });
     tab.subscribe(requestId);
     await tab.waitFor((message) => message.type === 'event' && message.event === 'chunk');
@@ -245,8 +164,8 @@ describe('GET /api/live: who may watch', () => {
   it('answers NOT_FOUND, as the HTTP endpoint does, to another user, a guest, and ids that do not exist', async () => {
     const requestId = await startAsking({ ...SEARCH_BODY, query: 'Mine only [[simulate chunks=10 chunk-ms=20]]' });
     const otherCookie = await createFundedUser(stack.records(), stack.config);
-    const other = await LiveTab.open({ cookie: otherCookie });
-    const guest = await LiveTab.open({ sessionId: randomUUID() });
+    const other = await openTab({ cookie: otherCookie });
+    const guest = await openTab({ sessionId: randomUUID() });
     const expected = { type: 'error', requestId, code: 'NOT_FOUND', message: 'Request not found' };
 
     for (const tab of [other, guest]) {
@@ -272,11 +191,11 @@ describe('GET /api/live: who may watch', () => {
     const sessionId = randomUUID();
     const requestId = await startAsking({ ...GUEST_SEARCH_BODY, query: 'Guest question [[simulate chunks=8 chunk-ms=20]]' }, { headers: { 'x-session-id': sessionId } });
 
-    const own = await LiveTab.open({ sessionId });
+    const own = await openTab({ sessionId });
     const frames = events(await own.subscription(requestId));
     expect(frames.at(-1)!.event).toBe('end');
 
-    const strangers = [await LiveTab.open({ sessionId: randomUUID() }), await LiveTab.open({ cookie: stack.fundedCookie })];
+    const strangers = [await openTab({ sessionId: randomUUID() }), await openTab({ cookie: stack.fundedCookie })];
     for (const tab of strangers) {
       tab.subscribe(requestId);
       expect(await tab.waitFor((message) => message.requestId === requestId)).toMatchObject({ type: 'error', code: 'NOT_FOUND' });
@@ -314,9 +233,9 @@ describe('GET /api/live: who may watch', () => {
 describe('GET /api/live: account events', () => {
   it("tells every tab of a user about credits and the end of a request asked elsewhere, and nobody else's tabs", async () => {
     const cookie = await createFundedUser(stack.records(), stack.config);
-    const asker = await LiveTab.open({ cookie });
-    const elsewhere = await LiveTab.open({ cookie });
-    const stranger = await LiveTab.open({ cookie: await createFundedUser(stack.records(), stack.config) });
+    const asker = await openTab({ cookie });
+    const elsewhere = await openTab({ cookie });
+    const stranger = await openTab({ cookie: await createFundedUser(stack.records(), stack.config) });
     const creditsRemaining = async () =>
       ((await (await fetch(`${stack.baseUrl}/api/credits`, { headers: { cookie } })).json()) as { data: { user: { creditsRemaining: number } } }).data.user
         .creditsRemaining;
@@ -352,8 +271,8 @@ describe('GET /api/live: account events', () => {
 
   it('says request_finished once, after the last frame, to a tab that watches the request', async () => {
     const cookie = await createFundedUser(stack.records(), stack.config);
-    const watching = await LiveTab.open({ cookie });
-    const idle = await LiveTab.open({ cookie });
+    const watching = await openTab({ cookie });
+    const idle = await openTab({ cookie });
     const requestId = await startAsking({ ...SEARCH_BODY, query: 'Once only [[simulate chunks=10 chunk-ms=20]]' }, { headers: { cookie } });
     const isFinished = (message: LiveMessage) => message.type === 'request_finished' && message.requestId === requestId;
     watching.subscribe(requestId);
@@ -372,7 +291,7 @@ describe('GET /api/live: account events', () => {
 
 describe('GET /api/live: bad input', () => {
   it('answers malformed messages with VALIDATION_ERROR and stays usable', async () => {
-    const tab = await LiveTab.open({ cookie: stack.fundedCookie });
+    const tab = await openTab({ cookie: stack.fundedCookie });
     const bad = [
       'not json at all',
       '[1, 2]',
@@ -394,10 +313,10 @@ describe('GET /api/live: bad input', () => {
   });
 
   it('closes a socket that sends an oversized message (1009) and keeps serving others', async () => {
-    const tab = await LiveTab.open({ cookie: stack.fundedCookie });
+    const tab = await openTab({ cookie: stack.fundedCookie });
     tab.send(JSON.stringify({ type: 'ping', padding: 'x'.repeat(32 * 1024) }));
     expect((await tab.closed).code).toBe(1009);
-    const next = await LiveTab.open({ cookie: stack.fundedCookie });
+    const next = await openTab({ cookie: stack.fundedCookie });
     await next.barrier();
     next.close();
   });
@@ -408,8 +327,8 @@ describe('GET /api/live: shutdown', () => {
     const own = await startTestStack();
     let closing: Promise<void> | undefined;
     try {
-      const watching = await LiveTab.open({ cookie: own.fundedCookie, baseUrl: own.baseUrl });
-      const idle = await LiveTab.open({ cookie: own.fundedCookie, baseUrl: own.baseUrl });
+      const watching = await openTab({ cookie: own.fundedCookie, baseUrl: own.baseUrl });
+      const idle = await openTab({ cookie: own.fundedCookie, baseUrl: own.baseUrl });
       // Longer than the shutdown grace (2 s in tests), so the drain has to interrupt it.
       const requestId = await startAsking(
         { ...SEARCH_BODY, query: 'Long answer [[simulate chunks=80 chunk-ms=100]]' },

@@ -41,7 +41,7 @@ async function api<T>(method: string, pathname: string, cookie = '', body?: unkn
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Envelope<T> };
 }
 
 async function sharedComparison(query: string): Promise<{ cookie: string; requestId: string; link: ShareLink }> {
@@ -82,7 +82,7 @@ describe("a shared link's settings", () => {
     expect((await api('GET', `/api/shared/${again.token}`)).status).toBe(200);
   });
 
-  it('asks for the passphrase, keeps only its hash, previews nothing, and counts tries per link and address', async () => {
+  it('asks for the passphrase, keeps only its hash, previews nothing, and counts tries per link and address, saying when to try again', async () => {
     const { cookie, link } = await sharedComparison('Which vault holds the secret recipe?');
     const passphrase = 'correct horse battery';
     const changed = await api<ShareLink>('PATCH', `/api/shares/${link.token}`, cookie, { passphrase });
@@ -112,6 +112,11 @@ describe("a shared link's settings", () => {
     const refused = await api('POST', `/api/shared/${link.token}/open`, '', { passphrase }, '198.51.100.7');
     expect(refused.status).toBe(429);
     expect(refused.body.error!.message).toBe(SHARE_TEXTS.tooManyTries);
+    // It says when to try again: the rest of the window that the first try (moments ago) opened, in whole seconds.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(PASSPHRASE_TRIES.windowMs / 1_000 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(PASSPHRASE_TRIES.windowMs / 1_000);
     expect((await api('POST', `/api/shared/${link.token}/open`, '', { passphrase }, '203.0.113.9')).status).toBe(200);
 
     // Removing it opens the link to anyone holding it again.

@@ -4,6 +4,8 @@ import type { RequestServices } from '../../requests/request-services.ts';
 import { AccountEventHub } from '../../streaming/account-events.ts';
 import { ChannelHub } from '../../streaming/channel-hub.ts';
 import { RequestEventHub } from '../../streaming/request-event-hub.ts';
+import { SessionEndWatch } from '../../streaming/session-end-watch.ts';
+import { liveSessionExpiries } from '../../../core/accounts/session-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +15,9 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the request services once: one pub/sub subscriber connection for the whole process, carrying both the
- * requests' live events and the users' account events, and the dependencies every request service draws from.
+ * Builds the request services once: one pub/sub subscriber connection for the whole process, carrying the
+ * requests' live events, the users' account events and the notices of ended sessions, and the dependencies every
+ * request service draws from.
  */
 export default fastifyPlugin(
   async (app) => {
@@ -31,6 +34,10 @@ export default fastifyPlugin(
     });
     const channels = new ChannelHub(subscriber, app.log);
     const keyPrefix = config.redis.keyPrefix;
+    // Subscribed from the start, whatever SESSION_CACHE_MS says: a live socket must hear its session end. It stays
+    // subscribed until the connection quits at close.
+    const sessionEnds = new SessionEndWatch((tokenHashes) => liveSessionExpiries(app.orm.em.fork(), tokenHashes), app.log);
+    await sessionEnds.listen(channels, keyPrefix);
 
     app.decorate('requestServices', {
       orm: app.orm,
@@ -39,6 +46,7 @@ export default fastifyPlugin(
       eventWriter: app.eventWriter,
       requestEvents: new RequestEventHub(channels, keyPrefix),
       accountEvents: new AccountEventHub(channels, keyPrefix, app.log),
+      sessionEnds,
       answerQueue: app.answerQueue,
       openStreams: app.openStreams,
       liveness: {

@@ -3,11 +3,12 @@ import { ChangeNameBody, ChangePasswordBody, NameChanged, SessionsSignedOut } fr
 import { success } from '../../../contract/envelope.ts';
 import { User } from '../../../core/database/entities/user.ts';
 import { checkCurrentPassword } from '../../../core/accounts/account-settings.ts';
+import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from '../../../core/accounts/account-recovery.ts';
 import { requireName, requirePassword } from '../../../core/accounts/account-fields.ts';
 import { hashPassword } from '../../../core/accounts/password-hashing.ts';
 import { publicUser } from '../../../core/accounts/public-user.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
-import { passwordChangedNotice } from '../../../core/mail/account-mails.ts';
+import { passwordChangedNotice } from '../../../core/mail/account-recovery-mails.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { limitedPerAddress, sendLater, tags } from './account-route-helpers.ts';
 
@@ -39,7 +40,9 @@ export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Change your password',
-        description: 'Needs the current password. Every other device is signed out; this one stays signed in.',
+        description:
+          'Needs the current password. Every other device is signed out and pending email changes are cancelled, in the same transaction; this one ' +
+          'stays signed in. The mail that follows says so and lists the live API keys with their last use.',
         tags,
         body: ChangePasswordBody,
         response: jsonResponses(SessionsSignedOut, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR']),
@@ -53,13 +56,19 @@ export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A Google-only account sets its first password through a mailed link, which proves the address.
       if (!hasPassword) throw new AppError('VALIDATION_ERROR', 'Your account signs in with Google and has no password yet. Use "Set a password" to get a link by email.');
       const passwordHash = await hashPassword(requirePassword(request.body.newPassword));
+      // The new password and the end of every other way in commit together: none outlives the change.
       const ended = await em.transactional(async (transaction) => {
         await transaction.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [passwordHash, user.id]);
-        return app.sessions.revokeAllBut(transaction, user.id, session.id);
+        return endOtherWaysIn(transaction, app.sessions, user.id, session.id);
       });
       await app.sessions.forgetEverywhere({ userId: user.id });
-      sendLater(app, request, passwordChangedNotice(user.email, user.name, new URL('/', app.config.server.appUrl).toString()));
-      return success({ message: 'Your password has been changed. Every other device has been signed out.', signedOutSessions: ended });
+      const appUrl = new URL('/', app.config.server.appUrl).toString();
+      const report = await recoveryReport(em, user.id, ended.cancelledEmailChanges, appUrl);
+      sendLater(app, request, passwordChangedNotice(user.email, user.name, appUrl, report));
+      return success({
+        message: withCancelledEmailChanges('Your password has been changed. Every other device has been signed out.', ended.cancelledEmailChanges),
+        signedOutSessions: ended.signedOutSessions,
+      });
     },
   );
 };

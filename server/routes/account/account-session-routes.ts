@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountSessions, SessionsSignedOut } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
 import { listSessions } from '../../../core/accounts/account-settings.ts';
+import { endOtherWaysIn, withCancelledEmailChanges } from '../../../core/accounts/account-recovery.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 import { tags } from './account-route-helpers.ts';
@@ -24,7 +25,7 @@ export const accountSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Sign out every other device',
-        description: 'Ends every session of the account but the one asking.',
+        description: 'Ends every session of the account but the one asking, and cancels its pending email changes (the answer names them).',
         tags,
         response: jsonResponses(SessionsSignedOut, ['UNAUTHORIZED']),
       },
@@ -32,9 +33,12 @@ export const accountSessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { user, session } = request.signedIn;
-      const ended = await app.sessions.revokeAllBut(app.orm.em.fork(), user.id, session.id);
+      // Someone signed in elsewhere may have asked to move the account to their address: that ends with their session.
+      const ended = await app.orm.em.fork().transactional((transaction) => endOtherWaysIn(transaction, app.sessions, user.id, session.id));
       await app.sessions.forgetEverywhere({ userId: user.id });
-      return success({ message: ended === 1 ? 'Signed out 1 other device.' : `Signed out ${ended} other devices.`, signedOutSessions: ended });
+      const count = ended.signedOutSessions;
+      const message = count === 1 ? 'Signed out 1 other device.' : `Signed out ${count} other devices.`;
+      return success({ message: withCancelledEmailChanges(message, ended.cancelledEmailChanges), signedOutSessions: count });
     },
   );
 };

@@ -66,7 +66,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     description:
       'A refused login of an unverified address answers 403 `EMAIL_NOT_VERIFIED` with `data: {requiresVerification, email}`. ' +
       '`request-password-reset` answers the same whether or not the address has an account; `reset-password` uses the mailed link once (valid 1 hour), ' +
-      'signs the account out everywhere and in on this browser.',
+      'signs the account out everywhere and in on this browser, and cancels pending email changes (the mail that follows says so and lists the live API keys).',
     tags: ['Accounts'],
     querystring: AuthQuery,
     body: AuthBody,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
+import { hashToken } from '../../../core/accounts/secret-tokens.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
@@ -33,7 +34,8 @@ const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       userId: token ? (await app.sessions.resolve(app.orm.em.fork(), token))?.user.id : undefined,
       anonymousSessionId,
     });
-    new LiveConnection(app.requestServices, { socket: socket as LiveSocket, viewer, logger: request.log });
+    const sessionTokenHash = token ? hashToken(token) : undefined;
+    new LiveConnection(app.requestServices, { socket: socket as LiveSocket, viewer, sessionTokenHash, logger: request.log });
   });
 };
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON } from '../../../contract/live-socket.ts';
 import type { AccountEvent } from '../../../core/events/account-event.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import type { RequestServices } from '../../requests/request-services.ts';
@@ -11,6 +12,7 @@ export interface LiveSocket {
   readonly readyState: number;
   readonly bufferedAmount: number;
   send(data: string, callback?: (error?: Error) => void): void;
+  close(code: number, reason: string): void;
   on(event: 'message', listener: (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
 }
@@ -27,6 +29,8 @@ export interface LiveConnectionOptions {
   socket: LiveSocket;
   /** Who is on the other end, looked up afresh each time (a session may end while the socket stays open). */
   viewer: () => Promise<RequestViewer>;
+  /** The hash of the session cookie's token, when one came: the socket is closed when that session ends. */
+  sessionTokenHash: string | undefined;
   logger: FastifyBaseLogger;
 }
 
@@ -39,10 +43,11 @@ export class LiveConnection {
   private readonly finishedHere = new Set<string>();
   private closed = false;
   private stopAccountEvents: (() => Promise<void>) | undefined;
+  private stopWatchingSession: (() => void) | undefined;
   private readonly joined: Promise<void>;
 
   constructor(
-    private readonly services: RelayServices & Pick<RequestServices, 'accountEvents'>,
+    private readonly services: RelayServices & Pick<RequestServices, 'accountEvents' | 'sessionEnds'>,
     private readonly options: LiveConnectionOptions,
   ) {
     this.joined = this.joinAccountEvents();
@@ -57,11 +62,18 @@ export class LiveConnection {
     options.socket.on('close', () => this.close());
   }
 
-  /** Joins the user's account channel, if signed in. Never rejects. */
+  /**
+   * Joins the user's account channel, if signed in, once the session is watched: from then on its end closes the
+   * socket, so what the account hears never reaches a tab whose session is over. Never rejects.
+   */
   private async joinAccountEvents(): Promise<void> {
     try {
       const { userId } = await this.options.viewer();
-      if (!userId || this.closed) return;
+      const { sessionTokenHash } = this.options;
+      if (!userId || !sessionTokenHash || this.closed) return;
+      const stopWatching = await this.services.sessionEnds.watch(userId, sessionTokenHash, () => this.endSession());
+      if (this.closed) return stopWatching();
+      this.stopWatchingSession = stopWatching;
       const stop = await this.services.accountEvents.subscribe(userId, (event) => this.passOn(event));
       if (this.closed) await stop();
       else this.stopAccountEvents = stop;
@@ -153,11 +165,18 @@ export class LiveConnection {
     await new Promise<void>((resolve) => socket.send(data, () => resolve()));
   }
 
+  /** The session ended: nothing more goes out (not even a request's frames), and the tab is told why it was closed. */
+  private endSession(): void {
+    this.close();
+    this.options.socket.close(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON);
+  }
+
   private close(): void {
     if (this.closed) return;
     this.closed = true;
     for (const controller of this.subscriptions.values()) controller.abort();
     this.subscriptions.clear();
+    this.stopWatchingSession?.();
     void this.stopAccountEvents?.();
   }
 }

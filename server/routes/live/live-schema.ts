@@ -11,7 +11,8 @@ export const liveSchema = {
   description:
     'Upgrade to a WebSocket. Send `subscribe` `{requestId, afterSeq}` to follow a request (its frames arrive as `event` ' +
     'messages, named and shaped as on the SSE endpoints, with their `seq`), `unsubscribe`, or `ping`. Signed-in tabs also ' +
-    'hear `credits_changed` and `request_finished`. Messages a tab may send: ' +
+    'hear `credits_changed` and `request_finished`; their socket is closed with 1008 "Session ended" when the session ends ' +
+    '(a sign-out, a new or reset password, signed out from another device, expiry). Messages a tab may send: ' +
     JSON.stringify(LiveClientMessage),
   tags: ['Live updates'],
   querystring: LiveQuery,

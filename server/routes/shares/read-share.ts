@@ -39,5 +39,10 @@ async function countTry(app: FastifyInstance, token: string, addressKey: string)
   } catch (error) {
     throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
   }
-  if (counted.count > PASSPHRASE_TRIES.max) throw new AppError('RATE_LIMIT_ERROR', SHARE_TEXTS.tooManyTries);
+  if (counted.count > PASSPHRASE_TRIES.max) {
+    // Says when this address may try the link again (the error handler sends it as Retry-After), as every other 429 does.
+    const refused = new AppError('RATE_LIMIT_ERROR', SHARE_TEXTS.tooManyTries);
+    (refused as AppError & { retryAfterSeconds: number }).retryAfterSeconds = Math.max(1, Math.ceil(counted.resetsInMs / 1_000));
+    throw refused;
+  }
 }

@@ -1,6 +1,6 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiKeyQueryKeys, apiKeysQuery, type CreatedApiKey } from '../../api/api-keys-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { usePageTitle } from '../../layout/use-page-title.ts';
@@ -25,6 +25,11 @@ function SignedInDeveloperApi() {
   const keys = useQuery(apiKeysQuery());
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: apiKeyQueryKeys.all });
+  // The mails after a password reset or change link to `#api-keys` to review the keys: the list is drawn only once
+  // they have loaded, after the router's own look for the anchor, so it is brought into view then.
+  useEffect(() => {
+    if (!keys.isPending && window.location.hash === '#api-keys') document.getElementById('api-keys')?.scrollIntoView();
+  }, [keys.isPending]);
 
   return (
     <Stack gap="lg" py="md" data-testid="developer-api-page">
@@ -45,7 +50,7 @@ function SignedInDeveloperApi() {
         }}
       />
 
-      <Stack gap="sm">
+      <Stack gap="sm" id="api-keys">
         <Title order={2} size="h4">
           Your keys
         </Title>

@@ -5,6 +5,8 @@ import { consumeAccountToken, issuePasswordReset, looksLikeToken, RESET_LINK_EXP
 import { hashPassword } from '../../../../core/accounts/password-hashing.ts';
 import { AppError } from '../../../../core/errors/app-error.ts';
 import { passwordResetMail } from '../../../../core/mail/account-mails.ts';
+import { passwordResetNotice } from '../../../../core/mail/account-recovery-mails.ts';
+import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from '../../../../core/accounts/account-recovery.ts';
 import { sendInBackground, signIn, type AuthAction } from '../auth-action.ts';
 
 /**
@@ -39,7 +41,8 @@ export const requestPasswordReset: AuthAction = async (context) => {
 
 /**
  * `POST ?action=reset-password {token, password}`: uses the link once, sets the password, signs the account out
- * everywhere and in on this browser. Opening the mailed link also proves the address, so it counts as verified.
+ * everywhere and in on this browser, and cancels pending address changes; a mail then says so and lists the
+ * account's live API keys. Opening the mailed link also proves the address, so it counts as verified.
  */
 export const resetPassword: AuthAction = async (context) => {
   const { app, body } = context;
@@ -47,15 +50,18 @@ export const resetPassword: AuthAction = async (context) => {
   const passwordHash = await hashPassword(requirePassword(body.password));
   const token = body.token;
   const em = app.orm.em.fork();
-  const user = await em.transactional(async (transaction) => {
+  // The new password and the end of every other way in (sessions, pending address changes) commit together.
+  const { user, ended } = await em.transactional(async (transaction) => {
     const used = await consumeAccountToken(transaction, 'password_reset', token, { invalid: RESET_LINK_INVALID, expired: RESET_LINK_EXPIRED });
     const person = await transaction.findOneOrFail(User, used.userId);
     person.passwordHash = passwordHash;
     person.emailVerified = true;
     await transaction.flush();
-    await app.sessions.revokeAllBut(transaction, person.id, null);
-    return person;
+    return { user: person, ended: await endOtherWaysIn(transaction, app.sessions, person.id, null) };
   });
   await app.sessions.forgetEverywhere({ userId: user.id });
-  return { message: PASSWORD_RESET_MESSAGE, ...(await signIn(context, user)) };
+  const appUrl = new URL('/', app.config.server.appUrl).toString();
+  const report = await recoveryReport(em, user.id, ended.cancelledEmailChanges, appUrl);
+  sendInBackground(context, passwordResetNotice(user.email, user.name, appUrl, report));
+  return { message: withCancelledEmailChanges(PASSWORD_RESET_MESSAGE, ended.cancelledEmailChanges), ...(await signIn(context, user)) };
 };
