@@ -6,12 +6,12 @@ import { AnswerLayout, type MentionPlacement } from './sentiment/mention-placeme
 import { mentionScope, type MentionScope } from './sentiment/mention-scope.ts';
 import { passageFeatures, passageScores } from './sentiment/passage-verdict.ts';
 import { capitalisedNames, markOtherNames, ownedPolarity, targetOwnership } from './sentiment/target-ownership.ts';
-import { featurePush, MODEL_VERSION, PASSAGE_WEIGHTS, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
+import { CONTEXT_READER, featurePush, MODEL_VERSION, PASSAGE_WEIGHTS, probabilities, RULE_WEIGHTS, SENTIMENT_CLASSES, withRules, type RuleReading } from './sentiment/sentiment-model.ts';
 import { readTokens, type TokenReading } from './sentiment/token-readings.ts';
 import { SENTENCE_END, tokenize, type Token } from './sentiment/tokens.ts';
 
 /** Bumped whenever a verdict could change, so stored results say which analyser made them. */
-export const LOCAL_ANALYSER_VERSION = `2.0.0+${MODEL_VERSION}`;
+export const LOCAL_ANALYSER_VERSION = `2.1.0+${MODEL_VERSION}`;
 
 export interface TargetVerdict {
   sentiment: Sentiment;
@@ -173,7 +173,7 @@ export function targetedSentiment(read: ReadText, target: readonly TermMatch[], 
   if (mentions.length === 0) return { sentiment: 'neutral', evidence: null };
   const total: [number, number, number] = [0, 0, 0];
   const each = mentions.map((mention) => {
-    const probability = mentionProbabilities(mentionScores(read, mention), mention);
+    const probability = mentionProbabilities(mentionScores(read, mention), mention, RULE_WEIGHTS, readerScores(read, mention));
     for (let label = 0; label < 3; label += 1) total[label]! += probability[label]!;
     return { ...mention, probability, placement: placementOf(read, mention) };
   });
@@ -183,16 +183,33 @@ export function targetedSentiment(read: ReadText, target: readonly TermMatch[], 
   return { sentiment: SENTIMENT_CLASSES[label]!, evidence: evidenceOf(read, decisive, label) };
 }
 
+/** The context reader's scores for a mention, when the model has a reader; compared-against mentions and questions need none. */
+function readerScores(read: ReadText, mention: ReadMention): [number, number, number] | undefined {
+  if (!CONTEXT_READER || mention.scope.comparedAgainst || mention.rules.asks) return undefined;
+  return CONTEXT_READER.scores(read.tokens, mention.isBrand, mention.from, mention.to, mention.scope.sentenceStart, mention.scope.sentenceEnd);
+}
+
 /**
- * One mention's class probabilities: the model's scores moved by the rules, and turned around when the mention is
- * the one compared against ("faster than Acme" is bad news for Acme).
+ * One mention's class probabilities: the model's scores moved by the rules, mixed with the context reader's at its
+ * share when there is one, and turned around when the mention is the one compared against ("faster than Acme" is
+ * bad news for Acme).
  */
-export function mentionProbabilities(scores: readonly [number, number, number], mention: Pick<MentionEvidence, 'rules' | 'scope'>, weights: typeof RULE_WEIGHTS = RULE_WEIGHTS): [number, number, number] {
+export function mentionProbabilities(
+  scores: readonly [number, number, number],
+  mention: Pick<MentionEvidence, 'rules' | 'scope'>,
+  weights: typeof RULE_WEIGHTS = RULE_WEIGHTS,
+  reader?: readonly [number, number, number],
+): [number, number, number] {
   // The words around a compared-against mention are about the other brand, and a question ("Is Acme worth it?")
   // asks rather than judges, so the model, which reads words, is left out: the rules' signed reading of the
   // clauses that belong to the brand (the answer that follows a question included) decides.
   const base: readonly [number, number, number] = mention.scope.comparedAgainst || mention.rules.asks ? [0, 0, 0] : scores;
-  const [negative, neutral, positive] = probabilities(withRules(base, mention.rules, weights));
+  const moved = withRules(base, mention.rules, weights);
+  if (reader && CONTEXT_READER) {
+    const share = CONTEXT_READER.weight;
+    for (let label = 0; label < 3; label += 1) moved[label] = (1 - share) * moved[label]! + share * reader[label]!;
+  }
+  const [negative, neutral, positive] = probabilities(moved);
   return mention.scope.comparedAgainst ? [positive, neutral, negative] : [negative, neutral, positive];
 }
 

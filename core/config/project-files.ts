@@ -25,6 +25,8 @@ export const COMPILED_DIRECTORY = RUNNING_COMPILED ? thisDirectory : path.join(P
 export const SHIPPED_DATA_FILES = [
   'core/brand/common-words.txt',
   'core/brand/sentiment/sentiment-model.json',
+  'core/brand/sentiment/context-reader.json',
+  'core/brand/sentiment/context-reader-vectors.bin',
   'core/catalogue/model-catalogue.json',
   'core/payments/payment-catalogue.json',
 ] as const;

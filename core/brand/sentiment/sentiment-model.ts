@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dataFilePath } from '../../config/project-files.ts';
+import { loadContextReader, type ContextReader } from './context-reader.ts';
 import type { Features } from './mention-features.ts';
 
 /**
@@ -18,6 +19,8 @@ interface StoredModel {
   intercepts: [number, number, number];
   /** The passage combiner's weights (passage-verdict.ts): per class, one per feature; absent in older models. */
   passage?: { weights: number[][] };
+  /** Present when the model was fitted with the context reader beside it (context-reader.ts). */
+  contextReader?: { weight: number };
   /** How much the rules move the scores, as the model was fitted with them; absent in older models. */
   rules?: { owned: number; asksOrSupposes: number; noPolarWords: number };
 }
@@ -25,7 +28,10 @@ interface StoredModel {
 const stored = JSON.parse(readFileSync(dataFilePath('core/brand/sentiment/sentiment-model.json'), 'utf8')) as StoredModel;
 const WEIGHTS: ReadonlyMap<string, readonly [number, number, number]> = new Map(Object.entries(stored.weights));
 
-export const MODEL_VERSION = stored.version;
+/** The context reader fitted with these weights; undefined when they were fitted without one. */
+export const CONTEXT_READER: ContextReader | undefined = stored.contextReader ? loadContextReader() : undefined;
+
+export const MODEL_VERSION = CONTEXT_READER ? `${stored.version}+cr-${CONTEXT_READER.version}` : stored.version;
 
 /** The passage combiner's weights, when the model has them (see passage-verdict.ts). */
 export const PASSAGE_WEIGHTS: readonly (readonly number[])[] | undefined = stored.passage?.weights;
