@@ -36,7 +36,7 @@ node --import tsx scripts/brand-model/dump-mentions.ts "$work/heldout.jsonl" "$h
 weights=(--file-weight "$(basename "$corpus")=3")
 for extra in "$@"; do weights+=(--file-weight "$(basename "$extra")=3"); done
 "$python" scripts/brand-model/train_model.py "$work/mentions.jsonl" --cv 5 --group-folds --passage \
-  "${weights[@]}" --rule-weights "${BRAND_RULE_WEIGHTS:-1,1,0.5}" --vectors "$vectors" --window near \
+  "${weights[@]}" --rule-weights "${BRAND_RULE_WEIGHTS:-1,1,0.5}" --vectors "$vectors" --window near --filters 32 --weight 0.5 \
   --eval "$work/heldout.jsonl" --out core/brand/sentiment/sentiment-model.json --out-reader core/brand/sentiment/context-reader
 
 echo "== held-out split, after (the new weights)"

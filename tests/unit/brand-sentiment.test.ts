@@ -44,7 +44,7 @@ describe('evidence', () => {
     expect(analysis.sentiment).toBe('positive');
     expect(analysis.evidence!.sentence).toBe('Many users love Acme for its clean interface and fast search.');
     expect(analysis.evidence!.cues).toContain('love');
-    expect(analysis.analyser).toEqual({ kind: 'local', version: expect.stringMatching(/^2\.\d+\.\d+\+lr-[0-9a-f]{8}$/) });
+    expect(analysis.analyser).toEqual({ kind: 'local', version: expect.stringMatching(/^2\.\d+\.\d+\+lr-[0-9a-f]{8}\+cr-[0-9a-f]{8}$/) });
   });
 
   it('is null when the brand is not named', () => {

@@ -67,6 +67,9 @@ export class ContextReader {
   private readonly outBias: Float32Array;
   /** Per word id: its part at each tap in each filter, [tap][filter], made on first use. */
   private readonly wordParts: (Float64Array | undefined)[] = [];
+  private readonly maxPool: Float64Array;
+  private readonly nearPool: Float64Array;
+  private readonly activation: Float64Array;
   /** Per text read, its tokens' word ids. */
   private readonly tokenIds = new WeakMap<readonly Token[], Int32Array>();
   private readonly targetId: number;
@@ -99,6 +102,9 @@ export class ContextReader {
       });
     }
     this.convBias = Float32Array.from(stored.convBias);
+    this.maxPool = new Float64Array(filters);
+    this.nearPool = new Float64Array(filters);
+    this.activation = new Float64Array(filters);
     this.outWeight = Float32Array.from(stored.outWeight.flat());
     this.outBias = Float32Array.from(stored.outBias);
   }
@@ -134,9 +140,10 @@ export class ContextReader {
     const stride = TAPS * filters;
     const distanceParts = this.distanceParts;
     const bias = this.convBias;
-    const maxPool = new Float64Array(filters);
-    const nearPool = new Float64Array(filters);
-    const activation = new Float64Array(filters);
+    // Scratch space kept between calls: the worker reads one mention at a time.
+    const { maxPool, nearPool, activation } = this;
+    maxPool.fill(0);
+    nearPool.fill(0);
     let nearness = 0;
     for (let position = 0; position < length; position += 1) {
       for (let filter = 0; filter < filters; filter += 1) activation[filter] = bias[filter]!;
@@ -175,7 +182,8 @@ export class ContextReader {
   private idsOf(tokens: readonly Token[]): Int32Array {
     let ids = this.tokenIds.get(tokens);
     if (ids === undefined) {
-      ids = Int32Array.from(tokens, (token) => this.index.get(token.norm) ?? UNKNOWN);
+      ids = new Int32Array(tokens.length);
+      for (let index = 0; index < tokens.length; index += 1) ids[index] = this.index.get(tokens[index]!.norm) ?? UNKNOWN;
       this.tokenIds.set(tokens, ids);
     }
     return ids;

@@ -6,7 +6,7 @@ import { SENTENCE_END, type Token } from './tokens.ts';
  * written as one `TARGET_WORD` (so "Acme Cloud" reads like "it"), and each word's distance from the nearest run.
  * The worker reads the "near" window (`nearBounds`); the trainer can compare all three.
  */
-export const CONTEXT_REACH = 25;
+export const CONTEXT_REACH = 12;
 export const TARGET_WORD = '<t>';
 /** Distances are counted up to this; further words share the last bucket. Bucket 0 is left for padding. */
 export const MAX_DISTANCE = 30;
