@@ -9,12 +9,12 @@ import { scoreVerdicts } from '../../scripts/brand-model/verdict-scores.ts';
 /**
  * The shipped analyser on the answer corpus's held-out split (data/brand-answers/answers-heldout.raw: 897 items by
  * two writers whose passages are not in the training split, never trained or tuned on). Its figures are published
- * in docs/brand-analysis.md (macro-F1 0.712); the floor sits a little under them, so a change that makes the
+ * in docs/brand-analysis.md (macro-F1 0.737); the floor sits a little under them, so a change that makes the
  * verdicts worse on answers fails here rather than in front of a customer.
  */
 const HELDOUT = path.join(PROJECT_ROOT, 'data/brand-answers/answers-heldout.raw');
-const MACRO_F1_FLOOR = 0.69;
-const ACCURACY_FLOOR = 0.69;
+const MACRO_F1_FLOOR = 0.71;
+const ACCURACY_FLOOR = 0.71;
 
 describe('the brand analyser on held-out AI answers', () => {
   it('keeps its macro-F1 and accuracy above their floors, with every class found', () => {
