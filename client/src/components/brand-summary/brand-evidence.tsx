@@ -1,5 +1,5 @@
 import { Badge, Blockquote, Group, Mark, Stack, Text } from '@mantine/core';
-import type { BrandAnalyser, CompetitorMention, RecommendationLevel, SentimentEvidence } from '../../../../contract/brand.ts';
+import type { BrandAnalyser, CompetitorMention, RecommendationLevel, SentimentEvidence, VerdictCorrection } from '../../../../contract/brand.ts';
 import { sentimentColour, sentimentLabel } from './brand-summary-text.ts';
 import { analyserText, evidenceParts, recommendationColour, recommendationLabel } from './evidence-text.ts';
 
@@ -72,9 +72,11 @@ export function JudgeReason({ reason }: { reason: string }) {
   );
 }
 
-export function AnalyserNote({ analyser }: { analyser: BrandAnalyser | undefined }) {
+/** Which analyser decided; a verdict a person corrected says so first (the analyser's stays for reference). */
+export function AnalyserNote({ analyser, correction }: { analyser: BrandAnalyser | undefined; correction?: VerdictCorrection | undefined }) {
   return (
     <Text size="xs" c="dimmed" data-testid="brand-analyser">
+      {correction ? `Corrected by a person (the analyser said ${sentimentLabel(correction.originalSentiment).toLowerCase()}). ` : ''}
       {analyserText(analyser)}
     </Text>
   );

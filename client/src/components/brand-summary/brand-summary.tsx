@@ -71,7 +71,15 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
                 ))}
               </Group>
             )}
-            {mention.evidence && <EvidenceQuote evidence={mention.evidence} brandTerms={terms} sentiment={mention.sentiment} testId="brand-evidence" />}
+            {mention.evidence && (
+              <EvidenceQuote
+                evidence={mention.evidence}
+                brandTerms={terms}
+                sentiment={mention.correction?.originalSentiment ?? mention.sentiment}
+                corrected={mention.correction !== undefined}
+                testId="brand-evidence"
+              />
+            )}
             {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
             {mention.summary.contexts.slice(0, 3).map((context, index) => (
               <Blockquote key={index} p="xs" color="gray" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="brand-context">
@@ -96,7 +104,7 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
         <Text size="sm" c="dimmed" data-testid="brand-domain-cited">
           {mention.brandDomainCited ? 'Your website is among the cited sources.' : 'Your website is not among the cited sources.'}
         </Text>
-        <AnalyserNote analyser={mention.analyser} />
+        <AnalyserNote analyser={mention.analyser} correction={mention.correction} />
       </Stack>
     </Paper>
   );

@@ -94,7 +94,7 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
               </Blockquote>
               {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
               {mention.competitors && <CompetitorSentiments competitors={mention.competitors} />}
-              <AnalyserNote analyser={mention.analyser} />
+              <AnalyserNote analyser={mention.analyser} correction={mention.correction} />
             </Stack>
           )}
         </Collapse>

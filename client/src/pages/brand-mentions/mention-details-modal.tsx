@@ -84,7 +84,7 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
                 : <Text size="sm" c="dimmed">None</Text>}
             </Group>
           </Field>
-          <AnalyserNote analyser={mention.analyser} />
+          <AnalyserNote analyser={mention.analyser} correction={mention.correction} />
         </Stack>
       )}
     </Modal>
