@@ -196,6 +196,16 @@ export const BrandAnalytics = Type.Object({
   /** up: more positive than negative mentions; down: the reverse; flat: even; neutral: no mentions. */
   trend: BrandTrend,
   /**
+   * Which way the positive and negative mentions lean, with the 95% Wilson interval of the positive share among
+   * them (null bounds without any): the dashboard says "leans positive" only when the interval lies above a half.
+   */
+  lean: Type.Object({
+    positive: Type.Integer({ minimum: 0 }),
+    polar: Type.Integer({ minimum: 0 }),
+    low: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+    high: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+  }),
+  /**
    * Where a judge model read the answers: how often the local analyser's verdict agreed with it, with a 95% Wilson
    * interval (null rate and bounds until a judged answer exists). A live measure of the local analyser.
    */

@@ -23,3 +23,11 @@ export function judgeAgreement(agreed: number, judged: number): BrandAnalytics['
   const { low, high } = wilsonInterval(agreed, judged);
   return { judged, agreed, rate: agreed / judged, low, high };
 }
+
+/** The positive share of the polar mentions, with its 95% Wilson interval; no bounds without a polar mention. */
+export function brandLean(positive: number, negative: number): BrandAnalytics['lean'] {
+  const polar = positive + negative;
+  if (polar === 0) return { positive, polar, low: null, high: null };
+  const { low, high } = wilsonInterval(positive, polar);
+  return { positive, polar, low, high };
+}

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence, Surface } from '../../contract/brand.ts';
 import { ANSWER_SURFACE_SQL } from './answer-surface.ts';
-import { brandTrend, DAILY_SERIES_DAYS, judgeAgreement, TOP_CITED_DOMAINS } from './brand-analytics.ts';
+import { brandLean, brandTrend, DAILY_SERIES_DAYS, judgeAgreement, TOP_CITED_DOMAINS } from './brand-analytics.ts';
 
 /**
  * The queries behind the Brand Mentions page, always for one user: their stored mentions, the analytics over
@@ -228,6 +228,7 @@ export async function brandAnalytics(em: EntityManager, userId: string): Promise
       lastRequestAt: row.last_request_at,
       mentionRate: row.mention_rate,
       trend: brandTrend(counts),
+      lean: brandLean(row.positive_mentions, row.negative_mentions),
       judgeAgreement: judgeAgreement(row.judge_agreed, row.judged),
       corrections: { corrected: row.corrected, rate: row.total_mentions === 0 ? null : row.corrected / row.total_mentions },
       series: {

@@ -260,6 +260,11 @@ describe('brand analytics', () => {
     expect(brand('Pendant')).toMatchObject({ totalRequests: 2, totalMentions: 0, avgConfidence: 0, mentionRate: 0, trend: 'neutral' });
     expect(brand('Vandelay')).toMatchObject({ totalRequests: 3, totalMentions: 3, mentionRate: 100, trend: 'flat' });
     expect(brand('Kramerica')).toMatchObject({ totalMentions: 2, negativeMentions: 1, neutralMentions: 1, trend: 'down' });
+    // The lean comes with its interval: 3 of 4 polar mentions positive is not yet evidence of a positive lean.
+    expect(brand('Initrode').lean).toMatchObject({ positive: 3, polar: 4 });
+    expect(brand('Initrode').lean.low!).toBeLessThan(0.5);
+    expect(brand('Initrode').lean.high!).toBeGreaterThan(0.9);
+    expect(brand('Pendant').lean).toEqual({ positive: 0, polar: 0, low: null, high: null });
   });
 
   it('draws the last 30 days day by day, empty days included', () => {

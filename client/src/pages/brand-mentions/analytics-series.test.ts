@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandAnalytics } from '../../../../contract/brand.ts';
-import { dailyRates, mentionRate, modelRates, rateText, sentimentSlices, shareOfVoice, trendDisplay } from './analytics-series.ts';
+import { dailyRates, leanDisplay, mentionRate, modelRates, rateText, sentimentSlices, shareOfVoice, trendDisplay } from './analytics-series.ts';
 
 describe('rates', () => {
   it('states a rate with one decimal', () => {
@@ -56,5 +56,20 @@ describe('share of voice and sentiment', () => {
     expect(trendDisplay('up').colour).toBe('green');
     expect(trendDisplay('down').colour).toBe('red');
     expect(trendDisplay('neutral').colour).toBe('gray');
+  });
+
+  it('says which way the mentions lean only when the interval lies on one side of a half', () => {
+    expect(leanDisplay({ positive: 0, polar: 0, low: null, high: null }).label).toBe('No positive or negative mention yet');
+    // Three of three on one day: the interval (44%–100%) still reaches below a half.
+    expect(leanDisplay({ positive: 3, polar: 3, low: 0.438, high: 1 }).label).toBe('Too early to tell');
+    expect(leanDisplay({ positive: 18, polar: 20, low: 0.699, high: 0.972 })).toMatchObject({ label: 'Leans positive', colour: 'green' });
+    expect(leanDisplay({ positive: 2, polar: 20, low: 0.028, high: 0.301 })).toMatchObject({ label: 'Leans negative', colour: 'red' });
+    expect(leanDisplay({ positive: 11, polar: 20, low: 0.342, high: 0.742 }).label).toBe('Mixed');
+    expect(leanDisplay({ positive: 18, polar: 20, low: 0.699, high: 0.972 }).detail).toBe('18 of 20 positive or negative mentions are positive (95% interval 70%–97%).');
+  });
+
+  it('names each model as people read it in the per-model chart', () => {
+    const rates = modelRates([{ engine: 'openai', model: 'gpt-4o-mini', answers: 2, mentions: 1 }], () => 'GPT-4o mini');
+    expect(rates).toEqual([{ model: 'GPT-4o mini', rate: 50, answers: 2 }]);
   });
 });

@@ -18,9 +18,12 @@ export function dailyRates(daily: BrandAnalytics['series']['daily']): { date: st
 }
 
 /** The mention rate of each model, highest first, for the bar chart. */
-export function modelRates(byModel: BrandAnalytics['series']['byModel']): { model: string; rate: number; answers: number }[] {
+export function modelRates(
+  byModel: BrandAnalytics['series']['byModel'],
+  nameOf: (pair: { engine: string; model: string }) => string = (pair) => pair.model,
+): { model: string; rate: number; answers: number }[] {
   return byModel
-    .map((entry) => ({ model: entry.model, rate: mentionRate(entry.mentions, entry.answers), answers: entry.answers }))
+    .map((entry) => ({ model: nameOf(entry), rate: mentionRate(entry.mentions, entry.answers), answers: entry.answers }))
     .sort((a, b) => b.rate - a.rate || a.model.localeCompare(b.model));
 }
 
@@ -49,6 +52,18 @@ const TRENDS: Record<BrandTrend, { label: string; colour: string }> = {
 };
 
 export const trendDisplay = (trend: BrandTrend): { label: string; colour: string } => TRENDS[trend];
+
+/**
+ * The badge for which way the answers lean: only where the 95% interval of the positive share of polar mentions
+ * lies wholly on one side of a half does it say so; a handful of mentions on one day says "Too early to tell".
+ */
+export function leanDisplay(lean: BrandAnalytics['lean']): { label: string; colour: string; detail: string } {
+  if (lean.polar === 0 || lean.low === null || lean.high === null) return { label: 'No positive or negative mention yet', colour: 'gray', detail: 'No answer has spoken of the brand positively or negatively yet.' };
+  const detail = `${lean.positive} of ${lean.polar} positive or negative mentions are positive (95% interval ${wholePercent(lean.low)}–${wholePercent(lean.high)}).`;
+  if (lean.low > 0.5) return { label: 'Leans positive', colour: 'green', detail };
+  if (lean.high < 0.5) return { label: 'Leans negative', colour: 'red', detail };
+  return { label: lean.polar < 10 ? 'Too early to tell' : 'Mixed', colour: 'blue', detail };
+}
 
 const wholePercent = (share: number): string => `${Math.round(share * 100)}%`;
 

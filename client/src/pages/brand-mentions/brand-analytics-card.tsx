@@ -1,7 +1,7 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { BrandAnalytics } from '../../../../contract/brand.ts';
 import { percentText } from '../../components/brand-summary/brand-summary-text.ts';
-import { agreementText, correctionText, rateText, trendDisplay } from './analytics-series.ts';
+import { agreementText, correctionText, leanDisplay, rateText } from './analytics-series.ts';
 
 function Stat({ label, value, colour, testId }: { label: string; value: string; colour?: string; testId: string }) {
   return (
@@ -18,7 +18,7 @@ function Stat({ label, value, colour, testId }: { label: string; value: string; 
 
 /** One brand's numbers at a glance: how often answers name it, how sure the match is, and in what tone. */
 export function BrandAnalyticsCard({ brand }: { brand: BrandAnalytics }) {
-  const trend = trendDisplay(brand.trend);
+  const lean = leanDisplay(brand.lean);
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={`Analytics for ${brand.brandName}`} data-testid="brand-analytics-card">
       <Stack gap="sm">
@@ -33,15 +33,17 @@ export function BrandAnalyticsCard({ brand }: { brand: BrandAnalytics }) {
               </Text>
             )}
           </div>
-          <Badge color={trend.colour} variant="light" c="var(--mantine-color-text)" data-testid="analytics-trend">
-            {trend.label}
-          </Badge>
+          <Tooltip label={lean.detail} multiline w={260} withArrow events={{ hover: true, focus: true, touch: true }}>
+            <Badge color={lean.colour} variant="light" c="var(--mantine-color-text)" tabIndex={0} aria-label={`${lean.label}. ${lean.detail}`} data-testid="analytics-trend">
+              {lean.label}
+            </Badge>
+          </Tooltip>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Stat label="Answers analysed" value={String(brand.totalRequests)} testId="analytics-total-requests" />
           <Stat label="Mentions" value={String(brand.totalMentions)} testId="analytics-total-mentions" />
           <Stat label="Mention rate" value={rateText(brand.mentionRate)} testId="analytics-mention-rate" />
-          <Stat label="Avg confidence" value={percentText(brand.avgConfidence)} testId="analytics-avg-confidence" />
+          <Stat label="Avg match confidence" value={percentText(brand.avgConfidence)} testId="analytics-avg-confidence" />
           <Stat label="Positive" value={String(brand.positiveMentions)} colour="green" testId="analytics-positive" />
           <Stat label="Negative" value={String(brand.negativeMentions)} colour="red" testId="analytics-negative" />
           <Stat label="Neutral" value={String(brand.neutralMentions)} colour="dimmed" testId="analytics-neutral" />

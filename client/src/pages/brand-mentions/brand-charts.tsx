@@ -3,6 +3,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BrandAnalytics } from '../../../../contract/brand.ts';
+import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { dailyRates, modelRates, rateText, sentimentSlices, shareOfVoice } from './analytics-series.ts';
 
 const CHART_HEIGHT = 220;
@@ -65,7 +66,8 @@ export function RankingChart<Row extends Record<string, string | number>>({ data
 /** The dashboard's charts for one brand; loaded only when the Analytics tab opens, as they bring recharts along. */
 export function BrandCharts({ brand }: { brand: BrandAnalytics }) {
   const daily = dailyRates(brand.series.daily);
-  const models = modelRates(brand.series.byModel);
+  const names = useDisplayNames();
+  const models = modelRates(brand.series.byModel, (pair) => names(pair).model);
   const sentiment = sentimentSlices(brand);
   const voices = shareOfVoice(brand.series.shareOfVoice);
   const domains = brand.series.citedDomains.slice(0, 8);

@@ -44,8 +44,8 @@ export const MentionCard = memo(function MentionCard({ mention, expanded, onTogg
               </Badge>
             )}
             {mention.recommendation && <RecommendationBadge level={mention.recommendation} testId="mention-recommendation" />}
-            <Badge color="gray" variant="outline" tt="none" data-testid="mention-confidence">
-              {percentText(mention.confidence)} confidence
+            <Badge color="gray" variant="outline" tt="none" title="How sure the match is that this names your brand (more matches, and company words nearby, raise it)" data-testid="mention-confidence">
+              {percentText(mention.confidence)} match confidence
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
