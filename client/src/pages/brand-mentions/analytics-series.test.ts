@@ -59,7 +59,7 @@ describe('share of voice and sentiment', () => {
   });
 
   it('says which way the mentions lean only when the interval lies on one side of a half', () => {
-    expect(leanDisplay({ positive: 0, polar: 0, low: null, high: null }).label).toBe('No positive or negative mention yet');
+    expect(leanDisplay({ positive: 0, polar: 0, low: null, high: null }).label).toBe('No lean yet');
     // Three of three on one day: the interval (44%–100%) still reaches below a half.
     expect(leanDisplay({ positive: 3, polar: 3, low: 0.438, high: 1 }).label).toBe('Too early to tell');
     expect(leanDisplay({ positive: 18, polar: 20, low: 0.699, high: 0.972 })).toMatchObject({ label: 'Leans positive', colour: 'green' });

@@ -58,7 +58,7 @@ export const trendDisplay = (trend: BrandTrend): { label: string; colour: string
  * lies wholly on one side of a half does it say so; a handful of mentions on one day says "Too early to tell".
  */
 export function leanDisplay(lean: BrandAnalytics['lean']): { label: string; colour: string; detail: string } {
-  if (lean.polar === 0 || lean.low === null || lean.high === null) return { label: 'No positive or negative mention yet', colour: 'gray', detail: 'No answer has spoken of the brand positively or negatively yet.' };
+  if (lean.polar === 0 || lean.low === null || lean.high === null) return { label: 'No lean yet', colour: 'gray', detail: 'No answer has spoken of the brand positively or negatively yet.' };
   const detail = `${lean.positive} of ${lean.polar} positive or negative mentions are positive (95% interval ${wholePercent(lean.low)}–${wholePercent(lean.high)}).`;
   if (lean.low > 0.5) return { label: 'Leans positive', colour: 'green', detail };
   if (lean.high < 0.5) return { label: 'Leans negative', colour: 'red', detail };
@@ -76,6 +76,6 @@ export function agreementText(agreement: BrandAnalytics['judgeAgreement']): stri
 
 /** "3 of 40 mentions (8%)", or none. */
 export function correctionText(corrections: BrandAnalytics['corrections'], mentions: number): string {
-  if (corrections.rate === null || corrections.corrected === 0) return mentions === 0 ? 'No mention yet' : `None of ${mentions} mentions`;
+  if (corrections.rate === null || corrections.corrected === 0) return mentions === 0 ? 'No mention yet' : `0 of ${mentions} ${mentions === 1 ? 'mention' : 'mentions'}`;
   return `${corrections.corrected} of ${mentions} ${mentions === 1 ? 'mention' : 'mentions'} (${wholePercent(corrections.rate)})`;
 }
