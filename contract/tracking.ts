@@ -1,6 +1,6 @@
 import * as Type from 'typebox/type';
 import { BrandConfig, AiOverviewParams } from './ask.ts';
-import { Sentiment } from './brand.ts';
+import { Sentiment, VerdictSource } from './brand.ts';
 import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 import { RateStatistics } from './tracking-statistics.ts';
@@ -219,6 +219,8 @@ export const TrackingResult = Type.Object({
   mentioned: Type.Boolean(),
   position: Type.Union([Type.Integer(), Type.Null()]),
   sentiment: Type.Union([Sentiment, Type.Null()]),
+  /** Who made `sentiment`: the local analyser, a judge model, or a person who corrected it; null without one. */
+  sentimentBy: Type.Union([VerdictSource, Type.Null()]),
   shareOfVoice: Type.Union([Type.Number(), Type.Null()]),
   citedDomains: Type.Array(Type.String()),
   creditsCharged: Type.Integer({ minimum: 0 }),

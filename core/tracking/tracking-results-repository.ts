@@ -130,6 +130,7 @@ interface ResultRow {
   mentioned: boolean;
   position: number | null;
   sentiment: TrackingResult['sentiment'];
+  sentiment_by: TrackingResult['sentimentBy'];
   share_of_voice: number | null;
   cited_domains: string[];
   credits_charged: number;
@@ -153,6 +154,7 @@ function resultFromRow(row: ResultRow): TrackingResult {
     mentioned: row.mentioned,
     position: row.position,
     sentiment: row.sentiment,
+    sentimentBy: row.sentiment === null ? null : row.sentiment_by,
     shareOfVoice: row.share_of_voice,
     citedDomains: row.cited_domains,
     creditsCharged: row.credits_charged,
@@ -173,8 +175,12 @@ export async function trackingResults(em: EntityManager, setId: string, page: Re
   const rows = await em.execute<ResultRow[]>(
     `select result.id, result.run_id, ${iso('tracking.slot_start')} as slot_start, result.prompt, result.engine, result.model, result.country,
             result.language, result.status, result.surface, result.model_version, result.mentioned, result.position, result.sentiment, result.share_of_voice, result.cited_domains,
-            result.credits_charged, result.answer, ${iso('result.created_at')} as created_at
+            result.credits_charged, result.answer, ${iso('result.created_at')} as created_at,
+            -- Who made the verdict, from the answer's brand analysis (a person's correction is copied into sentiment).
+            case when mention.corrected_at is not null then 'person'
+                 when mention.analyser ->> 'kind' = 'judge' then 'judge' else 'local' end as sentiment_by
        from tracking_results as result join tracking_runs as tracking on tracking.id = result.run_id
+       left join brand_mentions as mention on mention.run_id = result.model_run_id
       where result.set_id = ?
         and (?::uuid is null or result.run_id = ?::uuid)
         and (?::uuid is null or (result.created_at, result.id) > (select created_at, id from tracking_results where id = ?::uuid))

@@ -34,6 +34,7 @@ describe('the CSV writer', () => {
       mentioned: false,
       position: null,
       sentiment: null,
+    sentimentBy: null,
       shareOfVoice: -0.5,
       citedDomains: [],
       creditsCharged: 2,

@@ -218,7 +218,12 @@ function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun 
                 <Badge color={result.status === 'error' ? 'red' : result.mentioned ? 'green' : 'gray'} variant="filled" autoContrast>
                   {result.status === 'error' ? 'failed (free)' : result.mentioned ? `mentioned ${positionText(result.position)}` : 'not mentioned'}
                 </Badge>
-                {result.sentiment ? <Badge variant="outline">{result.sentiment}</Badge> : null}
+                {result.sentiment ? (
+                  <Badge variant="outline" data-testid="tracking-result-sentiment">
+                    {result.sentiment}
+                    {result.sentimentBy === 'person' ? ' · corrected' : ''}
+                  </Badge>
+                ) : null}
               </Group>
               <Text size="sm" fw={600}>
                 {result.prompt}
