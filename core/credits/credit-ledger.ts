@@ -24,7 +24,11 @@ export function spendable(account: Pick<CreditAccountState, 'balance' | 'held'>)
   return account.balance - account.held;
 }
 
-/** What a user can spend now, read from their account (0 without one). */
+/**
+ * What a user can spend now, read from their account as stored; undefined when no account was opened yet. For telling
+ * the person's tabs about a change to an account that exists; a decision to spend reads `spendableCreditsOf`
+ * (`requester.ts`), which opens the account with its grant first.
+ */
 export async function spendableCreditsOfUser(em: EntityManager, userId: string): Promise<number | undefined> {
   const [row] = await em.execute<{ available: string }[]>(`select balance - held as available from credit_accounts where user_id = ?`, [userId]);
   return row ? Number(row.available) : undefined;

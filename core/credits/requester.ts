@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ensureCreditAccount, grantOnce, type CreditAccountState, type CreditOwner } from './credit-ledger.ts';
+import { ensureCreditAccount, grantOnce, spendable, type CreditAccountState, type CreditOwner } from './credit-ledger.ts';
 import { GUEST_GRANT, REGISTERED_GRANT, type Tier } from './pricing.ts';
 import type { User } from '../database/entities/user.ts';
 import { keyedDigest } from '../accounts/secret-tokens.ts';
@@ -72,4 +72,14 @@ export async function openCreditAccount(em: EntityManager, requester: Requester)
   const account = await ensureCreditAccount(em, requester.owner);
   const granted = await grantOnce(em, account.id, requester.grant.amount, requester.grant.reference);
   return granted ? { ...account, balance: account.balance + requester.grant.amount } : account;
+}
+
+/**
+ * What the requester can spend now (balance − held): the balance every decision to spend must read. The account is
+ * opened first, with its one-time grant, when nothing has opened it yet (a person whose first call after verifying
+ * saves a tracked set has no account row until then), so this reads 150 for that person, as `GET /api/credits` and
+ * an admission would, never the 0 of an account not yet opened.
+ */
+export async function spendableCreditsOf(em: EntityManager, requester: Requester): Promise<number> {
+  return spendable(await em.transactional((transaction) => openCreditAccount(transaction, requester)));
 }

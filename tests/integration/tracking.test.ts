@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { creditOnce } from '../../core/credits/credit-ledger.ts';
 import { CSV_COLUMNS } from '../../core/tracking/tracking-csv.ts';
 import { csvField } from '../../core/exports/csv-writer.ts';
 import { closeAbandonedSlot } from '../../worker/jobs/tracking-run-job.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import type { MailCatcher } from '../support/mail-catcher.ts';
+import { AuthClient } from '../support/auth-client.ts';
+import { verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import {
   NAMING_PROMPT,
@@ -210,6 +212,50 @@ describe('GEO tracking', () => {
     expect(JSON.parse(resumed.text).data.set.pausedReason).toBeNull();
     await until('a run after resuming', async () => ((await completedRuns(set.id)).length >= 2 ? true : undefined));
     await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { status: 'paused' });
+  });
+
+  it("runs a newly verified person's first set from their 150 credits, though nothing has read their balance yet", async () => {
+    // Signed up and verified over HTTP like anyone; saving the set is the first call after that, so no
+    // `GET /api/credits` (nor any question) has read the balance before the set's first slot checks it.
+    const email = `first-set-${randomUUID().slice(0, 8)}@example.com`;
+    const browser = new AuthClient(stack.baseUrl);
+    expect((await browser.post('register', { name: 'First Set', email, password: 'correct horse battery' })).status).toBe(200);
+    const link = verificationLinkIn(await mail.next(email));
+    expect((await browser.post('verify-email', { email: link.email, token: link.token })).status).toBe(200);
+    const cookie = browser.cookie!;
+    const set = await createSet(cookie);
+    expect(set.cost.perRun).toBe(24);
+
+    const em = stack.records();
+    const first = await until('the first slot to end', async () => {
+      const [run] = await em.execute<{ id: string; status: string }[]>(`select id, status from tracking_runs where set_id = ? order by slot_start limit 1`, [set.id]);
+      return run && run.status !== 'running' ? run : undefined;
+    });
+    const [stored] = await em.execute<{ status: string; paused_reason: string | null }[]>(`select status, paused_reason from tracking_sets where id = ?`, [set.id]);
+    await harness.call('PATCH', `/api/tracking/sets/${set.id}`, cookie, { status: 'paused' });
+    expect(first.status).toBe('completed');
+    expect(stored!.paused_reason).toBeNull();
+    const [results] = await em.execute<{ answers: number }[]>(`select count(*)::int as answers from tracking_results where run_id = ? and status = 'completed'`, [first.id]);
+    expect(results!.answers).toBe(4);
+
+    // The grant was given once, and what the runs were charged came out of it.
+    await until('no open runs', async () => {
+      const [open] = await em.execute<{ open: number }[]>(`select count(*)::int as open from tracking_runs where set_id = ? and status = 'running'`, [set.id]);
+      return open!.open === 0 ? true : undefined;
+    });
+    const [ledger] = await em.execute<{ grants: number; granted: string; charged: string }[]>(
+      `select count(*) filter (where entry.kind = 'grant')::int as grants,
+              coalesce(sum(entry.amount) filter (where entry.kind = 'grant'), 0) as granted,
+              coalesce(-sum(entry.amount) filter (where entry.kind = 'charge'), 0) as charged
+         from credit_accounts as account join users on users.id = account.user_id
+         left join credit_entries as entry on entry.account_id = account.id
+        where users.email = ?`,
+      [email],
+    );
+    expect(ledger).toMatchObject({ grants: 1, granted: '150' });
+    expect(Number(ledger!.charged)).toBeGreaterThanOrEqual(24);
+    const credits = JSON.parse((await harness.call('GET', '/api/credits', cookie)).text).data.user;
+    expect(credits).toMatchObject({ tier: 'registered', creditsRemaining: 150 - Number(ledger!.charged), creditsHeld: 0 });
   });
 
   it('closes a slot whose job gave up, keeping the answers that ended, so it does not show as running for ever', async () => {

@@ -11,13 +11,12 @@ import { SURFACE_LABELS } from '../../contract/tracking.ts';
 import { significantDrop, visibilityWindows } from '../../core/tracking/tracking-alerts.ts';
 import { openAnswersOfRun, recordTrackingResults } from '../../core/tracking/tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from '../../core/tracking/tracking-sets.ts';
-import { requesterFor, type Requester } from '../../core/credits/requester.ts';
+import { requesterFor, spendableCreditsOf, type Requester } from '../../core/credits/requester.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import type { Mailer } from '../../core/mail/mailer.ts';
 import { trackingAlertMail, trackingPausedMail, type CanaryReading, type TrackingMailFacts } from '../../core/mail/tracking-mails.ts';
 import { canaryReadingOf, trackingCanary } from '../../core/tracking/canary-drift.ts';
 import { admitRequest, type AdmissionServices } from '../../core/requests/request-admission.ts';
-import { spendableCreditsOfUser } from '../../core/credits/credit-ledger.ts';
 
 export interface TrackingRunDependencies {
   orm: MikroORM;
@@ -77,7 +76,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
   const requester = requesterFor(dependencies.appSecret, owner, { guestKey: `tracking:${set.id}`, anonymousSessionId: `tracking:${set.id}` });
   const cost = trackingCost(dependencies.catalogue, set.models, set.prompts.length, set.cadence, set.samplesPerCell, set.canaryPrompts.length).perRun;
   if (!claim.resumed) {
-    const available = await availableCredits(em, owner.id);
+    const available = await spendableCreditsOf(em, requester);
     if (available < cost) {
       await skipForCredits(dependencies, em, set, owner, claim.runId, cost, available);
       return 'insufficient_credits';
@@ -86,7 +85,7 @@ export async function runTrackingSlot(dependencies: TrackingRunDependencies, job
 
   const admitted = await admitPrompts(dependencies, em, set, requester, claim);
   if (admitted === 'insufficient_credits') {
-    const available = await availableCredits(em, owner.id);
+    const available = await spendableCreditsOf(em, requester);
     await pauseForCredits(dependencies, em, set, owner, cost, available);
   }
   // From here the answer that ends the slot's last request queues the finish. Answers that all ended while the
@@ -178,10 +177,6 @@ async function claimSlot(em: EntityManager, set: StoredTrackingSet, job: Trackin
   // A retry asks the canary prompts of today's set for the ids it claimed; ids beyond today's prompts are skipped.
   const canaryPrompts = set.canaryPrompts.slice(0, existing.canary_request_ids.length);
   return { runId: existing.id, requestIds: existing.request_ids, samplesPerCell: existing.samples_per_cell, canaryRequestIds: existing.canary_request_ids, canaryPrompts, resumed: true };
-}
-
-async function availableCredits(em: EntityManager, userId: string): Promise<number> {
-  return (await spendableCreditsOfUser(em, userId)) ?? 0;
 }
 
 /**
