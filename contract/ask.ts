@@ -92,13 +92,16 @@ export const SearchRequestBody = Type.Object(
   { additionalProperties: false, examples: [{ query: 'What is a vector database?', model: 'openai', specificModel: 'gpt-4o-mini' }] },
 );
 
-export const ModelPair = Type.Object({
-  engine: Type.String({ minLength: 1, maxLength: 64 }),
-  model: Type.String({ minLength: 1, maxLength: 128 }),
-});
+export const ModelPair = Type.Object(
+  {
+    engine: Type.String({ minLength: 1, maxLength: 64 }),
+    model: Type.String({ minLength: 1, maxLength: 128 }),
+  },
+  { additionalProperties: false },
+);
 
 /** One model of a comparison, with its own column's settings. */
-export const ComparedModel = Type.Object({ ...ModelPair.properties, settings: Type.Optional(ColumnSettings) });
+export const ComparedModel = Type.Object({ ...ModelPair.properties, settings: Type.Optional(ColumnSettings) }, { additionalProperties: false });
 
 const SelectAtLeastOne = 'Please select at least one model to compare';
 

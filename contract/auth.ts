@@ -29,7 +29,7 @@ export const AuthQuery = Type.Object({
 
 const Field = Type.Optional(Type.Unknown());
 export const AuthBody = Type.Union(
-  [Type.Object({ name: Field, email: Field, password: Field, token: Field }), Type.Null()],
+  [Type.Object({ name: Field, email: Field, password: Field, token: Field }, { additionalProperties: false }), Type.Null()],
   {
     description:
       'register: `{name, email, password}`; login: `{email, password}`; google: `{token}` (the ID token Google issued); ' +

@@ -12,6 +12,13 @@ export interface TemperatureRange {
 /** One model's own settings; see `ColumnSettings` in `column-settings.ts`. */
 export interface ColumnSettingsValue {
   systemPrompt?: string;
+  /** Null, like leaving it out, means the model's own default. */
+  temperature?: number | null;
+}
+
+/** The settings as stored: see `StoredColumnSettings` in `column-settings.ts`. */
+export interface StoredColumnSettingsValue {
+  systemPrompt?: string;
   temperature?: number;
 }
 
@@ -33,7 +40,7 @@ export function columnSettingsProblem(modelName: string, capabilities: Capabilit
   if (settings.systemPrompt !== undefined && settings.systemPrompt.trim() !== '' && !capabilities.systemPrompt) {
     return COLUMN_SETTINGS_TEXTS.noSystemPrompt(modelName);
   }
-  if (settings.temperature !== undefined) {
+  if (settings.temperature !== undefined && settings.temperature !== null) {
     const range = capabilities.temperature;
     if (!range) return COLUMN_SETTINGS_TEXTS.noTemperature(modelName);
     if (!Number.isFinite(settings.temperature) || settings.temperature < range.min || settings.temperature > range.max) {
@@ -43,13 +50,16 @@ export function columnSettingsProblem(modelName: string, capabilities: Capabilit
   return null;
 }
 
-/** The settings as stored and sent to the provider: a blank system prompt is none; null when nothing is left. */
-export function normaliseColumnSettings(settings: ColumnSettingsValue | undefined): ColumnSettingsValue | null {
+/**
+ * The settings as stored and sent to the provider: a blank system prompt is none, a null temperature is the model's
+ * default (left out, so the provider applies its own); null when nothing is left.
+ */
+export function normaliseColumnSettings(settings: ColumnSettingsValue | undefined): StoredColumnSettingsValue | null {
   if (!settings) return null;
   const systemPrompt = settings.systemPrompt?.trim();
-  const normalised: ColumnSettingsValue = {
+  const normalised = {
     ...(systemPrompt ? { systemPrompt } : {}),
-    ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+    ...(settings.temperature !== undefined && settings.temperature !== null ? { temperature: settings.temperature } : {}),
   };
   return Object.keys(normalised).length > 0 ? normalised : null;
 }

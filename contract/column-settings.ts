@@ -17,9 +17,11 @@ export const ColumnSettings = Type.Object(
         ...fieldMessages({ tooLong: `A system prompt can be at most ${SYSTEM_PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters` }),
       }),
     ),
+    // Null is the model's default, as on `/v1`: a client that always sends the field clears it with null, never 0.
     temperature: Type.Optional(
-      Type.Number({
-        description: "How freely the model samples its words; allowed only within the model's own range (`capabilities.temperature`).",
+      Type.Union([Type.Number(), Type.Null()], {
+        description:
+          "How freely the model samples its words; allowed only within the model's own range (`capabilities.temperature`). Null (or left out) asks with the model's own default.",
         ...fieldMessages({ invalid: 'The temperature must be a number' }),
       }),
     ),
@@ -32,6 +34,20 @@ export const ColumnSettings = Type.Object(
 );
 
 export type ColumnSettings = Type.Static<typeof ColumnSettings>;
+
+/**
+ * The settings as admission stores them with a run and the history answers them: a blank system prompt and a null
+ * temperature are gone (`normaliseColumnSettings`), so a temperature here is always a number.
+ */
+export const StoredColumnSettings = Type.Object(
+  {
+    systemPrompt: Type.Optional(Type.String({ description: 'Instructions the model read before the conversation.' })),
+    temperature: Type.Optional(Type.Number({ description: 'The temperature it was asked with; absent: its own default.' })),
+  },
+  { additionalProperties: false },
+);
+
+export type StoredColumnSettings = Type.Static<typeof StoredColumnSettings>;
 
 /** A temperature range a model accepts, both ends included. */
 export const TemperatureRange = Type.Object({ min: Type.Number(), max: Type.Number() });

@@ -1,7 +1,7 @@
 import * as Type from 'typebox/type';
 import { AiOverviewParams, BrandConfig, RequestKind } from './ask.ts';
 import { ContinueMode } from './continuation.ts';
-import { ColumnSettings } from './column-settings.ts';
+import { StoredColumnSettings } from './column-settings.ts';
 import { HISTORY_SEARCH_MAX_LENGTH } from './limits.ts';
 import { ModelResult } from './model-result.ts';
 
@@ -12,7 +12,7 @@ import { ModelResult } from './model-result.ts';
  */
 export const HistoryVersion = Type.Object({
   ...ModelResult.properties,
-  settings: Type.Union([ColumnSettings, Type.Null()], { description: "The model's own settings this answer was asked with; null when none." }),
+  settings: Type.Union([StoredColumnSettings, Type.Null()], { description: "The model's own settings this answer was asked with; null when none." }),
 });
 
 export const HistoryResult = Type.Object({

@@ -27,7 +27,7 @@ export const ChatCompletionBody = Type.Object(
     model: Type.String({ minLength: 1, maxLength: 200, description: '`engine/model`, as `GET /v1/models` lists them.' }),
     messages: Type.Array(ChatMessage, { minItems: 1, description: 'The conversation; the last `user` message is the question.' }),
     stream: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    // Null first: the request coercion would otherwise read `null` as the number 0.
+    // Null is OpenAI's "no temperature": the model's own default.
     temperature: Type.Optional(
       Type.Union([Type.Null(), Type.Number()], {
         description:

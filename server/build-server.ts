@@ -8,6 +8,7 @@ import quorumApp from './app.ts';
 import { ClientErrorResponder } from './errors/client-errors.ts';
 import { installInputTextCheck } from './errors/input-text-check.ts';
 import { routerErrorHandler } from './errors/router-errors.ts';
+import { buildValidator } from './schemas/body-validation.ts';
 import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
 
 export interface BuildServerOptions {
@@ -35,6 +36,9 @@ export async function buildServer(config: QuorumConfig, options: BuildServerOpti
       customOptions: { verbose: true },
       plugins: [errorMessagesKeywordPlugin],
     },
+    // JSON bodies are validated as written (no coercion, no silently dropped keys); query strings and path
+    // parameters, which arrive as text, keep Fastify's coercion (schemas/body-validation.ts).
+    schemaController: { compilersFactory: { buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   built = app as unknown as FastifyInstance;

@@ -1,4 +1,4 @@
-import type { ColumnSettings } from '../../contract/column-settings.ts';
+import type { StoredColumnSettings } from '../../contract/column-settings.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { CreditOwner } from './credit-ledger.ts';
@@ -12,7 +12,7 @@ export interface AdmissionRun {
   /** Earlier turns of this model's side of a follow-up thread; null for a lone question. */
   conversation: unknown[] | null;
   /** The model's own settings (system prompt, temperature); null when none. */
-  settings: ColumnSettings | null;
+  settings: StoredColumnSettings | null;
 }
 
 /** The request row as admitted, in its columns' terms. */

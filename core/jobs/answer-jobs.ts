@@ -1,4 +1,4 @@
-import type { ColumnSettings } from '../../contract/column-settings.ts';
+import type { StoredColumnSettings } from '../../contract/column-settings.ts';
 
 /**
  * The answer queue's job (its queue options are in `queue-catalogue.ts`). A job is one model answering one question. Postgres is the record of
@@ -28,5 +28,5 @@ export interface AnswerJobQuestion {
   searchEnabled: boolean;
   aiOverviewParams: { gl: string; hl: string } | null;
   /** The model's own settings (system prompt, temperature); absent when it is asked without any. */
-  settings?: ColumnSettings | null;
+  settings?: StoredColumnSettings | null;
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ColumnSettings } from '../../contract/column-settings.ts';
+import type { ColumnSettings, StoredColumnSettings } from '../../contract/column-settings.ts';
 import { columnSettingsProblem, normaliseColumnSettings } from '../../contract/column-settings-rules.ts';
 import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -12,7 +12,7 @@ import { conversationKey } from './follow-up-thread.ts';
  */
 
 /** The settings as they will be stored, or a VALIDATION_ERROR naming the model; undefined when none were sent. */
-export function checkedColumnSettings(model: CatalogueModel, settings: ColumnSettings | undefined): ColumnSettings | null | undefined {
+export function checkedColumnSettings(model: CatalogueModel, settings: ColumnSettings | undefined): StoredColumnSettings | null | undefined {
   if (settings === undefined) return undefined;
   const problem = columnSettingsProblem(model.name, model.capabilities, settings);
   if (problem) throw new AppError('VALIDATION_ERROR', problem);
@@ -23,8 +23,8 @@ export function checkedColumnSettings(model: CatalogueModel, settings: ColumnSet
  * The settings each model was last asked with in a request, its retries included (the newest run of each model
  * wins), keyed by `conversationKey`. The caller has already checked the request is the asker's own.
  */
-export async function settingsAskedWith(em: EntityManager, requestId: string): Promise<Map<string, ColumnSettings | null>> {
-  const rows = await em.execute<{ engine: string; model: string; settings: ColumnSettings | null }[]>(
+export async function settingsAskedWith(em: EntityManager, requestId: string): Promise<Map<string, StoredColumnSettings | null>> {
+  const rows = await em.execute<{ engine: string; model: string; settings: StoredColumnSettings | null }[]>(
     `select distinct on (run.engine, run.model) run.engine, run.model, run.settings
        from model_runs run join search_requests asked on asked.id = run.request_id
       where asked.id = ? or asked.retry_of = ?

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { ColumnSettings } from '../../contract/column-settings.ts';
+import type { ColumnSettings, StoredColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import {
   DEFAULT_AI_OVERVIEW_COUNTRY,
@@ -124,7 +124,7 @@ interface ResolvedSelection {
   searchEnabled: boolean;
   credits: number;
   /** Checked and normalised; undefined when the request left them out. */
-  settings: ColumnSettings | null | undefined;
+  settings: StoredColumnSettings | null | undefined;
 }
 
 /**
@@ -165,7 +165,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   markStage('admission-start');
   const requestId = input.requestId ?? randomUUID();
   const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
-  const settingsOf = (entry: ResolvedSelection): ColumnSettings | null =>
+  const settingsOf = (entry: ResolvedSelection): StoredColumnSettings | null =>
     entry.settings !== undefined ? entry.settings : (earlierSettings?.get(conversationKey(entry.engine.id, entry.model.id)) ?? null);
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
   const holdExpiresAt = new Date(Date.now() + services.queueWaitTimeoutMs + services.providerTimeoutMs + HOLD_MARGIN_MS);

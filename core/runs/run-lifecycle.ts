@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { ColumnSettings } from '../../contract/column-settings.ts';
+import type { StoredColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
 import type { AnswerSource } from '../events/run-event.ts';
@@ -30,7 +30,7 @@ export interface ClaimedRun {
    */
   conversation: ConversationTurn[];
   /** This model's own settings (system prompt, temperature); null when it is asked without any. */
-  settings: ColumnSettings | null;
+  settings: StoredColumnSettings | null;
 }
 
 /** Claims and reads the run in one round trip: it sits on the path to every answer's first token. */
@@ -71,7 +71,7 @@ interface ClaimedRunRow {
   ai_overview_params: { gl: string; hl: string } | null;
   brand_config: BrandConfig | null;
   conversation: ConversationTurn[] | null;
-  settings: ColumnSettings | null;
+  settings: StoredColumnSettings | null;
 }
 
 export interface RunSuccess {

@@ -81,8 +81,9 @@ beforeAll(async () => {
   await archive(Array.from({ length: ARCHIVED }, (_, index) => `Archived question ${index + 1}`), 48);
   await archive(['Delete me at 390px light', 'Delete me at 390px dark', 'Delete me at 1440px light', 'Delete me at 1440px dark'], 24);
 
-  const first = await ask({ ...SEARCH_BODY, query: THREAD_FIRST, models: THREAD_MODELS }, '/api/compare/stream');
-  await ask({ ...SEARCH_BODY, query: THREAD_FOLLOW_UP, models: THREAD_MODELS, followUpOf: first }, '/api/compare/stream');
+  // A comparison names its models in `models`; a search body's `model` and `specificModel` would be refused here.
+  const first = await ask({ query: THREAD_FIRST, models: THREAD_MODELS, searchEnabled: false }, '/api/compare/stream');
+  await ask({ query: THREAD_FOLLOW_UP, models: THREAD_MODELS, searchEnabled: false, followUpOf: first }, '/api/compare/stream');
   const webSearchModels = [
     { engine: 'openai', model: 'gpt-4o' },
     { engine: 'openai', model: 'gpt-4.1' },

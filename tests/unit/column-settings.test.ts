@@ -50,6 +50,11 @@ describe('columnSettingsProblem', () => {
   it('does not hold a blank system prompt against a model that takes none', () => {
     expect(columnSettingsProblem('AI Overview', search, { systemPrompt: '  \n ' })).toBeNull();
   });
+
+  it('reads a null temperature as the model’s default, which every model takes', () => {
+    expect(columnSettingsProblem('Claude', chat, { temperature: null })).toBeNull();
+    expect(columnSettingsProblem('AI Overview', search, { temperature: null })).toBeNull();
+  });
 });
 
 describe('normaliseColumnSettings', () => {
@@ -59,6 +64,11 @@ describe('normaliseColumnSettings', () => {
     expect(normaliseColumnSettings({ systemPrompt: ' ' })).toBeNull();
     expect(normaliseColumnSettings({})).toBeNull();
     expect(normaliseColumnSettings(undefined)).toBeNull();
+  });
+
+  it('leaves a null temperature out, so the provider applies its own default', () => {
+    expect(normaliseColumnSettings({ systemPrompt: 'Be brief.', temperature: null })).toEqual({ systemPrompt: 'Be brief.' });
+    expect(normaliseColumnSettings({ temperature: null })).toBeNull();
   });
 });
 

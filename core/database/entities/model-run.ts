@@ -1,4 +1,4 @@
-import type { ColumnSettings } from '../../../contract/column-settings.ts';
+import type { StoredColumnSettings } from '../../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../../contract/conversation.ts';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AnswerSource } from '../../events/run-event.ts';
@@ -38,7 +38,7 @@ const ModelRunSchema = defineEntity({
     /** Of the output tokens, those the model spent reasoning; null when the model does not report them. */
     reasoningTokens: p.integer().nullable(),
     /** The column's own settings it was asked with (system prompt, temperature); null when none. */
-    settings: p.json<ColumnSettings>().nullable(),
+    settings: p.json<StoredColumnSettings>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     startedAt: p.datetime().nullable(),
     firstTokenAt: p.datetime().nullable(),

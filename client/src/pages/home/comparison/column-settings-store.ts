@@ -52,4 +52,4 @@ export function useColumnSettings(pair: ModelPair): ColumnSettings | undefined {
 
 /** Whether a column's settings change anything: a system prompt or a temperature is set. */
 export const hasColumnSettings = (settings: ColumnSettings | undefined): boolean =>
-  Boolean(settings && ((settings.systemPrompt ?? '').trim() !== '' || settings.temperature !== undefined));
+  Boolean(settings && ((settings.systemPrompt ?? '').trim() !== '' || (settings.temperature !== undefined && settings.temperature !== null)));

@@ -8,7 +8,8 @@ import { COLUMN_SETTINGS_TEXTS } from '../../../../../contract/column-settings-r
 export function columnSettingsSummary(settings: ColumnSettings | undefined): string | null {
   if (!settings) return null;
   const parts: string[] = [];
-  if (settings.temperature !== undefined) parts.push(`Temperature ${settings.temperature}`);
+  // Null is the model's own default: nothing to mention.
+  if (settings.temperature !== undefined && settings.temperature !== null) parts.push(`Temperature ${settings.temperature}`);
   if ((settings.systemPrompt ?? '').trim() !== '') parts.push('System prompt');
   return parts.length > 0 ? parts.join(' · ') : null;
 }
