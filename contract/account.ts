@@ -85,3 +85,24 @@ export type NameChanged = Type.Static<typeof NameChanged>;
 export type EmailChangeRequested = Type.Static<typeof EmailChangeRequested>;
 export type EmailChanged = Type.Static<typeof EmailChanged>;
 export type SessionsSignedOut = Type.Static<typeof SessionsSignedOut>;
+
+/** Money paid by card in one currency, and the credits it bought, each less what was refunded or disputed. */
+export const PaidForCredits = Type.Object(
+  {
+    currency: Type.String({ description: 'ISO 4217, lower case (`usd`).' }),
+    amountCents: Type.Integer({ minimum: 0, description: 'What was paid, in cents, less refunds.' }),
+    credits: Type.Integer({ minimum: 0, description: 'The credits that money bought, less those taken back.' }),
+  },
+  strict,
+);
+
+/** `GET /api/account/deletion-cost`: what deleting the account forfeits, so the dialog can say it before it is done. */
+export const AccountDeletionCost = Type.Object(
+  {
+    balance: Type.Integer({ minimum: 0, description: 'Every credit on the account, those held for answers still running included: all are forfeited.' }),
+    paid: Type.Array(PaidForCredits, { description: 'Per currency, oldest currency first; empty when no credits were bought. Nothing is refunded.' }),
+  },
+  strict,
+);
+export type PaidForCredits = Type.Static<typeof PaidForCredits>;
+export type AccountDeletionCost = Type.Static<typeof AccountDeletionCost>;

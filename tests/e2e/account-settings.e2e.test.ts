@@ -184,12 +184,15 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         await expect.poll(() => page.evaluate(() => document.documentElement.dataset['mantineColorScheme'])).toBe('light');
         await page.getByTestId('theme-choice').getByText('System', { exact: true }).click();
 
-        // Deleting: the warning says what is lost, then a message confirms it.
+        // Deleting: the warning says what is lost, the address typed confirms it, then a message says it is done
+        // (account-deletion.e2e.test.ts follows the dialog from the user menu in detail).
         await page.getByTestId('delete-account').click();
         const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
         await dialog.getByText('Unused credits are forfeited.', { exact: false }).waitFor();
         expect(await dialog.textContent()).toContain('Registering again with the same address brings no new free credits.');
+        await dialog.getByTestId('deletion-loss').getByText('You lose your balance of 150 credits.').waitFor();
         await inBothSchemes(page, 'delete-account-dialog', 'viewport');
+        await dialog.getByTestId('delete-account-email').fill(newEmail);
         await dialog.getByTestId('confirm-delete-account').click();
         const notice = page.getByTestId('account-deleted-notice');
         await notice.waitFor();

@@ -3,6 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { authApi, type SessionInfo, type SignedIn, type Tier, type User } from '../api/auth-api.ts';
 import { onSessionExpired } from '../api/session-expiry.ts';
 import { readStored, removeStored, storageKeys, writeStored } from '../storage/local-storage.ts';
+import { rememberAccountDeleted } from './deleted-account-memory.ts';
 import { queryKeys } from './query-client.ts';
 
 export interface AuthState {
@@ -136,6 +137,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const deleteAccount = useCallback(async () => {
     // No sign-out until it succeeds: a 401 here means the session had already ended, and is announced as such.
     await authApi.deleteAccount();
+    // Before the page turns guest, so the invitation to register never offers this address its used credits.
+    rememberAccountDeleted();
     changeUser(null, null);
     setAccountDeleted(true);
   }, [changeUser]);

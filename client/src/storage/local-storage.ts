@@ -19,6 +19,8 @@ export const storageKeys = {
   showFigures: `${STORAGE_PREFIX}showFigures`,
   /** `columns` or `tabs` once the person chose how a comparison's answers are laid out; absent, it is chosen for them. */
   comparisonLayout: `${STORAGE_PREFIX}comparisonLayout`,
+  /** `true` once an account was deleted in this browser: it is not offered the free credits its address had. */
+  accountDeletedHere: `${STORAGE_PREFIX}accountDeletedHere`,
   /** The request this tab is watching, so a reload picks it up again (kept per tab, in sessionStorage). */
   activeRequest: `${STORAGE_PREFIX}activeRequest`,
 } as const;

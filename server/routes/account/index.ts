@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountDeletionRoutes } from './account-deletion-routes.ts';
 import { accountEmailRoutes } from './account-email-routes.ts';
 import { accountProfileRoutes } from './account-profile-routes.ts';
 import { accountSessionRoutes } from './account-session-routes.ts';
@@ -11,6 +12,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountSessionRoutes);
   await app.register(accountProfileRoutes);
   await app.register(accountEmailRoutes);
+  await app.register(accountDeletionRoutes);
 };
 
 export default accountRoutes;

@@ -1,8 +1,11 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { accountApi } from '../../api/account-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
+import { confirmsAddress, deletionLoss } from './deletion-cost-text.ts';
 
 /** What deleting costs, said before it happens (the terms say the same). */
 export const DELETE_ACCOUNT_WARNINGS = [
@@ -12,16 +15,31 @@ export const DELETE_ACCOUNT_WARNINGS = [
 ] as const;
 
 /**
- * "Delete your account?": the warning, then the deletion. Used by the user menu and by Settings; on success the app
- * signs out and the root layout confirms the deletion.
+ * "Delete your account?": what is lost (the balance, and what was paid for it), then the deletion, which waits until
+ * the person has typed their email address: a deliberate act, not two clicks. Used by the user menu and by Settings;
+ * on success the app signs out and the root layout confirms the deletion.
  */
 export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  const { deleteAccount } = useAuth();
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete your account?" centered closeButtonProps={{ 'aria-label': 'Close' }} data-testid="delete-account-dialog">
+      {/* Mounted only while open: every opening starts with an empty box and a fresh balance. */}
+      <DeleteAccountForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+function DeleteAccountForm({ onClose }: { onClose(): void }) {
+  const { user, deleteAccount } = useAuth();
   const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  if (!user) return null;
+  const confirmed = confirmsAddress(typed, user.email);
 
-  const handleDelete = async () => {
+  const handleDelete = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirmed) return;
     setDeleting(true);
     setError(null);
     try {
@@ -37,14 +55,25 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete your account?" centered closeButtonProps={{ 'aria-label': 'Close' }} data-testid="delete-account-dialog">
+    <form onSubmit={(event) => void handleDelete(event)} noValidate>
       <Stack>
         <Text size="sm">This cannot be undone.</Text>
+        <DeletionLoss userId={user.id} />
         <List size="sm" spacing={4}>
           {DELETE_ACCOUNT_WARNINGS.map((warning) => (
             <List.Item key={warning}>{warning}</List.Item>
           ))}
         </List>
+        <TextInput
+          label={`To confirm, type your email address (${user.email})`}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+          data-testid="delete-account-email"
+        />
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
@@ -54,11 +83,27 @@ export function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onCl
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red.9" loading={deleting} onClick={() => void handleDelete()} data-testid="confirm-delete-account">
+          <Button type="submit" color="red.9" disabled={!confirmed} loading={deleting} data-testid="confirm-delete-account">
             Delete Account
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </form>
+  );
+}
+
+/** The balance and what was paid for it, read afresh from the ledger each time the dialog opens. */
+function DeletionLoss({ userId }: { userId: string }) {
+  const cost = useQuery({ queryKey: ['account', 'deletion-cost', userId], queryFn: accountApi.deletionCost, staleTime: 0, gcTime: 0 });
+  if (cost.isPending) return <Text size="sm">Reading your balance…</Text>;
+  if (cost.isError) return <Text size="sm">Your whole credit balance is lost with the account.</Text>;
+  const loss = deletionLoss(cost.data);
+  return (
+    <Stack gap={4} data-testid="deletion-loss">
+      <Text size="sm" fw={600}>
+        {loss.balance}
+      </Text>
+      {loss.paid && <Text size="sm">{loss.paid}</Text>}
+    </Stack>
   );
 }

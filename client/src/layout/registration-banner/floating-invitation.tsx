@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
-import { useClearOfAsk } from './clear-of-ask.ts';
+import { BELOW_TOP_BAR, useClearOfAsk } from '../clear-of-ask/clear-of-ask.ts';
 
 /**
  * The registration invitation itself: floating over the bottom of the window (at the top, under the top bar,
@@ -18,7 +18,7 @@ export default function FloatingInvitation({ onDismiss }: { onDismiss(): void })
       right={16}
       left={{ base: 16, sm: 'auto' }}
       maw={{ sm: 440 }}
-      style={{ zIndex: 150, ...(place === 'bottom' ? { bottom: 16 } : { top: 'calc(3.75rem * var(--mantine-scale) + 16px)' }) }}
+      style={{ zIndex: 150, ...(place === 'bottom' ? { bottom: 16 } : { top: BELOW_TOP_BAR }) }}
       data-place={place}
     >
       <Alert

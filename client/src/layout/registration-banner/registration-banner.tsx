@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
+import { accountDeletedHere } from '../../app-state/deleted-account-memory.ts';
 import { useConsentChoice } from '../../components/cookie-consent/consent-choice.ts';
 
 // Drawn 1.5 s after load at the earliest, and floating (it moves nothing): its code need not be in the first paint.
@@ -16,7 +17,7 @@ const INVITING_PATH = '/';
  * Invites signed-out visitors on the home page to register, 1.5 s after the page loads; dismissible for this visit.
  * It stays mounted on every page, so leaving Home and coming back neither restarts the delay nor forgets a dismissal.
  * It floats over the bottom of the page rather than taking a place in it: arriving late, it must not push what the
- * visitor is already reading down the screen, and it never lies over the Ask button (see `clear-of-ask.ts`). It waits
+ * visitor is already reading down the screen, and it never lies over the Ask button (see `layout/clear-of-ask/`). It waits
  * while the cookie question is open, one question at a time.
  */
 export function RegistrationBanner() {
@@ -32,7 +33,8 @@ export function RegistrationBanner() {
 
   const consent = useConsentChoice();
   const cookieQuestionOpen = consent === 'pending';
-  const shown = !user && onHome && due && !dismissed && !cookieQuestionOpen;
+  // Its title promises free credits: not to a browser whose account was deleted (its address had them).
+  const shown = !user && onHome && due && !dismissed && !cookieQuestionOpen && !accountDeletedHere();
   if (!shown) return null;
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { Box, Notification } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { BELOW_TOP_BAR, useClearOfAsk } from '../clear-of-ask/clear-of-ask.ts';
 
 interface CornerNoticeProps {
   color: string;
@@ -11,15 +12,21 @@ interface CornerNoticeProps {
 }
 
 /**
- * A notice in the page's bottom corner that blocks nothing on screen: how the app says why it just signed itself
- * out. Above the app shell's header and drawer, below modals (signing in again opens one).
+ * A notice in the page's corner that blocks nothing on screen: how the app says why it just signed itself out. At
+ * the bottom, or under the top bar when the bottom would cover Ask (a phone with the question box low on the
+ * screen), like the registration invitation. Above the app shell's header and drawer, below modals (signing in again
+ * opens one).
  */
 export function CornerNotice({ color, title, onClose, testId, role, children }: CornerNoticeProps) {
+  const corner = useRef<HTMLDivElement>(null);
+  const place = useClearOfAsk(corner, true);
   return (
     <Box
+      ref={corner}
+      data-place={place}
       style={{
         position: 'fixed',
-        bottom: 'var(--mantine-spacing-md)',
+        ...(place === 'bottom' ? { bottom: 'var(--mantine-spacing-md)' } : { top: BELOW_TOP_BAR }),
         right: 'var(--mantine-spacing-md)',
         width: 'min(26rem, calc(100vw - 2 * var(--mantine-spacing-md)))',
         zIndex: 'calc(var(--mantine-z-index-modal) - 1)',

@@ -95,7 +95,8 @@ export default function PrivacyPolicyPage() {
       heading: 'Deleting your account',
       body: (
         <Paragraph>
-          Open the user menu at the top right and choose <strong>Delete Account</strong>. Your account, sessions,
+          Open the user menu at the top right, choose <strong>Delete Account</strong> and type your email address to
+          confirm. Your account, sessions,
           history and brand mentions are deleted at once; the credit ledger is kept anonymised as described above, and
           unused credits are forfeited.
         </Paragraph>
