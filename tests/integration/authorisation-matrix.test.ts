@@ -114,6 +114,8 @@ describe('who may reach what', () => {
     paymentIntent: '',
     /** A request of the owner's that the matrix deletes. */
     disposable: '',
+    /** The brand analysis of an owner's answer that names the brand. */
+    mention: '',
   };
   const casesRun: string[] = [];
 
@@ -158,6 +160,12 @@ describe('who may reach what', () => {
     const finished = await stack.ask({ ...SEARCH_BODY, query: `Tell me about ${BRAND} [[simulate chunks=3]]`, brandMonitoringEnabled: true, brandConfig: { brandName: BRAND } });
     expect(finished.events.at(-1)?.event).toBe('end');
     ids.finished = String(finished.events[0]!.data.requestId);
+    const naming = await stack.ask({ ...SEARCH_BODY, query: `${BRAND} is reliable. [[simulate echo=1]]`, brandMonitoringEnabled: true, brandConfig: { brandName: BRAND } });
+    const [mention] = await stack.records().execute<{ id: string; mentioned: boolean }[]>('select id, mentioned from brand_mentions where request_id = ?', [
+      String(naming.events[0]!.data.requestId),
+    ]);
+    expect(mention?.mentioned).toBe(true);
+    ids.mention = mention!.id;
     const disposable = await stack.ask({ ...SEARCH_BODY, query: 'Forget me [[simulate chunks=1]]' });
     expect(disposable.events.at(-1)?.event).toBe('end');
     ids.disposable = String(disposable.events[0]!.data.requestId);
@@ -241,6 +249,7 @@ describe('who may reach what', () => {
     { route: 'GET /api/user-requests/export.csv', label: 'the history as CSV', call: () => ({ path: '/api/user-requests/export.csv' }), expected: signedInOwn, secret: () => `Tell me about ${BRAND}` },
     { route: 'GET /api/brand-config/recent', label: 'recent brands', call: () => ({ path: '/api/brand-config/recent' }), expected: signedInOwn, secret: () => BRAND },
     { route: 'GET /api/brand-config/mentions', label: 'brand mentions', call: () => ({ path: `/api/brand-config/mentions?brandName=${BRAND}` }), expected: signedInOwn },
+    { route: 'POST /api/brand-config/mentions/:id/correction', label: 'correcting a brand verdict', call: () => ({ path: `/api/brand-config/mentions/${ids.mention}/correction`, body: { sentiment: 'negative' } }), unknown: () => ({ path: `/api/brand-config/mentions/${randomUUID()}/correction`, body: { sentiment: 'negative' } }), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/brand-config/mentions.csv', label: 'brand mentions as CSV', call: () => ({ path: `/api/brand-config/mentions.csv?brandName=${BRAND}` }), expected: signedInOwn },
     { route: 'GET /api/brand-config/analytics', label: 'brand analytics', call: () => ({ path: '/api/brand-config/analytics' }), expected: signedInOwn, secret: () => BRAND },
     { route: 'GET /api/credits', label: 'credits', call: () => ({ path: '/api/credits' }), expected: { owner: OK, other: OK, guest: OK } },
