@@ -7,6 +7,7 @@ import { createApiKeyFor } from '../support/api-key-client.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { verificationLinkIn, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { accountCalls, type AccountAnswer } from '../support/account-calls.ts';
 
 /**
  * Taking an account back from someone who once knew its password, through the real server, Postgres and a real SMTP
@@ -35,19 +36,7 @@ const LINK_ENDED = 'This confirmation link is invalid or has already been used.'
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const cancelled = (address: string) => `The pending change of your email address to ${address} was cancelled: its confirmation link no longer works.`;
 
-interface Answer {
-  status: number;
-  body: { success: boolean; data: Record<string, unknown> | null; error: { code: string; message: string } | null };
-}
-
-async function account(browser: AuthClient | null, method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${stack.baseUrl}/api/account${path}`, {
-    method,
-    headers: { ...(browser?.cookie ? { cookie: browser.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+const account = accountCalls(() => stack.baseUrl);
 
 async function registerAndVerify(): Promise<{ owner: AuthClient; email: string }> {
   const email = uniqueEmail('owner');
@@ -76,7 +65,7 @@ async function useKey(key: CreatedApiKey): Promise<number> {
   return (await fetch(`${stack.baseUrl}/v1/models`, { headers: { authorization: `Bearer ${key.key}` } })).status;
 }
 
-async function confirmMove(token: string): Promise<Answer> {
+async function confirmMove(token: string): Promise<AccountAnswer> {
   return account(null, 'POST', '/email/confirm', { token });
 }
 

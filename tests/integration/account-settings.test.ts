@@ -7,6 +7,7 @@ import type { GoogleIssuer } from '../support/google-issuer.ts';
 import { verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
 import { startAccountStack, type AccountStack } from '../support/account-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { accountCalls, type AccountAnswer } from '../support/account-calls.ts';
 
 let stack: TestStack;
 let mail: MailCatcher;
@@ -30,23 +31,8 @@ const PASSWORD = 'correct horse battery';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Answer {
-  status: number;
-  body: { success: boolean; data: Record<string, unknown> | null; error: { code: string; message: string } | null };
-}
-
 /** A call to `/api/account/…` as the browser holding `browser`'s cookie (or as nobody). */
-async function account(browser: AuthClient | null, method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${stack.baseUrl}/api/account${path}`, {
-    method,
-    headers: {
-      ...(browser?.cookie ? { cookie: browser.cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
+const account = accountCalls(() => stack.baseUrl);
 
 async function credits(browser: AuthClient): Promise<number> {
   const response = await fetch(`${stack.baseUrl}/api/credits`, { headers: { cookie: browser.cookie ?? '' } });
@@ -62,7 +48,7 @@ async function registerAndVerify(email = uniqueEmail('settings'), userAgent = CH
   return { browser, email, verificationMail: message };
 }
 
-const refusal = (answer: Answer) => ({ status: answer.status, error: answer.body.error });
+const refusal = (answer: AccountAnswer) => ({ status: answer.status, error: answer.body.error });
 const invalid = (message: string) => ({ status: 400, error: { code: 'VALIDATION_ERROR', message } });
 
 describe('every settings call needs a signed-in session', () => {

@@ -1,24 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
-import { buildServer } from '../../server/build-server.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startSecondServer, type SecondServer } from '../support/second-server.ts';
 
 /** Asking is limited per asker and per address, counted in Redis and so shared by every server process. */
 describe('limits on asking', () => {
   let stack: TestStack;
-  let second: FastifyInstance;
+  let second: SecondServer;
   let secondUrl: string;
 
   beforeAll(async () => {
     stack = await startTestStack({ environment: { ASK_RATE_LIMIT_PER_MINUTE: '3', ASK_RATE_LIMIT_PER_IP_PER_MINUTE: '5' } });
     // A second server on the same Redis and Postgres, as behind a load balancer.
-    second = await buildServer(stack.config);
-    await second.listen({ host: '127.0.0.1', port: 0 });
-    const address = second.server.address();
-    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    second = await startSecondServer(stack.config);
+    secondUrl = second.url;
   });
 
   afterAll(async () => {

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CLOSE_CODE } from '../../contract/live-socket.ts';
 import { hashPassword } from '../../core/accounts/password-hashing.ts';
 import { hashToken } from '../../core/accounts/secret-tokens.ts';
-import { buildServer } from '../../server/build-server.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { LiveTab } from '../support/live-tab.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startSecondServer, type SecondServer } from '../support/second-server.ts';
 
 /**
  * A live socket belongs to the session that opened it: when that session ends (a sign-out, a new password, "sign out
@@ -22,15 +21,13 @@ const BOUND_MS = 1_000;
 const PASSWORD = 'correct horse battery';
 
 let stack: TestStack;
-let second: FastifyInstance;
+let second: SecondServer;
 let secondUrl: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  second = await buildServer({ ...stack.config, auth: { ...stack.config.auth, sessionCacheMs: 0 } });
-  await second.listen({ host: '127.0.0.1', port: 0 });
-  const address = second.server.address();
-  secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  second = await startSecondServer({ ...stack.config, auth: { ...stack.config.auth, sessionCacheMs: 0 } });
+  secondUrl = second.url;
 });
 
 afterAll(async () => {

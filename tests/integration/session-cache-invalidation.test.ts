@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../server/build-server.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startSecondServer, type SecondServer } from '../support/second-server.ts';
 
 /**
  * Servers remember sessions instead of asking Postgres on every request, so a sign-out on one server must reach
@@ -11,15 +10,13 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 const BOUND_MS = 1_000;
 
 let stack: TestStack;
-let second: FastifyInstance;
+let second: SecondServer;
 let secondUrl: string;
 
 beforeAll(async () => {
   stack = await startTestStack({ withWorker: false });
-  second = await buildServer(stack.config);
-  await second.listen({ host: '127.0.0.1', port: 0 });
-  const address = second.server.address();
-  secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  second = await startSecondServer(stack.config);
+  secondUrl = second.url;
 });
 
 afterAll(async () => {

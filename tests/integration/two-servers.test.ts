@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logging/create-logger.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { buildServer } from '../../server/build-server.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
 import { readServerSentEvents, type ReceivedEvent, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { startSecondServer, type SecondServer } from '../support/second-server.ts';
 
 /**
  * Two servers and two workers on one Redis and one Postgres, as behind a load balancer: nothing about a request
@@ -13,16 +12,14 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
  */
 describe('two servers, two workers', () => {
   let stack: TestStack;
-  let second: FastifyInstance;
+  let second: SecondServer;
   let secondUrl: string;
   let secondWorker: RunningWorkerProcess;
 
   beforeAll(async () => {
     stack = await startTestStack();
-    second = await buildServer(stack.config);
-    await second.listen({ host: '127.0.0.1', port: 0 });
-    const address = second.server.address();
-    secondUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    second = await startSecondServer(stack.config);
+    secondUrl = second.url;
     secondWorker = await startWorkerProcess(stack.config, createLogger(stack.config, 'worker'));
   });
 
