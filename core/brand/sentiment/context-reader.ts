@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dataFilePath } from '../../config/project-files.ts';
-import { CONTEXT_REACH, MAX_DISTANCE, nearBounds, TARGET_WORD } from './context-window.ts';
+import { CONTEXT_REACH, nearBounds, TARGET_WORD, windowDistances } from './context-window.ts';
 import type { Token } from './tokens.ts';
 
 /**
@@ -32,21 +32,6 @@ interface StoredReader {
 
 const TAPS = 3;
 
-/** Per window position, 1 + its distance from the nearest target word (capped), as contextWindow gives them. */
-function windowDistances(ids: Int32Array, length: number, targetId: number): Int32Array {
-  const distances = new Int32Array(length);
-  let last = -Infinity;
-  for (let position = 0; position < length; position += 1) {
-    if (ids[position] === targetId) last = position;
-    distances[position] = Math.min(MAX_DISTANCE, position - last);
-  }
-  last = Infinity;
-  for (let position = length - 1; position >= 0; position -= 1) {
-    if (ids[position] === targetId) last = position;
-    distances[position] = Math.min(distances[position]!, last - position, MAX_DISTANCE) + 1;
-  }
-  return distances;
-}
 const UNKNOWN = 1;
 
 export class ContextReader {
@@ -125,13 +110,7 @@ export class ContextReader {
       }
       ids[length++] = tokenIds[index]!;
     }
-    return this.convolve(ids, windowDistances(ids, length, this.targetId), length);
-  }
-
-  /** The reader on words in order (the target's runs as TARGET_WORD), as the trainer's windows give them. */
-  read(words: readonly string[]): [number, number, number] {
-    const ids = Int32Array.from(words, (word) => (word === TARGET_WORD ? this.targetId : (this.index.get(word) ?? UNKNOWN)));
-    return this.convolve(ids, windowDistances(ids, ids.length, this.targetId), ids.length);
+    return this.convolve(ids, windowDistances(length, (position) => ids[position] === this.targetId), length);
   }
 
   /** The convolution over a window's words and distances, max- and nearness-pooled, to three scores. */

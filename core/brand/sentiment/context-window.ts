@@ -33,12 +33,27 @@ export function contextWindow(tokens: readonly Token[], isBrand: Uint8Array, fro
     }
     words.push(tokens[index]!.norm);
   }
-  const distances = words.map((_, position) => {
-    let nearest = MAX_DISTANCE;
-    for (const target of targets) nearest = Math.min(nearest, Math.abs(position - target));
-    return nearest + 1;
-  });
-  return { words, distances };
+  const isTarget = new Set(targets);
+  return { words, distances: [...windowDistances(words.length, (position) => isTarget.has(position))] };
+}
+
+/**
+ * Per window position, 1 + its distance in words from the nearest target word, capped at 1 + `MAX_DISTANCE` (0 is
+ * left for padding): two passes, one from each end. The trainer's windows and the worker's reader both use it.
+ */
+export function windowDistances(length: number, isTarget: (position: number) => boolean): Int32Array {
+  const distances = new Int32Array(length);
+  let last = -Infinity;
+  for (let position = 0; position < length; position += 1) {
+    if (isTarget(position)) last = position;
+    distances[position] = Math.min(MAX_DISTANCE, position - last);
+  }
+  last = Infinity;
+  for (let position = length - 1; position >= 0; position -= 1) {
+    if (isTarget(position)) last = position;
+    distances[position] = Math.min(distances[position]!, last - position, MAX_DISTANCE) + 1;
+  }
+  return distances;
 }
 
 /**
