@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countWords } from '../../simulator/request-fields.ts';
 import type { SimulatedRequest } from '../../simulator/simulated-request.ts';
-import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { accountLedger, createPayer, storedRequestCount } from '../support/funded-user.ts';
 import { postSearchStream, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -185,11 +185,7 @@ describe('a setting the model does not take', () => {
     expect(result.status).toBe(400);
     expect(result.envelope).toEqual({ success: false, data: null, error: { code: 'VALIDATION_ERROR', message } });
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 100, held: 0 });
-    const [written] = await stack
-      .records()
-      .getConnection()
-      .execute<{ count: number }[]>(`select count(*)::int as count from search_requests where user_id = ?`, [payer.user.id]);
-    expect(written!.count).toBe(0);
+    expect(await storedRequestCount(stack.records(), payer.user.id)).toBe(0);
     expect(stack.simulator.requests.some((request) => request.lastUserMessage.includes(question))).toBe(false);
   });
 

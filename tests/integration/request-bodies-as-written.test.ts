@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { accountLedger, createPayer, storedRequestCount } from '../support/funded-user.ts';
 import { postSearchStream, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -50,11 +50,7 @@ async function expectRefused(ask: (cookie: string) => Promise<SearchStreamResult
   expect(result.status).toBe(400);
   expect(result.envelope).toEqual({ success: false, data: null, error: { code: 'VALIDATION_ERROR', message } });
   expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 100, held: 0 });
-  const [written] = await stack
-    .records()
-    .getConnection()
-    .execute<{ count: number }[]>(`select count(*)::int as count from search_requests where user_id = ?`, [payer.user.id]);
-  expect(written!.count).toBe(0);
+  expect(await storedRequestCount(stack.records(), payer.user.id)).toBe(0);
 }
 
 describe('a null temperature', () => {

@@ -46,3 +46,9 @@ export async function accountLedger(em: EntityManager, accountId: string): Promi
   const [row] = await em.getConnection().execute<{ balance: string; held: string }[]>(`select balance, held from credit_accounts where id = ?`, [accountId]);
   return { balance: Number(row!.balance), held: Number(row!.held) };
 }
+
+/** How many requests a user has stored: a refused question must leave none behind. */
+export async function storedRequestCount(em: EntityManager, userId: string): Promise<number> {
+  const [row] = await em.getConnection().execute<{ count: number }[]>(`select count(*)::int as count from search_requests where user_id = ?`, [userId]);
+  return row!.count;
+}
