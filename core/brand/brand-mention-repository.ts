@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence, Surface } from '../../contract/brand.ts';
 import { ANSWER_SURFACE_SQL } from './answer-surface.ts';
+import { correctionOf } from './stored-brand-mentions.ts';
 import { brandLean, brandTrend, DAILY_SERIES_DAYS, judgeAgreement, TOP_CITED_DOMAINS } from './brand-analytics.ts';
 
 /**
@@ -107,9 +108,7 @@ function mentionRecord(row: MentionRow): MentionRecord {
     ...(row.recommendation ? { recommendation: row.recommendation } : {}),
     ...(row.judge_reason ? { judgeReason: row.judge_reason } : {}),
     verdictBy: row.original_sentiment ? 'person' : row.analyser?.kind === 'judge' ? 'judge' : 'local',
-    ...(row.original_sentiment && row.corrected_at
-      ? { correction: { originalSentiment: row.original_sentiment, correctedAt: row.corrected_at, correctedBy: row.corrected_by } }
-      : {}),
+    ...correctionOf(row.original_sentiment, row.corrected_at, row.corrected_by),
     competitors: row.competitors,
     createdAt: row.created_at,
     surface: row.surface,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BrandConfig } from '../../contract/ask.ts';
-import type { BrandMention } from '../../contract/brand.ts';
+import type { BrandMention, Sentiment, VerdictCorrection } from '../../contract/brand.ts';
 import { StoredBrandMention } from '../database/entities/brand-mention.ts';
 
 /**
@@ -79,9 +79,7 @@ export function brandMentionFromStored(stored: StoredBrandMention): BrandMention
     ...(stored.recommendation ? { recommendation: stored.recommendation } : {}),
     ...(stored.judgeReason ? { judgeReason: stored.judgeReason } : {}),
     ...(stored.analyser ? { analyser: stored.analyser } : {}),
-    ...(stored.originalSentiment && stored.correctedAt
-      ? { correction: { originalSentiment: stored.originalSentiment, correctedAt: stored.correctedAt.toISOString(), correctedBy: stored.correctedBy?.id ?? null } }
-      : {}),
+    ...correctionOf(stored.originalSentiment, stored.correctedAt?.toISOString(), stored.correctedBy?.id ?? null),
   };
 }
 
@@ -96,4 +94,9 @@ export async function findBrandMentions(em: EntityManager, runIds: readonly stri
 export async function findBrandMention(em: EntityManager, runId: string): Promise<BrandMention | null> {
   const stored = await em.findOne(StoredBrandMention, { run: runId });
   return stored ? brandMentionFromStored(stored) : null;
+}
+
+/** A person's correction as the contract gives it (`{}` when the verdict was not corrected), from its three columns. */
+export function correctionOf(originalSentiment: Sentiment | null | undefined, correctedAt: string | null | undefined, correctedBy: string | null): { correction?: VerdictCorrection } {
+  return originalSentiment && correctedAt ? { correction: { originalSentiment, correctedAt, correctedBy } } : {};
 }
