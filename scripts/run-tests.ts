@@ -12,6 +12,22 @@ interface SuiteOutcome {
   name: string;
   passed: number;
   failed: number;
+  /** The failed tests by file and full name, repeated in the summary: a CI log shown only in part still names them. */
+  failures?: string[];
+}
+
+interface VitestJsonReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
+}
+
+function failedTestsOf(report: VitestJsonReport): string[] {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(root, file.name)} > ${test.fullName}`),
+  );
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,10 +54,10 @@ function vitestSuite(name: string, configFile: string): void {
   const reportFile = path.join(reports, `${name.replaceAll(/\W+/g, '-')}.json`);
   const status = run('vitest', ['run', '--config', configFile, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
   try {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport;
     // A suite that crashed outside any test still failed, even if every test it reached passed.
     const crashed = status !== 0 && report.numFailedTests === 0 ? 1 : 0;
-    outcomes.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + crashed });
+    outcomes.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures: failedTestsOf(report) });
   } catch {
     outcomes.push({ name, passed: 0, failed: 1 });
   }
@@ -65,7 +81,10 @@ if (wanted('e2e')) vitestSuite('browser end-to-end', 'vitest.e2e.config.ts');
 rmSync(reports, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
-for (const outcome of outcomes) console.log(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed`);
+for (const outcome of outcomes) {
+  console.log(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed`);
+  for (const failure of outcome.failures ?? []) console.log(`  failed: ${failure}`);
+}
 const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
 const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -128,7 +128,8 @@ async function saveScreenshotsAtBothSizes(page: Page, name: string): Promise<voi
 describe('a hostile answer in Chromium', () => {
   it('shows raw HTML as text: no script runs, nothing loads, no handler or frame reaches the page', { timeout: 60_000 }, async () => {
     const watched = await openWatchedPage();
-    await askAndWait(watched.page, rawHtml(), 'raw-link');
+    // The object tag is the answer's last piece: once it is on screen, everything before it is too.
+    await askAndWait(watched.page, rawHtml(), '</object>');
     const shown = (await watched.page.getByTestId('answer').textContent()) ?? '';
     // The tags arrived, and are on screen as the text they are.
     expect(shown).toContain("<script>window.pwned='script';alert(1)</script>");
