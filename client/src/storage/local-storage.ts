@@ -1,6 +1,8 @@
 /**
  * Every key Quorum keeps in the browser, under one product prefix so they never collide with
- * another app on the same origin and are easy to find and clear.
+ * another app on the same origin and are easy to find and clear. The cookie policy lists each one
+ * (`pages/legal/browser-storage-entries.ts`); its test fails if a key is added here but not there,
+ * or made up anywhere else.
  */
 export const STORAGE_PREFIX = 'quorum.';
 
@@ -23,6 +25,10 @@ export const storageKeys = {
   accountDeletedHere: `${STORAGE_PREFIX}accountDeletedHere`,
   /** The request this tab is watching, so a reload picks it up again (kept per tab, in sessionStorage). */
   activeRequest: `${STORAGE_PREFIX}activeRequest`,
+  /** The arena round this tab has not voted on yet (kept per tab, in sessionStorage). */
+  arenaRound: `${STORAGE_PREFIX}arenaRound`,
+  /** `light`, `dark` or `auto`: the theme the person chose with the top bar's toggle (Mantine reads and writes it). */
+  colorScheme: `${STORAGE_PREFIX}colorScheme`,
 } as const;
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

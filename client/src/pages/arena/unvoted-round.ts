@@ -1,12 +1,12 @@
 import { fetchRound, type ArenaRound } from '../../api/arena-api.ts';
 import type { RunColumn } from '../../requests/request-state.ts';
-import { readStored, removeStored, STORAGE_PREFIX, writeStored } from '../../storage/local-storage.ts';
+import { readStored, removeStored, storageKeys, writeStored } from '../../storage/local-storage.ts';
 
 /**
  * The round this tab has not voted on yet, kept in sessionStorage: a reload after the answers finished (when the
  * runner has nothing left to resume) still brings the vote back instead of losing it.
  */
-const UNVOTED_ROUND_KEY = `${STORAGE_PREFIX}arenaRound`;
+const UNVOTED_ROUND_KEY = storageKeys.arenaRound;
 
 export const rememberUnvotedRound = (requestId: string): void => writeStored(UNVOTED_ROUND_KEY, requestId, 'session');
 export const forgetUnvotedRound = (): void => removeStored(UNVOTED_ROUND_KEY, 'session');

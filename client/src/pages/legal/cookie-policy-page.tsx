@@ -1,29 +1,23 @@
 import { Code } from '@mantine/core';
-import { storageKeys, STORAGE_PREFIX } from '../../storage/local-storage.ts';
+import { STORAGE_PREFIX } from '../../storage/local-storage.ts';
 import { useSiteFacts } from '../../site/site-facts.ts';
+import { BROWSER_STORAGE, SESSION_COOKIE, type BrowserStorageEntry } from './browser-storage-entries.ts';
 import { LegalDocument, MailLink, Paragraph, Points, type LegalSection } from './legal-document.tsx';
 
-const LAST_UPDATED = '2026-11-24';
-/** The name of the session cookie the server sets; the page cannot read it (HttpOnly). */
-const SESSION_COOKIE = 'quorum_session';
+const LAST_UPDATED = '2026-11-29';
 /** How long Google Analytics keeps its data for this site. */
 const ANALYTICS_RETENTION = '14 months';
 
-// Per-user keys end in the account id; the policy shows where it goes.
-const perUser = (key: (userId: string) => string) => key('<account id>');
+const storagePoints = (where: BrowserStorageEntry['where']) =>
+  BROWSER_STORAGE.filter((entry) => entry.where === where).map(({ key, purpose }) => (
+    <span data-testid="stored-key" data-key={key}>
+      <Code>{key}</Code>: {purpose}
+    </span>
+  ));
 
-/** The cookie, the browser storage keys (named from the storage module, so the list stays true) and analytics. */
+/** The cookie, every browser storage key (from `browser-storage-entries.ts`, which its test keeps complete) and analytics. */
 export default function CookiePolicyPage() {
   const { supportEmail } = useSiteFacts();
-  const storage = [
-    [storageKeys.user, 'Your name, email and tier, so a reload shows your own menu before the server has answered.'],
-    [storageKeys.session, 'When your session expires (not the session itself).'],
-    [storageKeys.anonymousSessionId, 'A random id that lets a guest follow their own answers.'],
-    [storageKeys.cookieConsent, 'Your answer to the analytics question: pending, accepted or rejected.'],
-    [perUser(storageKeys.brandConfig), 'Your brand monitoring settings (brand, website, keywords, competitors).'],
-    [perUser(storageKeys.brandMonitoring), 'Whether brand monitoring is switched on.'],
-    [storageKeys.activeRequest, 'In session storage: the request this tab is showing, so a reload picks it up; gone when the tab closes.'],
-  ] as const;
 
   const sections: LegalSection[] = [
     {
@@ -43,16 +37,13 @@ export default function CookiePolicyPage() {
       body: (
         <>
           <Paragraph>
-            These keys, all starting with <Code>{STORAGE_PREFIX}</Code>, stay on your device and are not sent to
-            anyone by themselves:
+            These keys, all starting with <Code>{STORAGE_PREFIX}</Code>, hold your consent choice, your sign-in state
+            and your app settings. They stay on your device; only the guest id is sent, to Quorum alone, with each
+            request. In local storage, kept until you clear it:
           </Paragraph>
-          <Points
-            items={storage.map(([key, purpose]) => (
-              <>
-                <Code>{key}</Code>: {purpose}
-              </>
-            ))}
-          />
+          <Points items={storagePoints('local')} />
+          <Paragraph>In session storage, gone when the tab closes:</Paragraph>
+          <Points items={storagePoints('session')} />
         </>
       ),
     },
