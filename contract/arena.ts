@@ -89,6 +89,28 @@ export const ArenaVoteBody = Type.Union([
 /** One answer of a round: blind (`engine` is `arena`, `model` its label, no cost or timing) until the vote. */
 export const ArenaAnswer = Type.Object({ label: Type.String(), ...ModelResult.properties });
 
+/**
+ * What a vote counted for on the public leaderboards, and why: in full, weighted by the account's age (and halved
+ * while its email was unverified), or not at all (an "all bad" verdict, a vote faster than the answers could be
+ * read, or no account behind it). The published rules are `ARENA_RULES`.
+ */
+export const ArenaVoteCountedReason = Type.Union([
+  Type.Literal('full'),
+  Type.Literal('new_account'),
+  Type.Literal('unverified_email'),
+  Type.Literal('new_account_unverified_email'),
+  Type.Literal('read_too_fast'),
+  Type.Literal('all_bad'),
+  Type.Literal('no_account'),
+]);
+export const ArenaVoteCounted = Type.Object({
+  weight: Type.Number({ minimum: 0, maximum: 1, description: 'How much the vote counts, 0 to 1: 1 is a full vote, 0 moves nothing.' }),
+  reason: ArenaVoteCountedReason,
+  readingSeconds: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'Seconds from asking the round to the vote.' }),
+  neededSeconds: Type.Number({ minimum: 0, description: 'The least time the vote had to take: the shortest answer at the published reading speed.' }),
+  accountAgeDays: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: "The voter's account age when the vote was cast." }),
+});
+
 export const ArenaRound = Type.Object({
   requestId: Type.String(),
   query: Type.String(),
@@ -99,6 +121,7 @@ export const ArenaRound = Type.Object({
   answers: Type.Array(ArenaAnswer, { description: 'In label order.' }),
   vote: Type.Union([ArenaVoteBody, Type.Null()]),
   totalCreditsUsed: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Null until the reveal.' }),
+  counted: Type.Union([ArenaVoteCounted, Type.Null()], { description: 'What the vote counted for on the leaderboards, and why; null until the vote.' }),
 });
 
 export const ArenaParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -157,6 +180,8 @@ export type ArenaRequestBody = Type.Static<typeof ArenaRequestBody>;
 export type ArenaVoteBody = Type.Static<typeof ArenaVoteBody>;
 export type ArenaAnswer = Type.Static<typeof ArenaAnswer>;
 export type ArenaRound = Type.Static<typeof ArenaRound>;
+export type ArenaVoteCounted = Type.Static<typeof ArenaVoteCounted>;
+export type ArenaVoteCountedReason = Type.Static<typeof ArenaVoteCountedReason>;
 export type LeaderboardEntry = Type.Static<typeof LeaderboardEntry>;
 export type Leaderboard = Type.Static<typeof Leaderboard>;
 export type LeaderboardCategory = Leaderboard['category'];

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ArenaRound, ArenaVoteBody } from '../../contract/arena.ts';
+import type { ArenaRound, ArenaVoteBody, ArenaVoteCounted } from '../../contract/arena.ts';
+import type { ModelResult } from '../../contract/model-result.ts';
 import { nameMask } from './blind-text.ts';
 import { voteOutcomes } from './vote-outcomes.ts';
 import type { ModelRun } from '../database/entities/model-run.ts';
@@ -10,6 +11,7 @@ import { labelledAnswers } from './blind-results.ts';
 import { loadArenaRound, roundLabels, type StoredArenaRound } from './arena-rounds.ts';
 import { answerStyle, type AnswerStyle } from './answer-style.ts';
 import { voteWeight, type VoteWeight } from './vote-weight.ts';
+import { voteCounted } from './vote-counting.ts';
 
 const ENDED = new Set(['completed', 'error']);
 
@@ -19,9 +21,37 @@ async function storedRound(em: EntityManager, searchRequest: SearchRequest): Pro
   return round;
 }
 
-async function storedVote(em: EntityManager, requestId: string): Promise<ArenaVoteBody | null> {
-  const [row] = await em.execute<{ vote: ArenaVoteBody }[]>(`select vote from arena_votes where request_id = ?`, [requestId]);
-  return row?.vote ?? null;
+interface StoredVoteRow {
+  vote: ArenaVoteBody;
+  weight: number;
+  dropped_reason: 'read_too_fast' | null;
+  reading_seconds: number | null;
+  account_age_seconds: number | null;
+}
+
+/** The round's vote and what it counted for; null before the vote. */
+async function storedVote(em: EntityManager, requestId: string, results: readonly ModelResult[]): Promise<{ vote: ArenaVoteBody; counted: ArenaVoteCounted } | null> {
+  // The account's age at the vote: the round was revealed by it, in the same statement that stored it.
+  const [row] = await em.execute<StoredVoteRow[]>(
+    `select vote.vote, vote.weight, vote.dropped_reason, vote.reading_seconds,
+            extract(epoch from round.revealed_at - voter.created_at)::float8 as account_age_seconds
+       from arena_votes vote
+       join arena_rounds round on round.request_id = vote.request_id
+       left join users voter on voter.id = vote.user_id
+      where vote.request_id = ?`,
+    [requestId],
+  );
+  if (!row) return null;
+  const placeable = results.filter((result) => result.success).map((result) => answerStyle(result.response ?? '').words);
+  const counted = voteCounted({
+    verdict: row.vote.verdict,
+    weight: Number(row.weight),
+    droppedReason: row.dropped_reason,
+    readingSeconds: row.reading_seconds === null ? null : Number(row.reading_seconds),
+    shortestAnswerWords: placeable.length > 0 ? Math.min(...placeable) : 0,
+    accountAgeSecondsAtVote: row.account_age_seconds === null ? null : Number(row.account_age_seconds),
+  });
+  return { vote: row.vote, counted };
 }
 
 /** A round as its player sees it: blind until the vote, then every name, cost and timing. */
@@ -31,14 +61,16 @@ export async function arenaRoundView(em: EntityManager, searchRequest: SearchReq
   const results = await requestResults(em, searchRequest.id);
   const revealed = round.revealedAt !== null;
   const answers = labelledAnswers(results, labels, revealed ? null : nameMask(round.hiddenNames));
+  const stored = revealed ? await storedVote(em, searchRequest.id, results) : null;
   return {
     requestId: searchRequest.id,
     query: searchRequest.query,
     category: round.category,
     status: revealed ? 'revealed' : runs.every((run) => ENDED.has(run.status)) ? 'voting' : 'answering',
     answers,
-    vote: revealed ? await storedVote(em, searchRequest.id) : null,
+    vote: stored?.vote ?? null,
     totalCreditsUsed: revealed ? results.reduce((sum, result) => sum + result.creditsUsed, 0) : null,
+    counted: stored?.counted ?? null,
   };
 }
 

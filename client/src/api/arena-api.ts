@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory, LeaderboardStyle } from '../../../contract/arena.ts';
+import type { ArenaRound, ArenaVoteBody, ArenaVoteCounted, Leaderboard, LeaderboardCategory, LeaderboardStyle } from '../../../contract/arena.ts';
 import { apiCall } from './http-client.ts';
 
-export type { ArenaAnswer, ArenaCategory, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardCategory, LeaderboardEntry, LeaderboardStyle } from '../../../contract/arena.ts';
+export type { ArenaAnswer, ArenaCategory, ArenaRequestBody, ArenaRound, ArenaVoteBody, ArenaVoteCounted, Leaderboard, LeaderboardCategory, LeaderboardEntry, LeaderboardStyle } from '../../../contract/arena.ts';
 
 /** `POST /api/arena/:id/vote`: records the vote and answers the revealed round. */
 export const voteOnRound = (requestId: string, vote: ArenaVoteBody) =>
