@@ -19,11 +19,28 @@ export const SHARE_TEXTS = {
   tooManyTries: 'Too many passphrase attempts. Please wait a while and try again.',
 } as const;
 
-export const CreateShareBody = Type.Object({ requestId: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
-
 /** How long a link may live, in days, when its owner gives it an end. */
 export const SHARE_EXPIRY_DAYS = { min: 1, max: 365 } as const;
 export const SHARE_PASSPHRASE_LENGTH = { min: 6, max: 128 } as const;
+
+const ExpiresInDays = Type.Union([Type.Integer({ minimum: SHARE_EXPIRY_DAYS.min, maximum: SHARE_EXPIRY_DAYS.max }), Type.Literal('never')], {
+  description: `Days from now until the link stops working (${SHARE_EXPIRY_DAYS.min}–${SHARE_EXPIRY_DAYS.max}), or "never".`,
+});
+const Passphrase = Type.String({
+  minLength: SHARE_PASSPHRASE_LENGTH.min,
+  maxLength: SHARE_PASSPHRASE_LENGTH.max,
+  description: `A passphrase readers must give (${SHARE_PASSPHRASE_LENGTH.min}–${SHARE_PASSPHRASE_LENGTH.max} characters); it replaces any earlier one.`,
+});
+
+/**
+ * `POST /api/shares`: the link is made with its end and passphrase, so it is never public for a moment without
+ * them. Left out, the end is "never" and there is no passphrase. When the request is shared already, the settings
+ * given are applied to its link.
+ */
+export const CreateShareBody = Type.Object(
+  { requestId: Type.String({ minLength: 1, maxLength: 64 }), expiresInDays: Type.Optional(ExpiresInDays), passphrase: Type.Optional(Passphrase) },
+  { additionalProperties: false },
+);
 
 export const ShareLink = Type.Object({
   token: Type.String(),
@@ -45,18 +62,8 @@ export const ShareLink = Type.Object({
  */
 export const ShareSettingsBody = Type.Object(
   {
-    expiresInDays: Type.Optional(
-      Type.Union([Type.Integer({ minimum: SHARE_EXPIRY_DAYS.min, maximum: SHARE_EXPIRY_DAYS.max }), Type.Literal('never')], {
-        description: `Days from now until the link stops working (${SHARE_EXPIRY_DAYS.min}–${SHARE_EXPIRY_DAYS.max}), or "never".`,
-      }),
-    ),
-    passphrase: Type.Optional(
-      Type.String({
-        minLength: SHARE_PASSPHRASE_LENGTH.min,
-        maxLength: SHARE_PASSPHRASE_LENGTH.max,
-        description: `A passphrase readers must give (${SHARE_PASSPHRASE_LENGTH.min}–${SHARE_PASSPHRASE_LENGTH.max} characters); it replaces any earlier one.`,
-      }),
-    ),
+    expiresInDays: Type.Optional(ExpiresInDays),
+    passphrase: Type.Optional(Passphrase),
     removePassphrase: Type.Optional(Type.Literal(true, { description: 'Anyone holding the link may read it again.' })),
     mode: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('snapshot')], { description: '`snapshot` freezes the link at what the request shows now.' })),
   },

@@ -49,17 +49,29 @@ const SHARE_COLUMNS = `link.token, link.request_id, request.query, request.kind,
 /** A link that has not been revoked and has not reached its end. */
 const LIVE = `link.revoked_at is null and (link.expires_at is null or link.expires_at > now())`;
 
+/** What a new link starts with; left out, it never ends and has no passphrase. */
+export interface InitialShareSettings {
+  expiresAt?: Date | null;
+  passphraseHash?: string | null;
+}
+
 /**
- * The request's live link, made if it has none: sharing twice gives the same link, and the partial unique index
- * keeps two at once from making two.
+ * The request's live link, made if it has none, with its end and passphrase from the start (never public for a
+ * moment without them): sharing twice gives the same link, and the partial unique index keeps two at once from
+ * making two. When the link was there already, the settings given are applied to it.
  */
-export async function shareRequest(em: EntityManager, userId: string, requestId: string): Promise<StoredShare> {
+export async function shareRequest(em: EntityManager, userId: string, requestId: string, initial: InitialShareSettings = {}): Promise<StoredShare> {
   // A link past its end is retired first, so sharing again makes a new one rather than handing back a dead link.
   await em.execute(`update shared_links set revoked_at = now() where request_id = ? and revoked_at is null and expires_at <= now()`, [requestId]);
-  await em.execute(
-    `insert into shared_links (token, request_id, user_id) values (?, ?, ?) on conflict (request_id) where revoked_at is null do nothing`,
-    [newShareToken(), requestId, userId],
+  const made = await em.execute<unknown[]>(
+    `insert into shared_links (token, request_id, user_id, expires_at, passphrase_hash) values (?, ?, ?, ?, ?)
+       on conflict (request_id) where revoked_at is null do nothing returning token`,
+    [newShareToken(), requestId, userId, initial.expiresAt ?? null, initial.passphraseHash ?? null],
   );
+  if (made.length === 0 && (initial.expiresAt !== undefined || initial.passphraseHash !== undefined)) {
+    const [existing] = await em.execute<{ token: string }[]>(`select token from shared_links where request_id = ? and revoked_at is null`, [requestId]);
+    if (existing) await changeShareSettings(em, userId, existing.token, initial);
+  }
   const [row] = await em.execute<ShareRow[]>(
     `select ${SHARE_COLUMNS}
        from shared_links link join search_requests request on request.id = link.request_id

@@ -169,3 +169,42 @@ describe("a shared link's settings", () => {
     expect(live.answers.map((answer) => answer.response)).toContain('A later answer');
   });
 });
+
+describe('a link made with its settings', () => {
+  async function finishedComparison(query: string): Promise<{ cookie: string; requestId: string }> {
+    const owner = await createPayer(stack.records(), stack.config, 100);
+    const answered = await api<{ requestId: string }>('POST', '/api/compare', owner.cookie, { query, models: THREE_MODELS });
+    expect(answered.status).toBe(200);
+    return { cookie: owner.cookie, requestId: answered.body.data.requestId };
+  }
+
+  it('is made with its end and passphrase at once, never public without them', async () => {
+    const { cookie, requestId } = await finishedComparison('Shared with an end and a passphrase');
+    const before = Date.now();
+    const made = await api<ShareLink>('POST', '/api/shares', cookie, { requestId, expiresInDays: 30, passphrase: 'harbour lights' });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ passphraseProtected: true, mode: 'live' });
+    expect(Date.parse(made.body.data.expiresAt!) - before).toBeGreaterThanOrEqual(30 * 86_400_000 - 1_000);
+    expect(Date.parse(made.body.data.expiresAt!) - before).toBeLessThanOrEqual(30 * 86_400_000 + 60_000);
+    const [stored] = await stack.records().execute<{ passphrase_hash: string }[]>(`select passphrase_hash from shared_links where token = ?`, [made.body.data.token]);
+    expect(stored!.passphrase_hash).toMatch(/^\$argon2id\$/);
+    expect((await api('GET', `/api/shared/${made.body.data.token}`)).body.error).toMatchObject({ code: 'FORBIDDEN', message: SHARE_TEXTS.protected });
+    expect((await api('POST', `/api/shared/${made.body.data.token}/open`, '', { passphrase: 'harbour lights' })).status).toBe(200);
+
+    // Shared again with other settings: the same link, changed.
+    const again = await api<ShareLink>('POST', '/api/shares', cookie, { requestId, expiresInDays: 'never' });
+    expect(again.body.data).toMatchObject({ token: made.body.data.token, expiresAt: null, passphraseProtected: true });
+    // Without settings: the same link as it is.
+    expect((await api<ShareLink>('POST', '/api/shares', cookie, { requestId })).body.data).toMatchObject({ token: made.body.data.token, expiresAt: null });
+  });
+
+  it('refuses an end or passphrase it cannot keep, in the envelope, and makes no link', async () => {
+    const { cookie, requestId } = await finishedComparison('Shared with impossible settings');
+    for (const settings of [{ expiresInDays: 0 }, { expiresInDays: 366 }, { expiresInDays: 'soon' }, { passphrase: 'short' }, { expiresInDays: null }]) {
+      const refused = await api('POST', '/api/shares', cookie, { requestId, ...settings });
+      expect(refused.status, JSON.stringify(settings)).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+    expect((await api<ShareList>('GET', '/api/shares', cookie)).body.data.links).toEqual([]);
+  });
+});

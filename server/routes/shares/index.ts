@@ -18,6 +18,9 @@ const ENDED = new Set(['completed', 'error']);
 
 export const sharePagePath = (token: string): string => `/share/${token}`;
 
+/** When a link given `days` to live ends; null: never. */
+const expiresAt = (days: number | 'never'): Date | null => (days === 'never' ? null : new Date(Date.now() + days * DAY_MS));
+
 /** Opening shared links, by address, per minute: the page and its data are each counted on their own. */
 export const shareViewRateLimit = (scale: number) => ({
   max: SHARE_LIMITS.viewsPerMinutePerAddress * scale,
@@ -47,7 +50,9 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Share a finished request as a read-only public link',
-        description: 'Sharing the same request again gives the same live link. An arena round can be shared once it has been voted on.',
+        description:
+          'Made with its end (`expiresInDays`, 1–365 or "never"; left out: never) and an optional passphrase, so it is never public without them. ' +
+          'Sharing the same request again gives the same live link, with any settings given applied to it. An arena round can be shared once it has been voted on.',
         tags: ['Sharing'],
         body: CreateShareBody,
         response: jsonResponses(ShareLink, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND', 'RATE_LIMIT_ERROR']),
@@ -67,7 +72,12 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { searchRequest, runs } = await loadOwnRequest(em, request, reply, request.body.requestId);
       if (!runs.every((run) => ENDED.has(run.status))) throw new AppError('VALIDATION_ERROR', 'Only a finished request can be shared.');
       if (await isUnrevealedRound(em, searchRequest.id)) throw new AppError('VALIDATION_ERROR', 'Vote on the arena round before sharing it.');
-      return success(link(await shareRequest(em, userId, searchRequest.id)));
+      const { expiresInDays, passphrase } = request.body;
+      const initial = {
+        ...(expiresInDays === undefined ? {} : { expiresAt: expiresAt(expiresInDays) }),
+        ...(passphrase === undefined ? {} : { passphraseHash: await hashPassword(passphrase) }),
+      };
+      return success(link(await shareRequest(em, userId, searchRequest.id, initial)));
     },
   );
 
@@ -125,7 +135,7 @@ const shareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await ownLiveShare(em, userId, request.params.token);
       if (!current) throw new AppError('NOT_FOUND', 'Shared link not found');
       const changed = await changeShareSettings(em, userId, request.params.token, {
-        ...(expiresInDays === undefined ? {} : { expiresAt: expiresInDays === 'never' ? null : new Date(Date.now() + expiresInDays * DAY_MS) }),
+        ...(expiresInDays === undefined ? {} : { expiresAt: expiresAt(expiresInDays) }),
         ...(passphrase === undefined ? {} : { passphraseHash: await hashPassword(passphrase) }),
         ...(removePassphrase ? { passphraseHash: null } : {}),
         ...(mode === undefined ? {} : { snapshot: mode === 'live' ? null : await sharedView(em, app.catalogue, current.requestId) }),
