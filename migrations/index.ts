@@ -29,6 +29,7 @@ import { Migration20261128090000_column_settings_and_token_details } from './Mig
 import { Migration20261128100000_continue_modes } from './Migration20261128100000_continue_modes.ts';
 import { Migration20261128110000_tracking_canaries } from './Migration20261128110000_tracking_canaries.ts';
 import { Migration20261128120000_verdict_corrections } from './Migration20261128120000_verdict_corrections.ts';
+import { Migration20261129100000_operator_grants } from './Migration20261129100000_operator_grants.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -65,4 +66,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128100000_continue_modes', class: Migration20261128100000_continue_modes },
   { name: 'Migration20261128110000_tracking_canaries', class: Migration20261128110000_tracking_canaries },
   { name: 'Migration20261128120000_verdict_corrections', class: Migration20261128120000_verdict_corrections },
+  { name: 'Migration20261129100000_operator_grants', class: Migration20261129100000_operator_grants },
 ];

@@ -90,6 +90,25 @@ export async function grantOnce(em: EntityManager, accountId: string, amount: nu
   return true;
 }
 
+/**
+ * Adds credits an operator (or the demo button) gave by hand, as an `operator_grant` entry naming who and why, once
+ * per reference. Returns false when that reference was used. The caller validates and usually holds the account's lock.
+ */
+export async function addOperatorGrant(
+  em: EntityManager,
+  accountId: string,
+  grant: { amount: number; reference: string; grantedBy: string; reason: string },
+): Promise<boolean> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into credit_entries (id, account_id, kind, amount, reference, granted_by, reason) values (?, ?, 'operator_grant', ?, ?, ?, ?)
+     on conflict (reference) do nothing returning id`,
+    [randomUUID(), accountId, grant.amount, grant.reference, grant.grantedBy, grant.reason],
+  );
+  if (inserted.length === 0) return false;
+  await em.execute(`update credit_accounts set balance = balance + ? where id = ?`, [grant.amount, accountId]);
+  return true;
+}
+
 /** Locks the account for the rest of the transaction, so concurrent admissions against it take turns. */
 export async function lockCreditAccount(em: EntityManager, accountId: string): Promise<CreditAccountState> {
   const rows = await em.execute<{ id: string; balance: string; held: string }[]>(

@@ -10,6 +10,7 @@ export const ENTRY_POINTS = {
   'worker/main.ts': 'worker.js',
   'scripts/start-all.ts': 'start-all.js',
   'scripts/brand-reanalyse.ts': 'brand-reanalyse.js',
+  'scripts/credits-grant.ts': 'credits-grant.js',
   'scripts/quorum-mcp-stdio.ts': 'quorum-mcp-stdio.js',
 } as const;
 

@@ -4,13 +4,18 @@ import { grantWentElsewhere, openCreditAccount } from '../../../core/credits/req
 import { CreditsData } from '../../../contract/credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
+import creditHistoryRoutes from './credit-history-routes.ts';
+import demoCreditsRoutes from './demo-credits-routes.ts';
 
 /**
  * `GET /api/credits`: what the asker can still spend (`data.user.creditsRemaining` = balance − held) and the price
  * list (`data.pricing`). A first visit opens the account and gives its one-time grant. Called with an API key it
- * answers for the key's owner, not for the guest at the caller's address.
+ * answers for the key's owner, not for the guest at the caller's address. The history of credits and the demo
+ * button's grant live beside it.
  */
 const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(creditHistoryRoutes);
+  await app.register(demoCreditsRoutes);
   app.get('/credits', { schema: { summary: 'What you can still spend, and the price list', tags: ['Credits'], response: jsonResponses(CreditsData) } }, async (request, reply) => {
     const requester = await request.requester(reply);
     const em = app.orm.em.fork();
