@@ -1,4 +1,9 @@
-import { createRandom, pick, shuffled, type DeterministicAnswer } from './deterministic-answer.ts';
+import { PLAIN_STYLE, type AnswerStyle } from './answer-style.ts';
+import { BRAND_ANSWER_WORDING, type Tone } from './brand-answer-wording.ts';
+import type { DeterministicAnswer } from './deterministic-answer.ts';
+import { inPirateVoice } from './pirate-voice.ts';
+import { brandsNamedIn } from './question-brands.ts';
+import { createRandom, pick, shuffled } from './seeded-random.ts';
 import { hashText } from './stable-hash.ts';
 
 /**
@@ -10,7 +15,11 @@ import { hashText } from './stable-hash.ts';
  * a test can pin any one of them (`[[simulate sample=N]]`).
  *
  * Nothing of the question is repeated: a brand named in the question is not "mentioned" by the answer unless the
- * topic's list holds it, and a word like "good" in the question never reaches the answer to read as praise.
+ * topic's list holds it, and a word like "good" in the question never reaches the answer to read as praise. Demo
+ * mode asks for one exception (`includeQuestionBrands`), so a person watching their own brand sees it discussed:
+ * the brands the question names join the list, each with a tone of its own, as a live model would treat them.
+ *
+ * A system prompt's language and pirate voice apply (`answer-style.ts`), and its words seed the choices too.
  */
 
 interface BrandTopic {
@@ -43,35 +52,17 @@ export function isBrandQuestion(prompt: string): boolean {
   return PRODUCT_NOUNS.test(prompt) || ASKING_FOR_PICKS.test(prompt);
 }
 
-export type Tone = 'positive' | 'neutral' | 'negative';
-
-/** What is said of each brand, by tone; the words are the ones a reader (and Quorum's analysis) takes for that tone. */
-const TONE_LINES: Record<Tone, readonly string[]> = {
-  positive: [
-    'is excellent and highly recommended.',
-    'stands out as the best fit for most teams, with excellent support.',
-    'is praised for being fast and easy to use.',
-  ],
-  neutral: [
-    'is another option, with a different set of features.',
-    'is another option to consider.',
-    'is also available in most regions.',
-  ],
-  negative: [
-    'is slower and pricier than the others, so many reviewers avoid it.',
-    'is overpriced and unreliable, so many avoid it.',
-    'is often described as clunky and disappointing.',
-  ],
-};
-
-const OPENINGS = ['Here are {count} {category} worth a look:', 'A few {category} people often consider:', 'These {count} {category} come up most:'];
-const CLOSINGS = ['The right pick depends on budget and team size.', 'Try two of them side by side before committing.', 'Prices and plans change, so check the current terms.'];
+export type { Tone } from './brand-answer-wording.ts';
 
 export interface BrandAnswerInput {
   prompt: string;
   model: string;
   /** Which asking of this question this is, from 0: each sample is seeded apart. */
   sample: number;
+  /** What the system prompt asks for (`readAnswerStyle`); none by default. */
+  style?: AnswerStyle;
+  /** Name the brands the question names too (`question-brands.ts`): demo mode. Off, the question is never echoed. */
+  includeQuestionBrands?: boolean;
 }
 
 export interface BrandAnswerPlan {
@@ -82,27 +73,47 @@ export interface BrandAnswerPlan {
 
 /** Which brands the answer names, in what order and tone: seeded, so tests can compute what to expect. */
 export function planBrandAnswer(input: BrandAnswerInput): BrandAnswerPlan {
-  const random = createRandom(hashText(`brands\u0000${input.model}\u0000${input.prompt}\u0000${input.sample}`));
+  const random = createRandom(hashText(`brands\u0000${seedOf(input)}`));
   const topic = TOPICS.find((candidate) => candidate.pattern.test(input.prompt));
   const pool = topic?.brands ?? GENERAL_BRANDS;
   const count = 3 + Math.floor(random() * 3);
+  const toneOf = (): Tone => {
+    const roll = random();
+    return roll < 0.45 ? 'positive' : roll < 0.8 ? 'neutral' : 'negative';
+  };
   const named = shuffled(pool, random)
     .slice(0, count)
-    .map((brand) => {
-      const roll = random();
-      const tone: Tone = roll < 0.45 ? 'positive' : roll < 0.8 ? 'neutral' : 'negative';
-      return { brand, tone };
-    });
+    .map((brand) => ({ brand, tone: toneOf() }));
+  if (input.includeQuestionBrands) {
+    // Drawn after the topic's picks, so a question naming no brand is answered exactly as without this.
+    const known = new Set(pool.map((brand) => brand.toLowerCase()));
+    const fromQuestion = brandsNamedIn(input.prompt).filter((brand) => !known.has(brand.toLowerCase()));
+    for (const brand of fromQuestion) named.splice(Math.floor(random() * (named.length + 1)), 0, { brand, tone: toneOf() });
+    // Still a short list: the topic's picks make room for the question's.
+    while (named.length > MAXIMUM_NAMED) named.splice(named.findLastIndex((entry) => !fromQuestion.includes(entry.brand)), 1);
+  }
   return { category: topic?.category ?? 'options', named };
+}
+
+/** An answer names at most this many brands. */
+const MAXIMUM_NAMED = 5;
+
+/** Model, question and sample seed an answer; a system prompt, when there is one, seeds it too. */
+function seedOf({ model, prompt, sample, style = PLAIN_STYLE }: BrandAnswerInput): string {
+  const seed = `${model}\u0000${prompt}\u0000${sample}`;
+  return style.instructions === '' ? seed : `${seed}\u0000${style.instructions}`;
 }
 
 /** The answer as markdown pieces (a word and the whitespace after it each), like the deterministic answer. */
 export function generateBrandAnswer(input: BrandAnswerInput): DeterministicAnswer {
   const plan = planBrandAnswer(input);
-  const random = createRandom(hashText(`wording\u0000${input.model}\u0000${input.prompt}\u0000${input.sample}`));
-  const opening = pick(OPENINGS, random).replace('{count}', String(plan.named.length)).replace('{category}', plan.category);
-  const lines = plan.named.map(({ brand, tone }, index) => `${index + 1}. **${brand}** ${pick(TONE_LINES[tone], random)}`);
-  const text = [opening, '', ...lines, '', pick(CLOSINGS, random)].join('\n');
+  const style = input.style ?? PLAIN_STYLE;
+  const wording = BRAND_ANSWER_WORDING[style.language];
+  const random = createRandom(hashText(`wording\u0000${seedOf(input)}`));
+  const opening = pick(wording.openings, random).replace('{count}', String(plan.named.length)).replace('{category}', plan.category);
+  const lines = plan.named.map(({ brand, tone }, index) => `${index + 1}. **${brand}** ${pick(wording.toneLines[tone], random)}`);
+  const written = [opening, '', ...lines, '', pick(wording.closings, random)].join('\n');
+  const text = style.pirate && style.language === 'en' ? inPirateVoice(written) : written;
   const pieces = text.match(/\S+\s*/g) ?? [text];
   return { pieces, text };
 }

@@ -21,6 +21,13 @@ export interface ProviderSimulatorOptions {
   /** default number of content chunks when not scripted; default 40 */
   defaultChunkCount?: number;
   /**
+   * Answer as a live model does, for demo mode: each asking of a question is a new sample, so asking again reads a
+   * little differently (more so the hotter the temperature, not at all at 0), and a brand question's answer names
+   * the brands the question names. Off (the default), an unscripted ordinary question always gets the same answer
+   * and a question is never echoed, which is what tests compute and compare against.
+   */
+  variedAnswers?: boolean;
+  /**
    * Called right after each streamed content chunk has been written to the socket, so a benchmark running the
    * simulator in its own process can time what happens to the chunk afterwards on the same clock. Runs inside the
    * stream's loop: keep it quick, and do not throw (a throw ends that stream). Absent, it costs nothing.
@@ -59,6 +66,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   const settings: SimulatorSettings = {
     defaultChunkDelayMs: options.defaultChunkDelayMs ?? 15,
     defaultChunkCount: options.defaultChunkCount ?? 40,
+    variedAnswers: options.variedAnswers ?? false,
     onContentChunkWritten: options.onContentChunkWritten,
   };
   checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { readAnswerStyle, styledPieceCount } from './answer-style.ts';
 import { generateBrandAnswer, isBrandQuestion } from './brand-answer.ts';
 import { brandJudgeReplyText, type BrandJudgeRequest } from './brand-judge-reply.ts';
 import { generateDeterministicAnswer, type DeterministicAnswer } from './deterministic-answer.ts';
@@ -9,20 +10,29 @@ import type { SimulatorSettings } from './simulated-exchange.ts';
 /**
  * What a script asks of the answer, with the simulator's defaults filled in: how many pieces it has, how they are
  * paced when streamed, and how a non-streamed answer is held back or dropped. Every chat-style provider answers
- * the same deterministic text, so the paths can be compared.
+ * the same text for the same request, so the paths can be compared. The request's system prompt and temperature
+ * shape it (`answer-style.ts`, `answer-variation.ts`); a scripted `chunks=` still fixes its length.
  */
 
-export function scriptedAnswer(
-  accepted: { prompt: string; script: SimulationScript; request: { model: string }; judge?: BrandJudgeRequest | undefined },
-  settings: SimulatorSettings,
-): DeterministicAnswer {
-  const { prompt, script, request } = accepted;
+export interface AnswerableRequest {
+  prompt: string;
+  script: SimulationScript;
+  request: { model: string };
+  judge?: BrandJudgeRequest | undefined;
+  systemPrompt?: string | undefined;
+  temperature?: number | undefined;
+}
+
+export function scriptedAnswer(accepted: AnswerableRequest, settings: SimulatorSettings): DeterministicAnswer {
+  const { prompt, script, request, temperature } = accepted;
   if (accepted.judge) return piecesOf(brandJudgeReplyText(accepted.judge));
+  const style = readAnswerStyle(accepted.systemPrompt);
+  const asked = { prompt, model: request.model, sample: script.sample ?? 0, style };
   const answer = script.echo
     ? echoedAnswer(prompt)
     : isBrandQuestion(prompt)
-      ? generateBrandAnswer({ prompt, model: request.model, sample: script.sample ?? 0 })
-      : generateDeterministicAnswer({ prompt, model: request.model, pieceCount: script.chunks ?? settings.defaultChunkCount });
+      ? generateBrandAnswer({ ...asked, includeQuestionBrands: settings.variedAnswers })
+      : generateDeterministicAnswer({ ...asked, temperature, pieceCount: script.chunks ?? styledPieceCount(style, settings.defaultChunkCount) });
   return script.hostile ? hostileAnswer(answer) : answer;
 }
 

@@ -23,6 +23,8 @@ export interface ContentChunkWritten {
 export interface SimulatorSettings {
   defaultChunkDelayMs: number;
   defaultChunkCount: number;
+  /** Demo mode: every asking is a new sample, and brand answers name the brands their question names. */
+  variedAnswers: boolean;
   onContentChunkWritten: ((chunk: ContentChunkWritten) => void) | undefined;
 }
 
@@ -33,7 +35,7 @@ export interface SimulatorState {
   failuresByPrompt: Map<string, number>;
   /** Model versions to report instead of the requested model id (see `setReportedModelVersion`). */
   reportedModelVersions: Map<string, string>;
-  /** How many times each brand question+model has been asked so far: the next asking's sample. */
+  /** How many times each question+model has been asked so far (brand questions, or any when answers vary): the next asking's sample. */
   askingsByPrompt: Map<string, number>;
 }
 

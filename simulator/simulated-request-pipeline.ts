@@ -82,6 +82,9 @@ export interface AcceptedRequest<Valid, Rejection> {
   failureInAnswer: Rejection | undefined;
   /** Set when the prompt is Quorum's brand judge asking for a verdict (`brand-judge-reply.ts`). */
   judge?: BrandJudgeRequest | undefined;
+  /** The request's instructions and temperature as its vendor carries them: the answer follows them. */
+  systemPrompt?: string | undefined;
+  temperature?: number | undefined;
 }
 
 /**
@@ -103,7 +106,8 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
 
   const unlogged = dialect.refuseUnlogged?.(received);
   if (unlogged !== undefined) return refuse(unlogged);
-  state.requests.push({ path: url.pathname, ...dialect.summarise(received), hasAuthorization: received.apiKey !== '', receivedAt });
+  const summary = dialect.summarise(received);
+  state.requests.push({ path: url.pathname, ...summary, hasAuthorization: received.apiKey !== '', receivedAt });
 
   const keyRejection = dialect.refuseKey(received.apiKey);
   if (keyRejection !== undefined) return refuse(keyRejection);
@@ -127,12 +131,29 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
     if (!dialect.failsInAnswer?.(valid, script)) return refuse(failure);
     failureInAnswer = failure;
   }
-  return { request: valid, script: withSample(script, prompt, valid.model, state, judge !== undefined), prompt, receivedAt, failureInAnswer, judge };
+  const asking = { prompt, model: valid.model, judging: judge !== undefined, scripted: DIRECTIVE.test(checked.request.lastUserMessage) };
+  const sampled = withSample(script, asking, exchange.settings.variedAnswers, state);
+  const { systemPrompt, temperature } = summary;
+  return { request: valid, script: sampled, prompt, receivedAt, failureInAnswer, judge, systemPrompt, temperature };
 }
 
-/** A brand question's sample: the one a test pinned, or the count of its earlier askings by this model. */
-function withSample(script: SimulationScript, prompt: string, model: string, state: SimulatorState, judging: boolean): SimulationScript {
-  if (script.sample !== undefined || judging || script.echo || !isBrandQuestion(prompt)) return script;
+/** Any directive: a question a test scripts, which keeps the answer it computes. */
+const DIRECTIVE = /\[\[\w+/;
+
+/**
+ * Which asking of a question this is: the sample a test pinned, or the count of this model's earlier askings of it.
+ * Brand questions are always counted. Other questions are counted only when the simulator varies its answers (demo
+ * mode) and the question carries no directive; otherwise each asking is sample 0, the answer tests compute.
+ */
+function withSample(
+  script: SimulationScript,
+  asking: { prompt: string; model: string; judging: boolean; scripted: boolean },
+  variedAnswers: boolean,
+  state: SimulatorState,
+): SimulationScript {
+  const { prompt, model } = asking;
+  if (script.sample !== undefined || asking.judging || script.echo) return script;
+  if (!isBrandQuestion(prompt) && (!variedAnswers || asking.scripted)) return script;
   const key = `${model}\u0000${prompt}`;
   const sample = state.askingsByPrompt.get(key) ?? 0;
   state.askingsByPrompt.set(key, sample + 1);

@@ -17,6 +17,9 @@ export async function startDemoProviders(
     host: '127.0.0.1',
     port: 0,
     defaultChunkDelayMs: config.simulatorChunkDelayMs,
+    // A demo should look like live models: a question asked again reads a little differently, and a question naming
+    // the visitor's brand gets an answer that discusses it.
+    variedAnswers: true,
   });
   logger.warn(
     { simulator: simulator.url },

@@ -69,7 +69,7 @@ export async function handleSerpApiSearch(exchange: SimulatedExchange): Promise<
   const pacing = pacingFor(script, settings);
 
   if (engine === 'google_ai_overview') {
-    const overview = buildSimulatedAiOverview(prompt, pacing.slices, script.sample);
+    const overview = buildSimulatedAiOverview(prompt, pacing.slices, script.sample, settings.variedAnswers);
     await sendPacedJson(
       response,
       {
@@ -98,7 +98,7 @@ export async function handleSerpApiSearch(exchange: SimulatedExchange): Promise<
     sendSerpApiJson(response, 200, page);
     return;
   } else if (scenario === 'overview') {
-    const overview = buildSimulatedAiOverview(prompt, pacing.slices, script.sample);
+    const overview = buildSimulatedAiOverview(prompt, pacing.slices, script.sample, settings.variedAnswers);
     page['ai_overview'] = aiOverviewBody(overview);
     page['organic_results'] = organicResults(overview.references);
   } else {

@@ -10,12 +10,14 @@ import { generateDeterministicAnswer } from '../deterministic-answer.ts';
  * - a bullet section (`Key points:` and `- …` lines) becomes a `paragraph` for its introduction and a `list`;
  * - every other blank-line-separated section becomes a `paragraph`.
  *
- * So the same query always gets the same overview, and an adapter rendering it to markdown gets the deterministic
- * answer back with a `### ` heading and a blank line before the list.
+ * So the same query always gets the same overview (in demo mode, each asking is a new sample, worded a little
+ * differently), and an adapter rendering it to markdown gets the deterministic answer back with a `### ` heading
+ * and a blank line before the list.
  *
  * A query asking for brands ("best CRM tools") is answered as the simulated models answer it instead: an opening
  * paragraph, a list naming several brands of the topic with a tone each, and a closing paragraph, varied by the
- * sample. It never echoes the query, so a brand named in the question is not "mentioned" by the overview.
+ * sample. It never echoes the query, so a brand named in the question is not "mentioned" by the overview, except in
+ * demo mode, where the brands a query names join the list.
  */
 export const SIMULATED_OVERVIEW_MODEL = 'google-ai-overview';
 
@@ -92,9 +94,10 @@ function firstSentence(text: string): string | undefined {
   return match?.[0];
 }
 
-export function buildSimulatedAiOverview(query: string, pieceCount: number, sample = 0): SimulatedAiOverview {
-  if (isBrandQuestion(query)) return brandOverview(query, sample);
-  const answer = generateDeterministicAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, pieceCount });
+/** `includeQuestionBrands`: demo mode, where a brand question's overview names the brands the query names too. */
+export function buildSimulatedAiOverview(query: string, pieceCount: number, sample = 0, includeQuestionBrands = false): SimulatedAiOverview {
+  if (isBrandQuestion(query)) return brandOverview(query, sample, includeQuestionBrands);
+  const answer = generateDeterministicAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, pieceCount, sample });
   const references = simulatedReferences(query);
   const blocks: SimulatedTextBlock[] = [];
   let paragraphs = 0;
@@ -142,9 +145,10 @@ export function buildSimulatedAiOverview(query: string, pieceCount: number, samp
 /** Markdown emphasis removed: SerpApi's snippets are plain text. */
 const plain = (text: string) => text.replaceAll('**', '');
 
-function brandOverview(query: string, sample: number): SimulatedAiOverview {
+function brandOverview(query: string, sample: number, includeQuestionBrands: boolean): SimulatedAiOverview {
   const references = simulatedReferences(query);
-  const [opening = '', list = '', closing = ''] = generateBrandAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, sample }).text.split('\n\n');
+  const answer = generateBrandAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, sample, includeQuestionBrands });
+  const [opening = '', list = '', closing = ''] = answer.text.split('\n\n');
   const items = list.split('\n').map((line, item) => ({ snippet: plain(line.replace(/^\d+\.\s*/, '')), reference_indexes: [item % references.length] }));
   return {
     text_blocks: [
