@@ -4,7 +4,7 @@ import { memo, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { limitQueryLength, QUERY_PLACEHOLDER } from './query-text.ts';
-import { ASK_BUTTON_ATTRIBUTE } from '../../layout/clear-of-ask/clear-of-ask.ts';
+import { ASK_BUTTON_ATTRIBUTE } from '../../layout/clear-of-ask/ask-button-attribute.ts';
 
 export interface QueryBoxProps {
   query: string;

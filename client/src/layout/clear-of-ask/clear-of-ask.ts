@@ -1,25 +1,58 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { ASK_BUTTON_ATTRIBUTE } from './ask-button-attribute.ts';
 
 /**
  * Where something floating over the page (the registration invitation, a corner notice) sits: at the bottom of the
- * window, or at the top when that would cover Ask.
+ * window, at the top when that would cover an Ask button, or set aside (drawn invisibly, where it cannot be pressed)
+ * while an Ask button lies under each of the two places.
  */
-export type FloatingPlace = 'bottom' | 'top';
+export type FloatingPlace = 'bottom' | 'top' | 'aside';
 
-/** The `top` of the upper place: just under the top bar (3.75rem high), with the same 16 px gap as below. */
-export const BELOW_TOP_BAR = 'calc(3.75rem * var(--mantine-scale) + 16px)';
+/** The top bar's height (3.75rem), under which the upper place starts. */
+const TOP_BAR_REM = 3.75;
+/** The gap between the floating element and the window's edge or the top bar, and the room kept around Ask. */
+const GAP_PX = 16;
 
-/** The Ask buttons (the single view's and the comparison's) carry this attribute. */
-export const ASK_BUTTON_ATTRIBUTE = 'data-ask-button';
+/** The `top` of the upper place: just under the top bar, with the same gap as below. */
+export const BELOW_TOP_BAR = `calc(${TOP_BAR_REM}rem * var(--mantine-scale) + ${GAP_PX}px)`;
 
-const overlapVertically = (a: DOMRect, top: number, bottom: number) => a.top < bottom && a.bottom > top;
+/** The style that puts the floating element in its place; set aside, it keeps its size but is neither seen nor hit. */
+export function placeStyle(place: FloatingPlace): { bottom?: number; top?: string; visibility?: 'hidden' } {
+  if (place === 'top') return { top: BELOW_TOP_BAR };
+  return place === 'aside' ? { bottom: GAP_PX, visibility: 'hidden' } : { bottom: GAP_PX };
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const meets = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+
+/** A button's box as the window shows it. */
+export type Box = Pick<DOMRect, 'left' | 'right' | 'top' | 'bottom'>;
 
 /**
- * Keeps a floating element off the Ask button: it floats at the bottom of the window unless, there, it would lie
- * over Ask (a phone with the question box low on the screen); then it floats at the top instead. Checked on
- * scroll, resize and whenever the page's size changes (a page drawn after the element appeared, as home is after an
- * account is deleted), once a frame at most. Ask is never as tall as the window less two floating elements, so one
- * of the two places is always clear.
+ * The first place where the element, `height` tall and spanning `across` horizontally, lies over none of the Ask
+ * buttons (kept `GAP_PX` clear of them), in the order bottom, top; `aside` when both would cover one.
+ */
+export function clearPlace(asks: readonly Box[], across: Span, height: number, windowHeight: number, topBarBottom: number): FloatingPlace {
+  const places: [FloatingPlace, Span][] = [
+    ['bottom', { start: windowHeight - GAP_PX - height, end: windowHeight - GAP_PX }],
+    ['top', { start: topBarBottom + GAP_PX, end: topBarBottom + GAP_PX + height }],
+  ];
+  const widened = { start: across.start - GAP_PX, end: across.end + GAP_PX };
+  const covers = (span: Span) =>
+    asks.some((ask) => meets(widened, { start: ask.left, end: ask.right }) && meets({ start: span.start - GAP_PX, end: span.end + GAP_PX }, { start: ask.top, end: ask.bottom }));
+  return places.find(([, span]) => !covers(span))?.[0] ?? 'aside';
+}
+
+/**
+ * Keeps a floating element off every Ask button on the page: the question's Ask and, once an answer is in, Ask
+ * follow-up, which sits further down. It floats at the bottom of the window unless, there, it would lie over one of
+ * them; then at the top; and when an Ask is under both places (a phone showing the question box high and the
+ * follow-up low), it steps aside until the page is scrolled on. Checked on scroll, resize and whenever the page's
+ * size changes (an answer arriving, a page drawn after the element appeared), once a frame at most.
  */
 export function useClearOfAsk(floating: RefObject<HTMLElement | null>, active: boolean): FloatingPlace {
   const [place, setPlace] = useState<FloatingPlace>('bottom');
@@ -29,12 +62,11 @@ export function useClearOfAsk(floating: RefObject<HTMLElement | null>, active: b
     const check = () => {
       frame = 0;
       const element = floating.current;
-      const ask = document.querySelector(`[${ASK_BUTTON_ATTRIBUTE}]`);
-      if (!element || !ask) return setPlace('bottom');
-      const height = element.getBoundingClientRect().height;
-      const gap = 16;
-      const bottomTop = window.innerHeight - gap - height;
-      setPlace(overlapVertically(ask.getBoundingClientRect(), bottomTop - gap, window.innerHeight) ? 'top' : 'bottom');
+      if (!element) return setPlace('bottom');
+      const box = element.getBoundingClientRect();
+      const asks = [...document.querySelectorAll(`[${ASK_BUTTON_ATTRIBUTE}]`)].map((ask) => ask.getBoundingClientRect()).filter((ask) => ask.height > 0);
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      setPlace(clearPlace(asks, { start: box.left, end: box.right }, box.height, window.innerHeight, TOP_BAR_REM * rem));
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);

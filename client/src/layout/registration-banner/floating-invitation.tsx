@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { useAuthModal } from '../../app-state/auth-modal-context.tsx';
-import { BELOW_TOP_BAR, useClearOfAsk } from '../clear-of-ask/clear-of-ask.ts';
+import { placeStyle, useClearOfAsk } from '../clear-of-ask/clear-of-ask.ts';
 
 /**
  * The registration invitation itself: floating over the bottom of the window (at the top, under the top bar,
- * whenever the bottom would cover Ask), opaque and with a shadow, dismissible.
+ * whenever the bottom would cover Ask or Ask follow-up, and set aside while both would), opaque and with a shadow,
+ * dismissible.
  */
 export default function FloatingInvitation({ onDismiss }: { onDismiss(): void }) {
   const authModal = useAuthModal();
@@ -18,7 +19,7 @@ export default function FloatingInvitation({ onDismiss }: { onDismiss(): void })
       right={16}
       left={{ base: 16, sm: 'auto' }}
       maw={{ sm: 440 }}
-      style={{ zIndex: 150, ...(place === 'bottom' ? { bottom: 16 } : { top: BELOW_TOP_BAR }) }}
+      style={{ zIndex: 150, ...placeStyle(place) }}
       data-place={place}
     >
       <Alert

@@ -1,6 +1,6 @@
 import { Box, Notification } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
-import { BELOW_TOP_BAR, useClearOfAsk } from '../clear-of-ask/clear-of-ask.ts';
+import { placeStyle, useClearOfAsk } from '../clear-of-ask/clear-of-ask.ts';
 
 interface CornerNoticeProps {
   color: string;
@@ -13,9 +13,9 @@ interface CornerNoticeProps {
 
 /**
  * A notice in the page's corner that blocks nothing on screen: how the app says why it just signed itself out. At
- * the bottom, or under the top bar when the bottom would cover Ask (a phone with the question box low on the
- * screen), like the registration invitation. Above the app shell's header and drawer, below modals (signing in again
- * opens one).
+ * the bottom, or under the top bar when the bottom would cover an Ask button (a phone with the question box low on
+ * the screen), set aside while both places would, like the registration invitation. Above the app shell's header
+ * and drawer, below modals (signing in again opens one).
  */
 export function CornerNotice({ color, title, onClose, testId, role, children }: CornerNoticeProps) {
   const corner = useRef<HTMLDivElement>(null);
@@ -26,7 +26,7 @@ export function CornerNotice({ color, title, onClose, testId, role, children }: 
       data-place={place}
       style={{
         position: 'fixed',
-        ...(place === 'bottom' ? { bottom: 'var(--mantine-spacing-md)' } : { top: BELOW_TOP_BAR }),
+        ...placeStyle(place),
         right: 'var(--mantine-spacing-md)',
         width: 'min(26rem, calc(100vw - 2 * var(--mantine-spacing-md)))',
         zIndex: 'calc(var(--mantine-z-index-modal) - 1)',

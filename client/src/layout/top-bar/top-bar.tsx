@@ -10,6 +10,8 @@ import { ColorSchemeToggle } from './color-scheme-toggle.tsx';
 
 // Only signed-in people have a menu; its code (menu, confirmation dialog) is fetched when it is first shown.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
+// Guests have no sidebar: their way to the arena, the leaderboard and the rest, fetched after the first paint.
+const GuestNavigation = lazy(() => import('./guest-navigation.tsx'));
 
 /** The phone-sized count: 1,250 → 1.3k, so the top bar keeps room for the buttons. */
 function compactCount(count: number): string {
@@ -40,6 +42,11 @@ export function TopBar({ navigation }: TopBarProps) {
             Quorum
           </Text>
         </Anchor>
+        {!user && (
+          <Suspense fallback={null}>
+            <GuestNavigation />
+          </Suspense>
+        )}
       </Group>
       <Group gap="sm" wrap="nowrap">
         <ColorSchemeToggle />
