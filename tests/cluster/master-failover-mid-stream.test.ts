@@ -5,7 +5,7 @@ import { bullPrefix, QUEUE_CATALOGUE } from '../../core/jobs/queue-catalogue.ts'
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
 import { waitUntilReady } from '../../core/redis/redis-connection.ts';
 import { openTestRedis } from '../support/isolated-resources.ts';
-import { clusterPorts, controlRedisCluster } from '../support/redis-cluster.ts';
+import { clusterPorts, controlRedisCluster, startLocalRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.ts';
 import { answerText, SEARCH_BODY, type ReceivedEvent, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -14,10 +14,16 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
  * node down) while answers stream: the one holding the queue, and those holding the answers' event streams. Each
  * stream still carries every event exactly once, in order, and ends with the answer Postgres stored.
  */
+let ownCluster: LocalRedisCluster;
+const sharedClusterNodes = process.env.REDIS_CLUSTER_NODES;
 let stack: TestStack;
 let inspector: Cluster;
 
 beforeAll(async () => {
+  // A cluster of its own: failing every master over would otherwise refuse the questions of the suite's other files,
+  // which run at the same time on the shared cluster. Set before this process first resolves its test services.
+  ownCluster = await startLocalRedisCluster();
+  process.env.REDIS_CLUSTER_NODES = ownCluster.nodes;
   stack = await startTestStack();
   inspector = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES) as Cluster;
   // Commands that name no key go to any node the client knows; asked before it has mapped the cluster, they can land
@@ -28,6 +34,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await inspector?.quit();
   await stack?.close();
+  await ownCluster?.stop();
+  process.env.REDIS_CLUSTER_NODES = sharedClusterNodes;
 });
 
 /** The port of the master that serves `key`'s slot right now. */

@@ -78,6 +78,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     ARENA_VOTE_RATE_LIMIT_PER_HOUR: '1000000',
     ARENA_VOTE_RATE_LIMIT_PER_IP_PER_HOUR: '1000000',
     ARENA_MIN_BATTLES: '0',
+    // A test's questions are what is being checked: a busy test machine (a second of event-loop lag) must not turn
+    // them into load-shedding 503s. The shedding has its own test, which sets its limit again.
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     // Two test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
     DATABASE_POOL_SIZE: '8',
     // Test files run side by side, each with workers: none listens on the default metrics port.
