@@ -9,6 +9,13 @@ export const CatalogueModel = Type.Object({
   credits: Type.Integer({ minimum: 0 }),
   freeTier: Type.Boolean({ description: 'Guests may use it. Only budget models (below 6 credits) are ever open to guests.' }),
   capabilities: ModelCapabilities,
+  contextTokens: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'The longest conversation the model is asked, in estimated input tokens (its context window). Longer ones are refused; beyond the tokens a price includes, each block costs extra (see the pricing page).',
+    }),
+  ),
 });
 
 export const CatalogueEngine = Type.Object({

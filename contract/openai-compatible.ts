@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { fieldMessages } from './field-messages.ts';
 
 /**
  * `/v1`: the part of OpenAI's API that Quorum speaks, so any OpenAI client can ask any catalogued model with a
@@ -32,6 +33,7 @@ export const ChatCompletionBody = Type.Object(
       Type.Union([Type.Null(), Type.Number()], {
         description:
           "Passed to the model when it takes a temperature; refused outside the model's own range (`capabilities.temperature` in `GET /api/models`, e.g. 0–1 for Anthropic's models). Ignored by models that take none (reasoning models), so a client's default does not break them.",
+        ...fieldMessages({ invalid: 'The temperature must be a number' }),
       }),
     ),
     stream_options: Type.Optional(
@@ -107,7 +109,8 @@ export const OpenAiModel = Type.Object({
   created: Type.Integer(),
   owned_by: Type.String({ description: 'The engine.' }),
   name: Type.String(),
-  credits: Type.Integer({ minimum: 0, description: 'What one answer costs, in credits.' }),
+  credits: Type.Integer({ minimum: 0, description: 'What one answer costs, in credits, within the tokens of conversation the price includes.' }),
+  context_window: Type.Integer({ minimum: 1, description: 'The longest conversation the model is asked, in estimated input tokens; longer ones are refused.' }),
 });
 
 export const OpenAiModelList = Type.Object({ object: Type.Literal('list'), data: Type.Array(OpenAiModel) });

@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { mayBeFreeTier } from '../../contract/tier-rules.ts';
 import { ModelCapabilities } from '../../contract/column-settings.ts';
+import { LONG_CONVERSATION } from '../../contract/long-conversation.ts';
 import type { ProviderId, QuorumConfig } from '../config/config.ts';
 
 /**
@@ -20,6 +21,11 @@ const CatalogueModelSchema = Type.Object({
   freeTier: Type.Boolean(),
   /** The settings it accepts and the token figures it reports; an operator's file may leave it out (see below). */
   capabilities: Type.Optional(ModelCapabilities),
+  /**
+   * Its context window in tokens: the longest conversation it is asked (see contract/long-conversation.ts). Left out,
+   * `LONG_CONVERSATION.defaultContextTokens`.
+   */
+  contextTokens: Type.Optional(Type.Integer({ minimum: 1_000, maximum: 100_000_000 })),
 });
 
 const CatalogueEngineSchema = Type.Object({
@@ -54,6 +60,11 @@ export interface EngineAvailability {
   available: boolean;
   /** Why not, in words for the model picker. */
   reason: string | null;
+}
+
+/** The longest conversation the model is asked, in estimated tokens: its catalogue entry's, or the default. */
+export function contextTokensOf(model: Pick<CatalogueModel, 'contextTokens'>): number {
+  return model.contextTokens ?? LONG_CONVERSATION.defaultContextTokens;
 }
 
 export class ModelCatalogue {

@@ -3,6 +3,9 @@ import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 /** The tiers, what each may spend per model in one request, and the one-time grants, as the contract states them. */
 export { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT, type Tier } from '../../contract/limits.ts';
 
+/** What a long conversation adds to a model's price: the allowance, the blocks beyond it and the token estimate. */
+export { LONG_CONVERSATION, longConversationSurcharge } from '../../contract/long-conversation.ts';
+
 /** A model's price; a model the catalogue does not list costs the catalogue's default (the product's 5). */
 export function modelCredits(catalogue: ModelCatalogue, engineId: string, modelId: string): number {
   return catalogue.modelOf(engineId, modelId)?.credits ?? catalogue.unknownModelCredits;

@@ -25,6 +25,8 @@ import { checkRetryTarget, conversationKey, followUpConversations, type NamedMod
 import { modelNameText, resolveContinuation, retryContinuation, type ModelName } from './continuation.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
 import { checkedColumnSettings, settingsAskedWith } from './column-settings-admission.ts';
+import { earlierCharacters, longConversationCredits } from './conversation-size.ts';
+import { characterCount } from '../../contract/text-length.ts';
 import { AppError } from '../errors/app-error.ts';
 import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
 import { observeStage } from '../metrics/quorum-stages.ts';
@@ -164,9 +166,25 @@ export async function admitRequest(services: AdmissionServices, input: Admission
 
   markStage('admission-start');
   const requestId = input.requestId ?? randomUUID();
-  const runs: AdmittedRun[] = resolved.map((entry) => ({ runId: randomUUID(), engine: entry.engine.id, model: entry.model.id, credits: entry.credits }));
+  const query = input.query.trim();
+  const requestConversation = input.conversation && input.conversation.length > 0 ? input.conversation : null;
   const settingsOf = (entry: ResolvedSelection): StoredColumnSettings | null =>
     entry.settings !== undefined ? entry.settings : (earlierSettings?.get(conversationKey(entry.engine.id, entry.model.id)) ?? null);
+  const earlierTurnsOf = (entry: ResolvedSelection): ConversationTurn[] | null => {
+    const turns = followUp?.get(conversationKey(entry.engine.id, entry.model.id));
+    return turns?.length ? turns : null;
+  };
+  // A long conversation adds to each model's price what it reads beyond the allowance (contract/long-conversation.ts),
+  // measured on what the worker will send it: the run's own turns, else the request's, with its system prompt.
+  const runs: AdmittedRun[] = resolved.map((entry) => {
+    const characters = earlierCharacters(settingsOf(entry)?.systemPrompt, earlierTurnsOf(entry) ?? requestConversation) + characterCount(query);
+    return {
+      runId: randomUUID(),
+      engine: entry.engine.id,
+      model: entry.model.id,
+      credits: entry.credits + longConversationCredits(entry.engine, entry.model, characters),
+    };
+  });
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
   const holdExpiresAt = new Date(Date.now() + services.queueWaitTimeoutMs + services.providerTimeoutMs + HOLD_MARGIN_MS);
 
@@ -174,7 +192,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   const single = input.kind === 'single' ? runs[0] : undefined;
   const row: AdmissionRow = {
     requestId,
-    query: input.query.trim(),
+    query,
     kind: input.kind,
     streamed: input.streamed,
     engine: single?.engine ?? null,
@@ -188,17 +206,18 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     guestKey: requester.userId ? null : requester.guestKey,
     guestSessionId: requester.userId ? null : requester.anonymousSessionId,
     apiKeyId: requester.apiKey?.id ?? null,
-    conversation: input.conversation && input.conversation.length > 0 ? input.conversation : null,
+    conversation: requestConversation,
     followUpOf: continuation.followUpOf,
     retryOf,
     continueMode: continuation.mode,
     carryFrom: continuation.carry && modelNameText(continuation.carry),
     versionOf: continuation.versionOf,
   };
-  const admissionRuns: AdmissionRun[] = runs.map((run, index) => {
-    const earlierTurns = followUp?.get(conversationKey(run.engine, run.model));
-    return { ...run, conversation: earlierTurns?.length ? earlierTurns : null, settings: settingsOf(resolved[index]!) };
-  });
+  const admissionRuns: AdmissionRun[] = runs.map((run, index) => ({
+    ...run,
+    conversation: earlierTurnsOf(resolved[index]!),
+    settings: settingsOf(resolved[index]!),
+  }));
   const creditsRemaining = await placeHoldsAndWriteRows(services, requester, row, admissionRuns, holdExpiresAt);
   markStage('holds-committed');
   if (requester.userId) {

@@ -1,4 +1,4 @@
-import { engineAvailability, type CatalogueEngine, type CatalogueModel, type ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
+import { contextTokensOf, engineAvailability, type CatalogueEngine, type CatalogueModel, type ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import type { OpenAiModelList } from '../../contract/openai-compatible.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { OpenAiError } from './openai-error-format.ts';
@@ -23,6 +23,7 @@ export function openAiModelList(services: Pick<RequestServices, 'catalogue' | 'e
         owned_by: engine.id,
         name: model.name,
         credits: model.credits,
+        context_window: contextTokensOf(model),
       })),
     );
   return { object: 'list', data };

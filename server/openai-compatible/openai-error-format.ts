@@ -1,9 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import * as Type from 'typebox/type';
 import { ERROR_CODES, type ErrorCode } from '../../contract/error-codes.ts';
 import { OpenAiErrorBody } from '../../contract/openai-compatible.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
+import { ConversationTooLongError } from '../../core/requests/conversation-size.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 
 /**
@@ -41,12 +43,28 @@ export class OpenAiError extends Error {
   }
 
   static fromAppError(error: AppError): OpenAiError {
+    // OpenAI's own refusal of a conversation longer than the model reads.
+    if (error instanceof ConversationTooLongError) return new OpenAiError(error.statusCode, error.message, 'context_length_exceeded', 'messages');
     return new OpenAiError(error.statusCode, error.message, OPENAI_CODES[error.code] ?? error.code.toLowerCase());
   }
 }
 
 export function openAiErrorBody(status: number, message: string, code: string | null, param: string | null = null): OpenAiErrorBody {
   return { error: { message, type: errorType(status), param, code } };
+}
+
+/**
+ * The field a refused body names, as OpenAI writes `param`: `temperature`, `messages[0].content`; a missing field by
+ * its own name; null when the whole body is at fault.
+ */
+export function openAiParam(errors: readonly FastifySchemaValidationError[]): string | null {
+  const first = errors[0];
+  if (!first) return null;
+  const steps = first.instancePath.split('/').slice(1);
+  const missing = first.keyword === 'required' ? (first.params as { missingProperty?: unknown }).missingProperty : undefined;
+  if (typeof missing === 'string') steps.push(missing);
+  const param = steps.map((step, index) => (/^\d+$/.test(step) ? `[${step}]` : `${index === 0 ? '' : '.'}${step}`)).join('');
+  return param === '' ? null : param;
 }
 
 /** The statuses a `/v1` call documents, each with OpenAI's error body. */
@@ -63,12 +81,12 @@ export function installOpenAiErrorHandler(scope: FastifyInstance): void {
       const retryAfter = (error as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       const mapped = OpenAiError.fromAppError(error);
-      return reply.status(mapped.status).send(openAiErrorBody(mapped.status, mapped.message, mapped.code));
+      return reply.status(mapped.status).send(openAiErrorBody(mapped.status, mapped.message, mapped.code, mapped.param));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       const message = describeValidationError(fastifyError.validation, fastifyError.validationContext ?? 'body');
-      return reply.status(400).send(openAiErrorBody(400, message, 'invalid_request'));
+      return reply.status(400).send(openAiErrorBody(400, message, 'invalid_request', openAiParam(fastifyError.validation)));
     }
     if (isInfrastructureUnavailable(error)) {
       request.log.error({ err: error }, 'dependency unavailable');

@@ -146,14 +146,23 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
   });
 
   it('reaches every documented conversation limit (50 earlier messages of 20,000 characters) and refuses just past each', { timeout: 120_000 }, async () => {
-    const { client, key } = await developer(100);
+    const { client, key, accountId } = await developer(100);
     // Two bytes a character in UTF-8, and a newline (escaped in JSON) in each: about 2 MB, far past the server-wide 64 KiB.
     const turn = (index: number) => `${index}\n${'ж'.repeat(CONVERSATION_LIMITS.turnLength - String(index).length - 1)}`;
     const earlier = Array.from({ length: CONVERSATION_LIMITS.earlierTurns }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), content: turn(index) }));
     expect(earlier.every((message) => message.content.length === CONVERSATION_LIMITS.turnLength)).toBe(true);
     const question = 'q'.repeat(QUERY_MAX_LENGTH);
-    const answered = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [...earlier, { role: 'user', content: question }] });
+    // 1,000,500 characters are about 250,125 tokens: past GPT-4o mini's 128,000, so it is refused before anything is held…
+    const tooLongForModel = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [...earlier, { role: 'user', content: question }] }));
+    expect(tooLongForModel.status).toBe(400);
+    expect(tooLongForModel.code).toBe('context_length_exceeded');
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 100, held: 0 });
+    // …and within Gemini 2.0 Flash's million, answered at its price plus a credit per started 4,000 tokens past 8,000.
+    const answered = await client.chat.completions.create({ model: 'gemini/gemini-2.0-flash', messages: [...earlier, { role: 'user', content: question }] });
     expect(answered.choices[0]!.message.content).toBeTruthy();
+    const surcharge = Math.ceil((Math.ceil(1_000_500 / 4) - 8_000) / 4_000);
+    expect((answered as unknown as { quorum: { credits_used: number } }).quorum.credits_used).toBe(8 + surcharge);
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 100 - 8 - surcharge, held: 0 });
 
     const tooMany = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [...earlier, { role: 'user', content: 'one more' }, { role: 'user', content: 'q' }] }));
     expect(tooMany.status).toBe(400);
@@ -163,6 +172,7 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
     expect(tooLong.message).toContain(`Each message is at most ${CONVERSATION_LIMITS.turnLength} characters.`);
     const longQuestion = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'q'.repeat(QUERY_MAX_LENGTH + 1) }] }));
     expect(longQuestion.status).toBe(400);
+    expect(longQuestion.param).toBe('messages');
 
     // Past the route's own limit the body is refused unread; every other route keeps the small server-wide limit.
     const huge = await fetch(`${stack.baseUrl}/v1/chat/completions`, {
@@ -178,6 +188,54 @@ describe('the OpenAI-compatible endpoint, driven by the official openai SDK', ()
     });
     expect(elsewhere.status).toBe(413);
     expect(await elsewhere.json()).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+  });
+
+  it('counts characters as the app does: a question of 500 emoji is accepted on both, 501 refused by both', async () => {
+    const { client, cookie } = await developer(100);
+    // Each emoji is two UTF-16 units: 1,000 of them by `.length`, 500 characters as people (and the app) count.
+    const atLimit = `${'🌋'.repeat(QUERY_MAX_LENGTH - 1)}?`;
+    const overLimit = `${'🌋'.repeat(QUERY_MAX_LENGTH)}?`;
+    const app = (query: string) =>
+      fetch(`${stack.baseUrl}/api/search`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ query, model: 'openai', specificModel: 'gpt-4o-mini' }) });
+
+    expect((await app(atLimit)).status).toBe(200);
+    const answered = await client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: atLimit }] });
+    expect(answered.choices[0]!.message.content).toBeTruthy();
+    // An earlier message at its own limit, in emoji, is accepted as well.
+    const longTurn = await client.chat.completions.create({
+      model: 'openai/gpt-4o-mini',
+      messages: [{ role: 'user', content: '🌊'.repeat(CONVERSATION_LIMITS.turnLength) }, { role: 'user', content: 'And now?' }],
+    });
+    expect(longTurn.choices[0]!.message.content).toBeTruthy();
+
+    const appRefusal = await app(overLimit);
+    expect(appRefusal.status).toBe(400);
+    const refused = await refusal(client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: overLimit }] }));
+    expect(refused.status).toBe(400);
+    expect(refused.param).toBe('messages');
+    expect(refused.message).toContain(`at most ${QUERY_MAX_LENGTH} characters`);
+    const turnRefused = await refusal(
+      client.chat.completions.create({
+        model: 'openai/gpt-4o-mini',
+        messages: [{ role: 'user', content: '🌊'.repeat(CONVERSATION_LIMITS.turnLength + 1) }, { role: 'user', content: 'And now?' }],
+      }),
+    );
+    expect(turnRefused.param).toBe('messages[0].content');
+  });
+
+  it('refuses a bad temperature naming temperature as the param, whether out of range or not a number', async () => {
+    const { client, accountId } = await developer(50);
+    const outOfRange = await refusal(client.chat.completions.create({ model: 'anthropic/claude-3-haiku', messages: [{ role: 'user', content: 'Too hot?' }], temperature: 1.5 }));
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.param).toBe('temperature');
+    expect(outOfRange.message).toContain('accepts a temperature from 0 to 1');
+    const notANumber = await refusal(
+      client.chat.completions.create({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Warm?' }], temperature: 'warm' as unknown as number }),
+    );
+    expect(notANumber.status).toBe(400);
+    expect(notANumber.param).toBe('temperature');
+    expect(notANumber.message).toContain('The temperature must be a number');
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 50, held: 0 });
   });
 
   it('refuses a bad key and a revoked key with 401, before anything is asked', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { engineAvailability } from '../../../core/catalogue/model-catalogue.ts';
+import { contextTokensOf, engineAvailability } from '../../../core/catalogue/model-catalogue.ts';
 import { CatalogueData } from '../../../contract/catalogue.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
@@ -17,7 +17,7 @@ const modelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             aliases: engine.aliases,
             available: availability.available,
             unavailableReason: availability.reason,
-            models: engine.models,
+            models: engine.models.map((model) => ({ ...model, contextTokens: contextTokensOf(model) })),
           },
         ];
       }),

@@ -11,6 +11,7 @@ import { installOpenAiErrorHandler, OpenAiError, openAiErrorResponses } from '..
 import { relayChatCompletion } from '../../openai-compatible/relay-chat-completion.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
 import { admitRequest } from '../../../core/requests/request-admission.ts';
+import { LONG_CONVERSATION } from '../../../contract/long-conversation.ts';
 
 const tags = ['OpenAI-compatible'];
 const security = [{ apiKey: [] }];
@@ -48,8 +49,11 @@ const openAiCompatibleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Ask one model, OpenAI style (streamed or whole)',
         description:
           'Charged exactly like a question asked in the app: the price is held when the call is admitted and charged only if ' +
-          'the answer succeeds. The last user message is the question; earlier messages are passed to the model. With ' +
-          '`stream_options.include_usage`, the last chunk carries `usage`.',
+          'the answer succeeds. The last user message is the question; earlier messages are passed to the model. A price ' +
+          `includes ${LONG_CONVERSATION.includedTokens.toLocaleString('en-US')} tokens of conversation (estimated as one per ${LONG_CONVERSATION.charactersPerToken} characters over every message); ` +
+          `each started ${LONG_CONVERSATION.blockTokens.toLocaleString('en-US')} more add ${LONG_CONVERSATION.creditsPerBlock} credit, and messages longer than the model's ` +
+          '`context_window` are refused with `context_length_exceeded`. With `stream_options.include_usage`, the last chunk carries `usage`; ' +
+          '`quorum.credits_used` is what the answer cost.',
         tags,
         security,
         body: ChatCompletionBody,

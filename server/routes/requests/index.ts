@@ -5,6 +5,8 @@ import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { SearchStreamFrame } from '../../../contract/search-stream.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { RequestThread } from '../../../contract/thread.ts';
+import { FollowUpSize, FollowUpSizeQuery } from '../../../contract/follow-up-size.ts';
+import { followUpSize } from '../../../core/requests/follow-up-size.ts';
 import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
 import { readThread, turnResults } from '../../../core/requests/follow-up-thread.ts';
 import { turnVersions } from '../../../core/requests/turn-versions.ts';
@@ -49,6 +51,18 @@ const threadSchema = {
   tags: ['Asking'],
   params: RequestParams,
   response: jsonResponses(RequestThread, ['VALIDATION_ERROR', 'NOT_FOUND']),
+};
+
+const followUpSizeSchema = {
+  summary: 'How long a follow-up’s conversation already is, to price it',
+  description:
+    'For each model of the request: the characters of the earlier questions and answers a follow-up would send it, and of its system prompt. ' +
+    'Add the new question’s characters and estimate tokens as one per 4 characters, rounded up: past the tokens a price includes, each started block ' +
+    'adds credits, and past the model’s `contextTokens` the follow-up is refused (see `policy`). Admission prices a follow-up the same way.',
+  tags: ['Asking'],
+  params: RequestParams,
+  querystring: FollowUpSizeQuery,
+  response: jsonResponses(FollowUpSize, ['VALIDATION_ERROR', 'NOT_FOUND']),
 };
 
 const requestSchema = {
@@ -114,6 +128,16 @@ const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const current = thread.find((row) => row.depth === 0)!;
     reply.header('cache-control', 'no-store');
     return success({ requestId: searchRequest.id, turns, current: placeOf(current) });
+  });
+
+  /** `GET /api/requests/:id/follow-up-size`: what a follow-up would send each model before its question, to price it while it is typed. */
+  app.get('/requests/:id/follow-up-size', { schema: followUpSizeSchema }, async (request, reply) => {
+    const em = app.orm.em.fork();
+    const { searchRequest } = await loadOwnRequest(em, request, reply, request.params.id);
+    // Already the caller's own: its owner stands for the caller, as admission's check would find.
+    const asker = { userId: searchRequest.user?.id ?? null, anonymousSessionId: searchRequest.guestSessionId ?? '' };
+    reply.header('cache-control', 'no-store');
+    return success(await followUpSize(em, app.catalogue, asker, searchRequest.id, request.query.carryFrom));
   });
 
   /** `GET /api/requests/:id`: one question of the caller's own with its results, to open another version's branch. */
