@@ -3,6 +3,7 @@ import type { BrandMention } from '../../contract/brand.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { findBrandMentions } from '../brand/stored-brand-mentions.ts';
 import { isFinishReason } from '../runs/finish-reasons.ts';
+import { answerTimings } from '../runs/answer-timings.ts';
 import { isRetryableRunFailure } from '../runs/run-failures.ts';
 import { ModelRun } from '../database/entities/model-run.ts';
 
@@ -11,7 +12,6 @@ export type RunResult = ModelResult;
 
 /** A stored run as a result, with its stored brand analysis (null when its request monitored no brand, or it failed). */
 export function runResult(run: ModelRun, brandMention: BrandMention | null): RunResult {
-  const startedAt = run.startedAt?.getTime();
   return {
     runId: run.id,
     engine: run.engine,
@@ -24,8 +24,7 @@ export function runResult(run: ModelRun, brandMention: BrandMention | null): Run
     finishReason: isFinishReason(run.finishReason) ? run.finishReason : null,
     creditsUsed: run.creditsCharged,
     sources: run.sources ?? [],
-    timeToFirstTokenMs: startedAt !== undefined && run.firstTokenAt ? run.firstTokenAt.getTime() - startedAt : null,
-    durationMs: startedAt !== undefined && run.completedAt ? run.completedAt.getTime() - startedAt : null,
+    ...answerTimings(run),
     inputTokens: run.inputTokens ?? null,
     outputTokens: run.outputTokens ?? null,
     cachedTokens: run.cachedTokens ?? null,

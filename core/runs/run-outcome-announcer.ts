@@ -7,6 +7,7 @@ import type { BrandMention } from '../../contract/brand.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
 import { publishRunSettlement } from '../events/account-event-publisher.ts';
 import { failRunWithSettlement, type FailRunOptions, type RunFailure, type RunSuccess, type StoredCompletion } from './run-lifecycle.ts';
+import { msSinceAccepted } from './answer-timings.ts';
 import { isFinishReason } from './finish-reasons.ts';
 
 /**
@@ -83,7 +84,6 @@ export function runEndEvent(
   stored: StoredCompletion,
   brandMention: BrandMention | null,
 ): UnsequencedRunEvent & { type: 'run_end' } {
-  const startedAt = stored.startedAt ?? stored.createdAt;
   return {
     ...base,
     type: 'run_end',
@@ -91,8 +91,8 @@ export function runEndEvent(
     finishReason: isFinishReason(answer.finishReason) ? answer.finishReason : null,
     sources: answer.sources,
     creditsUsed: stored.creditsCharged,
-    durationMs: Math.max(0, stored.completedAt.getTime() - startedAt.getTime()),
-    timeToFirstTokenMs: stored.firstTokenAt ? Math.max(0, stored.firstTokenAt.getTime() - startedAt.getTime()) : null,
+    durationMs: msSinceAccepted(stored.createdAt, stored.completedAt),
+    timeToFirstTokenMs: stored.firstTokenAt ? msSinceAccepted(stored.createdAt, stored.firstTokenAt) : null,
     inputTokens: answer.inputTokens,
     outputTokens: answer.outputTokens,
     cachedTokens: answer.cachedTokens ?? null,
