@@ -56,8 +56,9 @@ export const SourcesEvent = Type.Object({
 /** Facts about a finished answer that every view shows. */
 export const AnswerFacts = {
   creditsUsed: Type.Integer({ minimum: 0 }),
+  /** From the question's acceptance to the answer's end, the wait for a worker included. */
   durationMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-  /** From the provider call to the first text; null when the answer had none. */
+  /** From the question's acceptance to the first text, the wait for a worker included; null when the answer had none. */
   timeToFirstTokenMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   inputTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   outputTokens: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
