@@ -21,9 +21,9 @@ export const HistoryResult = Type.Object({
 });
 
 /**
- * `GET /api/user-requests`: a signed-in person's requests, newest first. Each item keeps the fields older clients
- * read (`engine`, `model`, `response` as text) and adds what the current one uses: the `kind` and every model's
- * `results`.
+ * One question a signed-in person asked, as the history shows it (a turn of a conversation in `GET
+ * /api/user-requests`, or `GET /api/requests/:id`). It keeps the fields older clients read (`engine`, `model`,
+ * `response` as text) and adds what the current one uses: the `kind` and every model's `results`.
  */
 export const HistoryItem = Type.Object({
   id: Type.String(),
@@ -60,16 +60,37 @@ export const HistoryItem = Type.Object({
   }),
 });
 
+/**
+ * One entry of the history: a conversation. Its own fields are its first question's, as a history item (so a client
+ * that reads entries as requests still sees the question that started it), and it adds what the conversation as a
+ * whole says: every turn, oldest first, how many there are, when it was last asked in, and what it cost in all. A
+ * question never followed up is a conversation of one turn.
+ */
+export const HistoryEntry = Type.Object({
+  ...HistoryItem.properties,
+  threadId: Type.String({
+    description: 'The conversation: the request id of its first question (this entry’s `id`), to which every later turn’s `followUpOf` chain leads.',
+  }),
+  turnCount: Type.Integer({ minimum: 1, description: 'How many questions the conversation holds, edited versions included; 1 for a lone question.' }),
+  lastActivityAt: Type.String({ format: 'date-time', description: 'When the newest question of the conversation (or an answer asked again in it) was asked.' }),
+  totalCredits: Type.Integer({ minimum: 0, description: 'Every turn’s charges, regenerated versions included.' }),
+  turns: Type.Array(HistoryItem, {
+    description: 'Every question of the conversation, oldest first, the first included; the last is the one to continue from.',
+  }),
+});
+
 export const HistoryList = Type.Object({
-  requests: Type.Array(HistoryItem),
-  total: Type.Integer({ minimum: 0, description: 'How many requests the person has in all (matching `search`, when given).' }),
+  requests: Type.Array(HistoryEntry, { description: 'One entry per conversation, the most recently active first.' }),
+  total: Type.Integer({ minimum: 0, description: 'How many conversations the person has in all (matching `search`, when given).' }),
 });
 
 export const HistoryQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How many to return: 1 to 100, default 20.' })),
-  offset: Type.Optional(Type.String({ pattern: '^\\d{1,6}$', description: 'How many of the newest to skip (the next page starts where the last ended). Default 0.' })),
+  limit: Type.Optional(Type.String({ pattern: '^\\d{1,3}$', description: 'How many conversations to return: 1 to 100, default 20.' })),
+  offset: Type.Optional(
+    Type.String({ pattern: '^\\d{1,6}$', description: 'How many of the most recently active conversations to skip (the next page starts where the last ended). Default 0.' }),
+  ),
   search: Type.Optional(
-    Type.String({ maxLength: HISTORY_SEARCH_MAX_LENGTH, description: 'Only requests whose question contains this text (any case).' }),
+    Type.String({ maxLength: HISTORY_SEARCH_MAX_LENGTH, description: 'Only conversations with a question containing this text (any case), in any turn.' }),
   ),
 });
 
@@ -81,6 +102,7 @@ export const HistoryDeleted = Type.Object({
 });
 
 export type HistoryItem = Type.Static<typeof HistoryItem>;
+export type HistoryEntry = Type.Static<typeof HistoryEntry>;
 export type HistoryList = Type.Static<typeof HistoryList>;
 export type HistoryResult = Type.Static<typeof HistoryResult>;
 export type HistoryVersion = Type.Static<typeof HistoryVersion>;

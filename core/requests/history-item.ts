@@ -1,4 +1,4 @@
-import type { HistoryItem } from '../../contract/history.ts';
+import type { HistoryEntry, HistoryItem } from '../../contract/history.ts';
 import type { HistoryRow } from './request-history-repository.ts';
 import { totalCredits } from './request-versions.ts';
 
@@ -35,5 +35,21 @@ export function serializeHistoryItem(row: HistoryRow): HistoryItem {
     continueMode: row.continueMode,
     carryFrom: row.carryFrom,
     versionOf: row.versionOf,
+  };
+}
+
+/**
+ * A conversation as `GET /api/user-requests` lists it: its first question's fields, then the conversation's own
+ * (its id, how many turns, when it was last asked in, its total cost) and every turn, oldest first.
+ */
+export function serializeHistoryEntry(conversation: { threadId: string; lastActivityAt: Date; turns: readonly HistoryRow[] }): HistoryEntry {
+  const turns = conversation.turns.map(serializeHistoryItem);
+  return {
+    ...turns[0]!,
+    threadId: conversation.threadId,
+    turnCount: turns.length,
+    lastActivityAt: conversation.lastActivityAt.toISOString(),
+    totalCredits: turns.reduce((sum, turn) => sum + turn.creditsUsed, 0),
+    turns,
   };
 }

@@ -48,7 +48,7 @@ export interface HistoryPageOptions {
 }
 
 /** `%`, `_` and `\` match themselves in a search, not any text. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
  * A user's newest requests with their runs: the page and its runs come from the database already ordered (newest
@@ -76,6 +76,16 @@ export async function loadHistoryRow(em: EntityManager, request: SearchRequest):
   const owner: HistoryOwner = request.user ? { user: request.user.id } : { guestSessionId: request.guestSessionId ?? null };
   const where: FilterQuery<SearchRequest> = { ...owner, id: request.id, retryOf: null, kind: { $in: [...CHAT_REQUEST_KINDS] } };
   return (await historyRows(em, where, owner, { limit: 1 })).rows[0];
+}
+
+/**
+ * The named chat requests of a signed-in person as the history shows them, each with its versions (its regenerated
+ * answers), newest first: the turns of a page of conversations.
+ */
+export async function loadHistoryRowsById(em: EntityManager, userId: string, ids: readonly string[]): Promise<HistoryRow[]> {
+  if (ids.length === 0) return [];
+  const where: FilterQuery<SearchRequest> = { user: userId, id: { $in: [...ids] }, retryOf: null, kind: { $in: [...CHAT_REQUEST_KINDS] } };
+  return (await historyRows(em, where, { user: userId }, { limit: ids.length })).rows;
 }
 
 /** Whose requests: a signed-in person's, or a guest session's. */

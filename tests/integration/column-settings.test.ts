@@ -66,9 +66,10 @@ function sentTo(model: string, question: string): SimulatedRequest {
 
 async function historyResults(requestId: string, cookie = stack.fundedCookie): Promise<(CompletedResult & { settings: unknown })[]> {
   const body = (await (await fetch(`${stack.baseUrl}/api/user-requests?limit=100`, { headers: { cookie } })).json()) as {
-    data: { requests: { id: string; results: (CompletedResult & { settings: unknown })[] }[] };
+    data: { requests: { turns: { id: string; results: (CompletedResult & { settings: unknown })[] }[] }[] };
   };
-  const request = body.data.requests.find((candidate) => candidate.id === requestId);
+  // A follow-up is a turn of its conversation's entry.
+  const request = body.data.requests.flatMap((entry) => entry.turns).find((candidate) => candidate.id === requestId);
   expect(request, `request ${requestId} is in the history`).toBeDefined();
   return request!.results;
 }

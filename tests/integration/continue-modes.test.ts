@@ -92,7 +92,8 @@ describe('carrying one answer to all', () => {
     ]);
     expect(thread.body.data.current).toMatchObject({ continueMode: 'independent', carryFrom: null });
     const history = await getJson('/api/user-requests', payer.cookie);
-    const item = history.body.data.requests.find((request: { id: string }) => request.id === requestIdOf(second));
+    const turns = history.body.data.requests.flatMap((entry: { turns: { id: string }[] }) => entry.turns);
+    const item = turns.find((request: { id: string }) => request.id === requestIdOf(second));
     expect(item).toMatchObject({ continueMode: 'carry', carryFrom: 'deepseek/deepseek-chat', followUpOf: requestIdOf(first), versionOf: null });
 
     // Editing the carried question keeps it carried: the new version is given the same answer.

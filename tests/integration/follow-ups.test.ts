@@ -73,9 +73,10 @@ describe('a follow-up in a comparison', () => {
     expect(firstTurnAnswers).toEqual(firstAnswers);
     const stranger = await createPayer(stack.records(), stack.config, 150);
     expect((await fetch(`${stack.baseUrl}/api/requests/${requestIdOf(third)}/thread`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
-    // The history marks each follow-up with the request it continues.
+    // The history lists the conversation once, each of its turns marked with the request it continues.
     const history = await fetch(`${stack.baseUrl}/api/user-requests`, { headers: { cookie: payer.cookie } }).then((response) => response.json());
-    const followUps = new Map(history.data.requests.map((item: { id: string; followUpOf: string | null }) => [item.id, item.followUpOf]));
+    expect(history.data).toMatchObject({ total: 1, requests: [{ id: requestIdOf(first), turnCount: 3 }] });
+    const followUps = new Map(history.data.requests[0].turns.map((item: { id: string; followUpOf: string | null }) => [item.id, item.followUpOf]));
     expect(followUps.get(requestIdOf(third))).toBe(requestIdOf(second));
     expect(followUps.get(requestIdOf(second))).toBe(requestIdOf(first));
     expect(followUps.get(requestIdOf(first))).toBeNull();

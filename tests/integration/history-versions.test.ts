@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryItem, HistoryList } from '../../contract/history.ts';
+import type { HistoryEntry, HistoryList } from '../../contract/history.ts';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { workerMetrics } from '../../worker/observability/worker-metrics.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
@@ -100,7 +100,7 @@ describe('regenerated answers are versions inside their request', () => {
     expect(status).toBe(200);
     // One entry: the regenerations are not questions of their own.
     expect(body.data!.total).toBe(1);
-    const [item] = body.data!.requests as [HistoryItem];
+    const [item] = body.data!.requests as [HistoryEntry];
     expect(item).toMatchObject({ id: parent, kind: 'single', status: 'completed', errorMessage: null, creditsUsed: 18 });
     const [model] = item.results;
     expect(model!.versions.map((version) => [version.runId, version.success, version.creditsUsed, version.errorCode])).toEqual([

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { serializeHistoryItem } from '../../../core/requests/history-item.ts';
-import { loadRequestHistory } from '../../../core/requests/request-history-repository.ts';
-import { deleteOwnRequest, DELETE_REQUEST_TEXTS } from '../../../core/requests/delete-request.ts';
+import { serializeHistoryEntry } from '../../../core/requests/history-item.ts';
+import { loadConversationHistory } from '../../../core/requests/conversation-history.ts';
+import { deleteOwnConversation, DELETE_REQUEST_TEXTS } from '../../../core/requests/delete-request.ts';
 import { blindUnrevealedRounds } from '../../../core/arena/blind-history.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryDeleted, HistoryItemParams, HistoryList, HistoryQuery } from '../../../contract/history.ts';
@@ -9,15 +9,17 @@ import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../contract/limi
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /**
- * `GET /api/user-requests?limit=&offset=&search=`: the signed-in user's requests, newest first, a page at a time,
- * optionally only those whose question contains `search`; each with its kind and every model's result and versions
- * (a comparison's `response` is a JSON string holding its results list, for older clients). `DELETE
- * /api/user-requests/:id` removes one. Registered users only.
+ * `GET /api/user-requests?limit=&offset=&search=`: the signed-in user's conversations, the most recently active
+ * first, a page at a time, optionally only those with a question containing `search`; each is its first question
+ * (with its kind and every model's result and versions; a comparison's `response` is a JSON string holding its
+ * results list, for older clients) and every turn. `DELETE /api/user-requests/:id` removes a conversation. Registered
+ * users only.
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const listSchema = {
-    summary: 'Your requests, newest first',
-    description: 'A page of `limit` (default 20) after skipping `offset`; with `search`, only questions containing it. A regenerated answer is a version inside its request, not an entry.',
+    summary: 'Your conversations, the most recently active first',
+    description:
+      'One entry per conversation: its first question, with `turns` (every question of it, oldest first), `turnCount`, `lastActivityAt` and `totalCredits`. A page of `limit` (default 20) conversations after skipping `offset`; with `search`, only conversations with a question containing it, in any turn. A regenerated answer is a version inside its question, not a turn.',
     tags: ['History'],
     querystring: HistoryQuery,
     response: jsonResponses(HistoryList, ['VALIDATION_ERROR', 'UNAUTHORIZED']),
@@ -27,21 +29,26 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = Math.min(HISTORY_MAX_LIMIT, Math.max(1, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT)));
     const offset = Number(request.query.offset ?? 0);
     const em = app.orm.em.fork();
-    const page = await loadRequestHistory(em, session.user.id, { limit, offset, search: request.query.search ?? '' });
+    const page = await loadConversationHistory(em, session.user.id, { limit, offset, search: request.query.search ?? '' });
+    const shown = new Map((await blindUnrevealedRounds(em, page.conversations.flatMap((conversation) => conversation.turns))).map((turn) => [turn.id, turn]));
+    const requests = page.conversations.map((conversation) =>
+      serializeHistoryEntry({ ...conversation, turns: conversation.turns.map((turn) => shown.get(turn.id) ?? turn) }),
+    );
     reply.header('cache-control', 'no-store');
-    return success({ total: page.total, requests: (await blindUnrevealedRounds(em, page.rows)).map(serializeHistoryItem) });
+    return success({ total: page.total, requests });
   });
 
   const deleteSchema = {
-    summary: 'Delete one of your requests',
-    description: 'With its regenerated versions. Refused while a model is still answering, and for arena rounds. Credits already charged stay charged.',
+    summary: 'Delete one of your conversations',
+    description:
+      'Named by its first question (the entry’s `id`): every turn goes, with its regenerated versions. Refused for a later turn of a conversation, while a model is still answering, and for arena rounds. Credits already charged stay charged.',
     tags: ['History'],
     params: HistoryItemParams,
     response: jsonResponses(HistoryDeleted, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'NOT_FOUND']),
   };
   app.delete('/user-requests/:id', { schema: deleteSchema, config: { signIn: 'required' } }, async (request) => {
     const session = request.signedIn;
-    await deleteOwnRequest(app.orm.em.fork(), session.user.id, request.params.id);
+    await deleteOwnConversation(app.orm.em.fork(), session.user.id, request.params.id);
     return success({ id: request.params.id, message: DELETE_REQUEST_TEXTS.deleted });
   });
 };
