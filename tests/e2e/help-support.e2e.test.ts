@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_SUBJECTS } from '../../contract/support.ts';
 import { SupportRequest } from '../../core/database/entities/support-request.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
+import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 
 const SUPPORT_ADDRESS = 'help-desk@quorum.test';
 let browser: Browser;
@@ -237,9 +237,42 @@ describe('signed in', () => {
   });
 });
 
+/** The box lies wholly in the window, below the fixed top bar. */
+async function inView(page: Page, testId: string): Promise<boolean> {
+  return page.getByTestId(testId).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const topBar = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    return box.height > 0 && box.top >= topBar && box.bottom <= window.innerHeight;
+  });
+}
+
+describe('on a phone', () => {
+  it('brings the success message into view after sending, where the sender is looking, light and dark', async () => {
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/help-support', viewport: PHONE_VIEWPORT });
+    await fillRequired(page, { name: 'Ada Lovelace', email: uniqueEmail('ada'), title: 'Sent from my phone', description: 'Does the success message show where I am?' });
+    // Scrolled down to read the description over before sending, Submit in the middle of the screen: the top of the
+    // form, where the message appears, is out of view.
+    await submitButton(page).evaluate((button) => button.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    expect(await page.getByTestId('support-form').evaluate((form) => form.getBoundingClientRect().top)).toBeLessThan(0);
+    await submitButton(page).click();
+    await field(page, 'success').waitFor();
+    await expect.poll(() => inView(page, 'support-success')).toBe(true);
+    // The focus goes with it, so a screen reader or the keyboard goes on from the message.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('support-success');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await transitionsSettled(page);
+      expect(await seriousViolations(page), colorScheme).toEqual([]);
+      await saveViewportScreenshot(page, `help-support-phone-success-${colorScheme}`);
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe('a refused request', () => {
   it('shows the server’s reason once the hourly limit is reached, and clears it on the next edit', async () => {
-    // Two requests already went through from this address; use up the rest of the five.
+    // Three requests already went through from this address; use up the rest of the five.
     const body = { name: 'Filler', email: uniqueEmail('filler'), subject: 'General Inquiry', title: 'Filler', description: 'Using up the allowance.' };
     let status = 200;
     while (status === 200) {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, InputBase, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SUPPORT_SUBJECTS, type SupportSubject } from '../../../../contract/support.ts';
 import { SUPPORT_LIMITS } from '../../../../contract/limits.ts';
 import { messageOf } from '../../api/http-client.ts';
@@ -21,6 +21,17 @@ export function SupportForm() {
   const [values, setValues] = useState<SupportFormValues>(() => blankForm(person));
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+
+  // The outcome is said at the top of the form, which on a phone is a screen or more above Submit: bring it into
+  // view and give it the focus (Submit, now disabled on the emptied form, would drop it anyway).
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const shown = outcomeRef.current;
+    if (!outcome || !shown) return;
+    const calm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    shown.scrollIntoView({ block: 'center', behavior: calm ? 'auto' : 'smooth' });
+    shown.focus({ preventScroll: true });
+  }, [outcome]);
 
   // Someone who signs in with the page open gets their details filled in, without overwriting what they typed.
   useEffect(() => {
@@ -68,12 +79,14 @@ export function SupportForm() {
               classNames={{ root: classes.success, title: classes.successTitle }}
               data-testid="support-success"
               role="status"
+              ref={outcomeRef}
+              tabIndex={-1}
             >
               {outcome.message}
             </Alert>
           )}
           {outcome?.kind === 'failed' && (
-            <Alert color="red" variant="light" data-testid="support-failure" role="alert">
+            <Alert color="red" variant="light" data-testid="support-failure" role="alert" ref={outcomeRef} tabIndex={-1}>
               {outcome.message}
             </Alert>
           )}
