@@ -6,6 +6,9 @@ import { ANSWER_JOB_NAME, type AnswerJobData } from '../core/jobs/answer-jobs.ts
 import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { withJobLogger } from './observability/job-logger.ts';
+import { JobNoticeLog } from './observability/job-notice-log.ts';
+import { STALLED_MESSAGE } from './observability/redis-restart-notices.ts';
+import { recordedRunEnding } from '../core/runs/run-ending.ts';
 
 export interface AnswerWorkerOptions {
   connection: RedisClient;
@@ -23,13 +26,19 @@ export interface AnswerWorkerOptions {
  */
 export function startAnswerWorker(dependencies: AnswerQuestionDependencies, options: AnswerWorkerOptions) {
   const shutdown = new AbortController();
+  // What BullMQ says after Redis restarted is judged by the answer it is about (observability/job-notice-log.ts).
+  const notices = new JobNoticeLog({
+    logger: options.logger,
+    runEnding: (runId) => recordedRunEnding(dependencies.orm.em.fork(), runId),
+    settleWaitMs: dependencies.providerTimeoutMs + dependencies.runLeaseMs,
+  });
   const worker = new Worker<AnswerJobData, string>(
     QUEUE_CATALOGUE.answers.name,
     async (job: Job<AnswerJobData, string>) => {
       beginStageTrace('job-taken');
       const takenAt = performance.now();
       if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.answers.name}`);
-      return answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal, takenAt);
+      return notices.track(job.id, answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal, takenAt));
     },
     {
       connection: options.connection,
@@ -40,12 +49,9 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
       autorun: false,
     },
   );
-  worker.on('failed', (job, error) => {
-    options.logger.error({ err: error, jobId: job?.id }, 'answer job failed');
-  });
-  worker.on('error', (error) => {
-    options.logger.error({ err: error }, 'answer worker error');
-  });
+  worker.on('failed', (job, error) => void notices.report('answer job failed', error, job?.id));
+  worker.on('error', (error) => void notices.report('answer worker error', error));
+  worker.on('stalled', (jobId) => void notices.report('answer job stalled', new Error(STALLED_MESSAGE), jobId));
 
   return {
     worker,
