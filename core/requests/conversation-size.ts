@@ -9,6 +9,11 @@ import { AppError } from '../errors/app-error.ts';
  * call sent) and the question.
  */
 
+/** Whether the engine is sent the conversation at all: the AI Overview engine searches Google for the question alone. */
+export function readsConversation(engine: Pick<CatalogueEngine, 'provider'> | undefined): boolean {
+  return engine?.provider !== 'serpapi';
+}
+
 /** What one model is sent besides the question, in characters: its system prompt and earlier turns. */
 export function earlierCharacters(systemPrompt: string | undefined, turns: readonly ConversationTurn[] | null | undefined): number {
   return conversationCharacters([systemPrompt ?? '', ...(turns ?? []).map((turn) => turn.content)]);

@@ -8,7 +8,7 @@ import type { Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
 import { settingsAskedWith } from './column-settings-admission.ts';
 import { modelNameText, parseModelName, type ModelName } from './continuation.ts';
-import { earlierCharacters } from './conversation-size.ts';
+import { earlierCharacters, readsConversation } from './conversation-size.ts';
 import { conversationKey, followUpConversations, type NamedModel } from './follow-up-thread.ts';
 
 /**
@@ -35,11 +35,12 @@ export async function followUpSize(
     models: models.map(({ engine, model }) => {
       const key = conversationKey(engine, model);
       const catalogued = catalogue.modelOf(engine, model);
+      const reads = readsConversation(catalogue.findEngine(engine));
       return {
         engine,
         model,
-        conversationCharacters: earlierCharacters(undefined, conversations.get(key)),
-        systemPromptCharacters: characterCount(settings.get(key)?.systemPrompt ?? ''),
+        conversationCharacters: reads ? earlierCharacters(undefined, conversations.get(key)) : 0,
+        systemPromptCharacters: reads ? characterCount(settings.get(key)?.systemPrompt ?? '') : 0,
         contextTokens: catalogued ? contextTokensOf(catalogued) : LONG_CONVERSATION.defaultContextTokens,
       };
     }),

@@ -25,7 +25,7 @@ import { checkRetryTarget, conversationKey, followUpConversations, type NamedMod
 import { modelNameText, resolveContinuation, retryContinuation, type ModelName } from './continuation.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
 import { checkedColumnSettings, settingsAskedWith } from './column-settings-admission.ts';
-import { earlierCharacters, longConversationCredits } from './conversation-size.ts';
+import { earlierCharacters, longConversationCredits, readsConversation } from './conversation-size.ts';
 import { characterCount } from '../../contract/text-length.ts';
 import { AppError } from '../errors/app-error.ts';
 import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
@@ -177,7 +177,8 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   // A long conversation adds to each model's price what it reads beyond the allowance (contract/long-conversation.ts),
   // measured on what the worker will send it: the run's own turns, else the request's, with its system prompt.
   const runs: AdmittedRun[] = resolved.map((entry) => {
-    const characters = earlierCharacters(settingsOf(entry)?.systemPrompt, earlierTurnsOf(entry) ?? requestConversation) + characterCount(query);
+    const earlier = readsConversation(entry.engine) ? earlierCharacters(settingsOf(entry)?.systemPrompt, earlierTurnsOf(entry) ?? requestConversation) : 0;
+    const characters = earlier + characterCount(query);
     return {
       runId: randomUUID(),
       engine: entry.engine.id,

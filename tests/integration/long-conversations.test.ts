@@ -159,6 +159,12 @@ describe('a long follow-up in the app', () => {
     expect(own.body.data!.models).toEqual([
       { engine: 'openai', model: 'gpt-4o-mini', conversationCharacters: codePoints(run.query) + codePoints(run.answer_text!), systemPromptCharacters: 0, contextTokens: 128_000 },
     ]);
+    // The AI Overview engine searches Google for the question alone: its earlier turns are never sent, nor priced.
+    const overview = await postSearchStream(stack.baseUrl, { model: 'ai-overview', specificModel: 'google-ai-overview', query: 'Where do rivers start?' }, { headers: { cookie: payer.cookie } });
+    expect(overview.events.at(-1)?.event).toBe('end');
+    expect((await followUpSize(payer.cookie, requestIdOf(overview))).body.data!.models).toEqual([
+      { engine: 'ai-overview', model: 'google-ai-overview', conversationCharacters: 0, systemPromptCharacters: 0, contextTokens: LONG_CONVERSATION.defaultContextTokens },
+    ]);
   });
 });
 
