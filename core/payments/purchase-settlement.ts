@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { markSubscribed } from '../accounts/user-records.ts';
 import { creditOnce, lockCreditAccount, reverseCredits, spendable } from '../credits/credit-ledger.ts';
 import { findPurchaseByIntent, type PurchaseRecord } from './purchase-records.ts';
 
@@ -24,7 +25,7 @@ export async function creditPurchase(em: EntityManager, paymentIntentId: string)
   if (purchase.status === 'failed') return { outcome: 'voided', purchase };
   const credited = await creditOnce(em, purchase.accountId, 'purchase', purchase.credits, purchaseReference(paymentIntentId));
   await em.execute(`update credit_purchases set status = 'succeeded', credited_at = now(), updated_at = now() where id = ?`, [purchase.id]);
-  if (purchase.userId) await em.execute(`update users set tier = 'subscribed', updated_at = now() where id = ?`, [purchase.userId]);
+  if (purchase.userId) await markSubscribed(em, purchase.userId);
   return credited ? { outcome: 'credited', purchase } : { outcome: 'already-credited', purchase };
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangeNameBody, ChangePasswordBody, NameChanged, SessionsSignedOut } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
-import { User } from '../../../core/database/entities/user.ts';
 import { checkCurrentPassword } from '../../../core/accounts/account-settings.ts';
 import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from '../../../core/accounts/account-recovery.ts';
 import { requireName, requirePassword } from '../../../core/accounts/account-fields.ts';
 import { hashPassword } from '../../../core/accounts/password-hashing.ts';
 import { publicUser } from '../../../core/accounts/public-user.ts';
+import { renameAccount, setAccountPassword } from '../../../core/accounts/user-records.ts';
 import { AppError } from '../../../core/errors/app-error.ts';
 import { passwordChangedNotice } from '../../../core/mail/account-recovery-mails.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
@@ -25,10 +25,7 @@ export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user } = request.signedIn;
       const name = requireName(request.body.name);
-      const em = app.orm.em.fork();
-      const person = await em.findOneOrFail(User, user.id);
-      person.name = name;
-      await em.flush();
+      const person = await renameAccount(app.orm.em.fork(), user.id, name);
       // Cached sessions carry the person's name: every server reads it afresh.
       await app.sessions.forgetEverywhere({ userId: user.id });
       return success({ message: 'Your name has been updated.', user: publicUser(person) });
@@ -58,7 +55,7 @@ export const accountProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(requirePassword(request.body.newPassword));
       // The new password and the end of every other way in commit together: none outlives the change.
       const ended = await em.transactional(async (transaction) => {
-        await transaction.execute(`update users set password_hash = ?, updated_at = now() where id = ?`, [passwordHash, user.id]);
+        await setAccountPassword(transaction, user.id, passwordHash, { verifiesAddress: false });
         return endOtherWaysIn(transaction, app.sessions, user.id, session.id);
       });
       await app.sessions.forgetEverywhere({ userId: user.id });

@@ -1,13 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { User } from '../../../../core/database/entities/user.ts';
+import { accountForGoogleIdentity } from '../../../../core/accounts/user-records.ts';
 import { AppError } from '../../../../core/errors/app-error.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
-/**
- * Signs in with a Google ID token. The Google account (its `sub`) is the identity. A first sign-in links to an
- * existing account with the same address; if that account never verified its address, whoever created it never
- * proved they own it, so its password is dropped and Google's proof takes over (no pre-registered hijack).
- */
+/** Signs in with a Google ID token; which account that is, and how a first sign-in links one, is core's rule. */
 export const google: AuthAction = async (context) => {
   const { app, body } = context;
   // Not configured is not an outage: a 404 that no client retries, rather than a 503 that invites trying later.
@@ -16,23 +11,8 @@ export const google: AuthAction = async (context) => {
     throw new AppError('VALIDATION_ERROR', 'No credential received from Google');
   }
   const identity = await app.googleVerifier.verify(body.token);
-  const em = app.orm.em.fork();
-  let user = await em.findOne(User, { googleSubject: identity.subject });
-  if (!user) {
-    user = await em.findOne(User, { email: identity.email });
-    if (user) {
-      if (!user.emailVerified) {
-        user.passwordHash = null;
-        user.emailVerified = true;
-      }
-      user.googleSubject = identity.subject;
-      // An existing account changed (verified, perhaps its password dropped): no server may keep the old copy.
-      await em.flush();
-      await app.sessions.forgetEverywhere({ userId: user.id });
-    } else {
-      user = em.create(User, { id: randomUUID(), name: identity.name, email: identity.email, emailVerified: true, googleSubject: identity.subject });
-    }
-    await em.flush();
-  }
+  const { user, linkedExisting } = await accountForGoogleIdentity(app.orm.em.fork(), identity);
+  // An existing account changed (verified, perhaps its password dropped): no server may keep the old copy.
+  if (linkedExisting) await app.sessions.forgetEverywhere({ userId: user.id });
   return signIn(context, user);
 };

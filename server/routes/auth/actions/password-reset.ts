@@ -1,8 +1,8 @@
 import { setTimeout } from 'node:timers/promises';
-import { User } from '../../../../core/database/entities/user.ts';
 import { requireEmail, requirePassword } from '../../../../core/accounts/account-fields.ts';
 import { consumeAccountToken, issuePasswordReset, looksLikeToken, RESET_LINK_EXPIRED, RESET_LINK_INVALID } from '../../../../core/accounts/account-tokens.ts';
 import { hashPassword } from '../../../../core/accounts/password-hashing.ts';
+import { setAccountPassword } from '../../../../core/accounts/user-records.ts';
 import { AppError } from '../../../../core/errors/app-error.ts';
 import { passwordResetMail } from '../../../../core/mail/account-mails.ts';
 import { passwordResetNotice } from '../../../../core/mail/account-recovery-mails.ts';
@@ -53,10 +53,8 @@ export const resetPassword: AuthAction = async (context) => {
   // The new password and the end of every other way in (sessions, pending address changes) commit together.
   const { user, ended } = await em.transactional(async (transaction) => {
     const used = await consumeAccountToken(transaction, 'password_reset', token, { invalid: RESET_LINK_INVALID, expired: RESET_LINK_EXPIRED });
-    const person = await transaction.findOneOrFail(User, used.userId);
-    person.passwordHash = passwordHash;
-    person.emailVerified = true;
-    await transaction.flush();
+    // Opening the mailed link proves the address too.
+    const person = await setAccountPassword(transaction, used.userId, passwordHash, { verifiesAddress: true });
     return { user: person, ended: await endOtherWaysIn(transaction, app.sessions, person.id, null) };
   });
   await app.sessions.forgetEverywhere({ userId: user.id });

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { User } from '../../../../core/database/entities/user.ts';
 import { normaliseEmail, requireEmail, requireName, requirePassword } from '../../../../core/accounts/account-fields.ts';
 import { issueVerificationToken, verificationLink } from '../../../../core/accounts/email-verification.ts';
 import { hashPassword } from '../../../../core/accounts/password-hashing.ts';
+import { createPasswordAccount } from '../../../../core/accounts/user-records.ts';
 import { addressWasGranted } from '../../../../core/credits/requester.ts';
 import { alreadyRegisteredMail, verificationMail } from '../../../../core/mail/account-mails.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
@@ -29,15 +28,9 @@ export const register: AuthAction = async (context) => {
     sendInBackground(context, alreadyRegisteredMail(email, existing.name, new URL('/', app.config.server.appUrl).toString()));
     return answer;
   }
-  let user: User;
-  try {
-    user = em.create(User, { id: randomUUID(), name, email, passwordHash });
-    await em.flush();
-  } catch (error) {
-    // Two registrations of one address at once: the loser gets the same answer as any duplicate.
-    if (error instanceof UniqueConstraintViolationException) return answer;
-    throw error;
-  }
+  const user = await createPasswordAccount(em, { name, email, passwordHash });
+  // Two registrations of one address at once: the loser gets the same answer as any duplicate.
+  if (!user) return answer;
   const token = await issueVerificationToken(em, user);
   await app.verificationMailLimits.recordFirstMail(email);
   // An address registered again after its account was deleted had its free credits: the mail must not promise them.

@@ -1,6 +1,6 @@
-import { anonymiseCreditAccount } from '../../../../core/credits/credit-ledger.ts';
 import { User } from '../../../../core/database/entities/user.ts';
 import { publicUser } from '../../../../core/accounts/public-user.ts';
+import { deleteAccountRecord } from '../../../../core/accounts/user-records.ts';
 import { clearSessionCookie, SESSION_COOKIE } from '../../../auth/session-cookie.ts';
 import { requireSession, type AuthAction } from '../auth-action.ts';
 
@@ -48,11 +48,7 @@ export const logout: AuthAction = async ({ app, request, reply }) => {
  */
 export const deleteAccount: AuthAction = async (context) => {
   const { user } = await requireSession(context);
-  await context.app.orm.em.fork().transactional(async (transaction) => {
-    // The ledger keeps its entries (the money trail) without the person; open holds are given back first.
-    await anonymiseCreditAccount(transaction, user.id);
-    await transaction.nativeDelete(User, { id: user.id });
-  });
+  await deleteAccountRecord(context.app.orm.em.fork(), user.id);
   // Committed: now every server may forget the account's sessions without reading them back.
   await context.app.sessions.forgetEverywhere({ userId: user.id });
   clearSessionCookie(context.reply, context.app.secureCookies);
