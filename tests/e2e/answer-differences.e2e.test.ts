@@ -56,6 +56,13 @@ describe('where answers differ', () => {
       await page.getByTestId('show-differences').click();
       await page.getByTestId('answer-differences').waitFor();
       expect(await page.getByTestId('difference-card').count()).toBe(2);
+      // Turned on at the top of the results, the differences appear below every answer: brought into view, clear of the top bar.
+      await expect
+        .poll(() => page.getByTestId('answer-differences').evaluate((element) => {
+          const { top } = element.getBoundingClientRect();
+          return top >= 60 && top < window.innerHeight;
+        }))
+        .toBe(true);
 
       // What the page marks is exactly what the rule finds in the stored answers.
       const answers = await Promise.all(
@@ -123,6 +130,7 @@ describe('where answers differ', () => {
       expect(download.status()).toBe(200);
       expect(await download.text()).toMatch(/^# What is a quorum\?\n/);
       await page.getByTestId('share-request').click();
+      await page.getByTestId('share-dialog-create').click();
       expect(await page.getByTestId('share-url').inputValue()).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
       await pictureAndCheck(page, 'single-share', '[data-testid="request-actions"]');
       expect(problems).toEqual([]);

@@ -52,6 +52,23 @@ describe('a question asked again, against its earlier run', () => {
     for (const badge of await modal.getByTestId('run-difference-badge').allTextContents()) expect(badge).toMatch(/^\d{1,2}% of words kept$/);
     expect(await differences.nth(0).locator('del').count()).toBeGreaterThan(0);
     expect(await differences.nth(0).locator('ins').count()).toBeGreaterThan(0);
+    // Opened where the person is looking: the differences are on the screen, not below the dialog's fold.
+    await expect
+      .poll(() => modal.getByTestId('run-differences').evaluate((element) => {
+        const { top, bottom } = element.getBoundingClientRect();
+        return top >= 0 && top < window.innerHeight && bottom > top;
+      }))
+      .toBe(true);
+    // The answers are Markdown (a numbered list of bold names): rendered as such, never as raw ** or list marks,
+    // with the changed words still marked.
+    for (const difference of await differences.all()) {
+      const text = difference.getByTestId('run-difference-text');
+      expect(await text.locator('ol > li').count()).toBeGreaterThan(0);
+      expect(await text.locator('strong').count()).toBeGreaterThan(0);
+      expect(await text.textContent()).not.toContain('**');
+      expect(await text.innerText()).not.toMatch(/^\s*(\d+\.|[-*+])\s/m);
+    }
+    expect(await differences.nth(0).locator('li ins, li del, strong ins, strong del').count()).toBeGreaterThan(0);
     expect(await modal.getByTestId('show-differences').textContent()).toBe('Hide the differences');
 
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {

@@ -1,5 +1,6 @@
 import { Mark, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
+import { useBringIntoView } from './use-bring-into-view.ts';
 import { JudgeSummaryPanel } from './judge-summary.tsx';
 import { markUniqueSentences } from './sentence-differences.ts';
 
@@ -13,8 +14,11 @@ export interface AnswerDifferencesProps {
 /** Each answer as its sentences, with what that answer alone says highlighted. Loaded on demand (it brings the diff library). */
 export default function AnswerDifferences({ answers, requestId }: AnswerDifferencesProps) {
   const marked = useMemo(() => markUniqueSentences(answers.map((answer) => answer.text)), [answers]);
+  // Turned on from the results' header, it appears below every answer: it is brought to where the person is looking.
+  const section = useRef<HTMLDivElement>(null);
+  useBringIntoView(section);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="differences-title" data-testid="answer-differences">
+    <Stack ref={section} gap="sm" component="section" aria-labelledby="differences-title" data-testid="answer-differences" style={{ scrollMarginTop: 72 }}>
       <div>
         <Title order={3} size="h5" id="differences-title">
           Where the answers differ

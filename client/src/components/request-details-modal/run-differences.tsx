@@ -3,7 +3,10 @@ import type { HistoryRequest } from '../../api/history-api.ts';
 import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { formatRequestDate } from '../../history/request-dates.ts';
 import { answerDifferences, type AnswerDifference } from './answer-differences.ts';
+import { useRef } from 'react';
 import classes from './run-differences.module.css';
+import { useBringIntoView } from '../answer-differences/use-bring-into-view.ts';
+import { RunDifferenceAnswer } from './run-difference-answer.tsx';
 
 function changeBadge(difference: AnswerDifference) {
   if (difference.earlier === null && difference.later === null) return { label: 'No answer either time', color: 'gray' };
@@ -20,8 +23,11 @@ function changeBadge(difference: AnswerDifference) {
 export default function RunDifferences({ earlier, later }: { earlier: HistoryRequest; later: HistoryRequest }) {
   const nameOf = useDisplayNames();
   const differences = answerDifferences(earlier, later);
+  // Opened under its button, it may start below the dialog's fold: it is brought into view, clear of the dialog's header.
+  const panel = useRef<HTMLDivElement>(null);
+  useBringIntoView(panel);
   return (
-    <Stack gap="sm" data-testid="run-differences">
+    <Stack ref={panel} gap="sm" data-testid="run-differences" style={{ scrollMarginTop: 72 }}>
       <Text size="sm" c="dimmed">
         Answers of {formatRequestDate(later.createdAt, { withSeconds: true })} against {formatRequestDate(earlier.createdAt, { withSeconds: true })}:{' '}
         <del className={classes.removed}>struck through</del> only in the earlier answer, <ins className={classes.added}>highlighted</ins> only in the later one.
@@ -42,22 +48,7 @@ export default function RunDifferences({ earlier, later }: { earlier: HistoryReq
                 Neither run has an answer from this model.
               </Text>
             ) : (
-              // Scrolls on its own when long, so it takes focus to be scrolled from the keyboard.
-              <Text size="sm" className={classes.text} tabIndex={0}>
-                {difference.parts.map((part, index) =>
-                  part.kind === 'removed' ? (
-                    <del key={index} className={classes.removed}>
-                      {part.text}
-                    </del>
-                  ) : part.kind === 'added' ? (
-                    <ins key={index} className={classes.added}>
-                      {part.text}
-                    </ins>
-                  ) : (
-                    <span key={index}>{part.text}</span>
-                  ),
-                )}
-              </Text>
+              <RunDifferenceAnswer parts={difference.parts} />
             )}
           </Paper>
         );
