@@ -101,6 +101,8 @@ export const SharedRequest = Type.Object({
 });
 
 export type CreateShareBody = Type.Static<typeof CreateShareBody>;
+/** What a new link is made with, besides its request. */
+export type CreateShareSettings = Omit<CreateShareBody, 'requestId'>;
 export type ShareLink = Type.Static<typeof ShareLink>;
 export type ShareSettingsBody = Type.Static<typeof ShareSettingsBody>;
 export type OpenShareBody = Type.Static<typeof OpenShareBody>;

@@ -124,6 +124,8 @@ describe('the blind arena in the browser', () => {
     models.forEach((model, index) => expect(revealed[index]).toContain(model.names[3]));
     expect(await page.getByTestId('arena-revealed-facts').first().textContent()).toMatch(/\d+ credits · first word after [\d.]+ s · done in [\d.]+ s/);
     await expect.poll(() => page.getByText('Your pick').count()).toBe(1);
+    // A month-old account that took the time to read: the vote counts in full, and the reveal says so.
+    expect(await page.getByTestId('arena-vote-counted').textContent()).toBe('Your vote counts in full toward the leaderboard.');
     await pictureAndCheck(page, 'revealed');
     expect(problems).toEqual([]);
     // Six pages pictured four ways each: slow when the machine is busy.
@@ -132,6 +134,7 @@ describe('the blind arena in the browser', () => {
   it('shares the revealed round: the link opens signed out with the answers and their models, and stops once revoked', async () => {
     const { page, problems } = opened;
     await page.getByTestId('share-request').click();
+    await page.getByTestId('share-dialog-create').click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
     const models = await roundModels();

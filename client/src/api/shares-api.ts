@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RevokedShare, SharedRequest, ShareLink, ShareList, ShareSettingsBody } from '../../../contract/shares.ts';
+import type { CreateShareSettings, RevokedShare, SharedRequest, ShareLink, ShareList, ShareSettingsBody } from '../../../contract/shares.ts';
 import { apiCall } from './http-client.ts';
 
 export type { SharedAnswer, SharedRequest, ShareLink } from '../../../contract/shares.ts';
 
 export const shareQueryKeys = { mine: ['shares'] as const, shared: (token: string) => ['shared', token] as const };
 
-/** `POST /api/shares`: the request's live public link (the same one if it is shared already). */
-export const shareRequest = (requestId: string) => apiCall<ShareLink>('/api/shares', { method: 'POST', body: { requestId }, preferServerMessage: true });
+/** `POST /api/shares`: the request's public link, made with its end and passphrase (the same one if it is shared already). */
+export const shareRequest = (requestId: string, settings: CreateShareSettings) =>
+  apiCall<ShareLink>('/api/shares', { method: 'POST', body: { requestId, ...settings }, preferServerMessage: true });
 
 /** `DELETE /api/shares/:token`: the link stops working at once. */
 export const revokeShare = (token: string) => apiCall<RevokedShare>(`/api/shares/${encodeURIComponent(token)}`, { method: 'DELETE', preferServerMessage: true });

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageOf } from '../../api/http-client.ts';
-import { exportUrl, revokeShare, shareQueryKeys, shareRequest, type ShareLink } from '../../api/shares-api.ts';
+import type { CreateShareSettings } from '../../../../contract/shares.ts';
+import { exportUrl, mySharesQuery, revokeShare, shareQueryKeys, shareRequest, type ShareLink } from '../../api/shares-api.ts';
+import { ShareDialog } from './share-dialog.tsx';
 import { ShareSettings } from './share-settings.tsx';
 
 export interface RequestActionsProps {
@@ -12,7 +14,8 @@ export interface RequestActionsProps {
 
 /**
  * What can be done with a finished request: download it (Markdown or JSON) and share it as a read-only public link,
- * which can be copied or revoked right here. For signed-in people (a link belongs to an account).
+ * made only once the person has chosen its end and passphrase in the Share dialog, then copied, changed or revoked
+ * right here. For signed-in people (a link belongs to an account).
  */
 export default function RequestActions({ requestId }: RequestActionsProps) {
   const queryClient = useQueryClient();
@@ -28,7 +31,19 @@ export default function RequestActions({ requestId }: RequestActionsProps) {
       .catch((failure: unknown) => setError(messageOf(failure, fallback)))
       .finally(() => setBusy(false));
   };
-  const share = () => run(async () => setLink(await shareRequest(requestId)), 'The link could not be made. Please try again.');
+  const [asking, setAsking] = useState(false);
+  // A request shared before (this visit or another) shows its link and settings; otherwise the dialog asks first.
+  const share = () =>
+    run(async () => {
+      const existing = (await queryClient.fetchQuery(mySharesQuery())).links.find((candidate) => candidate.requestId === requestId);
+      if (existing) setLink(existing);
+      else setAsking(true);
+    }, 'Your shared links could not be read. Please try again.');
+  const create = (settings: CreateShareSettings) =>
+    run(async () => {
+      setLink(await shareRequest(requestId, settings));
+      setAsking(false);
+    }, 'The link could not be made. Please try again.');
   const revoke = (token: string) =>
     run(async () => {
       await revokeShare(token);
@@ -38,7 +53,7 @@ export default function RequestActions({ requestId }: RequestActionsProps) {
   return (
     <Stack gap="xs" data-testid="request-actions">
       <Group gap="xs" wrap="wrap">
-        <Button size="compact-sm" variant="default" onClick={share} loading={busy && !link} data-testid="share-request">
+        <Button size="compact-sm" variant="default" onClick={share} loading={busy && !link && !asking} aria-haspopup="dialog" data-testid="share-request">
           Share
         </Button>
         <Button size="compact-sm" variant="default" component="a" href={exportUrl(requestId, 'markdown')} download data-testid="export-markdown">
@@ -82,10 +97,22 @@ export default function RequestActions({ requestId }: RequestActionsProps) {
           </Stack>
         </Paper>
       )}
-      {error && (
+      {error && !asking && (
         <Text c="red" size="sm" role="alert">
           {error}
         </Text>
+      )}
+      {asking && (
+        <ShareDialog
+          opened
+          busy={busy}
+          error={error}
+          onClose={() => {
+            setAsking(false);
+            setError(null);
+          }}
+          onConfirm={create}
+        />
       )}
     </Stack>
   );

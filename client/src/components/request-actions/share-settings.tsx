@@ -3,13 +3,7 @@ import { useState } from 'react';
 import { SHARE_PASSPHRASE_LENGTH, type ShareSettingsBody } from '../../../../contract/shares.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { changeShareSettings, type ShareLink } from '../../api/shares-api.ts';
-
-const ENDS = [
-  { value: 'never', label: 'Never' },
-  { value: '1', label: 'In 1 day' },
-  { value: '7', label: 'In 7 days' },
-  { value: '30', label: 'In 30 days' },
-];
+import { expiresInDaysOf, passphraseProblem, SHARE_END_CHOICES } from './share-ends.ts';
 
 const endText = (expiresAt: string | null): string =>
   expiresAt ? `Ends ${new Date(expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}` : 'Never ends';
@@ -42,14 +36,12 @@ export function ShareSettings({ link, onChanged }: ShareSettingsProps) {
       .finally(() => setBusy(false));
   };
 
-  const passphraseProblem = passphrase !== '' && passphrase.length < SHARE_PASSPHRASE_LENGTH.min ? `At least ${SHARE_PASSPHRASE_LENGTH.min} characters` : null;
-
   return (
     <Stack gap="xs" data-testid="share-settings">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label="Link ends"
-          data={ENDS}
+          data={SHARE_END_CHOICES}
           value={ends}
           placeholder="As set"
           allowDeselect={false}
@@ -57,7 +49,7 @@ export function ShareSettings({ link, onChanged }: ShareSettingsProps) {
           onChange={(value) => {
             if (!value) return;
             setEnds(value);
-            save({ expiresInDays: value === 'never' ? 'never' : Number(value) });
+            save({ expiresInDays: expiresInDaysOf(value) });
           }}
           w={150}
           comboboxProps={{ withinPortal: true }}
@@ -101,7 +93,7 @@ export function ShareSettings({ link, onChanged }: ShareSettingsProps) {
             value={passphrase}
             maxLength={SHARE_PASSPHRASE_LENGTH.max}
             onChange={(event) => setPassphrase(event.currentTarget.value)}
-            error={passphraseProblem}
+            error={passphraseProblem(passphrase)}
             style={{ flex: 1 }}
             autoComplete="new-password"
             data-testid="share-passphrase"
