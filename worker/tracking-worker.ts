@@ -5,7 +5,7 @@ import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catal
 import { TRACKING_FINISH_JOB_NAME, TRACKING_JOB_NAME, type TrackingFinishJobData, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
-import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from './jobs/tracking-run-job.ts';
+import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from '../core/tracking/tracking-slot-runs.ts';
 
 export interface TrackingWorkerOptions {
   /** A blocking connection for the worker. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { creditOnce } from '../../core/credits/credit-ledger.ts';
 import { CSV_COLUMNS } from '../../core/tracking/tracking-csv.ts';
 import { csvField } from '../../core/exports/csv-writer.ts';
-import { closeAbandonedSlot } from '../../worker/jobs/tracking-run-job.ts';
+import { closeAbandonedSlot } from '../../core/tracking/tracking-slot-runs.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
