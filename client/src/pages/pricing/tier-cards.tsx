@@ -81,8 +81,9 @@ export function TierCards({ freeModelCount }: { freeModelCount: number | null })
       />
       <TierCard
         name="Subscribed"
-        credits="Credits you buy"
-        grantNote="Added on top of any credits you already have"
+        // Spec section 6's words: the registration grant, with whatever is bought added on top.
+        credits={`${REGISTERED_GRANT} plus purchased`}
+        grantNote={`The ${creditsText(REGISTERED_GRANT)} from signing up, plus every credit you buy`}
         perModelCap={PER_MODEL_CREDIT_CAP.subscribed}
         allowed={['Everything Registered includes', 'The highest per-model limit, for the most expensive models', 'Top up whenever you like']}
       />
