@@ -8,8 +8,9 @@ import type { TestStack } from '../support/test-stack.ts';
 /**
  * The spec's own words where the app had its own: the comparison names models "engine - model" in the checklist
  * and on every column and lists the finished results; Brand Monitoring on without a brand name says why Ask is
- * disabled with the panel open; the Brand Mentions dashboard is titled "Brand Analytics"; the arena says what a
- * round costs before it starts. Each at a phone's and a desktop's width, light and dark, checked with axe.
+ * disabled with the panel open, naming the button the view shows (Ask or Compare); the Brand Mentions dashboard is
+ * titled "Brand Analytics"; the arena says what a round costs before it starts; the Web Search toggle shows its
+ * price whether or not it can be switched on. Each at a phone's and a desktop's width, light and dark, checked with axe.
  */
 
 let browser: Browser;
@@ -106,6 +107,68 @@ describe('the spec’s texts', () => {
       expect(await price.innerText()).toBe('This round costs 8 credits');
       await price.scrollIntoViewIfNeeded();
       expect(await checkedInBothSchemes(page, 'arena-price')).toEqual([]);
+      expect(problems).toEqual([]);
+      await close();
+    }, 60_000);
+
+    it(`keeps the web search price in sight while the toggle is locked, at ${viewport.width} px`, async () => {
+      // A guest: locked behind Register, and still told what web search would cost.
+      const guest = await openPage(browser, stack.baseUrl, { viewport });
+      const guestSetting = guest.page.getByTestId('web-search-setting');
+      expect(await guest.page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
+      expect(await guestSetting.innerText()).toContain('Register for web search');
+      await expect.poll(() => guestSetting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
+      await guestSetting.scrollIntoViewIfNeeded();
+      expect(await checkedInBothSchemes(guest.page, 'web-search-locked-guest')).toEqual([]);
+      expect(guest.problems).toEqual([]);
+      await guest.close();
+
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
+      await page.getByTestId('mode-switch').getByText('Single Request', { exact: true }).click();
+      const setting = page.getByTestId('web-search-setting');
+      const toggle = page.getByTestId('web-search-toggle');
+      // A model with web search: the toggle is open, at the same price.
+      await expect.poll(() => toggle.isDisabled()).toBe(false);
+      expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
+      // A model without it: locked as Not Supported, the price still there.
+      await page.getByTestId('engine-select').click();
+      await page.getByRole('option', { name: 'Anthropic', exact: true }).click();
+      await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
+      expect(await toggle.isDisabled()).toBe(true);
+      expect(await setting.innerText()).toContain("This model doesn't support web search");
+      expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
+      await setting.scrollIntoViewIfNeeded();
+      expect(await checkedInBothSchemes(page, 'web-search-not-supported')).toEqual([]);
+      // A comparison pays it for every model, and says so while locked too.
+      await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+      await page.getByTestId('comparison-query-input').waitFor();
+      await page.getByTestId('clear-all').click();
+      for (const label of ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku']) await page.getByRole('checkbox', { name: label, exact: true }).check();
+      await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
+      expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits per model');
+      expect(problems).toEqual([]);
+      await close();
+    }, 90_000);
+
+    it(`names the Compare button in a comparison's missing-brand warning, and Ask in the single view, at ${viewport.width} px`, async () => {
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
+      await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
+      await page.getByTestId('comparison-query-input').waitFor();
+      await page.getByTestId('clear-all').click();
+      for (const label of MODELS) await page.getByRole('checkbox', { name: label, exact: true }).check();
+      await page.getByTestId('comparison-query-input').fill('Which running shoes last longest?');
+      await page.getByTestId('brand-monitoring-toggle').check({ force: true });
+      const reason = page.getByTestId('brand-missing-reason');
+      await reason.waitFor();
+      expect(await reason.innerText()).toBe('Compare is disabled until you enter a brand name below, or turn Brand Monitoring off.');
+      expect(await page.getByTestId('compare-button').innerText()).toBe('Compare');
+      expect(await page.getByTestId('compare-button').isDisabled()).toBe(true);
+      await page.getByTestId('brand-name-input').waitFor();
+      await reason.scrollIntoViewIfNeeded();
+      expect(await checkedInBothSchemes(page, 'brand-missing-comparison')).toEqual([]);
+      // The single view's button is Ask, and so is its warning (brand monitoring is remembered on).
+      await page.getByTestId('mode-switch').getByText('Single Request', { exact: true }).click();
+      await expect.poll(() => reason.innerText()).toBe('Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.');
       expect(problems).toEqual([]);
       await close();
     }, 60_000);

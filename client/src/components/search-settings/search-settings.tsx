@@ -12,6 +12,8 @@ export interface SearchSettingsProps {
   single: boolean;
   value: SearchSettingsValue;
   onChange(value: SearchSettingsValue): void;
+  /** The name of the form's submit button ("Ask", "Compare"), which the missing-brand warning names. */
+  submitLabel?: string;
 }
 
 // Only for people allowed to monitor, and shut until opened: its code arrives after the first paint.
@@ -26,7 +28,7 @@ const WEB_SEARCH_BADGE_COLOURS = { Register: 'indigo', 'No Models': 'gray', 'Not
  * view's `useSearchSettings` switches off whatever stops being allowed.
  */
 // Memoised: the views re-render for every streamed word, and these settings do not change while an answer streams.
-export const SearchSettings = memo(function SearchSettings({ choices, single, value, onChange }: SearchSettingsProps) {
+export const SearchSettings = memo(function SearchSettings({ choices, single, value, onChange, submitLabel = 'Ask' }: SearchSettingsProps) {
   const { tier } = useAuth();
   const { pricing } = useCredits();
   const [brandPanelOpen, setBrandPanelOpen] = useState(false);
@@ -47,8 +49,17 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
 
         <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="web-search-setting">
           <Switch
-            label="Web Search"
-            description={webSearch.reason ?? `Adds ${creditsText(webSearchPrice)} per model for answers grounded in live web results`}
+            label={
+              <>
+                Web Search{' '}
+                {/* The price stays in sight while the toggle is locked: it is part of what registering would unlock. */}
+                <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="web-search-cost">
+                  +{creditsText(webSearchPrice)}
+                  {single ? '' : ' per model'}
+                </Text>
+              </>
+            }
+            description={webSearch.reason ?? 'Answers grounded in live web results'}
             checked={value.searchEnabled}
             disabled={!webSearch.enabled}
             onChange={(event) => onChange({ ...value, searchEnabled: event.currentTarget.checked })}
@@ -103,7 +114,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
 
         {brandMissing && (
           <Text size="sm" c="var(--mantine-color-error)" role="status" data-testid="brand-missing-reason">
-            Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.
+            {submitLabel} is disabled until you enter a brand name below, or turn Brand Monitoring off.
           </Text>
         )}
         {monitoringAllowed && (

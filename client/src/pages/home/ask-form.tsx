@@ -71,7 +71,7 @@ export function AskForm({ label, onSubmit, models, aiOverview, settings, draft, 
             <AiOverviewSettings value={aiOverview.value} onChange={aiOverview.onChange} />
           </Suspense>
         )}
-        <SearchSettings {...settings} />
+        <SearchSettings {...settings} submitLabel={box.submitLabel} />
         <QueryBox {...box} {...price} query={draft.query} onQueryChange={draft.change} inputRef={draft.inputRef} />
       </Stack>
     </Paper>
