@@ -1,7 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { eventually } from '../support/eventually.ts';
+import { createFundedUser } from '../support/funded-user.ts';
+import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -189,6 +193,50 @@ describe('brand monitoring for a signed-in user', () => {
     expect(problems).toEqual([]);
     await close();
   });
+});
+
+describe('the Brand Mentions page when the last 30 days have no mention', () => {
+  const TESTER = 'Quiet Month Tester';
+  let cookie: string;
+
+  // One mention, stored 45 days ago: outside the page's first 30-day window, inside its 90-day one.
+  beforeAll(async () => {
+    cookie = await createFundedUser(stack.records(), stack.config, TESTER);
+    const asked = await postSearchStream(stack.baseUrl, { ...SEARCH_BODY, query: 'Why Zentrova?', brandMonitoringEnabled: true, brandConfig: { brandName: 'Zentrova' } }, { headers: { cookie } });
+    expect(asked.status).toBe(200);
+    const connection = stack.records().getConnection();
+    const mentionsOfTester = `from brand_mentions where mentioned and user_id = (select id from users where name = '${TESTER}')`;
+    const stored = await eventually(async () => (await connection.execute<{ count: number }[]>(`select count(*)::int as count ${mentionsOfTester}`))[0]!.count, (count) => count === 1, 20_000);
+    expect(stored).toBe(1);
+    await connection.execute(`update brand_mentions set created_at = now() - interval '45 days' where id in (select id ${mentionsOfTester})`);
+  });
+
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    it(`keeps the filters and says so, and a longer period finds the mention, at ${viewport.width} px`, async () => {
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie, viewport, path: '/brand-mentions' });
+      const empty = page.getByTestId('mentions-empty');
+      await empty.waitFor({ timeout: 10_000 });
+      for (const filter of ['mentions-brand-filter', 'mentions-model-filter', 'mentions-sentiment-filter', 'mentions-surface-filter', 'mentions-days-filter', 'mentions-search']) {
+        expect(await page.getByTestId(filter).count(), filter).toBe(1);
+        expect(await page.getByTestId(filter).isEnabled(), filter).toBe(true);
+      }
+      expect(await page.getByTestId('mentions-days-filter').inputValue()).toBe('30');
+      expect(await empty.innerText()).toContain('No brand mentions in the last 30 days');
+      expect(await empty.innerText()).toContain('Choose a longer period above');
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await seriousAccessibilityViolations(page), colorScheme).toEqual([]);
+        await saveScreenshot(page, `brand-mentions-empty-period-${colorScheme}`);
+      }
+      await page.getByTestId('mentions-days-filter').selectOption('90');
+      await expect.poll(() => page.getByTestId('mention-card').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.getByTestId('mention-card').getByTestId('mention-brand').innerText()).toBe('Zentrova');
+      expect(await page.getByTestId('mentions-shown').innerText()).toBe('1 mention in the last 90 days');
+      expect(await empty.count()).toBe(0);
+      expect(problems).toEqual([]);
+      await close();
+    }, 60_000);
+  }
 });
 
 describe('the Brand Mentions page for a guest', () => {

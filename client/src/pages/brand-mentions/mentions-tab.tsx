@@ -40,16 +40,8 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
   );
   const set = (change: Partial<MentionsFilters>) => onFilters({ ...filters, ...change });
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-
-  if (data.total === 0 && !isFiltered(filters) && filters.days === NO_MENTION_FILTERS.days) {
-    return (
-      <EmptyState
-        testId="mentions-empty"
-        title={`No brand mentions in the last ${filters.days} days`}
-        hint="Turn on Brand Monitoring in Search Settings, enter your brand, and ask a question: every answer that names it appears here."
-      />
-    );
-  }
+  // Nothing in the window with no filter narrowing it: the filters stay, so a longer period is one choice away.
+  const windowEmpty = data.total === 0 && !isFiltered(filters);
 
   return (
     <Stack gap="md">
@@ -112,7 +104,13 @@ export function MentionsTab({ data, filters, onFilters, onPage, brands, models }
           </Button>
         </Group>
       </Group>
-      {data.mentions.length === 0 ? (
+      {windowEmpty ? (
+        <EmptyState
+          testId="mentions-empty"
+          title={`No brand mentions in the last ${filters.days} days`}
+          hint={`${filters.days < Math.max(...WINDOW_CHOICES) ? 'Choose a longer period above to see older mentions. ' : ''}To record new ones, turn on Brand Monitoring in Search Settings, enter your brand, and ask a question: every answer that names it appears here.`}
+        />
+      ) : data.mentions.length === 0 ? (
         <EmptyState testId="mentions-no-match" title="No mentions match" hint="Try another brand, model or period, fewer words, or press Clear to see them all." />
       ) : (
         data.mentions.map((mention) => <MentionCard key={mention.id} mention={mention} expanded={expanded.has(mention.id)} onToggle={toggle} onOpen={setOpened} />)
