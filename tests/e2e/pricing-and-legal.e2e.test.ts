@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueData } from '../../contract/catalogue.ts';
 import { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT } from '../../contract/limits.ts';
+import { ACCOUNT_ID_PLACEHOLDER } from '../../client/src/pages/legal/browser-storage-entries.ts';
+import { storageKeys } from '../../client/src/storage/local-storage.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
@@ -216,6 +218,71 @@ describe('the legal pages', () => {
     expect(await page.getByTestId('last-updated').count()).toBe(1);
     await close();
   });
+});
+
+/** Axe in both schemes, and a full-page picture of each. */
+async function checkedInBothSchemes(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const violation of await seriousAccessibilityViolations(page)) found.push(`${name} ${colorScheme}: ${violation}`);
+    await saveScreenshot(page, `${name}-${colorScheme}`);
+  }
+  return found;
+}
+
+/** What the cookie policy names each stored key, a per-user key with the account id as the policy shows it. */
+const asListed = (key: string) => key.replace(/\.[0-9a-f-]{36}$/, `.${ACCOUNT_ID_PLACEHOLDER}`);
+
+describe('the spec’s words on the pricing and cookie pages', () => {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    it(`gives the Subscribed tier "${REGISTERED_GRANT} plus purchased" at ${viewport.width} px`, async () => {
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/pricing', viewport });
+      const card = page.getByTestId('tier-card-subscribed');
+      await card.waitFor();
+      expect((await card.innerText()).split('\n')).toContain(`${REGISTERED_GRANT} plus purchased`);
+      expect(await card.innerText()).toContain(`The ${credits(REGISTERED_GRANT)} from signing up, plus every credit you buy`);
+      await page.getByTestId('model-cost').first().waitFor();
+      expect(await checkedInBothSchemes(page, 'pricing-tier-cards')).toEqual([]);
+      expect(problems).toEqual([]);
+      await close();
+    }, 60_000);
+
+    it(`dates the cookie policy and lists every key the app keeps at ${viewport.width} px`, async () => {
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/cookie-policy', viewport });
+      await page.getByRole('heading', { level: 1, name: 'Cookie policy' }).waitFor();
+      expect(await page.getByTestId('last-updated').innerText()).toBe('Last updated: 29 November 2026');
+      const listed = await page.getByTestId('stored-key').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')));
+      const everyKey = Object.values(storageKeys).map((key) => (typeof key === 'function' ? key(ACCOUNT_ID_PLACEHOLDER) : key));
+      expect([...listed].sort()).toEqual([...everyKey].sort());
+      const text = await mainText(page);
+      for (const key of everyKey) expect(text).toContain(key);
+      expect(await checkedInBothSchemes(page, 'cookie-policy-keys')).toEqual([]);
+      expect(problems).toEqual([]);
+      await close();
+    }, 60_000);
+  }
+
+  it('names every key and cookie a signed-in visitor’s browser really holds', async () => {
+    const { page, context, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
+    await page.getByTestId('query-input').waitFor();
+    // A theme chosen with the top bar's button is kept too.
+    const keysHeld = () => page.evaluate(() => localStorage.length);
+    const before = await keysHeld();
+    await page.getByTestId('color-scheme-toggle').click();
+    await expect.poll(keysHeld).toBe(before + 1);
+    await page.getByRole('link', { name: 'Cookie policy' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Cookie policy' }).waitFor();
+    const held = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+    const listed = await page.getByTestId('stored-key').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')));
+    expect(held.map(asListed).filter((key) => !listed.includes(key))).toEqual([]);
+    expect(held).toEqual(expect.arrayContaining(['quorum.user', 'quorum.cookieConsent', storageKeys.colorScheme]));
+    const text = await mainText(page);
+    const cookies = (await context.cookies()).map((cookie) => cookie.name);
+    expect(cookies).toContain('quorum_session');
+    expect(cookies.filter((name) => !text.includes(name))).toEqual([]);
+    await close();
+  }, 60_000);
 });
 
 describe('an unknown address', () => {
