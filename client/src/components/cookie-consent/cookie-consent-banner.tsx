@@ -1,6 +1,8 @@
 import { Anchor, Box, Button, Container, Group, Paper, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { claimWindowBottom } from '../../layout/clear-of-ask/bottom-bar.ts';
 
 interface CookieConsentBannerProps {
   /** Whether this deploy runs analytics at all; the question is worded to say what Accept does here. */
@@ -11,15 +13,20 @@ interface CookieConsentBannerProps {
 
 /**
  * The question, fixed to the bottom of the window on every page. It leaves a space of its own height at the end
- * of the page, so scrolling down still uncovers the footer's links on a phone instead of hiding them under it.
+ * of the page, so scrolling down still uncovers the footer's links on a phone instead of hiding them under it, and
+ * tells what floats over the page (the registration invitation) to keep above it.
  */
 export function CookieConsentBanner({ analyticsConfigured, onAccept, onReject }: CookieConsentBannerProps) {
   const { ref, height } = useElementSize();
+  const box = useRef<HTMLElement>(null);
+  const measured = useMergedRef(ref, box);
+  // The measured size leaves out the padding and the border; the window loses the whole box.
+  useEffect(() => claimWindowBottom(box.current?.offsetHeight ?? height), [height]);
   return (
     <>
       <Box style={{ height }} aria-hidden />
       <Paper
-        ref={ref}
+        ref={measured}
         component="section"
         aria-label="Cookie consent"
         data-testid="cookie-consent-banner"

@@ -1,10 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { ASK_BUTTON_ATTRIBUTE } from './ask-button-attribute.ts';
+import { BOTTOM_BAR_HEIGHT_VARIABLE, windowBottomClaimed } from './bottom-bar.ts';
 
 /**
  * Where something floating over the page (the registration invitation, a corner notice) sits: at the bottom of the
- * window, at the top when that would cover an Ask button, or set aside (drawn invisibly, where it cannot be pressed)
- * while an Ask button lies under each of the two places.
+ * window (above the cookie question while it is open, `bottom-bar.ts`), at the top when that would cover an Ask
+ * button, or set aside (drawn invisibly, where it cannot be pressed) while an Ask button lies under each of the two
+ * places.
  */
 export type FloatingPlace = 'bottom' | 'top' | 'aside';
 
@@ -16,10 +18,13 @@ const GAP_PX = 16;
 /** The `top` of the upper place: just under the top bar, with the same gap as below. */
 export const BELOW_TOP_BAR = `calc(${TOP_BAR_REM}rem * var(--mantine-scale) + ${GAP_PX}px)`;
 
+/** The `bottom` of the lower place: the gap above the window's edge, or above a bar fixed across it. */
+const ABOVE_BOTTOM_BAR = `calc(var(${BOTTOM_BAR_HEIGHT_VARIABLE}, 0px) + ${GAP_PX}px)`;
+
 /** The style that puts the floating element in its place; set aside, it keeps its size but is neither seen nor hit. */
-export function placeStyle(place: FloatingPlace): { bottom?: number; top?: string; visibility?: 'hidden' } {
+export function placeStyle(place: FloatingPlace): { bottom?: string; top?: string; visibility?: 'hidden' } {
   if (place === 'top') return { top: BELOW_TOP_BAR };
-  return place === 'aside' ? { bottom: GAP_PX, visibility: 'hidden' } : { bottom: GAP_PX };
+  return place === 'aside' ? { bottom: ABOVE_BOTTOM_BAR, visibility: 'hidden' } : { bottom: ABOVE_BOTTOM_BAR };
 }
 
 interface Span {
@@ -34,7 +39,8 @@ export type Box = Pick<DOMRect, 'left' | 'right' | 'top' | 'bottom'>;
 
 /**
  * The first place where the element, `height` tall and spanning `across` horizontally, lies over none of the Ask
- * buttons (kept `GAP_PX` clear of them), in the order bottom, top; `aside` when both would cover one.
+ * buttons (kept `GAP_PX` clear of them), in the order bottom, top; `aside` when both would cover one. `windowHeight`
+ * is what a bar across the bottom leaves of the window.
  */
 export function clearPlace(asks: readonly Box[], across: Span, height: number, windowHeight: number, topBarBottom: number): FloatingPlace {
   const places: [FloatingPlace, Span][] = [
@@ -52,7 +58,8 @@ export function clearPlace(asks: readonly Box[], across: Span, height: number, w
  * follow-up, which sits further down. It floats at the bottom of the window unless, there, it would lie over one of
  * them; then at the top; and when an Ask is under both places (a phone showing the question box high and the
  * follow-up low), it steps aside until the page is scrolled on. Checked on scroll, resize and whenever the page's
- * size changes (an answer arriving, a page drawn after the element appeared), once a frame at most.
+ * size changes (an answer arriving, a page drawn after the element appeared, the cookie question coming or going:
+ * it keeps a space of its own height at the end of the page), once a frame at most.
  */
 export function useClearOfAsk(floating: RefObject<HTMLElement | null>, active: boolean): FloatingPlace {
   const [place, setPlace] = useState<FloatingPlace>('bottom');
@@ -66,7 +73,7 @@ export function useClearOfAsk(floating: RefObject<HTMLElement | null>, active: b
       const box = element.getBoundingClientRect();
       const asks = [...document.querySelectorAll(`[${ASK_BUTTON_ATTRIBUTE}]`)].map((ask) => ask.getBoundingClientRect()).filter((ask) => ask.height > 0);
       const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      setPlace(clearPlace(asks, { start: box.left, end: box.right }, box.height, window.innerHeight, TOP_BAR_REM * rem));
+      setPlace(clearPlace(asks, { start: box.left, end: box.right }, box.height, window.innerHeight - windowBottomClaimed(), TOP_BAR_REM * rem));
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);

@@ -10,6 +10,7 @@ import { RegistrationBanner } from '../registration-banner/registration-banner.t
 import { SiteFooter } from '../site-footer/site-footer.tsx';
 import { StartupLoader } from '../startup-loader/startup-loader.tsx';
 import { TopBar } from '../top-bar/top-bar.tsx';
+import { useDemoModeKnown } from './use-demo-mode-known.ts';
 import { useEscapeToClose } from './use-escape-to-close.ts';
 
 // Not needed for the first paint: fetched when someone opens it.
@@ -28,7 +29,8 @@ const AccountDeletedNotice = lazy(() =>
 /**
  * The frame around every page: top bar, the sidebar for signed-in users (a
  * drawer below the md breakpoint), banners, the page, the footer. Until the start-up session check answers, a
- * full-screen loader stands in, so nobody sees the signed-out chrome flash before their own.
+ * full-screen loader stands in, so nobody sees the signed-out chrome flash before their own; it also waits (briefly)
+ * to know whether this is demo mode, so the demo banner comes with the page instead of pushing it down later.
  */
 export function RootLayout() {
   const { status, user, sessionExpired, accountDeleted } = useAuth();
@@ -38,8 +40,9 @@ export function RootLayout() {
   const wideScreen = useMediaQuery('(min-width: 62em)', true);
   // The phone's navigation drawer closes on Escape, like every dialog.
   useEscapeToClose(navigationOpened, navigation.close);
+  const demoModeKnown = useDemoModeKnown();
 
-  if (status === 'loading') return <StartupLoader />;
+  if (status === 'loading' || !demoModeKnown) return <StartupLoader />;
   const withSidebar = user !== null;
 
   return (
