@@ -54,8 +54,10 @@ describe('continuing a comparison', () => {
     await allColumnsDone(page);
     for (const model of COMPARED_MODEL_IDS) expect(earlierSentTo(model, 'How many does each have?')).toContain(deepseekAnswer);
 
-    // The history says whose answer was carried.
-    await page.getByTestId('recent-request').filter({ hasText: 'How many does each have?' }).first().click();
+    // The history says whose answer was carried, in the conversation's second turn.
+    const conversation = page.getByTestId('recent-request').filter({ hasText: 'Which planets have moons?' }).first();
+    await expect.poll(() => conversation.getByTestId('request-turn-count').textContent().catch(() => null)).toBe('2 turns');
+    await conversation.click();
     const details = page.getByTestId('request-details-modal');
     await details.getByRole('dialog').waitFor({ state: 'visible' });
     expect(await details.getByTestId('request-follow-up-note').innerText()).toContain("every model was given DeepSeek - DeepSeek Chat's answer");

@@ -51,9 +51,11 @@ describe('a follow-up in the comparison view', () => {
     expect(await comparisonColumn(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
     await allColumnsDone(page);
 
-    // The history shows the follow-up as part of a conversation.
-    await page.getByTestId('request-follow-up').first().waitFor();
-    expect(await page.getByTestId('recent-request').first().getByTestId('request-query').innerText()).toContain('Which of them has the brightest rings?');
+    // The history lists the conversation once, under its first question, with its two turns.
+    const entry = page.getByTestId('recent-request').first();
+    await expect.poll(() => entry.getByTestId('request-turn-count').textContent().catch(() => null)).toBe('2 turns');
+    expect(await entry.getByTestId('request-query').innerText()).toBe('Which planets have rings?');
+    expect(await page.getByTestId('recent-request').filter({ hasText: 'Which of them has the brightest rings?' }).count()).toBe(0);
 
     // gpt-4o-mini 6 + deepseek-chat 6 + llama-3.1-8b-instant 2 = 14 credits a turn.
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 28, held: 0 });

@@ -174,7 +174,9 @@ describe('the request details modal', () => {
   it('has a tab per repeat, newest first and selected, with the query, answer and details', async () => {
     const { page, problems, close } = await openSignedIn();
     const modal = await openDetails(page, REPEATED);
-    expect(await modal.getByRole('dialog', { name: /Request Comparison/ }).count()).toBe(1);
+    // A single answer is named after its model, never called a comparison.
+    expect(await modal.getByRole('dialog', { name: 'Answer from GPT-4o mini' }).count()).toBe(1);
+    expect(await modal.getByText('Request Comparison').count()).toBe(0);
     const tabs = modal.getByTestId('request-tab');
     expect(await tabs.count()).toBe(2);
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
@@ -219,6 +221,8 @@ describe('the request details modal', () => {
   it('shows a comparison as one section per model with its credits', async () => {
     const { page, close } = await openSignedIn();
     const modal = await openDetails(page, COMPARED);
+    expect(await modal.getByRole('dialog', { name: /^Request Comparison/ }).count()).toBe(1);
+    expect(await modal.getByTestId('request-details-models').textContent()).toBe('2 models');
     const sections = modal.getByTestId('comparison-result');
     expect(await sections.count()).toBe(2);
     // Each model by the names people read, never the stored ids.

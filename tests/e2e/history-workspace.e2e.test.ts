@@ -174,7 +174,9 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
 
   it(`continues a past conversation in the workspace with every column's thread (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
-    const modal = await openDetails(page, THREAD_FOLLOW_UP);
+    // One entry for the conversation, under its first question: Continue goes on from its last turn.
+    const modal = await openDetails(page, THREAD_FIRST);
+    expect(await groupItem(page, THREAD_FOLLOW_UP).count()).toBe(0);
     await modal.getByTestId('continue-button').click();
     const columns = page.getByTestId('comparison-column');
     await expect.poll(() => columns.count(), { timeout: 15_000 }).toBe(2);

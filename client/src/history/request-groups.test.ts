@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRequest, HistoryResult } from '../api/history-api.ts';
+import type { HistoryConversation, HistoryRequest, HistoryResult } from '../api/history-api.ts';
 import type { ModelResult } from '../../../contract/model-result.ts';
 import {
   comparisonResultView,
   groupCredits,
   groupKeyOf,
   groupRequests,
+  lastTurnOf,
   outcomeColour,
   RESULT_TEXTS,
   requestAnswerView,
@@ -44,6 +45,19 @@ function request(overrides: Partial<HistoryRequest> = {}): HistoryRequest {
   };
 }
 
+/** A history entry: a conversation made of `turns` (just the request itself when none are given). */
+function entry(first: HistoryRequest, later: readonly HistoryRequest[] = []): HistoryConversation {
+  const turns = [first, ...later];
+  return {
+    ...first,
+    threadId: first.id,
+    turnCount: turns.length,
+    lastActivityAt: turns.at(-1)!.createdAt,
+    totalCredits: turns.reduce((sum, turn) => sum + turn.creditsUsed, 0),
+    turns,
+  };
+}
+
 /** A comparison as the history lists it: `kind` says what it is, `results` holds each model's outcome and versions. */
 const comparison = (results: readonly Partial<ModelResult>[], overrides: Partial<HistoryRequest> = {}) =>
   request({ kind: 'comparison', engine: 'comparison_stream', model: 'comparison:x', response: null, results: results.map(withOwnVersion), ...overrides });
@@ -55,9 +69,9 @@ function withOwnVersion(result: Partial<ModelResult>): HistoryResult {
 }
 
 describe('groupRequests', () => {
-  it('puts requests with identical parameters in one group, newest first, and counts them', () => {
-    const older = request({ createdAt: '2025-03-01T10:00:00.000Z' });
-    const newer = request({ createdAt: '2025-03-02T10:00:00.000Z' });
+  it('puts conversations started with identical parameters in one group, newest first, and counts them', () => {
+    const older = entry(request({ createdAt: '2025-03-01T10:00:00.000Z' }));
+    const newer = entry(request({ createdAt: '2025-03-02T10:00:00.000Z' }));
     const [group, ...rest] = groupRequests([older, newer]);
     expect(rest).toEqual([]);
     expect(group).toMatchObject({ engine: 'openai', model: 'gpt-4o-mini', query: 'What is a quorum?', count: 2 });
@@ -72,46 +86,62 @@ describe('groupRequests', () => {
     ['model', { model: 'gpt-4o' }],
     ['search flag', { searchEnabled: true }],
     ['brand name', { brandMonitoringEnabled: true, brandConfig: { brandName: 'Acme' } }],
-  ] as const)('keeps requests apart when the %s differs', (_name, difference) => {
-    const groups = groupRequests([request(), request(difference)]);
+  ] as const)('keeps conversations apart when the %s differs', (_name, difference) => {
+    const groups = groupRequests([entry(request()), entry(request(difference))]);
     expect(groups).toHaveLength(2);
     expect(groups.map((group) => group.count)).toEqual([1, 1]);
   });
 
   it('ignores what is not part of the key (status, answer, credits, brand website)', () => {
     const groups = groupRequests([
-      request({ brandConfig: { brandName: 'Acme', websiteUrl: 'https://a.example' } }),
-      request({ status: 'error', response: null, creditsUsed: 0, brandConfig: { brandName: 'Acme', websiteUrl: 'https://b.example' } }),
+      entry(request({ brandConfig: { brandName: 'Acme', websiteUrl: 'https://a.example' } })),
+      entry(request({ status: 'error', response: null, creditsUsed: 0, brandConfig: { brandName: 'Acme', websiteUrl: 'https://b.example' } })),
     ]);
     expect(groups).toHaveLength(1);
+  });
+
+  it('groups by the first question only: the follow-ups of a conversation are its turns, never entries', () => {
+    const first = request({ query: 'Where do glaciers form?', createdAt: '2025-03-01T10:00:00.000Z' });
+    const second = request({ query: 'And why do they melt?', followUpOf: first.id, createdAt: '2025-03-01T10:05:00.000Z' });
+    const [group, ...rest] = groupRequests([entry(first, [second])]);
+    expect(rest).toEqual([]);
+    expect(group).toMatchObject({ query: 'Where do glaciers form?', count: 1 });
+    expect(lastTurnOf(group!.latestRequest)).toBe(second);
   });
 
   it('does not let a separator inside the query merge different parameter sets', () => {
     expect(groupKeyOf(request({ query: 'a|openai', engine: 'x' }))).not.toBe(groupKeyOf(request({ query: 'a', engine: 'openai|x' })));
   });
 
-  it('orders groups by their newest request, whatever order the list came in', () => {
-    const a1 = request({ query: 'a', createdAt: '2025-03-01T00:00:00.000Z' });
-    const b = request({ query: 'b', createdAt: '2025-03-02T00:00:00.000Z' });
-    const a2 = request({ query: 'a', createdAt: '2025-03-03T00:00:00.000Z' });
+  it('orders groups by their latest activity, whatever order the list came in', () => {
+    const a1 = entry(request({ query: 'a', createdAt: '2025-03-01T00:00:00.000Z' }));
+    const b = entry(request({ query: 'b', createdAt: '2025-03-02T00:00:00.000Z' }));
+    const a2 = entry(request({ query: 'a', createdAt: '2025-03-03T00:00:00.000Z' }));
     const groups = groupRequests([b, a1, a2]);
     expect(groups.map((group) => group.query)).toEqual(['a', 'b']);
     expect(groups[0]!.requests).toEqual([a2, a1]);
+    // A conversation asked in today comes first, however old its first question.
+    const old = entry(request({ query: 'c', createdAt: '2025-02-01T00:00:00.000Z' }), [request({ query: 'c, go on', createdAt: '2025-03-04T00:00:00.000Z' })]);
+    expect(groupRequests([b, a1, a2, old]).map((group) => group.query)).toEqual(['c', 'a', 'b']);
   });
 
-  it('keeps the given order for requests created at the same moment', () => {
-    const first = request({ query: 'first' });
-    const second = request({ query: 'second' });
+  it('keeps the given order for conversations last active at the same moment', () => {
+    const first = entry(request({ query: 'first' }));
+    const second = entry(request({ query: 'second' }));
     expect(groupRequests([first, second]).map((group) => group.query)).toEqual(['first', 'second']);
   });
 
-  it('gives nothing for no requests', () => {
+  it('gives nothing for no conversations', () => {
     expect(groupRequests([])).toEqual([]);
   });
 
-  it('totals the credits of every request in a group', () => {
-    const [group] = groupRequests([request({ creditsUsed: 6 }), request({ creditsUsed: 0, status: 'error' }), request({ creditsUsed: 8 })]);
-    expect(groupCredits(group!)).toBe(14);
+  it('totals the credits of every turn of every conversation in a group', () => {
+    const [group] = groupRequests([
+      entry(request({ creditsUsed: 6 }), [request({ creditsUsed: 6 })]),
+      entry(request({ creditsUsed: 0, status: 'error' })),
+      entry(request({ creditsUsed: 8 })),
+    ]);
+    expect(groupCredits(group!)).toBe(20);
   });
 });
 

@@ -1,56 +1,62 @@
-import type { HistoryRequest } from '../api/history-api.ts';
+import type { HistoryConversation, HistoryRequest } from '../api/history-api.ts';
 import type { BrandMention } from '../../../contract/brand.ts';
 import type { ModelResult } from '../../../contract/model-result.ts';
 import { isComparisonRequest } from './request-kind.ts';
 
 /**
- * The history as the sidebar and its details modal see it: requests asked with identical parameters grouped into
- * one entry, and what each request's answer area shows, as pure functions.
+ * The history as the sidebar and its details modal see it: conversations started with identical parameters grouped
+ * into one entry, and what each request's answer area shows, as pure functions.
  */
 
-/** Requests asked with identical parameters. `requests` and the groups themselves are newest first. */
+/**
+ * Conversations whose first questions were asked with identical parameters (a question asked again starts a
+ * conversation of its own). `requests` and the groups themselves are the most recently active first.
+ */
 export interface RequestGroup {
   key: string;
   engine: string;
   model: string;
   query: string;
   count: number;
-  requests: HistoryRequest[];
-  latestRequest: HistoryRequest;
+  requests: HistoryConversation[];
+  latestRequest: HistoryConversation;
 }
 
-/** What makes two requests one group: query, engine, model, search flag and brand (its name). */
+/** What makes two conversations one group: their first question's query, engine, model, search flag and brand (its name). */
 export function groupKeyOf(request: HistoryRequest): string {
   // JSON of a tuple: no separator inside a query can make two different parameter sets collide.
   return JSON.stringify([request.query, request.engine, request.model, request.searchEnabled, request.brandConfig?.brandName ?? null]);
 }
 
-const createdAtOf = (request: HistoryRequest) => new Date(request.createdAt).getTime();
+const activeAtOf = (conversation: HistoryConversation) => new Date(conversation.lastActivityAt).getTime();
 
-/** Groups requests by identical parameters; groups ordered by their newest request, newest first. */
-export function groupRequests(requests: readonly HistoryRequest[]): RequestGroup[] {
-  // Newest first whatever order the server sent; the sort is stable, so equal times keep the server's order.
-  const newestFirst = [...requests].sort((a, b) => createdAtOf(b) - createdAtOf(a));
+/** Groups conversations by their first question's parameters; groups ordered by their latest activity, newest first. */
+export function groupRequests(conversations: readonly HistoryConversation[]): RequestGroup[] {
+  // Most recently active first whatever order the server sent; the sort is stable, so ties keep the server's order.
+  const newestFirst = [...conversations].sort((a, b) => activeAtOf(b) - activeAtOf(a));
   const groups = new Map<string, RequestGroup>();
-  for (const request of newestFirst) {
-    const key = groupKeyOf(request);
+  for (const conversation of newestFirst) {
+    const key = groupKeyOf(conversation);
     const group = groups.get(key);
     if (group) {
-      group.requests.push(request);
+      group.requests.push(conversation);
       group.count += 1;
     } else {
-      const { engine, model, query } = request;
-      groups.set(key, { key, engine, model, query, count: 1, requests: [request], latestRequest: request });
+      const { engine, model, query } = conversation;
+      groups.set(key, { key, engine, model, query, count: 1, requests: [conversation], latestRequest: conversation });
     }
   }
-  // A Map iterates in insertion order, which is the order of each group's newest request.
+  // A Map iterates in insertion order, which is the order of each group's most recently active conversation.
   return [...groups.values()];
 }
 
-/** Credits the whole group cost: what the sidebar shows as its total. */
+/** Credits the whole group cost, every turn of every conversation: what the sidebar shows as its total. */
 export function groupCredits(group: RequestGroup): number {
-  return group.requests.reduce((sum, request) => sum + request.creditsUsed, 0);
+  return group.requests.reduce((sum, conversation) => sum + conversation.totalCredits, 0);
 }
+
+/** The turn a conversation goes on from: its newest question (itself when it was never followed up). */
+export const lastTurnOf = (conversation: HistoryConversation): HistoryRequest => conversation.turns.at(-1) ?? conversation;
 
 export type StatusColour = 'green' | 'red' | 'gray';
 

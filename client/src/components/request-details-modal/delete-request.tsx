@@ -2,27 +2,29 @@ import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { deleteHistoryRequest, type HistoryRequest } from '../../api/history-api.ts';
+import { deleteHistoryRequest, type HistoryConversation } from '../../api/history-api.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { queryKeys } from '../../app-state/query-client.ts';
 
 /**
- * Deletes the request shown (with its regenerated versions), after asking once more: a deleted request cannot be
- * brought back. Credits it was charged stay charged. A request still answering is not offered.
+ * Deletes the conversation shown, every turn with its regenerated versions, after asking once more: a deleted
+ * conversation cannot be brought back. Credits it was charged stay charged. One still answering is not offered.
  */
-export function DeleteRequest({ request, onDeleted }: { request: HistoryRequest; onDeleted(request: HistoryRequest): void }) {
+export function DeleteRequest({ conversation, onDeleted }: { conversation: HistoryConversation; onDeleted(conversation: HistoryConversation): void }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (request.engine === 'arena' || request.status === 'pending') return <span />;
+  const turns = conversation.turns.length > 0 ? conversation.turns : [conversation];
+  if (conversation.engine === 'arena' || turns.some((turn) => turn.status === 'pending')) return <span />;
+  const question = turns.length > 1 ? `Delete this conversation and its ${turns.length} turns? This cannot be undone.` : 'Delete this request? This cannot be undone.';
 
   const remove = () => {
     setBusy(true);
     setError(null);
-    deleteHistoryRequest(request.id)
+    deleteHistoryRequest(conversation.id)
       .then(() => {
-        onDeleted(request);
+        onDeleted(conversation);
         return queryClient.invalidateQueries({ queryKey: queryKeys.history });
       })
       .catch((failure: unknown) => setError(messageOf(failure, 'The request could not be deleted. Please try again.')))
@@ -45,7 +47,7 @@ export function DeleteRequest({ request, onDeleted }: { request: HistoryRequest;
     );
   return (
     <Group gap="xs" role="group" aria-label="Confirm deletion" data-testid="delete-confirm">
-      <Text size="sm">Delete this request? This cannot be undone.</Text>
+      <Text size="sm">{question}</Text>
       <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)} disabled={busy}>
         Keep
       </Button>

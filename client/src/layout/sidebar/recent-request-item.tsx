@@ -1,14 +1,19 @@
 import { Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { formatRequestDate } from '../../history/request-dates.ts';
-import { groupCredits, type RequestGroup } from '../../history/request-groups.ts';
+import { groupCredits, lastTurnOf, type RequestGroup } from '../../history/request-groups.ts';
+import { turnsText } from '../../history/details-title.ts';
 import { isComparisonRequest } from '../../history/request-kind.ts';
 import { StatusDot } from '../../history/status-dot.tsx';
 import classes from './recent-request-item.module.css';
 
-/** One history group in the sidebar: kind, status, repeat count, query, date and total credits. */
+/**
+ * One history group in the sidebar: kind, status, how many turns its conversation has, repeat count, first question,
+ * last activity and total credits.
+ */
 export function RecentRequestItem({ group, onOpen }: { group: RequestGroup; onOpen(group: RequestGroup): void }) {
-  const comparison = isComparisonRequest(group.latestRequest);
+  const latest = group.latestRequest;
+  const comparison = isComparisonRequest(latest);
   return (
     <UnstyledButton
       className={classes.item}
@@ -22,12 +27,12 @@ export function RecentRequestItem({ group, onOpen }: { group: RequestGroup; onOp
           <Badge size="xs" variant="light" color={comparison ? 'grape' : 'blue'} data-testid="request-kind">
             {comparison ? 'Comparison' : 'Single'}
           </Badge>
-          {group.latestRequest.followUpOf && (
-            <Badge size="xs" variant="outline" color="gray" tt="none" data-testid="request-follow-up" title="Asked as a follow-up in a conversation">
-              Follow-up
+          {latest.turnCount > 1 && (
+            <Badge size="xs" variant="outline" color="gray" tt="none" data-testid="request-turn-count">
+              {turnsText(latest.turnCount)}
             </Badge>
           )}
-          <StatusDot status={group.latestRequest.status} />
+          <StatusDot status={lastTurnOf(latest).status} />
           {group.count > 1 && (
             <Text span size="xs" fw={600} c="dimmed" data-testid="request-repeat-count" aria-label={`asked ${group.count} times`}>
               ×{group.count}
@@ -39,7 +44,7 @@ export function RecentRequestItem({ group, onOpen }: { group: RequestGroup; onOp
         </Text>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed" truncate="end">
-            {formatRequestDate(group.latestRequest.createdAt)}
+            {formatRequestDate(latest.lastActivityAt)}
           </Text>
           <Text size="xs" c="dimmed" style={{ flex: 'none' }} data-testid="request-credits">
             {creditsText(groupCredits(group))}

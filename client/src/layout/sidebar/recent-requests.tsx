@@ -28,9 +28,10 @@ export const RECENT_GROUPS_SHOWN = 15;
 const SEARCH_PAUSE_MS = 300;
 
 /**
- * The signed-in user's history, grouped by identical parameters, with the details modal behind each entry. Read a
- * page of 20 at a time: Show All lists every group read so far, and Load more reads the next page, so older
- * requests are always within reach. The search asks the server, so it finds requests not read yet.
+ * The signed-in user's history: one entry per conversation (a question with its follow-ups), conversations started
+ * with identical parameters grouped, with the details modal behind each entry. Read a page of 20 conversations at a
+ * time: Show All lists every group read so far, and Load more reads the next page, so older conversations are always
+ * within reach. The search asks the server, so it finds conversations not read yet, by any of their questions.
  */
 export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
   const { user } = useAuth();
@@ -48,8 +49,8 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
     placeholderData: keepPreviousData,
     enabled: user !== null,
   });
-  const requests = useMemo(() => history.data?.pages.flatMap((page) => page.requests) ?? [], [history.data]);
-  const groups = useMemo(() => groupRequests(requests), [requests]);
+  const conversations = useMemo(() => history.data?.pages.flatMap((page) => page.requests) ?? [], [history.data]);
+  const groups = useMemo(() => groupRequests(conversations), [conversations]);
   const [showAll, setShowAll] = useState(false);
   const [details, setDetails] = useState<{ group: RequestGroup; opened: boolean } | null>(null);
   // A search shows every match: there is no "recent" to cut it to.
@@ -139,7 +140,7 @@ export function RecentRequests({ onNavigate }: { onNavigate(): void }) {
           loading={history.isFetchingNextPage}
           data-testid="load-more-requests"
         >
-          Load more ({requests.length} of {total})
+          Load more ({conversations.length} of {total})
         </Button>
       )}
 
