@@ -92,8 +92,8 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
       style={{ minWidth: 0 }}
     >
       <Stack gap="sm">
-        {/* Stays in view while the answer scrolls past: whose answer it is, how it is doing, what it cost. */}
-        <div className={workspace.columnHeader} data-testid="column-header">
+        {/* Above the answer, never over it: sticky only where the answer reads down the page (comparison-grid.module.css). */}
+        <div className={workspace.columnHeader} data-column-header data-testid="column-header">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
               {/* "engine - model", each part kept whole where the column is narrow. */}
