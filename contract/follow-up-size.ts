@@ -19,6 +19,7 @@ export const FollowUpSizeQuery = Type.Object(
 export const FollowUpModelSize = Type.Object({
   engine: Type.String(),
   model: Type.String(),
+  name: Type.String({ description: 'The model as people know it, for messages.' }),
   conversationCharacters: Type.Integer({ minimum: 0, description: 'The earlier questions and answers the model would be given, in characters (code points).' }),
   systemPromptCharacters: Type.Integer({
     minimum: 0,

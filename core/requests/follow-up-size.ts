@@ -32,13 +32,14 @@ export async function followUpSize(
   const settings = await settingsAskedWith(em, requestId);
   return {
     requestId,
-    models: models.map(({ engine, model }) => {
+    models: models.map(({ engine, model, name }) => {
       const key = conversationKey(engine, model);
       const catalogued = catalogue.modelOf(engine, model);
       const reads = readsConversation(catalogue.findEngine(engine));
       return {
         engine,
         model,
+        name,
         conversationCharacters: reads ? earlierCharacters(undefined, conversations.get(key)) : 0,
         systemPromptCharacters: reads ? characterCount(settings.get(key)?.systemPrompt ?? '') : 0,
         contextTokens: catalogued ? contextTokensOf(catalogued) : LONG_CONVERSATION.defaultContextTokens,

@@ -5,7 +5,7 @@ import { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT } from '../../contr
 import { ACCOUNT_ID_PLACEHOLDER } from '../../client/src/pages/legal/browser-storage-entries.ts';
 import { storageKeys } from '../../client/src/storage/local-storage.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -170,6 +170,39 @@ describe('the pricing page', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     await close();
+  }, 60_000);
+});
+
+describe('the pricing page on long conversations', () => {
+  it('states what a long conversation adds from the contract, and the context windows from the catalogue, on a phone and a desktop, light and dark', async () => {
+    const windows = Object.values(catalogue.models).flatMap((engine) => engine.models.map((model) => model.contextTokens!));
+    expect(windows.every((window) => Number.isInteger(window))).toBe(true);
+    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/pricing', viewport });
+      const section = page.getByRole('region', { name: 'Long Conversations' });
+      await section.getByTestId('long-conversations').waitFor();
+      const text = (await section.innerText()).replace(/\s+/g, ' ');
+      expect(text).toContain('A follow-up sends the model the whole conversation so far');
+      expect(text).toContain('Each model’s price includes 8,000 tokens of conversation: about 32,000 characters');
+      expect(text).toContain('every started 4,000 tokens add 1 credit to that model’s price');
+      expect(text).toContain('a conversation of 20,000 tokens costs the model’s price plus 3 credits');
+      expect(text).toContain('Tokens are estimated as one per 4 characters');
+      await expect.poll(async () => (await section.innerText()).replace(/\s+/g, ' ')).toContain(
+        `models read from ${Math.min(...windows).toLocaleString('en-US')} to ${Math.max(...windows).toLocaleString('en-US')} tokens`,
+      );
+      // The charging rules point to it.
+      expect(await page.getByTestId('important-notes').innerText()).toContain('what a long conversation adds');
+      // Nothing runs off a phone's screen sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await section.scrollIntoViewIfNeeded();
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+        await saveViewportScreenshot(page, `pricing-long-conversations-${colorScheme}`);
+      }
+      expect(problems).toEqual([]);
+      await close();
+    }
   }, 60_000);
 });
 

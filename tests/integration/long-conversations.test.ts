@@ -81,7 +81,7 @@ describe('a long follow-up in the app', () => {
     expect(size.status).toBe(200);
     expect(size.body.data).toEqual({
       requestId: requestIdOf(second),
-      models: [{ engine: 'openai', model: 'gpt-4o-mini', conversationCharacters: earlier, systemPromptCharacters: systemPrompt.length, contextTokens: 128_000 }],
+      models: [{ engine: 'openai', model: 'gpt-4o-mini', name: 'GPT-4o mini', conversationCharacters: earlier, systemPromptCharacters: systemPrompt.length, contextTokens: 128_000 }],
       policy: { charactersPerToken: 4, includedTokens: 8_000, blockTokens: 4_000, creditsPerBlock: 1 },
     });
 
@@ -157,13 +157,13 @@ describe('a long follow-up in the app', () => {
     const own = await followUpSize(payer.cookie, requestIdOf(asked));
     const run = await storedRun(requestIdOf(asked));
     expect(own.body.data!.models).toEqual([
-      { engine: 'openai', model: 'gpt-4o-mini', conversationCharacters: codePoints(run.query) + codePoints(run.answer_text!), systemPromptCharacters: 0, contextTokens: 128_000 },
+      { engine: 'openai', model: 'gpt-4o-mini', name: 'GPT-4o mini', conversationCharacters: codePoints(run.query) + codePoints(run.answer_text!), systemPromptCharacters: 0, contextTokens: 128_000 },
     ]);
     // The AI Overview engine searches Google for the question alone: its earlier turns are never sent, nor priced.
     const overview = await postSearchStream(stack.baseUrl, { model: 'ai-overview', specificModel: 'google-ai-overview', query: 'Where do rivers start?' }, { headers: { cookie: payer.cookie } });
     expect(overview.events.at(-1)?.event).toBe('end');
     expect((await followUpSize(payer.cookie, requestIdOf(overview))).body.data!.models).toEqual([
-      { engine: 'ai-overview', model: 'google-ai-overview', conversationCharacters: 0, systemPromptCharacters: 0, contextTokens: LONG_CONVERSATION.defaultContextTokens },
+      { engine: 'ai-overview', model: 'google-ai-overview', name: 'AI Overview', conversationCharacters: 0, systemPromptCharacters: 0, contextTokens: LONG_CONVERSATION.defaultContextTokens },
     ]);
   });
 });

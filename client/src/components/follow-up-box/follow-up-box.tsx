@@ -1,6 +1,9 @@
-import { Paper } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { LONG_CONVERSATION, LONG_CONVERSATION_TEXTS } from '../../../../contract/long-conversation.ts';
+import { creditsText } from '../../catalogue/model-access.ts';
 import { QueryBox } from '../query-box/query-box.tsx';
+import { useLongConversationPrice, type LongConversationPrice } from './long-conversation-price.ts';
 
 export interface FollowUpBoxProps {
   /** What the follow-up will cost (the same models again) and whether the credits cover it. */
@@ -11,15 +14,25 @@ export interface FollowUpBoxProps {
   mode?: ReactNode;
   /** The button's words for the chosen way of continuing. */
   submitLabel?: string;
+  /**
+   * The request this follow-up continues, when each model continues its own conversation: the price then includes
+   * what a long conversation adds (contract/long-conversation.ts), as the question is typed.
+   */
+  followUpOf?: string | undefined;
 }
 
 /**
  * Below finished answers: one more question for the same models, each continuing its own conversation. The box
  * empties once the question is sent; the question then heads the answers it gets.
  */
-export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask follow-up' }: FollowUpBoxProps) {
+export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask follow-up', followUpOf }: FollowUpBoxProps) {
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const longConversation = useLongConversationPrice(followUpOf, question);
+  const cost = price.cost === null ? null : price.cost + longConversation.surcharge;
+  // The models' prices were affordable; the surcharge must be too.
+  const affordable = price.affordable && (price.creditsRemaining ?? 0) >= (cost ?? 0);
+  const canAsk = affordable && longConversation.tooLong === null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
@@ -27,7 +40,7 @@ export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask fo
       setError('Please enter a question');
       return;
     }
-    if (!price.affordable) return;
+    if (!canAsk) return;
     onAsk(question.trim());
     setQuestion('');
   };
@@ -41,13 +54,34 @@ export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask fo
           setQuestion(next);
           setError(null);
         }}
-        {...price}
+        cost={cost}
+        affordable={affordable}
+        creditsRemaining={price.creditsRemaining}
         loading={loading}
-        canSubmit={price.affordable}
+        canSubmit={canAsk}
         error={error}
         submitLabel={submitLabel}
         testIds={{ input: 'follow-up-input', submit: 'follow-up-button' }}
       />
+      <LongConversationNote price={longConversation} />
     </Paper>
+  );
+}
+
+/** Says what a long conversation adds to the price, or that it is too long for a model, under the box. */
+function LongConversationNote({ price }: { price: LongConversationPrice }) {
+  if (price.tooLong) {
+    return (
+      <Text size="xs" c="red" mt="xs" role="alert" data-testid="long-conversation-note">
+        {LONG_CONVERSATION_TEXTS.tooLong(price.tooLong.name, price.tooLong.inputTokens, price.tooLong.contextTokens)}
+      </Text>
+    );
+  }
+  if (price.surcharge === 0 || price.inputTokens === null) return null;
+  return (
+    <Text size="xs" c="dimmed" mt="xs" aria-live="polite" data-testid="long-conversation-note">
+      Includes {creditsText(price.surcharge)} for a long conversation: about {price.inputTokens.toLocaleString('en-US')} tokens, of which{' '}
+      {LONG_CONVERSATION.includedTokens.toLocaleString('en-US')} are included in the price.
+    </Text>
   );
 }

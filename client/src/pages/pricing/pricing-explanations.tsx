@@ -92,7 +92,8 @@ export function ImportantNotes({ catalogue }: { catalogue: Catalogue }) {
         <List.Item>Failed requests cost nothing: you are charged only when a model finishes its answer.</List.Item>
         <List.Item>Stopping an answer before it finishes costs nothing either.</List.Item>
         <List.Item>
-          A request costs at most {creditsText(highest)} per model, plus {creditsText(catalogue.features.webSearch)} per model with web search.
+          A request costs at most {creditsText(highest)} per model, plus {creditsText(catalogue.features.webSearch)} per model with web search, and
+          what a long conversation adds (see Long Conversations).
         </List.Item>
         <List.Item>A comparison charges each model that answers its own price; one model failing does not affect the others.</List.Item>
         <List.Item>Prices can change; the price shown when you ask is the price you pay.</List.Item>

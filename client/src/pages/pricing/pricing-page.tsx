@@ -5,6 +5,7 @@ import { usePurchaseCredits } from '../../app-state/purchase-credits-context.tsx
 import { usePageTitle } from '../../layout/use-page-title.ts';
 import { CreditPurchase } from './credit-purchase.tsx';
 import { ModelCosts } from './model-costs.tsx';
+import { LongConversations } from './long-conversations.tsx';
 import { AdditionalFeatures, ImportantNotes, ModelTiersExplained, PricingTiersLegend } from './pricing-explanations.tsx';
 import { TierCards } from './tier-cards.tsx';
 
@@ -64,6 +65,14 @@ export default function PricingPage() {
 
       <PricingSection id="pricing-features" title="Additional Features">
         {catalogue ? <AdditionalFeatures catalogue={catalogue} /> : catalogueMissing}
+      </PricingSection>
+
+      <PricingSection
+        id="pricing-long-conversations"
+        title="Long Conversations"
+        intro="A follow-up sends the model the whole conversation so far, and a longer conversation costs more to answer."
+      >
+        <LongConversations catalogue={catalogue} />
       </PricingSection>
 
       <PricingSection id="pricing-bands" title="Model Tiers Explained">

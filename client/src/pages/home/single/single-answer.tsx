@@ -86,7 +86,7 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
           }}
           conversation={conversation}
           questions={{ session, catalogue, bringIntoView }}
-          followUp={canFollowUp(state) && asked ? <LazyFollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} /> : undefined}
+          followUp={canFollowUp(state) && asked ? <LazyFollowUpBox price={followUpPrice} loading={loading} onAsk={askFollowUp} followUpOf={state.requestId ?? undefined} /> : undefined}
         />
       )}
 
