@@ -10,7 +10,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 /**
  * Worst case JSON bytes per character: a control character written as `\u001f`. Characters are counted as code points
  * (`characterCount`), so one outside the Basic Multilingual Plane written as two escapes (`\ud83c\udf0b`, 12 bytes)
- * can fill only half of the documented conversation; sent as UTF-8 (4 bytes), as JSON encoders do by default, it fits.
+ * can fill only half of the documented conversation; sent as UTF-8 (4 bytes), as JavaScript's JSON.stringify does, it fits.
  */
 const JSON_BYTES_PER_CHARACTER = 6;
 
