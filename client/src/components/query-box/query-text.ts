@@ -4,8 +4,9 @@ import { QUERY_MAX_LENGTH } from '../../../../contract/limits.ts';
 export const QUERY_PLACEHOLDER = `Ask me anything... (max ${QUERY_MAX_LENGTH} characters)`;
 
 /**
- * Cuts typed or pasted text to the limit, as the textarea's `maxLength` does, without splitting an emoji or other
- * character made of two UTF-16 units (the server counts length the same way, in UTF-16 units).
+ * Cuts typed or pasted text to the limit, as the textarea's `maxLength` does (in UTF-16 units), without splitting an
+ * emoji or other character made of two UTF-16 units. The server counts code points (`contract/text-length.ts`), where
+ * such a character is one, so it accepts whatever this keeps.
  */
 export function limitQueryLength(text: string, maxLength = QUERY_MAX_LENGTH): string {
   if (text.length <= maxLength) return text;
