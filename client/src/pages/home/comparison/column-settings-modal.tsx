@@ -36,7 +36,7 @@ export function ColumnSettingsModal({ pair, modelName, onClose }: ColumnSettings
   };
 
   return (
-    <Modal opened onClose={onClose} title={`${modelName} settings`} centered data-testid="column-settings-modal">
+    <Modal opened onClose={onClose} title={`${modelName} settings`} centered closeButtonProps={{ 'aria-label': 'Close' }} data-testid="column-settings-modal">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Used for the next question you ask {modelName}, follow-ups included. Other models keep their own.
