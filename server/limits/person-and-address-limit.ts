@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RedisClient } from '../../core/redis/redis-client.ts';
 import { markStage } from '../../core/tracing/stage-trace.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { countInWindow } from './window-counter.ts';
@@ -17,6 +18,17 @@ export interface PersonAndAddressLimits {
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** Where the counts live: the shared Redis, under the deployment's key prefix. */
+export interface LimitStore {
+  redis: RedisClient;
+  keyPrefix: string;
+}
+
+/** The process's limit store, as the routes register their limits. */
+export function limitStoreOf(app: FastifyInstance): LimitStore {
+  return { redis: app.redis, keyPrefix: app.config.redis.keyPrefix };
+}
+
 /**
  * A limit per person and per address, counted in the shared Redis store so every server node sees the same counts.
  * The person is counted first: someone already refused does not use up the allowance of everyone else at their
@@ -24,9 +36,9 @@ type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void
  * Returns the preHandler a route runs before doing any work; it runs after validation, so malformed calls (which
  * cost nothing) do not use up anyone's allowance.
  */
-export function personAndAddressLimit(app: FastifyInstance, limits: PersonAndAddressLimits): PreHandler {
+export function personAndAddressLimit(store: LimitStore, limits: PersonAndAddressLimits): PreHandler {
   // Named by the limit itself, e.g. `quorum:rate-limit:payments:user:<id>`, so an operator can read them.
-  const keyOf = (suffix: string) => `${app.config.redis.keyPrefix}:rate-limit:${limits.name}:${suffix}`;
+  const keyOf = (suffix: string) => `${store.keyPrefix}:rate-limit:${limits.name}:${suffix}`;
 
   /** Both counts, person first; the first one over its limit, if any. */
   async function countBoth(request: FastifyRequest, person: string): Promise<{ exceeded: boolean; retryAfterSeconds: number }> {
@@ -38,7 +50,7 @@ export function personAndAddressLimit(app: FastifyInstance, limits: PersonAndAdd
     for (const [suffix, max] of counts) {
       let counted: Awaited<ReturnType<typeof countInWindow>>;
       try {
-        counted = await countInWindow(app.redis, keyOf(suffix), limits.windowMs);
+        counted = await countInWindow(store.redis, keyOf(suffix), limits.windowMs);
       } catch (error) {
         throw new AppError('SERVICE_UNAVAILABLE', undefined, { cause: error });
       }

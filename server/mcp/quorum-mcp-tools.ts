@@ -7,8 +7,7 @@ import type { ModelResult } from '../../contract/model-result.ts';
 import { brandAnalytics } from '../../core/brand/brand-mention-repository.ts';
 import { awaitRequest } from '../requests/await-request.ts';
 import { admitRequest } from '../../core/requests/request-admission.ts';
-import { admissionInput as compareAdmissionInput } from '../routes/compare/index.ts';
-import { admissionInput as searchAdmissionInput } from '../routes/search/index.ts';
+import { compareAdmissionInput, searchAdmissionInput } from '../../core/requests/admission-input.ts';
 import type { ApiKeyCaller } from '../callers/api-key-caller.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 

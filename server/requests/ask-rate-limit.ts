@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { personAndAddressLimit } from '../limits/person-and-address-limit.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { QuorumConfig } from '../../core/config/config.ts';
+import { personAndAddressLimit, type LimitStore } from '../limits/person-and-address-limit.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -8,11 +9,14 @@ const MINUTE_MS = 60_000;
  * accounts from one place), counted in Redis and failing closed like every limit here (see person-and-address-limit).
  * Returns the preHandler the asking routes run before admitting a question.
  */
-export function askRateLimit(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  return personAndAddressLimit(app, {
+export function askRateLimit(
+  store: LimitStore,
+  asking: Pick<QuorumConfig['asking'], 'perAskerPerMinute' | 'perAddressPerMinute'>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return personAndAddressLimit(store, {
     name: 'ask',
-    perPerson: app.config.asking.perAskerPerMinute,
-    perAddress: app.config.asking.perAddressPerMinute,
+    perPerson: asking.perAskerPerMinute,
+    perAddress: asking.perAddressPerMinute,
     windowMs: MINUTE_MS,
     refusal: 'Too many questions in a short time. Please wait a moment and try again.',
   });

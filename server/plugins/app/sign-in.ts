@@ -37,10 +37,11 @@ type WithSignedIn = FastifyRequest & { [SIGNED_IN]?: SignedIn };
 export default fastifyPlugin(
   async (app) => {
     const requesters = new WeakMap<FastifyRequest, Promise<Requester>>();
+    const callerServices = { orm: app.orm, redis: app.redis, keyPrefix: app.config.redis.keyPrefix, appSecret: app.config.appSecret };
     app.decorateRequest('requester', function requester(this: FastifyRequest, reply: FastifyReply) {
       let pending = requesters.get(this);
       if (!pending) {
-        pending = requesterOfRequest(app, this, reply);
+        pending = requesterOfRequest(callerServices, this, reply);
         requesters.set(this, pending);
       }
       return pending;

@@ -8,6 +8,7 @@ import { arenaRoundView, voteOnRound } from '../../../core/arena/arena-votes.ts'
 import { blindArenaFormat } from '../../streaming/blind-arena-format.ts';
 import { nameMask } from '../../../core/arena/blind-text.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
+import { limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { ADMISSION_REFUSALS } from '../../../core/requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
@@ -25,7 +26,7 @@ const LEADERBOARD_CACHE_SECONDS = 30;
  */
 const arenaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A round is asking, and counts against the same limits as a question or a comparison.
-  const limitAsking = askRateLimit(app);
+  const limitAsking = askRateLimit(limitStoreOf(app), app.config.asking);
   app.post(
     '/arena/stream',
     {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
+import { personAndAddressLimit, limitStoreOf } from '../../limits/person-and-address-limit.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
  * place with many accounts, can pour votes into the boards.
  */
 export function voteRateLimit(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  return personAndAddressLimit(app, {
+  return personAndAddressLimit(limitStoreOf(app), {
     name: 'arena-vote',
     perPerson: app.config.arena.votesPerAccountPerHour,
     perAddress: app.config.arena.votesPerAddressPerHour,

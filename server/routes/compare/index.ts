@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../../core/requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/request-admission.ts';
+import { compareAdmissionInput } from '../../../core/requests/admission-input.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { CompareRequestBody } from '../../../contract/ask.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
@@ -10,22 +10,7 @@ import { eventStreamResponses, jsonResponses } from '../../schemas/route-respons
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { comparisonFormat } from '../../streaming/stream-formats.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
-
-export function admissionInput(body: CompareRequestBody, streamed: boolean): AdmissionInput {
-  const seen = new Set<string>();
-  for (const selection of body.models) {
-    const key = `${selection.engine.trim().toLowerCase()}/${selection.model.trim()}`;
-    if (seen.has(key)) throw new AppError('VALIDATION_ERROR', `${selection.engine} - ${selection.model} is selected twice`);
-    seen.add(key);
-  }
-  return {
-    query: body.query,
-    selections: body.models,
-    kind: 'comparison',
-    streamed,
-    ...requestOptions(body),
-  };
-}
+import { limitStoreOf } from '../../limits/person-and-address-limit.ts';
 
 /** Who may compare: a signed-in session, or a program with an API key (schemes named in the OpenAPI plugin). */
 const SIGNED_IN_OR_API_KEY: Record<string, string[]>[] = [{ sessionCookie: [] }, { apiKey: [] }];
@@ -54,16 +39,16 @@ const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   // Counted per asker and per address in Redis, shared with the other asking routes.
-  const limitAsking = askRateLimit(app);
+  const limitAsking = askRateLimit(limitStoreOf(app), app.config.asking);
 
   app.post('/compare/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await request.requester(reply));
+    const admitted = await admitRequest(app.requestServices, compareAdmissionInput(request.body, true), await request.requester(reply));
     request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'comparison admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
   });
 
   app.post('/compare', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await request.requester(reply));
+    const admitted = await admitRequest(app.requestServices, compareAdmissionInput(request.body, false), await request.requester(reply));
     const results = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     return success({ requestId: admitted.requestId, results, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0) });
   });

@@ -8,6 +8,7 @@ import { AppError } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
 import { judgeConversation } from '../../../core/requests/judge-conversation.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
+import { limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/request-admission.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { requestResults } from '../../../core/requests/request-results.ts';
@@ -23,7 +24,7 @@ const ENDED = new Set(['completed', 'error']);
  */
 const judgeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The judge's question counts against the asking limits like any other.
-  const limitAsking = askRateLimit(app);
+  const limitAsking = askRateLimit(limitStoreOf(app), app.config.asking);
   app.post(
     '/requests/:id/judge',
     {

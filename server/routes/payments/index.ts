@@ -7,7 +7,7 @@ import { publishCreditsRemaining } from '../../../core/events/account-event-publ
 import { AppError } from '../../../core/errors/app-error.ts';
 import { paymentOffer } from '../../../core/payments/payment-offer.ts';
 import { confirmPurchase, startPurchase } from '../../../core/payments/purchase-flow.ts';
-import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
+import { personAndAddressLimit, limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import stripeWebhookRoute from './stripe-webhook.ts';
 
@@ -34,7 +34,7 @@ const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Per address, and per person (PAYMENT_RATE_LIMIT_PER_USER_PER_10_MINUTES) so one account cannot test cards from
   // many addresses. Counted before anything else, Stripe included.
   const scale = app.config.auth.rateLimitScale;
-  const limitPaying = personAndAddressLimit(app, {
+  const limitPaying = personAndAddressLimit(limitStoreOf(app), {
     name: 'payments',
     perPerson: app.config.personLimits.paymentsPerTenMinutes * scale,
     perAddress: PURCHASES_PER_TEN_MINUTES * scale,

@@ -20,7 +20,7 @@ import { success } from '../../../contract/envelope.ts';
 import { requestStreamFormat } from '../../streaming/request-stream-format.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { watchedRuns } from '../../streaming/watch-request.ts';
-import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
+import { personAndAddressLimit, limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 
 const eventsSchema = {
@@ -77,7 +77,7 @@ const requestSchema = {
 /** Watching, resuming and cancelling a request one has made, and reading the conversation it belongs to. */
 const requestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Resuming is counted like asking (its own count, the same limits): each resume holds a connection and replays.
-  const resumeLimit = personAndAddressLimit(app, {
+  const resumeLimit = personAndAddressLimit(limitStoreOf(app), {
     name: 'resume',
     perPerson: app.config.asking.perAskerPerMinute,
     perAddress: app.config.asking.perAddressPerMinute,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '../../../core/errors/app-error.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest, requestOptions, type AdmissionInput } from '../../../core/requests/request-admission.ts';
+import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/request-admission.ts';
+import { searchAdmissionInput } from '../../../core/requests/admission-input.ts';
 import { type FailedSearchAnswer, SearchAnswer } from '../../../contract/answers.ts';
 import { SearchRequestBody } from '../../../contract/ask.ts';
 import { failure, success } from '../../../contract/envelope.ts';
@@ -10,16 +11,7 @@ import { errorResponses, eventStreamResponses, jsonResponses } from '../../schem
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
 import { singleSearchFormat } from '../../streaming/stream-formats.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
-
-export function admissionInput(body: SearchRequestBody, streamed: boolean): AdmissionInput {
-  return {
-    query: body.query,
-    selections: [{ engine: body.model, model: body.specificModel, settings: body.settings }],
-    kind: 'single',
-    streamed,
-    ...requestOptions(body),
-  };
-}
+import { limitStoreOf } from '../../limits/person-and-address-limit.ts';
 
 /** Single-model search: streamed (start, chunk…, end or error) or answered whole. */
 const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,16 +33,16 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   // Counted per asker and per address in Redis, shared with the other asking routes.
-  const limitAsking = askRateLimit(app);
+  const limitAsking = askRateLimit(limitStoreOf(app), app.config.asking);
 
   app.post('/search/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, true), await request.requester(reply));
+    const admitted = await admitRequest(app.requestServices, searchAdmissionInput(request.body, true), await request.requester(reply));
     request.log.info({ searchRequestId: admitted.requestId, credits: admitted.totalCredits }, 'search admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: singleSearchFormat });
   });
 
   app.post('/search', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, admissionInput(request.body, false), await request.requester(reply));
+    const admitted = await admitRequest(app.requestServices, searchAdmissionInput(request.body, false), await request.requester(reply));
     const [result] = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     if (!result?.success) {
       // The model failed: nothing was charged. 502 says the fault lies upstream, with the reason in our words.

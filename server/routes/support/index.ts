@@ -3,7 +3,7 @@ import { success } from '../../../contract/envelope.ts';
 import { SupportAnswer, SupportRequestBody } from '../../../contract/support.ts';
 import type { OutgoingMail } from '../../../core/mail/mailer.ts';
 import { supportAcknowledgementMail, supportTeamMail } from '../../../core/mail/support-mails.ts';
-import { personAndAddressLimit } from '../../limits/person-and-address-limit.ts';
+import { personAndAddressLimit, limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { recordSupportRequest } from '../../../core/support/support-requests.ts';
 
@@ -20,7 +20,7 @@ export const SUPPORT_SUBMITTED_MESSAGE = "Thank you for contacting us. We've rec
 const supportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Per person too (SUPPORT_RATE_LIMIT_PER_USER_PER_HOUR), so one account cannot flood the team from many addresses.
   const scale = app.config.auth.rateLimitScale;
-  const limitSending = personAndAddressLimit(app, {
+  const limitSending = personAndAddressLimit(limitStoreOf(app), {
     name: 'support',
     perPerson: app.config.personLimits.supportPerHour * scale,
     perAddress: SUPPORT_REQUESTS_PER_HOUR * scale,
