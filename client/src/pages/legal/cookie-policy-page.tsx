@@ -4,7 +4,8 @@ import { useSiteFacts } from '../../site/site-facts.ts';
 import { BROWSER_STORAGE, SESSION_COOKIE, type BrowserStorageEntry } from './browser-storage-entries.ts';
 import { LegalDocument, MailLink, Paragraph, Points, type LegalSection } from './legal-document.tsx';
 
-const LAST_UPDATED = '2026-11-29';
+// The date the product's cookie policy states.
+const LAST_UPDATED = '2025-01';
 /** How long Google Analytics keeps its data for this site. */
 const ANALYTICS_RETENTION = '14 months';
 

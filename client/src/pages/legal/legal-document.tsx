@@ -17,8 +17,16 @@ interface LegalDocumentProps {
   sections: readonly LegalSection[];
 }
 
-const formatDate = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** `2025-01-31` reads "31 January 2025"; a month alone (`2025-01`) reads "January 2025", as a policy may state it. */
+const formatDate = (isoDate: string) => {
+  const monthOnly = /^\d{4}-\d{2}$/.test(isoDate);
+  return new Date(`${monthOnly ? `${isoDate}-01` : isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    ...(monthOnly ? {} : { day: 'numeric' as const }),
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+};
 
 /** The frame every legal text shares: title, last-updated date, a numbered table of contents, numbered sections. */
 export function LegalDocument({ title, lastUpdated, intro, sections }: LegalDocumentProps) {
