@@ -7,9 +7,6 @@ import * as Type from 'typebox/type';
  * button.
  */
 
-/** Credits one press of "Add demo credits" adds, how often an account may press it, and the reason it records. */
-export const DEMO_CREDITS = { amount: 500, perHour: 3, reason: 'Demo credits' } as const;
-
 /** History pages: the default and the most one call returns. */
 export const CREDIT_HISTORY_DEFAULT_LIMIT = 20;
 export const CREDIT_HISTORY_MAX_LIMIT = 100;
@@ -45,7 +42,9 @@ export const CreditHistoryEntry = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   reason: Type.Union([Type.String(), Type.Null()], { description: 'Why the operator added the credits; null for other kinds.' }),
   demo: Type.Boolean({ description: 'True for credits added with the demo button.' }),
-  model: Type.Union([Type.String(), Type.Null()], { description: "A charge's model, as `engine/model`; null for other kinds." }),
+  model: Type.Union([Type.Object({ engine: Type.String(), model: Type.String() }), Type.Null()], {
+    description: 'The model that answered, for a charge whose request still exists; null otherwise.',
+  }),
 });
 
 export const CreditHistory = Type.Object({

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DEMO_CREDITS } from '../../contract/credit-history.ts';
+import { DEMO_CREDITS } from '../../contract/demo-credits.ts';
 import { addOperatorGrant, ensureCreditAccount, grantOnce, lockCreditAccount, spendableCreditsOfAccount } from './credit-ledger.ts';
 import { REGISTERED_GRANT } from './pricing.ts';
 import { registeredGrantReference } from './requester.ts';

@@ -42,7 +42,7 @@ export async function creditHistoryOf(em: EntityManager, userId: string, page: {
       createdAt: new Date(row.created_at).toISOString(),
       reason: row.kind === 'operator_grant' ? row.reason : null,
       demo: row.kind === 'operator_grant' && row.granted_by === DEMO_GRANTOR,
-      model: row.engine && row.model ? `${row.engine}/${row.model}` : null,
+      model: row.engine && row.model ? { engine: row.engine, model: row.model } : null,
     })),
     hasMore: rows.length > page.limit,
   };

@@ -3,7 +3,8 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CREDITS, type CreditHistory } from '../../contract/credit-history.ts';
+import type { CreditHistory } from '../../contract/credit-history.ts';
+import { DEMO_CREDITS } from '../../contract/demo-credits.ts';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
 import { CreditGrantRefused } from '../../core/credits/credit-grant-input.ts';
 import { grantCreditsByEmail } from '../../core/credits/credit-grants.ts';
@@ -182,7 +183,7 @@ describe('the history of credits', () => {
     expect(history.hasMore).toBe(false);
     expect(history.entries.map(({ kind, credits, reason, demo: byDemo, model }) => ({ kind, credits, reason, demo: byDemo, model }))).toEqual([
       { kind: 'operator_grant', credits: 300, reason: 'Sorry for the outage on Monday', demo: false, model: null },
-      { kind: 'charge', credits: expect.any(Number), reason: null, demo: false, model: 'openai/gpt-4o-mini' },
+      { kind: 'charge', credits: expect.any(Number), reason: null, demo: false, model: { engine: 'openai', model: 'gpt-4o-mini' } },
       { kind: 'grant', credits: 150, reason: null, demo: false, model: null },
     ]);
     expect(history.entries[1]!.credits).toBeLessThan(0);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEMO_CREDITS, DemoCreditsAdded } from '../../../contract/credit-history.ts';
+import { DemoCreditsAdded } from '../../../contract/credit-history.ts';
+import { DEMO_CREDITS } from '../../../contract/demo-credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { grantDemoCredits } from '../../../core/credits/credit-grants.ts';
 import { AppError } from '../../../core/errors/app-error.ts';

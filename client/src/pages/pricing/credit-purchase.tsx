@@ -10,6 +10,7 @@ import { PRESET_COUNT } from '../../components/purchase-credits/credit-selector.
 import { amountValueText, moneyText, quoteFor } from '../../components/purchase-credits/purchase-pricing.ts';
 import { priceInCents } from '../../../../contract/credit-pricing.ts';
 import { CreditBandRates } from './credit-band-rates.tsx';
+import { PaymentsOffNote } from './payments-off-note.tsx';
 
 /**
  * Chooses an amount of credits and hands it to `onPurchase`, which opens the purchase dialog at it. The prices come
@@ -35,14 +36,15 @@ export function CreditPurchase({ onPurchase }: { onPurchase(credits?: number): v
           <Button onClick={() => onPurchase()} data-testid="purchase-button">
             See packages
           </Button>
+          {!offer.paymentEnabled && <PaymentsOffNote />}
         </Stack>
       </Card>
     );
   }
-  return <PricedCreditPurchase pricing={offer.dynamicPricing} currency={offer.currency} onPurchase={onPurchase} />;
+  return <PricedCreditPurchase pricing={offer.dynamicPricing} currency={offer.currency} paymentEnabled={offer.paymentEnabled} onPurchase={onPurchase} />;
 }
 
-function PricedCreditPurchase({ pricing, currency, onPurchase }: { pricing: DynamicPricing; currency: string; onPurchase(credits: number): void }) {
+function PricedCreditPurchase({ pricing, currency, paymentEnabled, onPurchase }: { pricing: DynamicPricing; currency: string; paymentEnabled: boolean; onPurchase(credits: number): void }) {
   const [credits, setCredits] = useState<number>(pricing.limits.defaultCredits);
   const quote = quoteFor(credits, pricing, currency);
   const presets = pricing.limits.suggestedAmounts.slice(0, PRESET_COUNT);
@@ -85,6 +87,7 @@ function PricedCreditPurchase({ pricing, currency, onPurchase }: { pricing: Dyna
         <Button size="md" onClick={() => onPurchase(credits)} data-testid="purchase-button" style={{ alignSelf: 'flex-start' }}>
           Purchase {creditsText(credits)} · {quote.priceText}
         </Button>
+        {!paymentEnabled && <PaymentsOffNote />}
       </Stack>
     </Card>
   );

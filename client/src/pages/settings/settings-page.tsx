@@ -10,10 +10,11 @@ import { EmailForm } from './email-form.tsx';
 import { NameForm } from './name-form.tsx';
 import { PasswordForm, SetPasswordByMail } from './password-form.tsx';
 import { sessionsQueryKey, SessionsPanel } from './sessions-panel.tsx';
+import { CreditsSection } from './credits-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { ThemeChoice } from './theme-choice.tsx';
 
-/** `/settings`: the account's name, address, password, devices, theme, and deleting it. */
+/** `/settings`: the account's credits and their history, name, address, password, devices, theme, and deleting it. */
 export function SettingsPage() {
   usePageTitle('Settings');
   return (
@@ -35,9 +36,10 @@ function SignedInSettings() {
           Settings
         </Title>
         <Text c="dimmed" size="sm">
-          Your account, how you sign in, and how Quorum looks.
+          Your account, your credits, how you sign in, and how Quorum looks.
         </Text>
       </div>
+      <CreditsSection />
       <SettingsSection title="Name" description="Shown in the app and in the mails we send you." testId="settings-name">
         <NameForm key={user.id} user={user} />
       </SettingsSection>
