@@ -32,8 +32,8 @@ function operatorName(): string {
   try {
     return userInfo().username;
   } catch {
-    // Some containers run as a user id with no name.
-    return process.env.USER ?? 'operator';
+    // Some containers run as a user id with no name: say so rather than guess.
+    return 'operator';
   }
 }
 
