@@ -16,7 +16,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
-import { TRACKING_JOB_NAME } from '../core/tracking/tracking-jobs.ts';
+import { TRACKING_SLOT_JOB_NAME } from '../core/jobs/job-registry.ts';
 import { createFundedUser } from '../tests/support/funded-user.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
 import { startTestStack, type TestStack } from '../tests/support/test-stack.ts';
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const pgAfter = await pgStats(stack);
     const redisAfter = await redisCommandStats(redis);
-    const slotJob = (await queue.getJobs(['completed'])).find((job) => job.name === TRACKING_JOB_NAME);
+    const slotJob = (await queue.getJobs(['completed'])).find((job) => job.name === TRACKING_SLOT_JOB_NAME);
     const slotHeldSeconds = slotJob?.finishedOn && slotJob.processedOn ? (slotJob.finishedOn - slotJob.processedOn) / 1000 : null;
 
     const pgDelta = Object.fromEntries(PG_COLUMNS.map((column) => [column, pgAfter[column] - pgBefore[column]])) as PgStats;

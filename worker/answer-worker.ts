@@ -1,8 +1,10 @@
-import { Worker, type Job } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { beginStageTrace } from '../core/tracing/stage-trace.ts';
-import { ANSWER_JOB_NAME, type AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
+import { ANSWER_JOB_NAME } from '../core/jobs/job-registry.ts';
+import { jobProcessor } from './job-processor.ts';
 import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { withJobLogger } from './observability/job-logger.ts';
@@ -34,12 +36,13 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
   });
   const worker = new Worker<AnswerJobData, string>(
     QUEUE_CATALOGUE.answers.name,
-    async (job: Job<AnswerJobData, string>) => {
-      beginStageTrace('job-taken');
-      const takenAt = performance.now();
-      if (job.name !== ANSWER_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.answers.name}`);
-      return notices.track(job.id, answerQuestion(withJobLogger(dependencies, job), job.data, shutdown.signal, takenAt));
-    },
+    jobProcessor('answers', {
+      [ANSWER_JOB_NAME]: (data, job) => {
+        beginStageTrace('job-taken');
+        const takenAt = performance.now();
+        return notices.track(job.id, answerQuestion(withJobLogger(dependencies, job), data, shutdown.signal, takenAt));
+      },
+    }),
     {
       connection: options.connection,
       prefix: bullPrefix(options.keyPrefix),

@@ -2,7 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
-import { LEADERBOARD_JOB_NAME } from '../core/arena/leaderboard-refits.ts';
+import { LEADERBOARD_JOB_NAME } from '../core/jobs/job-registry.ts';
+import { jobProcessor } from './job-processor.ts';
 import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
 import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
 import { QUEUE_CATALOGUE, bullPrefix, openQueue, scheduledJobOptions } from '../core/jobs/queue-catalogue.ts';
@@ -37,10 +38,13 @@ export async function startLeaderboardWorker(options: LeaderboardWorkerOptions):
   );
   const worker = new Worker(
     QUEUE_CATALOGUE.leaderboards.name,
-    async () => {
-      const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue, { minBattles: options.minBattles });
-      options.logger.info({ votes: boards[0]?.votes ?? 0, models: boards[0]?.entries.length ?? 0 }, 'leaderboards recomputed');
-    },
+    jobProcessor('leaderboards', {
+      [LEADERBOARD_JOB_NAME]: async () => {
+        const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue, { minBattles: options.minBattles });
+        options.logger.info({ votes: boards[0]?.votes ?? 0, models: boards[0]?.entries.length ?? 0 }, 'leaderboards recomputed');
+        return 'recomputed';
+      },
+    }),
     { connection: options.connection, prefix, concurrency: 1 },
   );
   worker.on('failed', (_job, error) => options.logger.error({ err: error }, 'leaderboard recompute failed'));

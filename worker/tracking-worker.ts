@@ -1,8 +1,9 @@
-import { Worker, type Job } from 'bullmq';
+import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catalogue.ts';
-import { TRACKING_FINISH_JOB_NAME, TRACKING_JOB_NAME, type TrackingFinishJobData, type TrackingJobData } from '../core/tracking/tracking-jobs.ts';
+import { TRACKING_FINISH_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/job-registry.ts';
+import { isJobNamed, jobProcessor } from './job-processor.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
 import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from '../core/tracking/tracking-slot-runs.ts';
@@ -32,30 +33,32 @@ export async function startTrackingWorker(dependencies: Omit<TrackingRunDependen
   }
   const worker = new Worker<TrackingJobData, string>(
     QUEUE_CATALOGUE.tracking.name,
-    async (job: Job<TrackingJobData, string>) => {
-      if (job.name === TRACKING_FINISH_JOB_NAME) {
-        const data = job.data as TrackingFinishJobData;
+    jobProcessor('tracking', {
+      [TRACKING_SLOT_JOB_NAME]: async (data, job) => {
+        // A scheduler's job carries the time it was due (prevMillis); a job added by hand runs in the slot of its creation.
+        const scheduledAt = (job.opts as { prevMillis?: number }).prevMillis ?? job.timestamp;
+        const outcome = await runTrackingSlot(run, { id: job.id ?? `${data.setId}:${scheduledAt}`, setId: data.setId, scheduledAt });
+        options.logger.info({ setId: data.setId, outcome }, 'tracking slot handled');
+        return outcome;
+      },
+      [TRACKING_FINISH_JOB_NAME]: async (data) => {
         const outcome = await finishTrackingRun(run, data);
         options.logger.info({ setId: data.setId, runId: data.runId, deadline: data.deadline, outcome }, 'tracking run finish handled');
         return outcome;
-      }
-      if (job.name !== TRACKING_JOB_NAME) throw new Error(`Unknown job ${job.name} in ${QUEUE_CATALOGUE.tracking.name}`);
-      // A scheduler's job carries the time it was due (prevMillis); a job added by hand runs in the slot of its creation.
-      const scheduledAt = (job.opts as { prevMillis?: number }).prevMillis ?? job.timestamp;
-      const outcome = await runTrackingSlot(run, { id: job.id ?? `${job.data.setId}:${scheduledAt}`, setId: job.data.setId, scheduledAt });
-      options.logger.info({ setId: job.data.setId, outcome }, 'tracking slot handled');
-      return outcome;
-    },
+      },
+    }),
     { connection: options.connection, prefix: bullPrefix(options.keyPrefix), concurrency: options.concurrency },
   );
   worker.on('failed', (job, error) => {
     options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed');
-    if (job?.name === TRACKING_JOB_NAME && job.id && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      closeAbandonedSlot(dependencies, job.id).catch((closeError: unknown) => options.logger.error({ err: closeError, jobId: job.id }, 'could not close an abandoned tracking slot'));
+    const lastAttempt = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (lastAttempt && isJobNamed(job, TRACKING_SLOT_JOB_NAME) && job.id) {
+      const slotJobId = job.id;
+      closeAbandonedSlot(dependencies, slotJobId).catch((closeError: unknown) => options.logger.error({ err: closeError, jobId: slotJobId }, 'could not close an abandoned tracking slot'));
     }
-    const finish = job?.name === TRACKING_FINISH_JOB_NAME ? (job.data as TrackingFinishJobData) : undefined;
-    if (job && finish?.deadline && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-      closeAbandonedRun(dependencies, finish.runId).catch((closeError: unknown) => options.logger.error({ err: closeError, runId: finish.runId }, 'could not close an abandoned tracking run'));
+    if (lastAttempt && isJobNamed(job, TRACKING_FINISH_JOB_NAME) && job.data.deadline) {
+      const { runId } = job.data;
+      closeAbandonedRun(dependencies, runId).catch((closeError: unknown) => options.logger.error({ err: closeError, runId }, 'could not close an abandoned tracking run'));
     }
   });
   worker.on('error', (error) => options.logger.error({ err: error }, 'tracking worker error'));

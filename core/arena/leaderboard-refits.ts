@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
+import { LEADERBOARD_JOB_NAME } from '../jobs/job-registry.ts';
 
 /** Votes within one window of this length share one refit, at the window's end: a vote shows within about this long. */
 export const REFIT_AFTER_VOTES_MS = 20_000;
-export const LEADERBOARD_JOB_NAME = 'recompute-leaderboards';
 
 /**
  * Asks for a refit of every board soon after a vote (a debounce). The job id names the window, so however many

@@ -1,13 +1,11 @@
 import type { StoredColumnSettings } from '../../contract/column-settings.ts';
 
 /**
- * The answer queue's job (its queue options are in `queue-catalogue.ts`). A job is one model answering one question. Postgres is the record of
+ * The answer queue's job (its name is in `job-registry.ts`, its queue options in `queue-catalogue.ts`). A job is one model answering one question. Postgres is the record of
  * truth: the worker claims the run there before anything it does counts. The job also carries a copy of what the
  * provider is asked, so the worker can call the provider while it claims the run instead of after (the answer is
  * only streamed and stored once the claim succeeds). No keys, ever.
  */
-export const ANSWER_JOB_NAME = 'answer-question';
-
 export interface AnswerJobData {
   requestId: string;
   runId: string;

@@ -1,6 +1,5 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type { AnswerJobData } from './answer-jobs.ts';
-import type { TrackingJobData } from '../tracking/tracking-jobs.ts';
+import type { QueueJobData, QueueKind } from './job-registry.ts';
 
 /**
  * Every BullMQ queue Quorum uses, in one place: its name, the options each of its jobs gets, and how long finished
@@ -25,15 +24,9 @@ export const QUEUE_CATALOGUE = {
     name: 'leaderboards',
     jobOptions: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
   },
-} as const satisfies Record<string, { name: string; jobOptions: JobsOptions }>;
+} as const satisfies Record<QueueKind, { name: string; jobOptions: JobsOptions }>;
 
-export type QueueKind = keyof typeof QUEUE_CATALOGUE;
-
-interface QueueData {
-  answers: AnswerJobData;
-  tracking: TrackingJobData;
-  leaderboards: Record<string, never>;
-}
+export type { QueueKind };
 
 /**
  * BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. `{bull}` is
@@ -45,9 +38,9 @@ export function bullPrefix(keyPrefix: string): string {
 }
 
 /** A producer handle on one of the catalogue's queues, with its job options as the defaults of every job added. */
-export function openQueue<K extends QueueKind>(kind: K, connection: ConnectionOptions, keyPrefix: string): Queue<QueueData[K]> {
+export function openQueue<K extends QueueKind>(kind: K, connection: ConnectionOptions, keyPrefix: string): Queue<QueueJobData<K>> {
   const entry = QUEUE_CATALOGUE[kind];
-  return new Queue<QueueData[K]>(entry.name, { connection, prefix: bullPrefix(keyPrefix), defaultJobOptions: entry.jobOptions });
+  return new Queue<QueueJobData<K>>(entry.name, { connection, prefix: bullPrefix(keyPrefix), defaultJobOptions: entry.jobOptions });
 }
 
 /** The options a job scheduler's template must carry: schedulers do not take a queue's defaults. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
-import { TRACKING_FINISH_JOB_NAME, trackingFinishJobId, type TrackingJobData } from './tracking-jobs.ts';
+import { TRACKING_FINISH_JOB_NAME, type TrackingJobData } from '../jobs/job-registry.ts';
+import { trackingFinishJobId } from './tracking-jobs.ts';
 
 /**
  * The event side of a tracking slot. A slot job only claims and admits; nothing waits on the answers. When an

@@ -1,7 +1,8 @@
 import type { Queue } from 'bullmq';
 import type { TrackingCadence } from '../../contract/tracking.ts';
 import { scheduledJobOptions } from '../jobs/queue-catalogue.ts';
-import { TRACKING_JOB_NAME, cadenceMs, trackingSchedulerId, type TrackingJobData } from './tracking-jobs.ts';
+import { TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../jobs/job-registry.ts';
+import { cadenceMs, trackingSchedulerId } from './tracking-jobs.ts';
 
 /**
  * Starts (or updates) a set's schedule. BullMQ keeps job schedulers in Redis, so the schedule outlives every
@@ -13,7 +14,7 @@ export async function scheduleTrackingSet(queue: Queue<TrackingJobData>, set: { 
     trackingSchedulerId(set.id),
     { every: cadenceMs(set.cadence, dayMs) },
     {
-      name: TRACKING_JOB_NAME,
+      name: TRACKING_SLOT_JOB_NAME,
       data: { setId: set.id },
       // A slot's job that failed is not retried into a later slot; the slot guard would refuse it anyway.
       opts: scheduledJobOptions('tracking'),

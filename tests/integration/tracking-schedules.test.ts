@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
-import { TRACKING_JOB_NAME } from '../../core/tracking/tracking-jobs.ts';
+import { TRACKING_SLOT_JOB_NAME } from '../../core/jobs/job-registry.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -100,7 +100,7 @@ describe('tracking schedules', () => {
     const connection = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES);
     const queue = new Queue(QUEUE_CATALOGUE.tracking.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
     try {
-      const replay = await queue.add(TRACKING_JOB_NAME, { setId }, { jobId: `replay-${ran.id}`, timestamp: ran.slot_start + 1 });
+      const replay = await queue.add(TRACKING_SLOT_JOB_NAME, { setId }, { jobId: `replay-${ran.id}`, timestamp: ran.slot_start + 1 });
       await until('the replayed job to finish', async () => (await queue.getJob(replay.id!))?.finishedOn !== undefined);
       expect((await queue.getJob(replay.id!))!.returnvalue).toBe('duplicate');
     } finally {

@@ -2,7 +2,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
-import { TRACKING_JOB_NAME, trackingFinishJobId } from '../../core/tracking/tracking-jobs.ts';
+import { TRACKING_SLOT_JOB_NAME } from '../../core/jobs/job-registry.ts';
+import { trackingFinishJobId } from '../../core/tracking/tracking-jobs.ts';
 import { createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { startTrackingHarness, TRACKING_MODELS, until, type TrackingHarness } from '../support/tracking-harness.ts';
@@ -41,7 +42,7 @@ afterAll(async () => {
 
 async function slotJobOf(setId: string) {
   const jobs = await queue.getJobs(['completed', 'failed', 'active', 'waiting']);
-  return jobs.find((job) => job.name === TRACKING_JOB_NAME && (job.data as { setId: string }).setId === setId);
+  return jobs.find((job) => job.name === TRACKING_SLOT_JOB_NAME && (job.data as { setId: string }).setId === setId);
 }
 
 describe('tracking tables and the event-driven slot', () => {

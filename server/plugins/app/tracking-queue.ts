@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { queueProducer } from './queue-producer.ts';
-import type { TrackingJobData } from '../../../core/tracking/tracking-jobs.ts';
+import type { TrackingJobData } from '../../../core/jobs/job-registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
