@@ -4,6 +4,7 @@ import { markUniqueSentences } from '../../client/src/components/answer-differen
 import AxeBuilder from '@axe-core/playwright';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
@@ -42,7 +43,8 @@ async function pictureAndCheck(page: Page, name: string, scope = '[data-testid="
 const MODELS = ['gpt-4o-mini', 'claude-3-5-haiku-20241022'];
 
 describe('where answers differ', () => {
-  it('highlights, in a finished comparison, the sentences each answer has that the other lacks, and asks a judge for a summary', async () => {
+  // Two judge runs and eight axe checks: a minute on a quiet machine, longer on a busy one.
+  it('highlights, in a finished comparison, the sentences each answer has that the other lacks, and asks a judge for a summary', { timeout: underLoad(60_000) }, async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     try {
       await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();

@@ -28,7 +28,7 @@ export function ShareDialog({ opened, busy, error, onClose, onConfirm }: ShareDi
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Share as a link" centered data-testid="share-dialog">
+    <Modal opened={opened} onClose={onClose} title="Share as a link" centered closeButtonProps={{ 'aria-label': 'Close' }} data-testid="share-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm">Anyone with the link can read the question and the answers, not who asked. Choose how long it works and whether readers need a passphrase.</Text>
