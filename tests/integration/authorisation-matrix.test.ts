@@ -228,6 +228,13 @@ describe('who may reach what', () => {
     // A request and what hangs off it.
     { route: 'GET /api/requests/:id/events', label: "a request's events", call: () => ({ path: `/api/requests/${ids.finished}/events` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/events` }), expected: ownerOnly(), secret: () => BRAND },
     { route: 'GET /api/requests/:id/thread', label: "a request's thread", call: () => ({ path: `/api/requests/${ids.finished}/thread` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/thread` }), expected: ownerOnly() },
+    {
+      route: 'GET /api/requests/:id/follow-up-size',
+      label: "a request's follow-up size",
+      call: () => ({ path: `/api/requests/${ids.finished}/follow-up-size` }),
+      unknown: () => ({ path: `/api/requests/${randomUUID()}/follow-up-size` }),
+      expected: ownerOnly(),
+    },
     { route: 'GET /api/requests/:id', label: 'one question as the history shows it', call: () => ({ path: `/api/requests/${ids.finished}` }), unknown: () => ({ path: `/api/requests/${randomUUID()}` }), expected: ownerOnly(), secret: () => BRAND },
     { route: 'GET /api/requests/:id/export', label: 'exporting a request', call: () => ({ path: `/api/requests/${ids.finished}/export?format=json` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/export?format=json` }), expected: ownerOnly(), secret: () => BRAND },
     { route: 'POST /api/requests/:id/cancel', label: 'stopping a request', call: () => ({ path: `/api/requests/${ids.finished}/cancel`, body: {} }), unknown: () => ({ path: `/api/requests/${randomUUID()}/cancel`, body: {} }), expected: ownerOnly() },
