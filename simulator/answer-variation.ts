@@ -30,11 +30,11 @@ export function bolderWordShare(temperature: number | undefined): number {
 /**
  * The answer's random choices for one sample: the base sequence (sample 0's), with a share of its draws replaced by
  * the sample's own. The base sequence advances once per draw either way, so the choices a sample keeps are sample
- * 0's choices.
+ * 0's choices. `attempt` seeds the sample's draws afresh, for when they happened to change nothing a reader sees.
  */
-export function sampledRandom(base: () => number, seedText: string, sample: number, share: number): () => number {
+export function sampledRandom(base: () => number, seedText: string, sample: number, share: number, attempt = 0): () => number {
   if (sample === 0 || share <= 0) return base;
-  const own = createRandom(hashText(`sample\u0000${seedText}\u0000${sample}`));
+  const own = createRandom(hashText(`sample\u0000${seedText}\u0000${sample}${attempt > 0 ? `\u0000${attempt}` : ''}`));
   return () => {
     const kept = base();
     return own() < share ? own() : kept;

@@ -167,15 +167,33 @@ const LAYOUT_SHARES: Record<AnswerStyle['layout'], { opening: number; list: numb
   prose: { opening: 0.35, list: 0 },
 };
 
+/** A later sample is drawn again, up to this many times, when its draws happened to leave the answer as it was. */
+const FRESH_DRAWS = 8;
+
 export function generateDeterministicAnswer(input: DeterministicAnswerInput): DeterministicAnswer {
   const { prompt, model, pieceCount, style = PLAIN_STYLE, temperature, sample = 0 } = input;
   if (!Number.isInteger(pieceCount) || pieceCount < 1) {
     throw new RangeError(`pieceCount must be a positive whole number, got ${pieceCount}`);
   }
-
   // Without instructions the seed is what it always was, so a plain question keeps its answer.
   const seedText = style.instructions === '' ? `${model}\u0000${prompt}` : `${model}\u0000${prompt}\u0000${style.instructions}`;
-  const random = sampledRandom(createRandom(hashText(seedText)), seedText, sample, resampledShare(temperature));
+  const share = resampledShare(temperature);
+  const written = (attempt: number) => writeAnswer(input, seedText, sampledRandom(createRandom(hashText(seedText)), seedText, sample, share, attempt));
+  const answer = written(0);
+  if (sample === 0 || share <= 0) return answer;
+  // Asking again reads differently whenever the temperature allows any change: a few draws change nothing visible.
+  const first = writeAnswer({ ...input, sample: 0 }, seedText, createRandom(hashText(seedText)));
+  let attempt = 0;
+  let varied = answer;
+  while (varied.text === first.text && attempt < FRESH_DRAWS) {
+    attempt += 1;
+    varied = written(attempt);
+  }
+  return varied;
+}
+
+function writeAnswer(input: DeterministicAnswerInput, seedText: string, random: () => number): DeterministicAnswer {
+  const { prompt, model, pieceCount, style = PLAIN_STYLE, temperature, sample = 0 } = input;
   const vocabulary = vocabularyOf(style);
   const writing: Writing = { vocabulary, keywords: extractKeywords(prompt), random };
   let lead: Token[];

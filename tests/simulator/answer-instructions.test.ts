@@ -156,6 +156,17 @@ describe('asking the same question again', () => {
     expect(await answer(`${question} [[simulate sample=2]]`, { provider: openai(demo) })).toBe(askings[2]);
   });
 
+  it('always reads differently from the first answer when the temperature allows any change', () => {
+    const prompts = ['Why do we sleep?', 'How do planes fly?', 'What is a CPU?', 'Explain caching', 'How do ocean tides work?', 'Tell me about Rome'];
+    for (const prompt of prompts) {
+      for (const model of ['gpt-4o-mini', 'deepseek-chat', 'llama-3.1-8b-instant']) {
+        const first = generateDeterministicAnswer({ prompt, model, pieceCount: 40 }).text;
+        for (const sample of [1, 2, 3]) expect(generateDeterministicAnswer({ prompt, model, pieceCount: 40, sample }).text, `${model} ${prompt} ${sample}`).not.toBe(first);
+        expect(generateDeterministicAnswer({ prompt, model, pieceCount: 40, sample: 1, temperature: 0 }).text).toBe(first);
+      }
+    }
+  });
+
   it('varies more the hotter the temperature in demo mode, and not at all at 0', async () => {
     const cold = 'What makes bread rise?';
     const coldAskings = [await answer(cold, { provider: openai(demo), temperature: 0 }), await answer(cold, { provider: openai(demo), temperature: 0 })];
