@@ -94,7 +94,7 @@ export function CompetitorSentiments({ competitors }: { competitors: readonly Co
             {competitor.name}
           </Text>
           {competitor.sentiment && (
-            <Badge size="sm" color={sentimentColour(competitor.sentiment)} variant="light">
+            <Badge size="sm" color={sentimentColour(competitor.sentiment)} variant="light" c="var(--mantine-color-text)">
               {sentimentLabel(competitor.sentiment)}
             </Badge>
           )}

@@ -33,7 +33,7 @@ export function BrandSummary({ mention }: BrandSummaryProps) {
             Brand: {mention.brandName}
           </Title>
           <Group gap="xs">
-            <Badge color={mention.mentioned ? 'teal' : 'gray'} variant={mention.mentioned ? 'filled' : 'light'} autoContrast data-testid="brand-mentioned">
+            <Badge color={mention.mentioned ? 'teal.9' : 'gray'} variant={mention.mentioned ? 'filled' : 'light'} autoContrast data-testid="brand-mentioned">
               {mention.mentioned ? 'Mentioned' : 'Not mentioned'}
             </Badge>
             {mention.mentioned && (

@@ -85,7 +85,8 @@ function PickedModelButton({ pair, modelName }: { pair: ModelPair; modelName: st
         leftSection={<IconAdjustmentsHorizontal size={12} aria-hidden />}
         onClick={open}
         {...preload}
-        aria-label={summary ? `${modelName} settings: ${summary}` : `${modelName} settings`}
+        // The name starts with the words on the button, as speech input expects.
+        aria-label={summary ? `${modelName} · ${summary}, settings` : `${modelName} settings`}
         data-testid="picked-model-settings-button"
         data-model={pair.model}
       >
