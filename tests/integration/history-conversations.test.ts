@@ -194,10 +194,11 @@ describe('GET /api/user-requests lists conversations', () => {
     expect((await history(payer.cookie, '?search=sleep')).requests.map((entry) => entry.id)).toEqual([root]);
   });
 
-  it('follows a follow-up that names a regenerated answer, and starts a new conversation after an arena round', async () => {
+  it('follows a follow-up that names a regenerated answer, keeps an edited first question, and starts anew after an arena round', async () => {
     const payer = await payerWith(10);
     const root = await stored(payer.user.id, { query: 'What is fog?', minutesAgo: 40 });
     const again = await stored(payer.user.id, { query: 'What is fog?', minutesAgo: 35, retryOf: root });
+    const edited = await stored(payer.user.id, { query: 'What is fog, exactly?', minutesAgo: 33, versionOf: root });
     const followed = await stored(payer.user.id, { query: 'And mist?', minutesAgo: 30, followUpOf: again });
     const round = await stored(payer.user.id, { query: 'Blind question', minutesAgo: 20, kind: 'arena' });
     const afterRound = await stored(payer.user.id, { query: 'After the vote', minutesAgo: 10, kind: 'comparison', followUpOf: round });
@@ -206,11 +207,21 @@ describe('GET /api/user-requests lists conversations', () => {
     expect(page.total).toBe(2);
     expect(page.requests.map((entry) => [entry.id, entry.turns.map((turn) => turn.id)])).toEqual([
       [afterRound, [afterRound]],
-      [root, [root, followed]],
+      [root, [root, edited, followed]],
     ]);
     // The regenerated answer is a version inside the first turn, and the latest activity of its conversation.
     expect(page.requests[1]!.turns[0]!.results[0]!.versions).toHaveLength(2);
-    expect(page.requests[1]!.lastActivityAt).toBe(page.requests[1]!.turns[1]!.createdAt);
+    expect(page.requests[1]!.lastActivityAt).toBe(page.requests[1]!.turns[2]!.createdAt);
+    // The edited first question is a turn of the conversation, not an entry to delete on its own.
+    const refused = await deleteEntry(payer.cookie, edited);
+    expect(refused).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION_ERROR' } } });
+    // A tracking run's question is not in the chat history, so it is not found there.
+    const tracked = await stored(payer.user.id, { query: 'Tracked prompt', minutesAgo: 1, kind: 'tracking' });
+    expect((await deleteEntry(payer.cookie, tracked)).body.error).toEqual({ code: 'NOT_FOUND', message: 'Request not found' });
+    expect(await deleteEntry(payer.cookie, root)).toMatchObject({ status: 200 });
+    expect((await history(payer.cookie)).requests.map((entry) => entry.id)).toEqual([afterRound]);
+    const left = await stack.records().count(SearchRequest, { id: [root, again, edited, followed, round, afterRound, tracked] });
+    expect(left).toBe(3);
   });
 });
 
