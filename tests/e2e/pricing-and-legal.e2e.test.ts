@@ -284,7 +284,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
     it(`dates the cookie policy and lists every key the app keeps at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/cookie-policy', viewport });
       await page.getByRole('heading', { level: 1, name: 'Cookie policy' }).waitFor();
-      expect(await page.getByTestId('last-updated').innerText()).toBe('Last updated: 29 November 2026');
+      expect(await page.getByTestId('last-updated').innerText()).toBe('Last updated: January 2025');
       const listed = await page.getByTestId('stored-key').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')));
       const everyKey = Object.values(storageKeys).map((key) => (typeof key === 'function' ? key(ACCOUNT_ID_PLACEHOLDER) : key));
       expect([...listed].sort()).toEqual([...everyKey].sort());
