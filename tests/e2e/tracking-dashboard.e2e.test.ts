@@ -13,8 +13,9 @@ import type { TestStack } from '../support/test-stack.ts';
  * one where every answer failed (a gap, not a zero), and one like the real run again. The simulator reports a new
  * gpt-4o-mini snapshot for the real run; the copies before the last earlier one get the old version back, so the
  * provider moved the model on the day before today: a model change. The charts must draw the interval bands, the
- * gap, the dashed marker and the lines broken there; the tables the prompt × model grid, the source opportunity and
- * the share of voice per prompt; at 390 and 1440 px.
+ * gap, the dashed marker and the lines broken there, and position and sentiment each on its own axis (position
+ * reversed, #1 at the top); the tables the prompt × model grid, the source opportunity and the share of voice per
+ * prompt; at 390 and 1440 px.
  */
 
 const BOTH = 'Zorblax and Quentix both make widgets, compared at https://widgetguide.example/best [[simulate echo=1]]';
@@ -85,7 +86,7 @@ async function pictureAndCheck(page: Page, name: string): Promise<void> {
       await transitionsSettled(page);
       await saveScreenshot(page, `${name}-${colorScheme}`);
       // Close-ups of the banded chart and the grid, readable at their real size.
-      for (const part of ['chart-visibility', 'grid-card']) {
+      for (const part of ['chart-visibility', 'chart-position', 'grid-card']) {
         await page.getByTestId(part).screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${name}-${part}-${colorScheme}-${viewport.width}.png`), animations: 'disabled' });
       }
       expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
@@ -125,7 +126,7 @@ async function assertBandsAndGap(page: Page): Promise<void> {
  */
 async function assertModelChangeMarkers(page: Page): Promise<void> {
   const dashboard = page.getByTestId('tracking-dashboard');
-  for (const chart of ['chart-visibility', 'chart-position', 'chart-per-model']) {
+  for (const chart of ['chart-visibility', 'chart-position-rank', 'chart-position-sentiment', 'chart-per-model']) {
     await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: 5_000 }).toBe(1);
     expect(await dashboard.getByTestId(chart).locator('svg.recharts-surface').textContent()).toContain('Model change');
   }
@@ -148,6 +149,66 @@ async function assertModelChangeMarkers(page: Page): Promise<void> {
   const legend = await perModel.getByTestId('chart-legend').textContent();
   expect(legend).toContain('GPT-4o mini');
   expect(legend).toContain('DeepSeek');
+}
+
+interface AxisTick {
+  text: string;
+  x: number;
+  y: number;
+  left: number;
+  right: number;
+  fontSize: number;
+}
+
+/** The tick labels of a chart's x or y axis, with where each is drawn, read in one go. */
+function axisTicks(page: Page, chart: string, axis: 'xAxis' | 'yAxis'): Promise<AxisTick[]> {
+  return page
+    .getByTestId(chart)
+    .locator(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)
+    .evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return { text: text.textContent ?? '', x: box.x + box.width / 2, y: box.y + box.height / 2, left: box.left, right: box.right, fontSize: parseFloat(getComputedStyle(text).fontSize) };
+      }),
+    );
+}
+
+/**
+ * Position and sentiment are two scales with nothing in common, so each has its own chart and axis in the card:
+ * position reversed, #1 (named first, the best) at the top and the places growing downward; sentiment from -1 to
+ * +1, positive at the top. The runs' dates under each stay readable at a phone's width: whole, apart, inside the chart.
+ */
+async function assertPositionAndSentimentAxes(page: Page): Promise<void> {
+  const rank = 'chart-position-rank';
+  const tone = 'chart-position-sentiment';
+  await expect.poll(async () => (await axisTicks(page, rank, 'yAxis')).length, { message: 'position ticks' }).toBeGreaterThanOrEqual(2);
+  const position = (await axisTicks(page, rank, 'yAxis')).sort((a, b) => a.y - b.y);
+  expect(position.every((tick) => /^#\d+$/.test(tick.text)), position.map((tick) => tick.text).join(' ')).toBe(true);
+  const places = position.map((tick) => Number(tick.text.slice(1)));
+  expect(places[0]).toBe(1);
+  expect(places).toEqual([...places].sort((a, b) => a - b));
+  expect(new Set(places).size).toBe(places.length);
+
+  const sentiment = (await axisTicks(page, tone, 'yAxis')).sort((a, b) => a.y - b.y);
+  expect(sentiment.map((tick) => tick.text)).toEqual(['+1', '+0.5', '0', '-0.5', '-1']);
+  // Two axes, each named, one chart above the other.
+  expect(Math.max(...position.map((tick) => tick.y))).toBeLessThan(Math.min(...sentiment.map((tick) => tick.y)));
+  expect(await page.getByTestId(rank).locator('svg.recharts-surface').textContent()).toContain('Position');
+  expect(await page.getByTestId(tone).locator('svg.recharts-surface').textContent()).toContain('Sentiment');
+  expect(await page.getByTestId('chart-position').locator('svg.recharts-surface').count()).toBe(2);
+
+  for (const chart of [rank, tone]) {
+    const surface = (await page.getByTestId(chart).locator('svg.recharts-surface').boundingBox())!;
+    const dates = (await axisTicks(page, chart, 'xAxis')).sort((a, b) => a.left - b.left);
+    expect(dates.length).toBeGreaterThanOrEqual(2);
+    for (const [index, date] of dates.entries()) {
+      expect(date.text, 'a whole date and time').toMatch(/^\d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}/);
+      expect(date.fontSize).toBeGreaterThanOrEqual(11);
+      expect(date.left, date.text).toBeGreaterThanOrEqual(surface.x);
+      expect(date.right, date.text).toBeLessThanOrEqual(surface.x + surface.width);
+      if (index > 0) expect(date.left, `${dates[index - 1]!.text} / ${date.text}`).toBeGreaterThan(dates[index - 1]!.right);
+    }
+  }
 }
 
 async function assertTables(page: Page): Promise<void> {
@@ -196,6 +257,7 @@ describe('tracking dashboard statistics', () => {
       await assertBandsAndGap(page);
       await assertTables(page);
       await assertModelChangeMarkers(page);
+      await assertPositionAndSentimentAxes(page);
     }
     await pictureAndCheck(page, 'tracking-statistics');
     expect(problems).toEqual([]);

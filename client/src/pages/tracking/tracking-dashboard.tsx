@@ -84,7 +84,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {data.surfaces.length > 1 ? (
           <ChartCard title="Visibility per surface" description="Each surface on its own line: a plain model, a model searching the web, Google's AI Overview" testId="chart-per-surface">
-            <TrackingLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={changes} percent />
+            <TrackingLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={changes} scale="percent" />
           </ChartCard>
         ) : null}
         <ChartCard title="Visibility and share of voice" description="Share of answers naming the brand, and its share of all brand mentions" testId="chart-visibility">
@@ -97,26 +97,39 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
                 { key: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
               ])}
               changes={changes}
-              percent
+              scale="percent"
             />
           )}
         </ChartCard>
-        <ChartCard title="Average position and sentiment" description="Where the brand is named among the brands named (1 = first), and the tone (-1 to 1)" testId="chart-position">
+        <ChartCard
+          title="Average position and sentiment"
+          description="Where the brand is named among the brands named (#1, named first, at the top), and the tone from -1 to +1, each on its own scale"
+          testId="chart-position"
+        >
           {noRuns ? (
             <NoData text={waiting} />
           ) : (
-            <TrackingLineChart
-              lines={measureLines(data.overall, [
-                { key: 'averagePosition', label: 'Average position', color: 'teal.6' },
-                { key: 'sentiment', label: 'Sentiment', color: 'orange.6' },
-              ])}
-              changes={changes}
-              percent={false}
-            />
+            // Two scales with nothing in common: two charts, one over the other, on the same runs.
+            <Stack gap="sm">
+              <TrackingLineChart
+                lines={measureLines(data.overall, [{ key: 'averagePosition', label: 'Average position', color: 'teal.6' }])}
+                changes={changes}
+                scale="position"
+                height={170}
+                testId="chart-position-rank"
+              />
+              <TrackingLineChart
+                lines={measureLines(data.overall, [{ key: 'sentiment', label: 'Sentiment', color: 'orange.6' }])}
+                changes={changes}
+                scale="sentiment"
+                height={170}
+                testId="chart-position-sentiment"
+              />
+            </Stack>
           )}
         </ChartCard>
         <ChartCard title="Visibility per model" description="Share of each model's answers naming the brand" testId="chart-per-model">
-          {modelGroups.length === 0 ? <NoData text={waiting} /> : <TrackingLineChart lines={groupLines(modelGroups, 'visibility')} changes={changes} percent />}
+          {modelGroups.length === 0 ? <NoData text={waiting} /> : <TrackingLineChart lines={groupLines(modelGroups, 'visibility')} changes={changes} scale="percent" />}
         </ChartCard>
         <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
           {countryGroups.length === 0 ? (
@@ -128,7 +141,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
               }
             />
           ) : (
-            <TrackingLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} percent />
+            <TrackingLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} scale="percent" />
           )}
         </ChartCard>
         <ChartCard title="Most cited domains" description="Websites the answers cite, over every run" testId="chart-cited-domains">

@@ -1,18 +1,32 @@
 import { CompositeChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import type { ModelChange } from '../../../../contract/tracking.ts';
+import { VALUE_TEXT, yAxisOf, type ChartScale } from './chart-scales.ts';
 import { segmentedChart, type Line } from './segmented-series.ts';
-import { percentText, whenText } from './tracking-format.ts';
+import { whenText } from './tracking-format.ts';
 
 const CHART_HEIGHT = 220;
 const BAND_OPACITY = 0.18;
-const percentAxis = { domain: [0, 100] as [number, number], tickFormatter: (value: number) => `${value}%` };
+/**
+ * Room right of the last run: its date ("29 Nov, 14:05") is centred on it, and would otherwise run off the chart's
+ * right edge (on a phone, past the card). The first run's date has the y axis to its left.
+ */
+const LAST_DATE_ROOM = { padding: { left: 0, right: 36 } };
 
-/** Tooltips show a band as its range and a line as its value; both in percent on percent charts. */
-function formatValue(value: unknown, percent: boolean): string {
-  const one = (number: number) => (percent ? percentText(number) : String(Math.round(number * 100) / 100));
+/** Tooltips show a band as its range and a line as its value, each written as its scale reads. */
+function formatValue(value: unknown, scale: ChartScale): string {
+  const one = (number: number) => VALUE_TEXT[scale](number);
   if (Array.isArray(value)) return `${one(Number(value[0]))} – ${one(Number(value[1]))}`;
   return typeof value === 'number' ? one(value) : '—';
+}
+
+interface TrackingLineChartProps {
+  lines: Line[];
+  changes: readonly ModelChange[];
+  scale: ChartScale;
+  /** Shorter where two charts share a card. */
+  height?: number;
+  testId?: string;
 }
 
 /**
@@ -24,24 +38,25 @@ function formatValue(value: unknown, percent: boolean): string {
  *
  * The legend is drawn here, one entry per line, because the chart's own would list every segment and band again.
  */
-export function TrackingLineChart({ lines, changes, percent }: { lines: Line[]; changes: readonly ModelChange[]; percent: boolean }) {
+export function TrackingLineChart({ lines, changes, scale, height = CHART_HEIGHT, testId }: TrackingLineChartProps) {
   const { rows, series, labels } = segmentedChart(lines, whenText);
   const bands = new Set(series.filter((entry) => entry.type === 'area').map((entry) => entry.name));
   // A change sits on the run that first answered with the new version; a run this chart does not draw has no place.
   const markers = [...new Set(changes.flatMap((change) => labels.get(change.startedAt) ?? []))];
   return (
-    <Stack gap={6}>
+    <Stack gap={6} data-testid={testId}>
       <CompositeChart
-        h={CHART_HEIGHT}
+        h={height}
         data={rows}
         dataKey="label"
         series={series}
         curveType="linear"
         connectNulls={false}
-        valueFormatter={(value) => formatValue(value, percent)}
+        valueFormatter={(value) => formatValue(value, scale)}
         areaProps={(item) => (bands.has(item.name) ? { stroke: 'none', fillOpacity: BAND_OPACITY, dot: false, activeDot: false, className: 'interval-band' } : {})}
         referenceLines={markers.map((x) => ({ x, color: 'red.6', strokeDasharray: '4 3', label: 'Model change', labelPosition: 'insideTopRight' as const }))}
-        {...(percent ? { yAxisProps: percentAxis } : {})}
+        xAxisProps={LAST_DATE_ROOM}
+        {...yAxisOf(scale, lines)}
       />
       <Group gap="sm" justify="center" wrap="wrap" data-testid="chart-legend">
         {lines.map((line) => (
