@@ -80,7 +80,8 @@ describe('tracking model changes and surfaces', () => {
     const dashboard = page.getByTestId('tracking-dashboard');
     await dashboard.waitFor({ timeout: 15_000 });
     await page.getByTestId('surface-filter').waitFor();
-    for (const chart of ['chart-per-surface', 'chart-visibility', 'chart-position', 'chart-per-model']) {
+    // Position and sentiment are two charts in one card, each with its marker.
+    for (const chart of ['chart-per-surface', 'chart-visibility', 'chart-position-rank', 'chart-position-sentiment', 'chart-per-model']) {
       await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       // The dashed marker where gpt-4o-mini changed.
       await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: 5_000 }).toBe(1);
