@@ -85,6 +85,8 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/account/email/confirm': 'authorised by the mailed single-use link, not by a session',
   'POST /api/account/password': "the caller's own password, by definition",
   'GET /api/account/deletion-cost': "the caller's own balance and purchases, by definition (account-deletion.test.ts)",
+  'GET /api/credits/history': "the caller's own ledger, by definition (credit-grants.test.ts)",
+  'POST /api/credits/demo': "grants to the caller's own account, in demo mode only (credit-grants.test.ts)",
 };
 /** Health checks (liveness, readiness) and the API reference, whatever their paths become, reach nothing anyone owns. */
 const isHealthOrReference = (route: string) => /^GET \/api\/(health|docs)(\/|$)/.test(route) || route === 'GET /api/openapi.json';
