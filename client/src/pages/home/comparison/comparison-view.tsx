@@ -228,6 +228,10 @@ function ComparisonForm() {
                 onAsk={askFollowUp}
                 mode={<FollowUpMode choice={continueChoice} answered={answeredModels} onChange={setContinueChoice} />}
                 submitLabel={continueChoice?.mode === 'fork' && chosenName ? `Continue with ${chosenName}` : continueChoice?.mode === 'carry' ? 'Ask all with this answer' : 'Ask follow-up'}
+                // Each model goes on from its own side of the thread: the follow-up size prices exactly that. Carrying
+                // one answer or going on alone reads other conversations, so those show the models' prices alone
+                // (admission still holds any surcharge, and says so if the balance is short).
+                followUpOf={continueChoice === null ? (state.requestId ?? undefined) : undefined}
               />
             ) : undefined
           }
