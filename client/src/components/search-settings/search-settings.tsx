@@ -47,7 +47,8 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
           Search Settings
         </Title>
 
-        <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="web-search-setting">
+        {/* On a narrow phone the badge goes under the toggle (kept to the right) rather than push the row off the screen. */}
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs" data-testid="web-search-setting">
           <Switch
             label={
               <>
@@ -66,7 +67,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
             data-testid="web-search-toggle"
           />
           {webSearch.badge && (
-            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} c="var(--mantine-color-text)" data-testid="web-search-badge" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={WEB_SEARCH_BADGE_COLOURS[webSearch.badge]} c="var(--mantine-color-text)" data-testid="web-search-badge" style={{ flexShrink: 0, marginLeft: 'auto' }}>
               {webSearch.badge}
             </Badge>
           )}
