@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Asking a comparison again later and reading what changed: the same question asked twice (the simulator answers a
@@ -42,11 +43,13 @@ describe('a question asked again, against its earlier run', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     await page.getByTestId('recent-request').first().waitFor({ timeout: 15_000 });
     const modal = await openRuns(page, CHANGING);
-    expect(await modal.getByTestId('request-tab').count()).toBe(2);
+    await expect.poll(() => modal.getByTestId('request-tab').count()).toBe(2);
     // The newer run, selected first, offers its differences from the older one; the older has nothing before it.
     await modal.getByTestId('show-differences').click();
+    // The button says at once that it took the click; the differences follow once their code and answers arrive.
+    await expect.poll(() => modal.getByTestId('show-differences').getAttribute('aria-expanded')).toBe('true');
     const differences = modal.getByTestId('run-difference');
-    await expect.poll(() => differences.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => differences.count(), { timeout: underLoad(10_000) }).toBe(2);
     expect(await differences.nth(0).textContent()).toContain('OpenAI - GPT-4o mini');
     expect(await differences.nth(1).textContent()).toContain('DeepSeek - DeepSeek Chat');
     for (const badge of await modal.getByTestId('run-difference-badge').allTextContents()) expect(badge).toMatch(/^\d{1,2}% of words kept$/);
@@ -90,7 +93,7 @@ describe('a question asked again, against its earlier run', () => {
     // A question answered the same both times says so.
     const steady = await openRuns(page, STEADY);
     await steady.getByTestId('show-differences').click();
-    await expect.poll(() => steady.getByTestId('run-difference-badge').allTextContents(), { timeout: 10_000 }).toEqual(['Unchanged', 'Unchanged']);
+    await expect.poll(() => steady.getByTestId('run-difference-badge').allTextContents(), { timeout: underLoad(10_000) }).toEqual(['Unchanged', 'Unchanged']);
     expect(await steady.getByTestId('run-difference').locator('del, ins').count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
