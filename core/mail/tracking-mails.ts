@@ -1,3 +1,4 @@
+import { pairedCountsSentence, pValueText, type PairedComparison } from '../../contract/tracking-paired.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { OutgoingMail } from './mailer.ts';
 
@@ -49,13 +50,18 @@ export interface TrackingDrop {
   current: VisibilityReading;
   /** Two-sided p-value of the two-proportion test. */
   p: number;
+  /** The same prompt-and-model cells compared one by one (McNemar's exact test); absent when not read. */
+  paired?: PairedComparison | undefined;
 }
 
 const points = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 const reading = (window: VisibilityReading) =>
   `${points(window.rate)} (95% interval ${points(window.low)} to ${points(window.high)}; ${window.mentioned} of ${window.readings} answers)`;
-/** Small p-values are shown as "below 0.001": more digits would claim a precision the test does not have. */
-const pValue = (p: number) => (p < 0.001 ? 'below 0.001' : p.toFixed(3));
+const pValue = pValueText;
+
+/** The paired test's line: how many of the same cells lost and gained the brand, and its p-value. */
+const pairedParagraph = (paired: PairedComparison) =>
+  `Comparing the same prompts and models one by one (${paired.cells} prompt-and-model cells read in both windows): ${pairedCountsSentence(paired)} (McNemar's exact test, p = ${pValue(paired.p)}).`;
 
 /** `surface` names the surface that fell (say "AI Overview") when the set reads more than one; each is tested alone. */
 export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, threshold: number, surface?: string, canaries?: CanaryReading[]): OutgoingMail {
@@ -65,6 +71,7 @@ export function trackingAlertMail(facts: TrackingMailFacts, drop: TrackingDrop, 
     `The latest run of "${facts.setName}" shows ${facts.brandName} named in fewer AI answers${where} than over the 7 days before it, and the drop is statistically significant (p = ${pValue(drop.p)}, below your threshold of ${threshold}):`,
     `Visibility in the last 7 days: ${reading(drop.baseline)}.`,
     `Visibility in the latest run: ${reading(drop.current)}.`,
+    ...(drop.paired && drop.paired.cells > 0 ? [pairedParagraph(drop.paired)] : []),
     'AI answers vary from one asking to the next; a drop this large is unlikely to be that variation alone.',
     ...(canaries && canaries.length > 0 ? [canaryParagraph(canaries)] : []),
   ];

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import { TRACKING_SURFACES, type TrackingSurface } from '../../contract/tracking.ts';
 import { twoProportionTest, type ProportionSample } from './statistics/two-proportion-test.ts';
 import { wilsonInterval, type ProportionInterval } from './statistics/wilson-interval.ts';
@@ -13,6 +14,8 @@ export interface VisibilityWindows {
   current: ProportionSample;
   /** Every completed run of the set in the 7 days before it. */
   baseline: ProportionSample;
+  /** The same windows cell by cell (see `paired-cells.ts`); absent when not read. */
+  paired?: PairedComparison | undefined;
 }
 
 /**
@@ -57,6 +60,8 @@ export interface SignificantDrop {
   current: RateWithInterval;
   /** Two-sided p-value of the pooled two-proportion test. */
   p: number;
+  /** The paired test on the same prompt-and-model cells, shown beside the pooled one. */
+  paired?: PairedComparison | undefined;
 }
 
 export interface AlertRule {
@@ -77,7 +82,7 @@ const described = (sample: ProportionSample): RateWithInterval => ({
  * The drop worth telling the owner about, or undefined. It must be a drop (the current rate below the baseline's),
  * both windows must hold enough readings to be measurements, and the two-proportion test must find the difference
  * unlikely under "nothing changed" (p below the set's threshold). A fall of many points in a handful of answers is
- * noise and stays silent.
+ * noise and stays silent. The paired figures ride along for the mail; they do not decide (one rule, as documented).
  */
 export function significantDrop(windows: VisibilityWindows, rule: AlertRule): SignificantDrop | undefined {
   const { current, baseline } = windows;
@@ -85,5 +90,5 @@ export function significantDrop(windows: VisibilityWindows, rule: AlertRule): Si
   if (current.successes / current.trials >= baseline.successes / baseline.trials) return undefined;
   const { p } = twoProportionTest(baseline, current);
   if (!(p < rule.pValue)) return undefined;
-  return { baseline: described(baseline), current: described(current), p };
+  return { baseline: described(baseline), current: described(current), p, ...(windows.paired ? { paired: windows.paired } : {}) };
 }
