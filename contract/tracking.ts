@@ -4,6 +4,7 @@ import { Sentiment, VerdictSource } from './brand.ts';
 import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 import { RateStatistics } from './tracking-statistics.ts';
+import { PairedComparison } from './tracking-paired.ts';
 
 /**
  * GEO tracking: a set of prompts about a market, re-asked of chosen models on a cadence, with the brand's
@@ -45,7 +46,24 @@ export const DEFAULT_CANARY_PROMPTS = [
 ] as const;
 
 const Cadence = Type.Union([Type.Literal('daily'), Type.Literal('weekly')]);
-const ModelChoice = Type.Object({ engine: Type.String({ minLength: 1, maxLength: 64 }), model: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false });
+/**
+ * A model of a set, optionally with the temperature every tracked question asks it at. Left out, the model's own
+ * default is used: that is the spread of answers people actually see. 0 is allowed but never the default (see
+ * docs/tracking.md: it hides the variation a visibility rate has to measure, and providers treat it differently).
+ */
+const ModelChoice = Type.Object(
+  {
+    engine: Type.String({ minLength: 1, maxLength: 64 }),
+    model: Type.String({ minLength: 1, maxLength: 128 }),
+    temperature: Type.Optional(
+      Type.Union([Type.Number({ minimum: 0, maximum: 2 }), Type.Null()], {
+        description: "The temperature every tracked question asks this model at, within the model's own range (`capabilities.temperature` in `GET /api/models`). Left out or null: the model's own default.",
+        ...fieldMessages({ invalid: 'A tracked model\'s temperature must be a number from 0 to 2' }),
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 const Prompt = Type.String({ minLength: 1, maxLength: QUERY_MAX_LENGTH, pattern: '\\S' });
 
 const SetFields = {
@@ -216,6 +234,14 @@ export const TrackingResult = Type.Object({
   surface: Surface,
   /** The model version the provider reported (`gpt-4o-2024-08-06`); null when it reported none. */
   modelVersion: Type.Union([Type.String(), Type.Null()]),
+  /** The temperature sent with the question; null when none was sent (the model's own default). Always sent. */
+  temperature: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /** Whether the answer came with a web search (asked for, or a model that always searches). Always sent. */
+  webSearch: Type.Optional(Type.Boolean()),
+  /** The local analyser version that made the reading's brand figures; null for rows older than the record. Always sent. */
+  analyserVersion: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** When the reading was re-analysed from its stored answer (`POST /api/tracking/sets/{id}/reanalyse`); null if never. Always sent. */
+  reanalysedAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   mentioned: Type.Boolean(),
   position: Type.Union([Type.Integer(), Type.Null()]),
   sentiment: Type.Union([Sentiment, Type.Null()]),
@@ -259,6 +285,29 @@ export const ModelChange = Type.Object({
   from: Type.String(),
   to: Type.String(),
 });
+/**
+ * A reading setting of one model that changed between runs: the temperature sent (`null`: none, the model's default)
+ * or whether it searched the web. Like a version change it starts a new segment: readings taken differently are
+ * not one line.
+ */
+export const SettingChange = Type.Object({
+  runId: Type.String(),
+  slotStart: Type.String({ format: 'date-time' }),
+  startedAt: Type.String({ format: 'date-time' }),
+  engine: Type.String(),
+  model: Type.String(),
+  surface: Surface,
+  setting: Type.Union([Type.Literal('temperature'), Type.Literal('webSearch')]),
+  from: Type.Union([Type.Number(), Type.Boolean(), Type.Null()]),
+  to: Type.Union([Type.Number(), Type.Boolean(), Type.Null()]),
+});
+/** The first run whose readings a newer analyser made, after runs an older one made: a marker, not a break. */
+export const AnalyserChange = Type.Object({
+  runId: Type.String(),
+  slotStart: Type.String({ format: 'date-time' }),
+  from: Type.Union([Type.String(), Type.Null()]),
+  to: Type.String(),
+});
 export const TrackingDashboardQuery = Type.Object({
   surface: Type.Optional(
     Type.Enum([...TRACKING_SURFACES], {
@@ -274,6 +323,12 @@ export const TrackingDashboard = Type.Object({
   surfaces: Type.Array(Type.Object({ surface: Surface, points: Type.Array(SeriesPoint) })),
   /** Model version changes on this surface, oldest first: each is a marker on every chart, and the lines break there. */
   modelChanges: Type.Array(ModelChange),
+  /** Temperature and web-search changes on this surface, oldest first: they split the lines as version changes do. Always sent. */
+  settingChanges: Type.Optional(Type.Array(SettingChange)),
+  /** Where the analyser behind the readings changed, oldest first: marked on the charts. Always sent. */
+  analyserChanges: Type.Optional(Type.Array(AnalyserChange)),
+  /** The latest completed run against the 7 days before it, cell by cell (McNemar's exact test); null before there is one. Always sent. */
+  paired: Type.Optional(Type.Union([PairedComparison, Type.Null()])),
   overall: Type.Array(SeriesPoint),
   byModel: Type.Array(Type.Object({ engine: Type.String(), model: Type.String(), points: Type.Array(SeriesPoint) })),
   byCountry: Type.Array(Type.Object({ country: Type.String(), points: Type.Array(SeriesPoint) })),
@@ -297,6 +352,8 @@ export type TrackingResult = Type.Static<typeof TrackingResult>;
 export type TrackingDashboard = Type.Static<typeof TrackingDashboard>;
 export type TrackingDashboardQuery = Type.Static<typeof TrackingDashboardQuery>;
 export type ModelChange = Type.Static<typeof ModelChange>;
+export type SettingChange = Type.Static<typeof SettingChange>;
+export type AnalyserChange = Type.Static<typeof AnalyserChange>;
 export type TrackingSetData = Type.Static<typeof TrackingSetData>;
 export type TrackingSetsData = Type.Static<typeof TrackingSetsData>;
 export type TrackingRunsData = Type.Static<typeof TrackingRunsData>;

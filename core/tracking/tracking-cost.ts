@@ -15,7 +15,7 @@ export function trackingCost(
   samplesPerCell: number,
   canaryPrompts = 0,
 ): CostPreview {
-  const priced = models.map((choice) => ({ ...choice, credits: runCredits(catalogue, choice.engine, choice.model, false) }));
+  const priced = models.map(({ engine, model }) => ({ engine, model, credits: runCredits(catalogue, engine, model, false) }));
   const perAsking = priced.reduce((sum, choice) => sum + choice.credits, 0);
   const canaryPerRun = canaryPrompts * perAsking;
   const perRun = prompts * samplesPerCell * perAsking + canaryPerRun;

@@ -2,6 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRACKING_SURFACES, type TrackingDashboard, type TrackingResult, type TrackingSurface } from '../../contract/tracking.ts';
 import { modelChanges, type VersionCount } from './model-changes.ts';
 import { withSegments } from './series-segments.ts';
+import { analyserChanges, settingChanges, type RunSettings } from './setting-changes.ts';
+import { BASELINE_DAYS } from './tracking-alerts.ts';
+import { pairedCells, pairedComparison } from './paired-cells.ts';
+import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import { SUMMARY_COLUMNS, summaryFromRow, type SummaryRow } from './tracking-summary.ts';
 
 /** The queries behind the tracking dashboard, the drill-down and the exports, always for one set. */
@@ -60,18 +64,66 @@ async function versionCounts(em: EntityManager, setId: string): Promise<VersionC
 }
 
 /**
+ * Per run and model, the temperature and web search most of its answers were asked with (ties: the highest
+ * temperature, then search on, so the result is stable); and per run, the analyser most of its readings carry.
+ */
+async function readingSettings(em: EntityManager, setId: string): Promise<{ settings: RunSettings[]; analysers: { runId: string; slotStart: string; analyser: string | null }[] }> {
+  const [settings, analysers] = await Promise.all([
+    em.execute<{ run_id: string; slot_start: string; started_at: string; engine: string; model: string; surface: TrackingSurface; temperature: number | null; web_search: boolean }[]>(
+      `select distinct on (tracking.id, result.engine, result.model, result.surface)
+              tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, ${iso('tracking.started_at')} as started_at,
+              result.engine, result.model, result.surface, result.temperature::float8 as temperature, result.web_search
+         from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
+        where tracking.id in (${WINDOW_RUNS}) and result.status = 'completed'
+        group by tracking.id, tracking.slot_start, tracking.started_at, result.engine, result.model, result.surface, result.temperature, result.web_search
+        order by tracking.id, result.engine, result.model, result.surface, count(*) desc, result.temperature desc nulls last, result.web_search desc`,
+      [setId],
+    ),
+    em.execute<{ run_id: string; slot_start: string; analyser: string | null }[]>(
+      `select distinct on (tracking.id) tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, result.analyser_version as analyser
+         from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
+        where tracking.id in (${WINDOW_RUNS}) and result.status = 'completed' and result.analyser_version is not null
+        group by tracking.id, tracking.slot_start, result.analyser_version
+        order by tracking.id, count(*) desc, result.analyser_version desc`,
+      [setId],
+    ),
+  ]);
+  return {
+    settings: settings.map((row) => ({
+      runId: row.run_id, slotStart: row.slot_start, startedAt: row.started_at, engine: row.engine, model: row.model, surface: row.surface,
+      // Stored as real: rounded back to the few decimals it was sent with, so 0.7 reads 0.7.
+      temperature: row.temperature === null ? null : Number(row.temperature.toPrecision(6)), webSearch: row.web_search,
+    })),
+    analysers: analysers.map((row) => ({ runId: row.run_id, slotStart: row.slot_start, analyser: row.analyser })),
+  };
+}
+
+/** The set's latest completed run against the 7 days before it, on one surface, cell by cell. */
+async function latestPaired(em: EntityManager, setId: string, surface: TrackingSurface | null, baselineMs: number): Promise<PairedComparison | null> {
+  if (surface === null) return null;
+  const [latest] = await em.execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? and status = 'completed' order by slot_start desc limit 1`, [setId]);
+  if (!latest) return null;
+  const cells = (await pairedCells(em, latest.id, baselineMs)).get(surface) ?? [];
+  return pairedComparison(cells);
+}
+
+/**
  * A set's dashboard for one surface (the asked one, or the first the set has): every series, the cited domains and
  * the model changes are that surface's alone, and each series is split where a model it draws on changed version.
  * Each surface's overall series comes along too, so the surfaces can be shown side by side, never averaged.
  */
-export async function trackingDashboard(em: EntityManager, setId: string, asked?: TrackingSurface): Promise<TrackingDashboard> {
-  const [surfaces, counts, bySurface] = await Promise.all([
+export async function trackingDashboard(em: EntityManager, setId: string, asked?: TrackingSurface, dayMs = 86_400_000): Promise<TrackingDashboard> {
+  const [surfaces, counts, bySurface, reading] = await Promise.all([
     setSurfaces(em, setId),
     versionCounts(em, setId),
     em.execute<GroupedPointRow[]>(seriesQuery('result.surface'), [setId]),
+    readingSettings(em, setId),
   ]);
   const surface = asked ?? surfaces[0] ?? null;
-  const changes = modelChanges(counts);
+  const versionChanges = modelChanges(counts);
+  const settingsChanged = settingChanges(reading.settings);
+  // A line breaks wherever the model behind it, or the way it was asked, changed.
+  const changes: { slotStart: string; surface: TrackingSurface; engine: string; model: string }[] = [...versionChanges, ...settingsChanged];
   const onSurface = changes.filter((change) => change.surface === surface);
   const only = 'and result.surface = ?';
   const [overall, byModel, byCountry, domains] = await Promise.all([
@@ -104,7 +156,10 @@ export async function trackingDashboard(em: EntityManager, setId: string, asked?
   return {
     surface,
     surfaces: surfaces.map((each) => ({ surface: each, points: withSegments(surfaceSeries.get(each) ?? [], changes.filter((change) => change.surface === each)) })),
-    modelChanges: onSurface,
+    modelChanges: versionChanges.filter((change) => change.surface === surface),
+    settingChanges: settingsChanged.filter((change) => change.surface === surface),
+    analyserChanges: analyserChanges(reading.analysers),
+    paired: await latestPaired(em, setId, surface, BASELINE_DAYS * dayMs),
     overall: withSegments(overall.map(point), onSurface),
     byModel: [...models.values()].map((entry) => ({
       ...entry,
@@ -127,6 +182,10 @@ interface ResultRow {
   status: 'completed' | 'error';
   surface: TrackingSurface;
   model_version: string | null;
+  temperature: number | null;
+  web_search: boolean;
+  analyser_version: string | null;
+  reanalysed_at: string | null;
   mentioned: boolean;
   position: number | null;
   sentiment: TrackingResult['sentiment'];
@@ -151,6 +210,10 @@ function resultFromRow(row: ResultRow): TrackingResult {
     status: row.status,
     surface: row.surface,
     modelVersion: row.model_version,
+    temperature: row.temperature === null ? null : Number(row.temperature.toPrecision(6)),
+    webSearch: row.web_search,
+    analyserVersion: row.analyser_version,
+    reanalysedAt: row.reanalysed_at,
     mentioned: row.mentioned,
     position: row.position,
     sentiment: row.sentiment,
@@ -176,6 +239,8 @@ export async function trackingResults(em: EntityManager, setId: string, page: Re
     `select result.id, result.run_id, ${iso('tracking.slot_start')} as slot_start, result.prompt, result.engine, result.model, result.country,
             result.language, result.status, result.surface, result.model_version, result.mentioned, result.position, result.sentiment, result.share_of_voice, result.cited_domains,
             result.credits_charged, result.answer, ${iso('result.created_at')} as created_at,
+            result.temperature::float8 as temperature, result.web_search, result.analyser_version,
+            case when result.reanalysed_at is null then null else ${iso('result.reanalysed_at')} end as reanalysed_at,
             -- Who made the verdict, from the answer's brand analysis (a person's correction is copied into sentiment).
             case when mention.corrected_at is not null then 'person'
                  when mention.analyser ->> 'kind' = 'judge' then 'judge' else 'local' end as sentiment_by

@@ -9,6 +9,7 @@ import type { QuorumConfig } from '../config/config.ts';
 import { runCredits, type Tier } from '../credits/pricing.ts';
 import { tierRefusal } from '../credits/tier-rules.ts';
 import { AppError } from '../errors/app-error.ts';
+import { columnSettingsProblem } from '../../contract/column-settings-rules.ts';
 
 /**
  * Refuses a set its runs would be refused for anyway, at the moment it is saved rather than at 3 a.m.: an unknown
@@ -19,7 +20,7 @@ export function checkTrackedModels(
   catalogue: ModelCatalogue,
   engineSettings: Pick<QuorumConfig, 'demoMode' | 'providers' | 'localModels'>,
   tier: Tier,
-  models: readonly { engine: string; model: string }[],
+  models: readonly { engine: string; model: string; temperature?: number | null | undefined }[],
   aiOverviewParams: { gl?: string | undefined; hl?: string | undefined } | null | undefined,
 ): { gl: string; hl: string } | null {
   const seen = new Set<string>();
@@ -32,6 +33,12 @@ export function checkTrackedModels(
     if (!engine || !model) throw new AppError('VALIDATION_ERROR', `Unknown model "${key}"`);
     const availability = engineAvailability(engineSettings, engine);
     if (!availability.available) throw new AppError('VALIDATION_ERROR', availability.reason ?? `${engine.name} is not available`);
+    // A fixed temperature the model does not take would fail every run; it is refused with the words a person's
+    // column setting gets.
+    if (choice.temperature !== undefined && choice.temperature !== null) {
+      const problem = columnSettingsProblem(model.name, model.capabilities, { temperature: choice.temperature });
+      if (problem) throw new AppError('VALIDATION_ERROR', problem);
+    }
     return { engine, model, credits: runCredits(catalogue, engine.id, model.id, false) };
   });
   const refusal = tierRefusal(tier, { runs, comparison: runs.length > 1, searchEnabled: false, brandMonitoringEnabled: true });

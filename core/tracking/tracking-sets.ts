@@ -9,7 +9,8 @@ export interface StoredTrackingSet {
   name: string;
   brand: BrandConfig;
   prompts: string[];
-  models: { engine: string; model: string }[];
+  /** The set's models; `temperature`, when set, is sent with every tracked question to that model. */
+  models: { engine: string; model: string; temperature?: number | null }[];
   aiOverviewParams: { gl: string; hl: string } | null;
   cadence: TrackingCadence;
   alertThreshold: number;
@@ -30,7 +31,7 @@ interface SetRow {
   name: string;
   brand: BrandConfig;
   prompts: string[];
-  models: { engine: string; model: string }[];
+  models: { engine: string; model: string; temperature?: number | null }[];
   ai_overview_params: { gl: string; hl: string } | null;
   cadence: TrackingCadence;
   alert_threshold: number;

@@ -9,7 +9,8 @@ import { slotStart, trackingFinishJobId } from './tracking-jobs.ts';
 import { markRunAdmitted, queueRunDeadline, queueRunFinish } from './tracking-run-finisher.ts';
 import { trackingCost } from './tracking-cost.ts';
 import { SURFACE_LABELS } from '../../contract/tracking.ts';
-import { significantDrop, visibilityWindows } from './tracking-alerts.ts';
+import { BASELINE_DAYS, significantDrop, visibilityWindows } from './tracking-alerts.ts';
+import { pairedCells, pairedComparison } from './paired-cells.ts';
 import { openAnswersOfRun, recordTrackingResults } from './tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from './tracking-sets.ts';
 import { requesterFor, spendableCreditsOf, type Requester } from '../credits/requester.ts';
@@ -217,7 +218,8 @@ async function admitPrompts(
           {
             requestId,
             query,
-            selections: set.models,
+            // A fixed temperature goes with each question to its model; without one the model answers at its default.
+            selections: set.models.map(({ engine, model, temperature }) => ({ engine, model, ...(typeof temperature === 'number' ? { settings: { temperature } } : {}) })),
             kind: 'tracking',
             streamed: false,
             searchEnabled: false,
@@ -284,9 +286,11 @@ async function pauseForCredits(
 async function alertOnDrop(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, owner: User, runId: string): Promise<void> {
   // Each surface is tested against its own baseline; a set reading several names the surface that fell.
   const surfaces = await visibilityWindows(em, runId, dependencies.dayMs);
+  const cells = await pairedCells(em, runId, BASELINE_DAYS * dependencies.dayMs);
   let canaries: CanaryReading[] | undefined;
   for (const windows of surfaces) {
-    const drop = significantDrop(windows, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
+    const paired = pairedComparison(cells.get(windows.surface) ?? []);
+    const drop = significantDrop({ ...windows, paired }, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
     if (!drop) continue;
     const surface = surfaces.length > 1 ? SURFACE_LABELS[windows.surface] : undefined;
     canaries ??= await canaryReadings(dependencies, em, set, runId);

@@ -45,7 +45,7 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id, request.query.surface) });
+      return success({ dashboard: await trackingDashboard(app.orm.em.fork(), set.id, request.query.surface, app.config.tracking.dayMs) });
     },
   );
 
