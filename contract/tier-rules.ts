@@ -6,6 +6,23 @@ import { PER_MODEL_CREDIT_CAP, type Tier } from './limits.ts';
  * functions, no I/O, so the client imports them at no cost.
  */
 
+/** The words a refusal (server) and a lock (page) use for what a tier may not do. */
+export const REGISTER_TO_UNLOCK = 'Register for free to unlock this feature.';
+export const UPGRADE_FOR_ALL_MODELS = 'Upgrade to premium to access all models.';
+export const REGISTER_FOR_WEB_SEARCH = 'Register for web search';
+export const BRAND_MONITORING_NEEDS_REGISTRATION = 'Brand monitoring requires registration';
+
+/** How the account menu names a tier; a guest has no menu. */
+export const TIER_LABELS = { registered: 'Registered', subscribed: 'Subscribed' } as const;
+
+/**
+ * Whether a model searches the web when asked to: the catalogue's flag alone, so the page greys out exactly the
+ * models the server would ask without search.
+ */
+export function supportsWebSearch(model: { webSearchSupported: boolean }): boolean {
+  return model.webSearchSupported;
+}
+
 /** Cost bands by what one answer costs: Premium from 12 credits, Balanced from 6, Budget below 6. */
 export const PREMIUM_MIN_CREDITS = 12;
 export const BALANCED_MIN_CREDITS = 6;

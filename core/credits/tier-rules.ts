@@ -1,12 +1,15 @@
 import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
 import type { Tier } from '../../contract/limits.ts';
-import { modelRestriction, tierFeatures } from '../../contract/tier-rules.ts';
+import {
+  BRAND_MONITORING_NEEDS_REGISTRATION,
+  modelRestriction,
+  REGISTER_FOR_WEB_SEARCH,
+  REGISTER_TO_UNLOCK,
+  tierFeatures,
+  UPGRADE_FOR_ALL_MODELS,
+} from '../../contract/tier-rules.ts';
 
-/** The product's own prompts . */
-export const REGISTER_TO_UNLOCK = 'Register for free to unlock this feature.';
-export const UPGRADE_FOR_ALL_MODELS = 'Upgrade to premium to access all models.';
-export const REGISTER_FOR_WEB_SEARCH = 'Register for web search';
-export const BRAND_MONITORING_NEEDS_REGISTRATION = 'Brand monitoring requires registration';
+export { BRAND_MONITORING_NEEDS_REGISTRATION, REGISTER_FOR_WEB_SEARCH, REGISTER_TO_UNLOCK, UPGRADE_FOR_ALL_MODELS };
 
 export interface RequestedRun {
   model: CatalogueModel;

@@ -1,21 +1,12 @@
+import { HTTP_ERROR_TEXTS, RETRYABLE_STATUS_SET } from '../../../contract/client-error-texts.ts';
 import { readEnvelopeData, readEnvelopeError } from './api-envelope.ts';
 import { quorumFetch } from './anonymous-session.ts';
 
 /** Spec section 7: every call gives up after 30 seconds. */
 export const HTTP_TIMEOUT_MS = 30_000;
 
-/** Spec section 8's texts for what went wrong on the way, before any server message could be read. */
-export const HTTP_ERROR_TEXTS = {
-  unauthorized: 'Session expired. Please refresh the page.',
-  rateLimited: 'Rate limit exceeded. Please try again later.',
-  serverError: 'Server error. Please try again later.',
-  timeout: 'Request timeout. Please try again.',
-  unexpected: 'An unexpected error occurred.',
-  network: 'Connection failed. Please check your internet connection',
-} as const;
-
-/** Statuses where the same call may well succeed a moment later. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+/** The page's texts for a call that failed before a server message could be read: the contract's, not restated. */
+export { HTTP_ERROR_TEXTS };
 
 /** A failed call, in the words the page shows and with what the page needs to decide on a retry. */
 export class ApiError extends Error {
@@ -57,7 +48,7 @@ export function errorFromResponse(status: number, body: unknown, preferServerMes
   const envelopeError = readEnvelopeError(body);
   const data = readEnvelopeData(body);
   const code = envelopeError?.code || codeForStatus(status);
-  const retryable = RETRYABLE_STATUSES.has(status);
+  const retryable = RETRYABLE_STATUS_SET.has(status);
   if (preferServerMessage && envelopeError) return new ApiError(envelopeError.message, code, status, retryable, data);
   if (status === 401) return new ApiError(HTTP_ERROR_TEXTS.unauthorized, code, status, retryable, data);
   if (status === 429) return new ApiError(HTTP_ERROR_TEXTS.rateLimited, code, status, retryable, data);

@@ -1,4 +1,12 @@
-import { modelRestriction, tierAtLeast, tierFeatures } from '../../../contract/tier-rules.ts';
+import {
+  modelRestriction,
+  REGISTER_FOR_WEB_SEARCH,
+  REGISTER_TO_UNLOCK,
+  supportsWebSearch as modelSupportsWebSearch,
+  tierAtLeast,
+  tierFeatures,
+  UPGRADE_FOR_ALL_MODELS,
+} from '../../../contract/tier-rules.ts';
 import type { Tier } from '../api/auth-api.ts';
 import type { Catalogue, CatalogueModel } from '../api/catalogue-api.ts';
 import type { Pricing } from '../api/credits-api.ts';
@@ -12,8 +20,8 @@ import { ownEntry } from './own-entry.ts';
 export { tierAtLeast };
 
 export const LOCK_PROMPTS = {
-  register: 'Register for free to unlock this feature.',
-  premium: 'Upgrade to premium to access all models.',
+  register: REGISTER_TO_UNLOCK,
+  premium: UPGRADE_FOR_ALL_MODELS,
 } as const;
 
 export type ModelLock = 'Register' | 'Premium';
@@ -35,11 +43,9 @@ export interface ModelChoice {
   model: CatalogueModel;
 }
 
-/** Web search exists only on OpenAI and Gemini models flagged for it. */
-const WEB_SEARCH_ENGINES: ReadonlySet<string> = new Set(['openai', 'gemini']);
-
+/** The server's rule (the catalogue's flag), for a model picked in the page. */
 export function supportsWebSearch(choice: ModelChoice): boolean {
-  return WEB_SEARCH_ENGINES.has(choice.engine) && choice.model.webSearchSupported;
+  return modelSupportsWebSearch(choice.model);
 }
 
 export type WebSearchBadge = 'Register' | 'No Models' | 'Not Supported' | 'Active';
@@ -52,7 +58,7 @@ export interface WebSearchAvailability {
 
 /** The Web Search toggle's state, badge and reason. */
 export function webSearchAvailability(tier: Tier, choices: readonly ModelChoice[], on: boolean, single: boolean): WebSearchAvailability {
-  if (!tierFeatures(tier).webSearch) return { enabled: false, badge: 'Register', reason: 'Register for web search' };
+  if (!tierFeatures(tier).webSearch) return { enabled: false, badge: 'Register', reason: REGISTER_FOR_WEB_SEARCH };
   if (choices.length === 0) return { enabled: false, badge: 'No Models', reason: 'Select models to enable web search' };
   if (!choices.every(supportsWebSearch)) {
     return {

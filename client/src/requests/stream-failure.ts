@@ -1,3 +1,4 @@
+import { HTTP_ERROR_TEXTS, TIMED_OUT_TEXT } from '../../../contract/client-error-texts.ts';
 import { STREAMING_ERROR_MESSAGE } from './run-outcome-text.ts';
 
 /** Why a request (or one run of it) could not be followed to its end, in the words the page shows. */
@@ -8,8 +9,8 @@ export interface StreamFailure {
   retryable: boolean;
 }
 
-export const CONNECTION_FAILED_MESSAGE = 'Connection failed. Please check your internet connection';
-export const TIMED_OUT_MESSAGE = 'Request timed out. Please try again';
+export const CONNECTION_FAILED_MESSAGE = HTTP_ERROR_TEXTS.network;
+export const TIMED_OUT_MESSAGE = TIMED_OUT_TEXT;
 /** What a refusal says when its body carried no message (a proxy's page), by kind of request. */
 export const REFUSAL_FALLBACK = { single: 'Search failed', comparison: 'Comparison failed', arena: 'The arena round failed' } as const;
 

@@ -4,6 +4,7 @@ import { authApi } from '../../api/auth-api.ts';
 import { ApiError, messageOf } from '../../api/http-client.ts';
 import { attemptsText, formatCountdown, RESEND_COOLDOWN_MS } from './verification-cooldown.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
+import { ERROR_CODES } from '../../../../contract/error-codes.ts';
 
 export interface VerificationBannerProps {
   email: string;
@@ -59,7 +60,7 @@ export function VerificationBanner({ email, message, cooldownEndsAt: initialCool
   return (
     <Alert variant="light" color="indigo" title="Verify your email" data-testid="verification-banner">
       <Stack gap="xs">
-        <Text size="sm">{message ?? 'Please verify your email before logging in'}</Text>
+        <Text size="sm">{message ?? ERROR_CODES.EMAIL_NOT_VERIFIED.message}</Text>
         <Text size="sm">
           We sent a link to{' '}
           <Text span fw={600} inherit style={{ overflowWrap: 'anywhere' }}>

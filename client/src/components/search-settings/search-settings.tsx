@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantin
 import { lazy, memo, Suspense, useState } from 'react';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { useCredits } from '../../app-state/credits-context.tsx';
-import { brandMonitoringAllowed, creditsText, webSearchAvailability, type ModelChoice } from '../../catalogue/model-access.ts';
+import { brandMonitoringAllowed, creditsText, LOCK_PROMPTS, webSearchAvailability, type ModelChoice } from '../../catalogue/model-access.ts';
 import { brandConfigProblem } from './brand-config.ts';
 import type { SearchSettingsValue } from './search-settings-value.ts';
 
@@ -132,7 +132,7 @@ export const SearchSettings = memo(function SearchSettings({ choices, single, va
         )}
         {!monitoringAllowed && (
           <Text size="xs" c="dimmed">
-            Register for free to unlock this feature.
+            {LOCK_PROMPTS.register}
           </Text>
         )}
       </Stack>

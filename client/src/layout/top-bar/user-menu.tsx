@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { User } from '../../api/auth-api.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
 import { DeleteAccountDialog } from '../../components/delete-account/delete-account-dialog.tsx';
+import { TIER_LABELS } from '../../../../contract/tier-rules.ts';
 
-const TIER_LABELS = { registered: 'Registered', subscribed: 'Subscribed' } as const;
 const TIER_COLOURS = { registered: 'blue', subscribed: 'grape' } as const;
 
 function initials(name: string): string {
