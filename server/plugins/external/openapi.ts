@@ -34,10 +34,11 @@ export default fastifyPlugin(
         servers: [{ url: app.config.server.appUrl }],
         tags: [
           { name: 'Asking', description: 'Ask, follow the answers as they stream, resume, stop.' },
-          { name: 'Catalogue', description: 'Engines, models and prices.' },
+          { name: 'Catalogue', description: 'Engines, models and prices, and each model’s figures from real answers.' },
           { name: 'Credits', description: 'What you can spend.' },
           { name: 'Accounts', description: 'Registration, sign-in, sessions.' },
           { name: 'History', description: 'Requests you made.' },
+          { name: 'Teams', description: 'Saved teams: named sets of models with their settings and a judge or council, asked by `teamId`.' },
           { name: 'Live updates', description: 'One WebSocket per tab.' },
           { name: 'Status', description: 'Health.' },
           { name: 'Developer API', description: 'API keys for programs: create (shown once), list with usage, revoke.' },

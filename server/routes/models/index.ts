@@ -3,6 +3,7 @@ import { contextTokensOf, engineAvailability } from '../../../core/catalogue/mod
 import { CatalogueData } from '../../../contract/catalogue.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
+import modelStatsRoute from './model-stats.ts';
 
 /** `GET /api/models`: the catalogue keyed by engine, with each engine's availability on this server. */
 const modelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,6 +30,8 @@ const modelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'public, max-age=60');
     return success(data);
   });
+
+  await app.register(modelStatsRoute);
 };
 
 export default modelsRoutes;
