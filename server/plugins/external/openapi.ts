@@ -46,6 +46,10 @@ export default fastifyPlugin(
             name: 'OpenAI-compatible',
             description: "OpenAI's chat completions and model list at `/v1`, for any OpenAI client with a Quorum API key. Errors use OpenAI's format.",
           },
+          {
+            name: 'Comparison API',
+            description: 'One question to several models at `/v1/compare` with an API key: whole or streamed, each answer with its figures; read again, ask again and see what changed. Errors use OpenAI\'s format.',
+          },
         ],
         components: {
           securitySchemes: {

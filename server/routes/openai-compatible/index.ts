@@ -12,6 +12,7 @@ import { relayChatCompletion } from '../../openai-compatible/relay-chat-completi
 import { awaitRequest } from '../../requests/await-request.ts';
 import { admitRequest } from '../../../core/requests/request-admission.ts';
 import { LONG_CONVERSATION } from '../../../contract/long-conversation.ts';
+import compareApiRoutes from '../compare-api/index.ts';
 
 const tags = ['OpenAI-compatible'];
 const security = [{ apiKey: [] }];
@@ -98,6 +99,9 @@ const openAiCompatibleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return chatCompletion(identity, { ...result, response: result.response });
     },
   );
+
+  // `/v1/compare`: Quorum's own comparison API, inside this scope so its refusals are written the same way.
+  await app.register(compareApiRoutes);
 };
 
 export default openAiCompatibleRoutes;

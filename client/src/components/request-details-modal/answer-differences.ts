@@ -1,11 +1,8 @@
-import { diffWords } from 'diff';
 import type { HistoryRequest } from '../../api/history-api.ts';
+import { compareAnswers, type DifferencePart } from '../../../../contract/answer-changes.ts';
 
-/** A stretch of an answer compared between two runs: in both, only in the earlier one, or only in the later one. */
-export interface DifferencePart {
-  text: string;
-  kind: 'same' | 'removed' | 'added';
-}
+// The word-by-word rule is the contract's, shared with the comparison API's re-run.
+export { compareAnswers, type DifferencePart };
 
 /** One model's answer in two runs of the same question, and how it changed. */
 export interface AnswerDifference {
@@ -23,17 +20,6 @@ const answerOf = (request: HistoryRequest, engine: string, model: string): strin
   const result = request.results.find((candidate) => candidate.engine === engine && candidate.model === model);
   return result?.success && result.response ? result.response : null;
 };
-
-/** Words only: the diff keeps punctuation apart, and a full stop is not a word kept. */
-const wordCount = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-
-/** Two answers word by word: what stayed, what went, what came. */
-export function compareAnswers(earlier: string, later: string): { parts: DifferencePart[]; unchangedShare: number } {
-  const parts: DifferencePart[] = diffWords(earlier, later).map((change) => ({ text: change.value, kind: change.added ? 'added' : change.removed ? 'removed' : 'same' }));
-  const kept = parts.filter((part) => part.kind === 'same').reduce((sum, part) => sum + wordCount(part.text), 0);
-  const longest = Math.max(wordCount(earlier), wordCount(later));
-  return { parts, unchangedShare: longest === 0 ? 1 : kept / longest };
-}
 
 /**
  * Every model of two runs of one question, the later run's models first (in its order), then any asked only the
