@@ -1,6 +1,7 @@
 import * as Type from 'typebox/type';
 import { CompareRequestBody, SearchRequestBody } from './ask.ts';
 import { BRAND_LIMITS } from './limits.ts';
+import { TEAM_LIMITS } from './teams.ts';
 
 /**
  * The tools Quorum's MCP server offers an AI assistant. Each tool's input is a contract schema: asking one model
@@ -14,6 +15,24 @@ export const BrandVisibilityInput = Type.Object(
   {
     brandName: Type.Optional(
       Type.String({ minLength: 1, maxLength: BRAND_LIMITS.name, description: 'Only this brand (as monitored); every monitored brand when absent.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ListTeamsInput = Type.Object({}, { additionalProperties: false });
+
+/** Comparing takes the body of `POST /api/compare`, or a saved team (by name or id) in place of its models. */
+export const CompareToolInput = Type.Object(
+  {
+    ...CompareRequestBody.properties,
+    models: Type.Optional(CompareRequestBody.properties.models),
+    team: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: Math.max(TEAM_LIMITS.nameLength, 36),
+        description: 'One of your saved teams, by name or id (list_teams): its models are asked with their saved settings. Leave out `models`.',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -36,8 +55,13 @@ export const MCP_TOOLS = {
     title: 'Compare several models',
     description:
       'Ask several models the same question at once and get every answer side by side. Each model is charged its own price, ' +
-      'only if it answers.',
-    inputSchema: CompareRequestBody,
+      'only if it answers. Name a saved team (`team`) instead of `models` to ask its models with their settings.',
+    inputSchema: CompareToolInput,
+  },
+  list_teams: {
+    title: 'List saved teams',
+    description: 'Your saved teams: each one’s name and id, its models with their settings, and the judge or council it uses. Pass a name or id as `team` to compare.',
+    inputSchema: ListTeamsInput,
   },
   brand_visibility: {
     title: 'Read brand visibility',
@@ -50,3 +74,4 @@ export const MCP_TOOLS = {
 
 export type McpToolName = keyof typeof MCP_TOOLS;
 export type BrandVisibilityInput = Type.Static<typeof BrandVisibilityInput>;
+export type CompareToolInput = Type.Static<typeof CompareToolInput>;

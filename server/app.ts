@@ -49,6 +49,8 @@ import sharePageRoute from './routes/shares/share-page.ts';
 import sharePreviewRoute from './routes/shares/share-preview.ts';
 import exportRoutes from './routes/exports/index.ts';
 import judgeRoutes from './routes/judge/index.ts';
+import councilRoutes from './routes/council/index.ts';
+import teamRoutes from './routes/teams/index.ts';
 import observability from './observability/observability-plugin.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import queueDashboard from './routes/queue-dashboard/index.ts';
@@ -116,6 +118,8 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(sharePreviewRoute);
       await api.register(exportRoutes);
       await api.register(judgeRoutes);
+      await api.register(councilRoutes);
+      await api.register(teamRoutes);
     },
     { prefix: '/api' },
   );

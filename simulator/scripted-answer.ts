@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { readAnswerStyle, styledPieceCount } from './answer-style.ts';
 import { generateBrandAnswer, isBrandQuestion } from './brand-answer.ts';
 import { brandJudgeReplyText, type BrandJudgeRequest } from './brand-judge-reply.ts';
+import { councilReplyText, type CouncilRequest } from './council-reply.ts';
 import { generateDeterministicAnswer, type DeterministicAnswer } from './deterministic-answer.ts';
 import { cutConnection, pause, type PiecePacing } from './response-pacing.ts';
 import type { SimulationScript } from './scripted-directives.ts';
@@ -19,6 +20,7 @@ export interface AnswerableRequest {
   script: SimulationScript;
   request: { model: string };
   judge?: BrandJudgeRequest | undefined;
+  council?: CouncilRequest | undefined;
   systemPrompt?: string | undefined;
   temperature?: number | undefined;
 }
@@ -26,6 +28,7 @@ export interface AnswerableRequest {
 export function scriptedAnswer(accepted: AnswerableRequest, settings: SimulatorSettings): DeterministicAnswer {
   const { prompt, script, request, temperature } = accepted;
   if (accepted.judge) return piecesOf(brandJudgeReplyText(accepted.judge));
+  if (accepted.council) return piecesOf(councilReplyText(accepted.council, request.model));
   const style = readAnswerStyle(accepted.systemPrompt);
   const asked = { prompt, model: request.model, sample: script.sample ?? 0, style };
   const answer = script.echo

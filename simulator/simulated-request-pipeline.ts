@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBrandJudgeRequest, type BrandJudgeRequest } from './brand-judge-reply.ts';
+import { readCouncilRequest, type CouncilRequest } from './council-reply.ts';
 import { parseScriptedDirectives, type SimulatedFailureStatus, type SimulationScript } from './scripted-directives.ts';
 import { isBrandQuestion } from './brand-answer.ts';
 import { readJsonBody, shouldFail, type RequestBody, type SimulatedExchange, type SimulatorState } from './simulated-exchange.ts';
@@ -82,6 +83,8 @@ export interface AcceptedRequest<Valid, Rejection> {
   failureInAnswer: Rejection | undefined;
   /** Set when the prompt is Quorum's brand judge asking for a verdict (`brand-judge-reply.ts`). */
   judge?: BrandJudgeRequest | undefined;
+  /** Set when the prompt is a council's review or chairman prompt (`council-reply.ts`). */
+  council?: CouncilRequest | undefined;
   /** The request's instructions and temperature as its vendor carries them: the answer follows them. */
   systemPrompt?: string | undefined;
   temperature?: number | undefined;
@@ -121,7 +124,10 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
   const judging = readBrandJudgeRequest(checked.request.lastUserMessage, checked.request.model);
   if (judging && !judging.ok) return refuse(dialect.refuseDirective(judging.message));
   const judge = judging?.judge;
-  const script = judge ? { ...shared.script, ...judge.script } : shared.script;
+  const councilReading = judge ? undefined : readCouncilRequest(checked.request.lastUserMessage, summary.earlierMessages ?? [], checked.request.model);
+  if (councilReading && !councilReading.ok) return refuse(dialect.refuseDirective(councilReading.message));
+  const council = councilReading?.council;
+  const script = judge ? { ...shared.script, ...judge.script } : council ? { ...shared.script, ...council.script } : shared.script;
   const { request: valid, prompt } = scripted;
 
   const failureKey = dialect.failureKey(valid);
@@ -131,10 +137,10 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
     if (!dialect.failsInAnswer?.(valid, script)) return refuse(failure);
     failureInAnswer = failure;
   }
-  const asking = { prompt, model: valid.model, judging: judge !== undefined, scripted: DIRECTIVE.test(checked.request.lastUserMessage) };
+  const asking = { prompt, model: valid.model, judging: judge !== undefined || council !== undefined, scripted: DIRECTIVE.test(checked.request.lastUserMessage) };
   const sampled = withSample(script, asking, exchange.settings.variedAnswers, state);
   const { systemPrompt, temperature } = summary;
-  return { request: valid, script: sampled, prompt, receivedAt, failureInAnswer, judge, systemPrompt, temperature };
+  return { request: valid, script: sampled, prompt, receivedAt, failureInAnswer, judge, council, systemPrompt, temperature };
 }
 
 /** Any directive: a question a test scripts, which keeps the answer it computes. */

@@ -52,7 +52,13 @@ export type AdmissionServices = Pick<
 export interface AdmissionInput {
   query: string;
   /** The models to ask, each with its own settings (left out: none, or on a follow-up or retry the earlier turn's). */
-  selections: { engine: string; model: string; settings?: ColumnSettings | undefined }[];
+  selections: {
+    engine: string;
+    model: string;
+    settings?: ColumnSettings | undefined;
+    /** This model's own earlier turns (a council's reviewer reads every answer but its own); not with a follow-up. */
+    conversation?: ConversationTurn[] | undefined;
+  }[];
   kind: RequestKind;
   /** Asked through a streaming endpoint. */
   streamed: boolean;
@@ -128,6 +134,7 @@ interface ResolvedSelection {
   credits: number;
   /** Checked and normalised; undefined when the request left them out. */
   settings: StoredColumnSettings | null | undefined;
+  conversation?: ConversationTurn[] | undefined;
 }
 
 /**
@@ -172,7 +179,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   const settingsOf = (entry: ResolvedSelection): StoredColumnSettings | null =>
     entry.settings !== undefined ? entry.settings : (earlierSettings?.get(conversationKey(entry.engine.id, entry.model.id)) ?? null);
   const earlierTurnsOf = (entry: ResolvedSelection): ConversationTurn[] | null => {
-    const turns = followUp?.get(conversationKey(entry.engine.id, entry.model.id));
+    const turns = entry.conversation ?? followUp?.get(conversationKey(entry.engine.id, entry.model.id));
     return turns?.length ? turns : null;
   };
   // A long conversation adds to each model's price what it reads beyond the allowance (contract/long-conversation.ts),
@@ -324,7 +331,8 @@ function resolveSelection(
   // Web search only where the model supports it; elsewhere it is quietly off, as the page's toggle would be.
   const searchEnabled = searchRequested && model.webSearchSupported;
   const settings = checkedColumnSettings(model, selection.settings);
-  return { engine, model, searchEnabled, settings, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };
+  const conversation = selection.conversation?.length ? selection.conversation : undefined;
+  return { engine, model, searchEnabled, settings, conversation, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };
 }
 
 /** The product's AI Overview defaults are location us and language en; only its 15 of each are offered. */

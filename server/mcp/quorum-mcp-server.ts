@@ -1,11 +1,11 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import { Value } from 'typebox/value';
-import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
-import { MCP_TOOLS, type BrandVisibilityInput, type McpToolName } from '../../contract/mcp-tools.ts';
+import type { SearchRequestBody } from '../../contract/ask.ts';
+import { MCP_TOOLS, type BrandVisibilityInput, type CompareToolInput, type McpToolName } from '../../contract/mcp-tools.ts';
 import { AppError } from '../../core/errors/app-error.ts';
 import { MCP_PROTOCOL_VERSIONS } from './mcp-protocol-versions.ts';
 import { COMPARE_APP_URI, compareAppHtml, compareAppResource, compareAppToolMeta, MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from './compare-app.ts';
-import { askTool, brandVisibilityTool, compareTool, listModelsTool, type McpCallContext } from './quorum-mcp-tools.ts';
+import { askTool, brandVisibilityTool, compareTool, listModelsTool, listTeamsTool, type McpCallContext } from './quorum-mcp-tools.ts';
 
 const SERVER_INFO = { name: 'quorum', version: '1.0.0' };
 
@@ -64,7 +64,9 @@ export function createQuorumMcpServer(context: McpCallContext): Server {
         case 'ask':
           return await askTool(context, args as SearchRequestBody);
         case 'compare':
-          return await compareTool(context, args as CompareRequestBody);
+          return await compareTool(context, args as CompareToolInput);
+        case 'list_teams':
+          return await listTeamsTool(context);
         case 'brand_visibility':
           return await brandVisibilityTool(context, args as BrandVisibilityInput);
       }

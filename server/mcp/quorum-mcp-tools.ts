@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { engineAvailability } from '../../core/catalogue/model-catalogue.ts';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
-import type { BrandVisibilityInput } from '../../contract/mcp-tools.ts';
+import type { BrandVisibilityInput, CompareToolInput } from '../../contract/mcp-tools.ts';
+import { AppError } from '../../core/errors/app-error.ts';
+import { listTeams } from '../../core/teams/teams.ts';
+import { findTeamByReference, resolveCompareTeam } from '../../core/teams/team-resolution.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { brandAnalytics } from '../../core/brand/brand-mention-repository.ts';
 import { awaitRequest } from '../requests/await-request.ts';
@@ -50,7 +53,30 @@ export async function askTool({ services, caller, request }: McpCallContext, bod
   return toolResult(describeResult(result), { requestId: admitted.requestId, ...result }, !result.success);
 }
 
-export async function compareTool({ services, caller, request }: McpCallContext, body: CompareRequestBody): Promise<CallToolResult> {
+/** The comparison the tool's arguments ask for: the models given, or those of the team named. */
+async function comparisonOf({ services, caller }: McpCallContext, input: CompareToolInput): Promise<CompareRequestBody> {
+  const { team, ...rest } = input;
+  const em = services.orm.em.fork();
+  if (team === undefined) return resolveCompareTeam(em, caller.user.id, rest);
+  const found = await findTeamByReference(em, caller.user.id, team);
+  if (!found) throw new AppError('NOT_FOUND', `You have no team called "${team}". list_teams lists your teams.`);
+  return resolveCompareTeam(em, caller.user.id, { ...rest, teamId: found.id });
+}
+
+export async function listTeamsTool({ services, caller }: McpCallContext): Promise<CallToolResult> {
+  const teams = await listTeams(services.orm.em.fork(), caller.user.id);
+  if (teams.length === 0) return toolResult('You have no saved teams yet. Save one in the Quorum workspace (or POST /api/teams).', { teams });
+  const lines = teams.map((team) => {
+    const models = team.models.map((entry) => `${entry.engine}/${entry.model}${entry.settings && Object.keys(entry.settings).length > 0 ? ' (own settings)' : ''}`);
+    const judge = team.judge ? `; ${team.judge.kind === 'council' ? 'council chaired by' : `${team.judge.mode} judge`} ${team.judge.engine}/${team.judge.model}` : '';
+    return `${team.name} (id ${team.id}): ${models.join(', ')}${judge}`;
+  });
+  return toolResult(lines.join('\n'), { teams });
+}
+
+export async function compareTool(context: McpCallContext, input: CompareToolInput): Promise<CallToolResult> {
+  const { services, caller, request } = context;
+  const body = await comparisonOf(context, input);
   const admitted = await admitRequest(services, compareAdmissionInput(body, false), caller.requester);
   const results = await awaitRequest(services, request, admitted.requestId, admitted.runs);
   const totalCreditsUsed = results.reduce((sum, result) => sum + result.creditsUsed, 0);

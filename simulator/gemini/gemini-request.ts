@@ -80,11 +80,14 @@ function textOf(content: Record<string, unknown>): string {
 }
 
 /** Best-effort fields for the request log, read before validation so even rejected requests are recorded. */
-export function summariseGeminiBody(body: unknown): { lastUserMessage: string; systemPrompt?: string; temperature?: number } {
+export function summariseGeminiBody(body: unknown): { lastUserMessage: string; earlierMessages?: string[]; systemPrompt?: string; temperature?: number } {
   if (!isRecord(body)) return { lastUserMessage: '' };
   const generationConfig = fieldOf(body, 'generationConfig', 'generation_config');
   const settings = optionalSettings(systemInstructionText(body), isRecord(generationConfig) ? generationConfig['temperature'] : undefined);
-  return { lastUserMessage: Array.isArray(body['contents']) ? lastUserContentOf(body['contents']) : '', ...settings };
+  const contents = Array.isArray(body['contents']) ? body['contents'] : [];
+  // The earlier turns' text, as chat-style bodies give it (a council's reviewer reads the answers there).
+  const earlierMessages = contents.slice(0, -1).map((content) => (isRecord(content) ? textOf(content) : ''));
+  return { lastUserMessage: lastUserContentOf(contents), ...(earlierMessages.length > 0 ? { earlierMessages } : {}), ...settings };
 }
 
 /** Proto JSON takes a field in lowerCamelCase or snake_case. */

@@ -3,7 +3,8 @@ import { awaitRequest } from '../../requests/await-request.ts';
 import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/request-admission.ts';
 import { compareAdmissionInput } from '../../../core/requests/admission-input.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
-import { CompareRequestBody } from '../../../contract/ask.ts';
+import { TeamCompareRequestBody } from '../../../contract/teams.ts';
+import { resolveCompareTeam } from '../../../core/teams/team-resolution.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { success } from '../../../contract/envelope.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
@@ -27,28 +28,32 @@ const compareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'with an API key (`Authorization: Bearer <key>`): the key’s owner pays, exactly as in the app, within the key’s monthly cap and rate limit.',
     tags: ['Asking'],
     security: SIGNED_IN_OR_API_KEY,
-    body: CompareRequestBody,
-    response: eventStreamResponses(CompareStreamFrame, ADMISSION_REFUSALS),
+    body: TeamCompareRequestBody,
+    response: eventStreamResponses(CompareStreamFrame, [...ADMISSION_REFUSALS, 'NOT_FOUND']),
   };
   const wholeSchema = {
     summary: 'Compare several models, answered whole',
     tags: ['Asking'],
     security: SIGNED_IN_OR_API_KEY,
-    body: CompareRequestBody,
-    response: jsonResponses(CompareAnswer, ADMISSION_REFUSALS),
+    body: TeamCompareRequestBody,
+    response: jsonResponses(CompareAnswer, [...ADMISSION_REFUSALS, 'NOT_FOUND']),
   };
 
   // Counted per asker and per address in Redis, shared with the other asking routes.
   const limitAsking = askRateLimit(limitStoreOf(app), app.config.asking);
 
   app.post('/compare/stream', { schema: streamSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, compareAdmissionInput(request.body, true), await request.requester(reply));
+    const requester = await request.requester(reply);
+    const body = await resolveCompareTeam(app.orm.em.fork(), requester.userId, request.body);
+    const admitted = await admitRequest(app.requestServices, compareAdmissionInput(body, true), requester);
     request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits }, 'comparison admitted');
     await relayRequestToBrowser(app.requestServices, request, reply, { requestId: admitted.requestId, runs: admitted.runs, format: comparisonFormat });
   });
 
   app.post('/compare', { schema: wholeSchema, preHandler: limitAsking }, async (request, reply) => {
-    const admitted = await admitRequest(app.requestServices, compareAdmissionInput(request.body, false), await request.requester(reply));
+    const requester = await request.requester(reply);
+    const body = await resolveCompareTeam(app.orm.em.fork(), requester.userId, request.body);
+    const admitted = await admitRequest(app.requestServices, compareAdmissionInput(body, false), requester);
     const results = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs);
     return success({ requestId: admitted.requestId, results, totalCreditsUsed: results.reduce((sum, result) => sum + result.creditsUsed, 0) });
   });
