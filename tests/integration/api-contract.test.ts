@@ -30,6 +30,9 @@ const PRODUCT_CALLS = [
   'DELETE /api/api-keys/{id}',
   'GET /v1/models',
   'POST /v1/chat/completions',
+  'POST /v1/compare',
+  'GET /v1/compare/{id}',
+  'POST /v1/compare/{id}/rerun',
   'GET /api/payments',
   'POST /api/payments',
   'PUT /api/payments',
@@ -134,6 +137,11 @@ describe('the API contract', () => {
     expect(Object.keys(chat.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '404', '429']));
     expect(JSON.stringify(chat.responses['401']!.content!['application/json']!.schema)).toContain('"param"');
     expect(Object.keys(chat.responses['200']!.content!)).toEqual(expect.arrayContaining(['application/json', 'text/event-stream']));
+    const compare = document.paths['/v1/compare']!.post!;
+    expect(compare.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(compare.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '404', '429']));
+    const events = JSON.stringify(compare.responses['200']!.content!['text/event-stream']!.schema);
+    for (const name of ['start', 'delta', 'model_done', 'done', 'error']) expect(events).toContain(`"${name}"`);
   });
 
   it('serves the interactive reference', async () => {
