@@ -1,6 +1,7 @@
 import * as Type from 'typebox/type';
 import { CarryFrom, ContinueMode } from './continuation.ts';
 import { ColumnSettings } from './column-settings.ts';
+import { BrandFactSheet } from './brand-facts.ts';
 import { fieldMessages } from './field-messages.ts';
 import { BRAND_LIMITS, MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 
@@ -21,6 +22,7 @@ export const BrandConfig = Type.Object(
         description: 'Other brands to compare with: mentions, rank and share of voice.',
       }),
     ),
+    facts: Type.Optional(BrandFactSheet),
   },
   { additionalProperties: false, description: 'The brand to look for in the answers.' },
 );

@@ -1,6 +1,7 @@
 import * as Type from 'typebox/type';
 import { BrandConfig, AiOverviewParams } from './ask.ts';
 import { Sentiment, VerdictSource } from './brand.ts';
+import { FactCheck } from './brand-facts.ts';
 import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 import { RateStatistics } from './tracking-statistics.ts';
@@ -252,6 +253,8 @@ export const TrackingResult = Type.Object({
   creditsCharged: Type.Integer({ minimum: 0 }),
   answer: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
+  /** The answer read against the brand's fact sheet by the judge model; null when it was not checked. Always sent. */
+  factCheck: Type.Optional(Type.Union([FactCheck, Type.Null()])),
 });
 
 export const TrackingResultsQuery = Type.Object({

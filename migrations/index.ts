@@ -30,6 +30,7 @@ import { Migration20261128100000_continue_modes } from './Migration2026112810000
 import { Migration20261128110000_tracking_canaries } from './Migration20261128110000_tracking_canaries.ts';
 import { Migration20261128120000_verdict_corrections } from './Migration20261128120000_verdict_corrections.ts';
 import { Migration20261129100000_operator_grants } from './Migration20261129100000_operator_grants.ts';
+import { Migration20261129120100_brand_fact_checks } from './Migration20261129120100_brand_fact_checks.ts';
 import { Migration20261129120600_councils_and_teams } from './Migration20261129120600_councils_and_teams.ts';
 import { Migration20261129120700_model_figures_index } from './Migration20261129120700_model_figures_index.ts';
 import { Migration20261129120300_tracking_reading_settings } from './Migration20261129120300_tracking_reading_settings.ts';
@@ -70,6 +71,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128110000_tracking_canaries', class: Migration20261128110000_tracking_canaries },
   { name: 'Migration20261128120000_verdict_corrections', class: Migration20261128120000_verdict_corrections },
   { name: 'Migration20261129100000_operator_grants', class: Migration20261129100000_operator_grants },
+  { name: 'Migration20261129120100_brand_fact_checks', class: Migration20261129120100_brand_fact_checks },
   { name: 'Migration20261129120600_councils_and_teams', class: Migration20261129120600_councils_and_teams },
   { name: 'Migration20261129120700_model_figures_index', class: Migration20261129120700_model_figures_index },
   { name: 'Migration20261129120300_tracking_reading_settings', class: Migration20261129120300_tracking_reading_settings },

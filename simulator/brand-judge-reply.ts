@@ -1,4 +1,6 @@
 import { readBrandJudgeInput, type BrandJudgeInput } from '../core/brand/brand-judge-prompt.ts';
+import { readFactCheckInput, type FactCheckInput } from '../core/brand/fact-check-prompt.ts';
+import { FACT_READINGS, factCheckReplyText, type FactReading } from './fact-check-reply.ts';
 import { parseScriptedDirectives, type SimulationScript } from './scripted-directives.ts';
 
 /**
@@ -6,7 +8,9 @@ import { parseScriptedDirectives, type SimulationScript } from './scripted-direc
  * answered with the JSON verdict it asks for, worked out from the answer with a few cue words, so a test can predict
  * it. Tests script the judge through the answer being judged (which they script with `echo=1`): a
  * `[[judge key=value …]]` directive in it takes every `[[simulate …]]` key (`status=500`, `first-token-ms=60000`
- * to hang, …) plus `reply=`, which picks a broken reply: `invalid-json`, `wrong-schema` or `misquote`.
+ * to hang, …) plus `reply=`, which picks a broken reply: `invalid-json`, `wrong-schema` or `misquote`, and `facts=`,
+ * how the fact-checking judge reads the brand's sentences (`fact-check-reply.ts`). A fact-check prompt is recognised
+ * here too and answered by `fact-check-reply.ts`, with the same directives.
  */
 
 export const JUDGE_REPLIES = ['verdict', 'invalid-json', 'wrong-schema', 'misquote'] as const;
@@ -17,18 +21,29 @@ export interface BrandJudgeRequest {
   reply: JudgeReply;
   /** The judge's own faults and pacing, laid over the request's `[[simulate …]]` script. */
   script: SimulationScript;
+  /** Set when the prompt asks for a fact-check rather than a brand verdict. */
+  factCheck?: { input: FactCheckInput; reading: FactReading } | undefined;
 }
 
 const judgeDirectivePattern = /\[\[judge(?:\s+([^\]]*?))?\s*\]\]/g;
 
 /** A judge request and its script; undefined for any other prompt; an error naming the key for a bad directive. */
 export function readBrandJudgeRequest(message: string, model: string): { ok: true; judge: BrandJudgeRequest } | { ok: false; message: string } | undefined {
-  const input = readBrandJudgeInput(message);
+  const facts = readFactCheckInput(message);
+  const input = facts ? { brands: [facts.brand], answer: facts.answer } : readBrandJudgeInput(message);
   if (!input) return undefined;
   let reply: JudgeReply = 'verdict';
+  let reading: FactReading = 'seeded';
   const simulateTokens: string[] = [];
   for (const match of input.answer.matchAll(judgeDirectivePattern)) {
     for (const token of (match[1] ?? '').split(/\s+/).filter(Boolean)) {
+      if (token.startsWith('facts=')) {
+        const value = token.slice('facts='.length);
+        const known = FACT_READINGS.find((candidate) => candidate === value);
+        if (!known) return { ok: false, message: `Invalid simulator directive "facts": expected one of ${FACT_READINGS.join(', ')}, got "${value}"` };
+        reading = known;
+        continue;
+      }
       if (!token.startsWith('reply=')) {
         simulateTokens.push(token);
         continue;
@@ -41,11 +56,12 @@ export function readBrandJudgeRequest(message: string, model: string): { ok: tru
   }
   const parsed = parseScriptedDirectives(simulateTokens.length > 0 ? `[[simulate ${simulateTokens.join(' ')}]]` : '', model);
   if (!parsed.ok) return { ok: false, message: parsed.message };
-  return { ok: true, judge: { input, reply, script: parsed.script } };
+  return { ok: true, judge: { input, reply, script: parsed.script, ...(facts ? { factCheck: { input: facts, reading } } : {}) } };
 }
 
 /** The judge's reply as text: the verdict, or the broken reply the script asked for. */
-export function brandJudgeReplyText({ input, reply }: BrandJudgeRequest): string {
+export function brandJudgeReplyText({ input, reply, factCheck }: BrandJudgeRequest): string {
+  if (factCheck) return factCheckReplyText(factCheck.input, reply, factCheck.reading);
   if (reply === 'invalid-json') return 'Here is my verdict: {brands: [' + input.brands.map((brand) => `"${brand}"`).join(', ');
   const brands = judgeBrands(input);
   if (reply === 'wrong-schema') return JSON.stringify({ brands: brands.map(({ name, sentiment }) => ({ name, sentiment: sentiment === 'positive' ? 'great' : sentiment })) });

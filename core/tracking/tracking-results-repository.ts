@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRACKING_SURFACES, type TrackingDashboard, type TrackingResult, type TrackingSurface } from '../../contract/tracking.ts';
 import { modelChanges, type VersionCount } from './model-changes.ts';
 import { withSegments } from './series-segments.ts';
+import { FACT_CHECK_COLUMNS, factCheckFromRow, type FactCheckRow } from '../brand/fact-check-repository.ts';
 import { analyserChanges, settingChanges, type RunSettings } from './setting-changes.ts';
 import { BASELINE_DAYS } from './tracking-alerts.ts';
 import { pairedCells, pairedComparison } from './paired-cells.ts';
@@ -170,7 +171,7 @@ export async function trackingDashboard(em: EntityManager, setId: string, asked?
   };
 }
 
-interface ResultRow {
+interface ResultRow extends FactCheckRow {
   id: string;
   run_id: string;
   slot_start: string;
@@ -223,6 +224,7 @@ function resultFromRow(row: ResultRow): TrackingResult {
     creditsCharged: row.credits_charged,
     answer: row.answer,
     createdAt: row.created_at,
+    factCheck: factCheckFromRow(row),
   };
 }
 
@@ -243,9 +245,11 @@ export async function trackingResults(em: EntityManager, setId: string, page: Re
             case when result.reanalysed_at is null then null else ${iso('result.reanalysed_at')} end as reanalysed_at,
             -- Who made the verdict, from the answer's brand analysis (a person's correction is copied into sentiment).
             case when mention.corrected_at is not null then 'person'
-                 when mention.analyser ->> 'kind' = 'judge' then 'judge' else 'local' end as sentiment_by
+                 when mention.analyser ->> 'kind' = 'judge' then 'judge' else 'local' end as sentiment_by,
+            ${FACT_CHECK_COLUMNS}
        from tracking_results as result join tracking_runs as tracking on tracking.id = result.run_id
        left join brand_mentions as mention on mention.run_id = result.model_run_id
+       left join answer_fact_checks as fact_check on fact_check.run_id = result.model_run_id
       where result.set_id = ?
         and (?::uuid is null or result.run_id = ?::uuid)
         and (?::uuid is null or (result.created_at, result.id) > (select created_at, id from tracking_results where id = ?::uuid))

@@ -42,10 +42,10 @@ export interface CompletedRun {
   canary_request_ids: string[];
 }
 
-/** A server and worker with a mail sink, and a tracking "day" of `dayMs`. */
-export async function startTrackingHarness(dayMs: number): Promise<TrackingHarness> {
+/** A server and worker with a mail sink, and a tracking "day" of `dayMs`; `environment` adds settings (a judge model). */
+export async function startTrackingHarness(dayMs: number, environment: Record<string, string> = {}): Promise<TrackingHarness> {
   const mail = await startMailCatcher();
-  const stack = await startTestStack({ environment: { SMTP_URL: mail.url, TRACKING_DAY_MS: String(dayMs) } });
+  const stack = await startTestStack({ environment: { ...environment, SMTP_URL: mail.url, TRACKING_DAY_MS: String(dayMs) } });
   const harness: TrackingHarness = {
     stack,
     mail,
@@ -102,10 +102,10 @@ export async function startTrackingHarness(dayMs: number): Promise<TrackingHarne
  * A harness started before a file's tests and closed after them. The object stands in for it from the start (each
  * property is read from the started harness), so a test file can hold it in a constant.
  */
-export function useTrackingHarness(dayMs: number): TrackingHarness {
+export function useTrackingHarness(dayMs: number, environment: Record<string, string> = {}): TrackingHarness {
   let started: TrackingHarness | undefined;
   beforeAll(async () => {
-    started = await startTrackingHarness(dayMs);
+    started = await startTrackingHarness(dayMs, environment);
   });
   afterAll(async () => {
     await started?.close();

@@ -20,6 +20,8 @@ import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
+import { factCheckAnswer } from './fact-checking.ts';
+import { storeFactCheck, type NewFactCheck } from '../../core/brand/fact-check-repository.ts';
 import type { ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
 import { reportedTokenFigures } from '../../core/catalogue/reported-token-figures.ts';
 
@@ -180,7 +182,12 @@ async function streamRun(
   }
 
   const answerSources = [...sources.values()];
-  const brand = await judgedBrand(dependencies, run, text, analyseBrand(run, text, answerSources, logger), shutdownSignal);
+  const analysed = analyseBrand(run, text, answerSources, logger);
+  // The judge's two readings (the verdict and the fact-check) are asked at once: the answer's end waits for the slower.
+  const [brand, factCheck] = await Promise.all([
+    judgedBrand(dependencies, run, text, analysed, shutdownSignal),
+    checkedFacts(dependencies, run, text, analysed, shutdownSignal),
+  ]);
   const success = { text, sources: answerSources, finishReason, modelVersion, inputTokens, outputTokens, ...tokenFigures, firstTokenAt, brand };
   // Postgres being down for a while must not cost the answer: it is stored once Postgres is back.
   const completed = await untilStored(() => completeRun(orm.em.fork(), run.runId, success), { signal: shutdownSignal, logger, runId: run.runId });
@@ -189,6 +196,8 @@ async function streamRun(
     await announceStoredOutcome(orm.em.fork(), writer, run.runId);
     return 'failed';
   }
+  // Stored once the answer is, and before its end is told to anyone (a tracking run's results read it).
+  if (factCheck) await storeCheckedFacts(dependencies, run.runId, factCheck);
   // The end event is built from what was stored, so every reader sees exactly the recorded answer and charge: the
   // storing statement returned it, and a brand analysis is read back in its stored form.
   if (success.brand) await announceStoredOutcome(orm.em.fork(), writer, run.runId);
@@ -228,6 +237,28 @@ async function judgedBrand(
   if (!brand || !dependencies.brandJudge) return brand;
   const analysis = await judgeBrandAnalysis(dependencies, dependencies.brandJudge, run.runId, text, brand.analysis, shutdownSignal);
   return { config: brand.config, analysis };
+}
+
+/** With a judge configured and a fact sheet on the brand, the answer read against the sheet (when it names the brand). */
+async function checkedFacts(
+  dependencies: AnswerQuestionDependencies,
+  run: ClaimedRun,
+  text: string,
+  brand: BrandAnalysisOfRun | null,
+  shutdownSignal: AbortSignal,
+): Promise<NewFactCheck | undefined> {
+  if (!brand || !dependencies.brandJudge) return undefined;
+  return factCheckAnswer(dependencies, dependencies.brandJudge, run.runId, text, brand.config, brand.analysis, shutdownSignal);
+}
+
+/** A fact-check that cannot be stored is lost, never the answer: counted and logged. */
+async function storeCheckedFacts(dependencies: AnswerQuestionDependencies, runId: string, check: NewFactCheck): Promise<void> {
+  try {
+    await storeFactCheck(dependencies.orm.em.fork(), runId, check);
+  } catch (error) {
+    workerMetrics.factChecked('store_failed');
+    dependencies.logger.warn({ err: error, runId }, 'could not store the fact-check; the answer stands unchecked');
+  }
 }
 
 async function finishWithFailure(

@@ -56,6 +56,20 @@ class WorkerMetrics {
     registers: [this.registry],
   });
 
+  private readonly factChecks = new Counter({
+    name: `${METRIC_PREFIX}brand_fact_checks_total`,
+    help: "Answers naming a brand read against its fact sheet by the judge model, by outcome: checked, or why the answer stayed unchecked (invalid_json, invalid_schema, timeout, provider_error, unavailable, store_failed).",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly factStatements = new Counter({
+    name: `${METRIC_PREFIX}brand_fact_statements_total`,
+    help: 'Statements about a brand found by fact-checks, by verdict (contradicted, supported, unchecked), and those dropped (dropped: quote not in the answer or fact not on the sheet).',
+    labelNames: ['verdict'] as const,
+    registers: [this.registry],
+  });
+
   /** The stages of a first token a worker sees: enqueue → pick-up and pick-up → provider call. */
   private readonly stages = createStageHistogram(this.registry);
 
@@ -97,6 +111,14 @@ class WorkerMetrics {
 
   brandJudged(outcome: string): void {
     this.brandJudgements.inc({ outcome });
+  }
+
+  factChecked(outcome: string): void {
+    this.factChecks.inc({ outcome });
+  }
+
+  factStatement(verdict: string, count = 1): void {
+    this.factStatements.inc({ verdict }, count);
   }
 }
 
