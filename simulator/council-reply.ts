@@ -8,7 +8,7 @@ import { hashText } from './stable-hash.ts';
  * review and a ranking of the labelled answers it was given, in the format asked ("RANKING:" then "1. Answer B:
  * reason"), ordered by a seed of the model and the labels, so tests can read it back; a chairman prompt with one
  * answer whose points each credit an answer in brackets, best-ranked first. Tests script faults through the answers
- * being reviewed (scripted with `echo=1`): a `[[council review status=500 for=groq]]` or `[[council chairman …]]`
+ * being reviewed (scripted with `echo=1`): a `[[council review status=500 for=chat]]` or `[[council chairman …]]`
  * directive in one takes every `[[simulate …]]` key for that step.
  */
 
@@ -33,8 +33,9 @@ export function readCouncilRequest(
   const earlier = earlierMessages.join('\n\n');
   const headings = [...new Set([...earlier.matchAll(headingPattern)].map((match) => match[1]!))];
   const ordered = role === 'chairman' ? labelsAfter(message, COUNCIL_ORDER) : [];
-  const tokens = [...earlier.matchAll(councilDirectivePattern)].filter((match) => match[1] === role).flatMap((match) => (match[2] ?? '').split(/\s+/).filter(Boolean));
-  const parsed = parseScriptedDirectives(tokens.length > 0 ? `[[simulate ${tokens.join(' ')}]]` : '', model);
+  // Every answer read may carry the same directive (they echo one question): each one counts once.
+  const directives = new Set([...earlier.matchAll(councilDirectivePattern)].filter((match) => match[1] === role).map((match) => (match[2] ?? '').trim()));
+  const parsed = parseScriptedDirectives([...directives].map((tokens) => `[[simulate ${tokens}]]`).join(' '), model);
   if (!parsed.ok) return { ok: false, message: parsed.message };
   return { ok: true, council: { role, labels: ordered.length > 0 ? ordered : headings, script: parsed.script } };
 }

@@ -117,3 +117,15 @@ export function councilAttributions(text: string, answers: readonly CouncilAnswe
   }
   return answers.filter((answer) => counts.has(answer.label)).map((answer) => ({ ...answer, points: counts.get(answer.label)! }));
 }
+
+/**
+ * An answer with every name of the council's models taken out (a model may introduce itself, or name a rival), so
+ * the labels are all a reviewer or the chairman has to go on. Longest names first, so "GPT-4o mini" goes before "GPT-4o".
+ */
+export function withoutModelNames(text: string, names: readonly string[]): string {
+  const escaped = [...new Set(names.filter((name) => name.trim().length >= 3))]
+    .sort((left, right) => right.length - left.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (escaped.length === 0) return text;
+  return text.replace(new RegExp(escaped.join('|'), 'gi'), 'a model');
+}

@@ -9,7 +9,7 @@ import { AppError } from '../errors/app-error.ts';
 import { admitRequest, type AdmissionServices } from '../requests/request-admission.ts';
 import { earlierCharacters, longConversationCredits, readsConversation } from '../requests/conversation-size.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
-import { COUNCIL_REVIEW_QUERY, councilChairman, councilReviewConversation, councilStandings } from './council-prompts.ts';
+import { COUNCIL_REVIEW_QUERY, councilChairman, councilReviewConversation, councilStandings, withoutModelNames } from './council-prompts.ts';
 import { claimChairman, councilReviews, insertCouncil, labelledAnswers, releaseChairman, type CouncilRow } from './councils.ts';
 
 /**
@@ -29,8 +29,19 @@ function priceOf(services: Pick<AdmissionServices, 'catalogue'>, engineId: strin
   return runCredits(services.catalogue, engine.id, model.id, false) + longConversationCredits(engine, model, earlierCharacters(undefined, conversation) + characterCount(query));
 }
 
+/** Every name the answering models go by: their ids, their names and their engines'. */
+function modelNames(services: Pick<AdmissionServices, 'catalogue'>, answers: readonly { engine: string; model: string }[]): string[] {
+  return answers.flatMap((answer) => {
+    const engine = services.catalogue.findEngine(answer.engine);
+    const model = engine && services.catalogue.findModel(engine, answer.model);
+    return [answer.model, answer.engine, ...(engine ? [engine.name] : []), ...(model ? [model.name] : [])];
+  });
+}
+
 function councilPlan(services: Pick<AdmissionServices, 'catalogue'>, question: string, results: readonly ModelResult[]) {
-  const answers = labelledAnswers(results);
+  const labelled = labelledAnswers(results);
+  const names = modelNames(services, labelled);
+  const answers = labelled.map((answer) => ({ ...answer, text: withoutModelNames(answer.text, names) }));
   if (answers.length < 2) throw new AppError('VALIDATION_ERROR', 'A council needs at least two answers.');
   const reviewers = answers
     .filter((answer) => readsAnswers(services, answer.engine))
@@ -121,7 +132,8 @@ export async function startChairman(
   const read = reviews.filter((review) => review.result.success);
   if (read.length === 0) throw new AppError('VALIDATION_ERROR', 'No review came back, so there is nothing for a chairman to weigh. Nothing more was charged.');
   const texts = new Map(comparisonResults.map((result) => [result.runId, result.response ?? '']));
-  const answers = council.answers.map((answer) => ({ label: answer.label, text: texts.get(answer.runId) ?? '' }));
+  const names = modelNames(services, council.answers);
+  const answers = council.answers.map((answer) => ({ label: answer.label, text: withoutModelNames(texts.get(answer.runId) ?? '', names) }));
   const rankings = read.map((review) => ({ label: review.label, ranking: review.ranking ?? [] }));
   const standings = councilStandings(
     council.answers.map((answer) => answer.label),
