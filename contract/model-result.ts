@@ -1,6 +1,7 @@
 import * as Type from 'typebox/type';
 import { BrandMention } from './brand.ts';
 import { AnswerFacts, AnswerSource, FinishReason } from './run-events.ts';
+import { SearchTrail } from './search-trail.ts';
 
 /**
  * One model's outcome in a request, the same shape wherever it appears: a comparison's `model_complete` and
@@ -22,6 +23,11 @@ export const ModelResult = Type.Object(
     retryable: Type.Boolean(),
     finishReason: FinishReason,
     sources: Type.Array(AnswerSource),
+    /**
+     * With web search (and for the AI Overview): the queries the model ran and each page it retrieved and cited.
+     * Null when the answer ran no search or failed; absent where a view has not read it (a live frame before the end).
+     */
+    searchTrail: Type.Optional(Type.Union([SearchTrail, Type.Null()])),
     ...AnswerFacts,
     /** How the answer talks about the brand; null when brand monitoring was off or the model failed. */
     brandMention: Type.Union([BrandMention, Type.Null()]),

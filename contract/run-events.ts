@@ -1,5 +1,6 @@
 import * as Type from 'typebox/type';
 import { BrandMention } from './brand.ts';
+import { SearchTrail } from './search-trail.ts';
 
 /**
  * The events one model run emits while answering: the worker writes them, the server relays them, and the
@@ -75,6 +76,8 @@ export const RunEndEvent = Type.Object({
   text: Type.String(),
   finishReason: FinishReason,
   sources: Type.Array(AnswerSource),
+  /** The answer's search trail as stored; null without one, absent on end events written before it was recorded. */
+  searchTrail: Type.Optional(Type.Union([SearchTrail, Type.Null()])),
   ...AnswerFacts,
   durationMs: Type.Integer({ minimum: 0 }),
   /** The answer's brand analysis, as stored with it; null when the request did not monitor a brand. */

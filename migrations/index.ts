@@ -31,9 +31,11 @@ import { Migration20261128110000_tracking_canaries } from './Migration2026112811
 import { Migration20261128120000_verdict_corrections } from './Migration20261128120000_verdict_corrections.ts';
 import { Migration20261129100000_operator_grants } from './Migration20261129100000_operator_grants.ts';
 import { Migration20261129120100_brand_fact_checks } from './Migration20261129120100_brand_fact_checks.ts';
+import { Migration20261129120200_search_trails } from './Migration20261129120200_search_trails.ts';
+import { Migration20261129120300_tracking_reading_settings } from './Migration20261129120300_tracking_reading_settings.ts';
+import { Migration20261129120400_attachments } from './Migration20261129120400_attachments.ts';
 import { Migration20261129120600_councils_and_teams } from './Migration20261129120600_councils_and_teams.ts';
 import { Migration20261129120700_model_figures_index } from './Migration20261129120700_model_figures_index.ts';
-import { Migration20261129120300_tracking_reading_settings } from './Migration20261129120300_tracking_reading_settings.ts';
 
 /**
  * Every migration, oldest first. Listed explicitly (not discovered by glob) so the same list works under tsx, in
@@ -72,7 +74,9 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128120000_verdict_corrections', class: Migration20261128120000_verdict_corrections },
   { name: 'Migration20261129100000_operator_grants', class: Migration20261129100000_operator_grants },
   { name: 'Migration20261129120100_brand_fact_checks', class: Migration20261129120100_brand_fact_checks },
+  { name: 'Migration20261129120200_search_trails', class: Migration20261129120200_search_trails },
+  { name: 'Migration20261129120300_tracking_reading_settings', class: Migration20261129120300_tracking_reading_settings },
+  { name: 'Migration20261129120400_attachments', class: Migration20261129120400_attachments },
   { name: 'Migration20261129120600_councils_and_teams', class: Migration20261129120600_councils_and_teams },
   { name: 'Migration20261129120700_model_figures_index', class: Migration20261129120700_model_figures_index },
-  { name: 'Migration20261129120300_tracking_reading_settings', class: Migration20261129120300_tracking_reading_settings },
 ];

@@ -48,6 +48,11 @@ const GENERAL_BRANDS = ['Northvale', 'Brightwell', 'Corvana', 'Lumentis', 'Quill
 const PRODUCT_NOUNS = /\b(brands?|vendors?|companies|providers?|products?|platforms?|tools?|apps?|software|solutions)\b/i;
 const ASKING_FOR_PICKS = /^\s*(best|top(\s+\d+)?|recommend\w*|alternatives?)\b|\bwhich\b[^?]*\bshould i (use|buy|choose|pick)\b/i;
 
+/** The brands a brand question's answers draw from: its topic's, else the general list. */
+export function brandPoolFor(prompt: string): readonly string[] {
+  return TOPICS.find((candidate) => candidate.pattern.test(prompt))?.brands ?? GENERAL_BRANDS;
+}
+
 export function isBrandQuestion(prompt: string): boolean {
   return PRODUCT_NOUNS.test(prompt) || ASKING_FOR_PICKS.test(prompt);
 }

@@ -1,7 +1,7 @@
 import { createCompletion, createCompletionIdentity } from './chat-completion-payloads.ts';
 import { chatCompletionUsage } from './chat-completion-usage.ts';
 import { reasoningTokensFor } from './token-details.ts';
-import { vendorSearchFields } from './chat-completion-citations.ts';
+import { citedPageCount, vendorSearchFields, withCitationMarkers } from './chat-completion-citations.ts';
 import { validateChatCompletionRequest } from './chat-completion-request.ts';
 import { streamChatCompletion } from './chat-completion-stream.ts';
 import { openAIAnswerHeaders, openAIDialect } from './openai-dialect.ts';
@@ -29,7 +29,12 @@ export async function handleChatCompletions(exchange: SimulatedExchange): Promis
   const { response, settings, signal } = exchange;
   const { request: completionRequest, script, prompt } = accepted;
 
-  const answer = scriptedAnswer(accepted, settings);
+  const scripted = scriptedAnswer(accepted, settings);
+  const sample = script.sample ?? 0;
+  // A judge's or council's JSON and an echoed answer are said exactly as scripted: no markers in them.
+  const marks = accepted.judge || accepted.council || script.echo ? 0 : citedPageCount(exchange.url.pathname, prompt, sample);
+  const markedPieces = withCitationMarkers(scripted.pieces, marks);
+  const answer = { ...scripted, pieces: markedPieces, text: markedPieces.join('') };
   const identity = createCompletionIdentity(reportedModelVersion(exchange.state, completionRequest.model));
   const usage = chatCompletionUsage(exchange.url.pathname, {
     promptTokens: completionRequest.promptTokens,
@@ -38,7 +43,7 @@ export async function handleChatCompletions(exchange: SimulatedExchange): Promis
     reasoningTokens: reasoningTokensFor(completionRequest.model, answer.pieces.length),
   });
   const headers = openAIAnswerHeaders(accepted.receivedAt);
-  const vendorFields = vendorSearchFields(exchange.url.pathname, prompt);
+  const vendorFields = vendorSearchFields(exchange.url.pathname, prompt, sample);
   const pacing = streamPacing(script, prompt, settings);
 
   if (completionRequest.stream) {

@@ -59,13 +59,23 @@ function echoedTool(tool: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export function webSearchCallItem(identity: ResponseIdentity, status: ResponseStatus, query: string): Record<string, unknown> {
-  return {
-    id: identity.webSearchCallId,
-    type: 'web_search_call',
-    status,
-    action: status === 'completed' ? { type: 'search', query } : { type: 'search' },
-  };
+/**
+ * One web search call, as the Responses API reports it: a `search` action with the query it ran (`query`, and the
+ * newer `queries`), and the pages it returned (`sources`) only when the request asked for them with
+ * `include: ['web_search_call.action.sources']`.
+ */
+export interface SimulatedSearchCall {
+  id: string;
+  query: string;
+  sources: readonly string[];
+}
+
+export function webSearchCallItem(call: SimulatedSearchCall, status: ResponseStatus, includeSources: boolean): Record<string, unknown> {
+  const action =
+    status === 'completed'
+      ? { type: 'search', query: call.query, queries: [call.query], ...(includeSources ? { sources: call.sources.map((url) => ({ type: 'url', url })) } : {}) }
+      : { type: 'search' };
+  return { id: call.id, type: 'web_search_call', status, action };
 }
 
 export function outputTextPart(text: string, annotations: readonly UrlCitation[]): Record<string, unknown> {

@@ -16,6 +16,8 @@ export interface ResponsesRequest {
   cachedTokens: number;
   /** Whether one of the built-in web search tools was requested. */
   webSearch: boolean;
+  /** `include` names `web_search_call.action.sources`: each search call lists the pages it returned. */
+  includeSources: boolean;
   /** The tools as sent, echoed back (with the API's defaults) on the response object. */
   tools: Record<string, unknown>[];
 }
@@ -95,6 +97,7 @@ export function validateResponsesRequest(body: unknown): Validation<ResponsesReq
       inputTokens: Math.max(1, inputTokens),
       cachedTokens,
       webSearch: tools.length > 0,
+      includeSources: Array.isArray(body['include']) && body['include'].includes('web_search_call.action.sources'),
       tools,
     },
   };

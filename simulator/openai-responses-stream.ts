@@ -8,6 +8,7 @@ import {
   webSearchCallItem,
   type ResponseIdentity,
   type ResponseUsage,
+  type SimulatedSearchCall,
 } from './openai-responses-payloads.ts';
 import { pause, writeFlushed, writePacedPieces } from './response-pacing.ts';
 import type { StreamPacing } from './scripted-answer.ts';
@@ -18,8 +19,10 @@ export interface ResponsesStreamPlan extends StreamPacing {
   tools: readonly Record<string, unknown>[];
   /** Run a `web_search_call` output item before the message. */
   webSearch: boolean;
-  /** What the simulated search looked for: the prompt without directives. */
-  query: string;
+  /** The searches run before the answer, one `web_search_call` item each (empty without web search). */
+  searchCalls: readonly SimulatedSearchCall[];
+  /** The request's `include` asked for each search call's `action.sources`. */
+  includeSources: boolean;
   pieces: readonly string[];
   citations: readonly PlannedCitation[];
   usage: ResponseUsage;
@@ -33,10 +36,12 @@ function obfuscation(): string {
 }
 
 /** The final response object: the finished output items and usage. */
-export function completedResponse(plan: Pick<ResponsesStreamPlan, 'identity' | 'tools' | 'webSearch' | 'query' | 'pieces' | 'citations' | 'usage'>) {
+export function completedResponse(
+  plan: Pick<ResponsesStreamPlan, 'identity' | 'tools' | 'webSearch' | 'searchCalls' | 'includeSources' | 'pieces' | 'citations' | 'usage'>,
+) {
   const text = plan.pieces.join('');
   const output = [
-    ...(plan.webSearch ? [webSearchCallItem(plan.identity, 'completed', plan.query)] : []),
+    ...(plan.webSearch ? plan.searchCalls.map((call) => webSearchCallItem(call, 'completed', plan.includeSources)) : []),
     messageItem(plan.identity, 'completed', text, plan.citations.map((citation) => citation.annotation)),
   ];
   return responseObject(plan.identity, plan.tools, { status: 'completed', output, usage: plan.usage });
@@ -57,16 +62,20 @@ export async function streamResponse(response: ServerResponse, plan: ResponsesSt
 
   const inProgress = responseObject(identity, plan.tools, { status: 'in_progress', output: [], usage: null });
   let head = event('response.created', { response: inProgress }) + event('response.in_progress', { response: inProgress });
-  const messageIndex = plan.webSearch ? 1 : 0;
-  if (plan.webSearch) {
-    const searchIds = { output_index: 0, item_id: identity.webSearchCallId };
-    head += event('response.output_item.added', { output_index: 0, item: webSearchCallItem(identity, 'in_progress', plan.query) });
-    head += event('response.web_search_call.in_progress', searchIds);
-    head += event('response.web_search_call.searching', searchIds);
-    if (!(await writeFlushed(response, head, signal))) return;
-    if (!(await pause(plan.firstTokenMs, signal))) return;
-    head = event('response.web_search_call.completed', searchIds);
-    head += event('response.output_item.done', { output_index: 0, item: webSearchCallItem(identity, 'completed', plan.query) });
+  const searchCalls = plan.webSearch ? plan.searchCalls : [];
+  const messageIndex = searchCalls.length;
+  if (searchCalls.length > 0) {
+    // Each search runs in turn: announced, searching, then done with its query (and sources, when asked for).
+    for (const [index, call] of searchCalls.entries()) {
+      const searchIds = { output_index: index, item_id: call.id };
+      head += event('response.output_item.added', { output_index: index, item: webSearchCallItem(call, 'in_progress', plan.includeSources) });
+      head += event('response.web_search_call.in_progress', searchIds);
+      head += event('response.web_search_call.searching', searchIds);
+      if (!(await writeFlushed(response, head, signal))) return;
+      if (!(await pause(plan.firstTokenMs / searchCalls.length, signal))) return;
+      head = event('response.web_search_call.completed', searchIds);
+      head += event('response.output_item.done', { output_index: index, item: webSearchCallItem(call, 'completed', plan.includeSources) });
+    }
   } else {
     if (!(await writeFlushed(response, head, signal))) return;
     if (!(await pause(plan.firstTokenMs, signal))) return;

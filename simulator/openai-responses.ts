@@ -4,7 +4,8 @@ import { planUrlCitations } from './openai-responses-citations.ts';
 import { createResponseIdentity, createResponseUsage } from './openai-responses-payloads.ts';
 import { summariseResponsesBody, validateResponsesRequest } from './openai-responses-request.ts';
 import { completedResponse, streamResponse } from './openai-responses-stream.ts';
-import { simulatedWebPages } from './openai-responses-web-pages.ts';
+import { simulatedSearch, type SimulatedSearch } from './simulated-search.ts';
+import type { SimulatedSearchCall } from './openai-responses-payloads.ts';
 import { scriptedAnswer, sendWholeAnswer, streamPacing } from './scripted-answer.ts';
 import { reportedModelVersion, type SimulatedExchange } from './simulated-exchange.ts';
 import { acceptSimulatedRequest } from './simulated-request-pipeline.ts';
@@ -33,13 +34,16 @@ export async function handleResponses(exchange: SimulatedExchange): Promise<void
   const { request: responsesRequest, script, prompt } = accepted;
 
   const answer = scriptedAnswer(accepted, settings);
+  const identity = createResponseIdentity(reportedModelVersion(exchange.state, responsesRequest.model));
+  const search = responsesRequest.webSearch ? simulatedSearch(prompt, script.sample ?? 0, Boolean(script.hostile)) : undefined;
   const plan = {
-    identity: createResponseIdentity(reportedModelVersion(exchange.state, responsesRequest.model)),
+    identity,
     tools: responsesRequest.tools,
     webSearch: responsesRequest.webSearch,
-    query: prompt,
+    searchCalls: search ? searchCallsFor(identity.webSearchCallId, search) : [],
+    includeSources: responsesRequest.includeSources,
     pieces: answer.pieces,
-    citations: responsesRequest.webSearch ? planUrlCitations(answer.pieces, simulatedWebPages(prompt, Boolean(script.hostile))) : [],
+    citations: search ? planUrlCitations(answer.pieces, search.cited) : [],
     usage: createResponseUsage({
       inputTokens: responsesRequest.inputTokens,
       cachedTokens: responsesRequest.cachedTokens,
@@ -55,4 +59,17 @@ export async function handleResponses(exchange: SimulatedExchange): Promise<void
     return;
   }
   await sendWholeAnswer(response, pacing, signal, () => sendJson(response, 200, completedResponse(plan), headers));
+}
+
+/**
+ * One search call per fan-out query; the pages found (cited and retrieved-only alike) are shared out among them, as
+ * each of a real model's searches returns its own handful.
+ */
+function searchCallsFor(firstId: string, search: SimulatedSearch): SimulatedSearchCall[] {
+  const pages = [...search.cited, ...search.retrievedOnly].map((page) => page.url);
+  return search.queries.map((query, index) => ({
+    id: index === 0 ? firstId : `${firstId}_${index}`,
+    query,
+    sources: pages.filter((_, page) => page % search.queries.length === index),
+  }));
 }

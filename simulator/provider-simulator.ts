@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { handleGroundingRedirect, REDIRECT_PATH } from './gemini/grounding-redirects.ts';
 import type { AddressInfo } from 'node:net';
 import { handleChatCompletions } from './openai-chat-completions.ts';
 import { handleResponses } from './openai-responses.ts';
@@ -83,6 +84,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       await handleAnthropicMessages(exchange);
     } else if (request.method === 'POST' && path === '/openai/v1/responses') {
       await handleResponses(exchange);
+    } else if (request.method === 'GET' && path.startsWith(`/gemini${REDIRECT_PATH}`)) {
+      request.resume();
+      await handleGroundingRedirect(path, response, signal);
     } else if (path.startsWith('/gemini/')) {
       await handleGemini(exchange);
     } else if (request.method === 'GET' && (path === '/serpapi/search.json' || path === '/serpapi/search')) {

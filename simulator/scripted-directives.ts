@@ -37,6 +37,11 @@ export interface SimulationScript {
    * the askings of each question and model itself, so repeated samples differ; with it a test pins one.
    */
   sample?: number;
+  /**
+   * `broken-redirects=1`: a Gemini grounded answer also names two pages whose redirect links fail, one answering 404
+   * and one never answering, so a test can see how an unfollowed redirect is recorded.
+   */
+  brokenRedirects?: number;
 }
 
 export type DirectiveParseResult =
@@ -59,6 +64,7 @@ const integerKeys = {
   hostile: { minimum: 0, maximum: 1 },
   echo: { minimum: 0, maximum: 1 },
   sample: { minimum: 0, maximum: 1_000_000 },
+  'broken-redirects': { minimum: 0, maximum: 1 },
 } satisfies Record<string, IntegerRange>;
 
 type IntegerKey = keyof typeof integerKeys;
@@ -72,6 +78,7 @@ const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'stat
   hostile: 'hostile',
   echo: 'echo',
   sample: 'sample',
+  'broken-redirects': 'brokenRedirects',
 };
 
 export const knownDirectiveKeys: readonly string[] = ['status', 'for', ...Object.keys(integerKeys)];

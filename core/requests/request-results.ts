@@ -24,6 +24,7 @@ export function runResult(run: ModelRun, brandMention: BrandMention | null): Run
     finishReason: isFinishReason(run.finishReason) ? run.finishReason : null,
     creditsUsed: run.creditsCharged,
     sources: run.sources ?? [],
+    searchTrail: run.searchTrail ?? null,
     ...answerTimings(run),
     inputTokens: run.inputTokens ?? null,
     outputTokens: run.outputTokens ?? null,

@@ -4,6 +4,7 @@ import { OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { StoredColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
+import type { SearchTrail } from '../../contract/search-trail.ts';
 import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
 import type { AnswerSource } from '../events/run-event.ts';
 import { CAPTURE_HOLD_CTES, HELD_AMOUNT_OF_RUN, RELEASE_HOLD_CTES } from '../credits/hold-settlement-sql.ts';
@@ -77,6 +78,8 @@ interface ClaimedRunRow {
 export interface RunSuccess {
   text: string;
   sources: AnswerSource[];
+  /** What the model searched, retrieved and cited (web search answers only); null or absent when it reported none. */
+  searchTrail?: SearchTrail | null;
   finishReason: string | null;
   /** The model version the provider reported answering with; null or absent when it reported none. */
   modelVersion?: string | null;
@@ -165,7 +168,7 @@ export async function completeRun(
     const [ended] = await connection.execute<(CompletedRunRow & SettlementRow)[]>(
       `with ended as (
          update model_runs as run
-            set status = 'completed', answer_text = ?, sources = ?::jsonb, finish_reason = ?, model_version = ?, input_tokens = ?,
+            set status = 'completed', answer_text = ?, sources = ?::jsonb, search_trail = ?::jsonb, finish_reason = ?, model_version = ?, input_tokens = ?,
                 output_tokens = ?, cached_tokens = ?, reasoning_tokens = ?, first_token_at = ?, completed_at = now(),
                 credits_charged = ${HELD_AMOUNT_OF_RUN}
           where run.id = ? and run.status = 'running'
@@ -175,6 +178,7 @@ export async function completeRun(
       [
         success.text,
         JSON.stringify(success.sources),
+        success.searchTrail ? JSON.stringify(success.searchTrail) : null,
         success.finishReason,
         success.modelVersion ?? null,
         success.inputTokens,

@@ -47,6 +47,7 @@ export async function announceStoredOutcome(
           text: run.answerText ?? '',
           finishReason: run.finishReason ?? null,
           sources: run.sources ?? [],
+          searchTrail: run.searchTrail ?? null,
           inputTokens: run.inputTokens ?? null,
           outputTokens: run.outputTokens ?? null,
           cachedTokens: run.cachedTokens ?? null,
@@ -80,7 +81,7 @@ export async function announceStoredOutcome(
  */
 export function runEndEvent(
   base: { requestId: string; runId: string },
-  answer: Pick<RunSuccess, 'text' | 'finishReason' | 'sources' | 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'reasoningTokens'>,
+  answer: Pick<RunSuccess, 'text' | 'finishReason' | 'sources' | 'searchTrail' | 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'reasoningTokens'>,
   stored: StoredCompletion,
   brandMention: BrandMention | null,
 ): UnsequencedRunEvent & { type: 'run_end' } {
@@ -90,6 +91,7 @@ export function runEndEvent(
     text: answer.text,
     finishReason: isFinishReason(answer.finishReason) ? answer.finishReason : null,
     sources: answer.sources,
+    searchTrail: answer.searchTrail ?? null,
     creditsUsed: stored.creditsCharged,
     durationMs: msSinceAccepted(stored.createdAt, stored.completedAt),
     timeToFirstTokenMs: stored.firstTokenAt ? msSinceAccepted(stored.createdAt, stored.firstTokenAt) : null,

@@ -39,6 +39,8 @@ export function completedResult(event: RunEndEvent, run: WatchedRun): ModelResul
     retryable: false,
     finishReason: event.finishReason,
     sources: event.sources,
+    // `?? null`: end events written before answers carried their search trail.
+    searchTrail: event.searchTrail ?? null,
     creditsUsed: event.creditsUsed,
     durationMs: event.durationMs,
     timeToFirstTokenMs: event.timeToFirstTokenMs,

@@ -45,7 +45,14 @@ export async function handleGemini(exchange: SimulatedExchange): Promise<void> {
     finishReason,
     text: stream ? '' : answer.text,
     withheld,
-    grounding: contentRequest.googleSearch && !withheld ? groundingMetadataFor(prompt, answer.text) : undefined,
+    grounding:
+      contentRequest.googleSearch && !withheld
+        ? groundingMetadataFor(prompt, answer.text, {
+            redirectBase: `http://${request.headers.host ?? '127.0.0.1'}/gemini`,
+            sample: script.sample ?? 0,
+            brokenRedirects: Boolean(script.brokenRedirects),
+          })
+        : undefined,
   };
   const pacing = streamPacing(script, prompt, settings);
 

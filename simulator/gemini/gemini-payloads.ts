@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { simulatedSearch } from '../simulated-search.ts';
+import { groundingRedirectUrl } from './grounding-redirects.ts';
 import { reasoningTokensFor } from '../token-details.ts';
 
 /**
@@ -139,37 +141,47 @@ function sentenceSegments(text: string): { startIndex: number; endIndex: number;
 }
 
 /**
- * What a `googleSearch`-grounded answer carries: the queries run, the pages used (`groundingChunks`, whose `uri`
- * is a Google redirect link and whose `title` is the site's domain, as on the real API), which sentences each page
- * supports, and the search suggestion chip the terms of service ask clients to show. Deterministic per prompt.
+ * What a `googleSearch`-grounded answer carries: the queries run (`webSearchQueries`: the shared simulated search's
+ * fan-out), the pages retrieved (`groundingChunks`, whose `uri` is a redirect link, here served by the simulator
+ * itself at `redirectBase`, and whose `title` is the site's domain, as on the real API), which sentences the cited
+ * pages support (`groundingSupports`; a retrieved page no support names was not cited), and the search suggestion
+ * chip the terms of service ask clients to show. Deterministic per prompt and asking.
  */
-export function groundingMetadataFor(prompt: string, answerText: string): Record<string, unknown> {
-  const seed = digest(prompt);
-  const domains: string[] = [];
-  for (let index = 0; domains.length < sourcesPerAnswer; index += 1) {
-    const domain = sourceDomains[(seed[index % seed.length] ?? 0) % sourceDomains.length] ?? 'wikipedia.org';
-    if (!domains.includes(domain)) domains.push(domain);
-  }
-  const query = searchQueryFor(prompt);
+export function groundingMetadataFor(
+  prompt: string,
+  answerText: string,
+  options: { redirectBase: string; sample?: number; brokenRedirects?: boolean },
+): Record<string, unknown> {
+  const search = simulatedSearch(prompt, options.sample ?? 0);
+  const domainOf = (url: string) => new URL(url).hostname;
+  const chunks = [
+    ...search.cited.map((page) => ({ url: page.url, fate: 'ok' as const })),
+    ...search.retrievedOnly.map((page) => ({ url: page.url, fate: 'ok' as const })),
+    ...(options.brokenRedirects
+      ? [
+          { url: `https://gone.example.com/${encodeURIComponent(prompt.slice(0, 20))}`, fate: 'gone' as const },
+          { url: 'https://slow.example.net/page', fate: 'hang' as const },
+        ]
+      : []),
+  ];
+  const query = search.queries[0] ?? searchQueryFor(prompt);
   const escapedQuery = query.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   const searchUrl = `https://www.google.com/search?q=${encodeURIComponent(query)}&client=app-vertex-grounding&safesearch=active`;
+  const citedCount = search.cited.length;
   return {
     searchEntryPoint: {
       renderedContent:
         '<style>\n.container { align-items: center; border-radius: 8px; display: flex; }\n.chip { border-radius: 16px; padding: 5px 16px; }\n</style>\n' +
         `<div class="container">\n  <div class="headline">Google Search Suggestions</div>\n  <div class="carousel">\n    <a class="chip" href="${searchUrl}">${escapedQuery}</a>\n  </div>\n</div>\n`,
     },
-    groundingChunks: domains.map((domain) => ({
-      web: {
-        uri: `https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQ${digest(`${prompt}\u0000${domain}`).toString('base64url')}`,
-        title: domain,
-      },
+    groundingChunks: chunks.map((chunk) => ({
+      web: { uri: groundingRedirectUrl(options.redirectBase, chunk.url, chunk.fate), title: domainOf(chunk.url), domain: domainOf(chunk.url) },
     })),
     groundingSupports: sentenceSegments(answerText).map((segment, index) => ({
       // Proto JSON omits a zero start index, so the first segment has none.
       segment: { startIndex: segment.startIndex || undefined, endIndex: segment.endIndex, text: segment.text },
-      groundingChunkIndices: [index % domains.length],
+      groundingChunkIndices: [index % Math.max(1, citedCount)],
     })),
-    webSearchQueries: [query],
+    webSearchQueries: search.queries,
   };
 }

@@ -18,6 +18,8 @@ import type { CoalescingPolicy } from './delta-coalescing-policy.ts';
 import { callProvider, type ProviderCall, type ProviderCallDependencies } from './provider-call.ts';
 import { RunLease } from './run-lease.ts';
 import { untilStored } from './until-stored.ts';
+import { SearchTrailCollector } from './search-trail-collector.ts';
+import { resolvedSearchTrail } from './redirect-resolution.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
 import { factCheckAnswer } from './fact-checking.ts';
@@ -59,7 +61,9 @@ export async function answerQuestion(
   // The claim's query goes out first (the provider call's setup is CPU work on this thread), and a Postgres out of
   // reach or out of connections delays the claim rather than dropping the job.
   const claiming = untilStored(() => claimRun(orm.em.fork(), job.runId), { signal: shutdownSignal, logger, runId: job.runId });
-  const early = job.question ? callProvider(dependencies, job.runId, job.question, shutdownSignal) : undefined;
+  const early = job.question
+    ? callProvider(dependencies, job.runId, job.question, shutdownSignal, job.question.attachments ? job.requestId : undefined)
+    : undefined;
   if (early) {
     markStage('provider-called');
     providerCalled();
@@ -105,7 +109,8 @@ async function streamRun(
   const base = { requestId: run.requestId, runId: run.runId };
   const startedAt = Date.now();
 
-  const call = early ?? callProvider(dependencies, run.runId, run, shutdownSignal);
+  // A run read back from Postgres (a follow-up's) may carry files too: the request's are looked up.
+  const call = early ?? callProvider(dependencies, run.runId, run, shutdownSignal, run.requestId);
   if (!early && call) {
     markStage('provider-called');
     providerCalled();
@@ -115,6 +120,7 @@ async function streamRun(
   }
   let text = '';
   const sources = new Map<string, AnswerSource>();
+  const searchTrail = new SearchTrailCollector();
   let finishReason: string | null = null;
   let inputTokens: number | null = null;
   let outputTokens: number | null = null;
@@ -146,6 +152,8 @@ async function streamRun(
           await deltas.flush();
           await appends.append({ ...base, type: 'sources', sources: fresh });
         }
+      } else if (part.type === 'search-trail') {
+        searchTrail.add(part.queries, part.sources);
       } else if (part.type === 'finish') {
         finishReason = part.reason;
       } else if (part.type === 'model-version') {

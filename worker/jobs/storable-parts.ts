@@ -21,6 +21,14 @@ export async function* storableParts(parts: AsyncIterable<AnswerPart>): AsyncGen
     } else if (part.type === 'sources') {
       const sources = safeSources(part.sources);
       if (sources.length > 0) yield { type: 'sources', sources };
+    } else if (part.type === 'search-trail') {
+      // The same allow-list as sources: a page that could not be a link is not recorded either.
+      const sources = part.sources.flatMap((source) => {
+        const [safe] = safeSources([source]);
+        return safe ? [{ ...source, url: safe.url, title: safe.title, label: source.label ? storableText(source.label) : (source.label ?? null) }] : [];
+      });
+      const queries = part.queries.map((query) => storableText(query).trim()).filter((query) => query !== '');
+      if (sources.length > 0 || queries.length > 0) yield { type: 'search-trail', queries, sources };
     } else if (part.type === 'model-version') {
       // A vendor's string, stored in a bounded column: made storable and cut to fit, or dropped when empty.
       const version = storableText(part.version).trim().slice(0, MODEL_VERSION_MAX_LENGTH);

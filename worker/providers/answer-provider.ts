@@ -1,6 +1,7 @@
 import type { FinishReason } from '../../core/runs/finish-reasons.ts';
 import type { RunFailureCode } from '../../core/runs/run-failures.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
+import type { PromptAttachment } from '../../core/attachments/attachment-repository.ts';
 
 export type { FinishReason } from '../../core/runs/finish-reasons.ts';
 
@@ -17,6 +18,11 @@ export interface AnswerRequest {
    * question. Adapters of chat models send them ahead of the prompt; the AI Overview engine searches the prompt only.
    */
   history?: ConversationTurn[];
+  /**
+   * Files attached to the question (read from Postgres by the answer job): images go in the vendor's image parts of
+   * the last user turn, documents as delimited text ahead of the prompt (`attachment-parts.ts`).
+   */
+  attachments?: PromptAttachment[];
   /** Ground the answer in a web search (only asked of models whose catalogue entry supports it). */
   webSearch: boolean;
   /** Country and language for the AI Overview engine (SerpApi `gl` / `hl`). */
@@ -37,9 +43,29 @@ export interface AnswerSource {
   title: string | null;
 }
 
+/**
+ * A page the model's web search handed it (`retrieved`) or that its text cites (`cited`); a cited page counts as
+ * retrieved, since a model can only cite what its search gave it. `redirect`: the URL is the provider's redirect
+ * link (Gemini's grounding links), to be followed to the real page before the answer is stored; `label` is what the
+ * provider says the site is (Gemini's title is the site's domain), kept when the redirect cannot be followed.
+ */
+export interface SearchedSource {
+  url: string;
+  title: string | null;
+  retrieved: boolean;
+  cited: boolean;
+  redirect?: boolean;
+  label?: string | null;
+}
+
 export type AnswerPart =
   | { type: 'text'; text: string }
   | { type: 'sources'; sources: AnswerSource[] }
+  /**
+   * What the model searched: the queries it ran and the pages it retrieved and cited. May come more than once
+   * (a stream names them as it goes); the answer job merges them into the answer's one search trail.
+   */
+  | { type: 'search-trail'; queries: string[]; sources: SearchedSource[] }
   /**
    * The provider's final count. `inputTokens` is every token the model read (cached ones included) and `outputTokens`
    * every token it produced (reasoning included); `cachedTokens` and `reasoningTokens` are those parts, null when the

@@ -1,5 +1,6 @@
 import type { StoredColumnSettings } from '../../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../../contract/conversation.ts';
+import type { SearchTrail } from '../../../contract/search-trail.ts';
 import { defineEntity, p } from '@mikro-orm/core';
 import type { AnswerSource } from '../../events/run-event.ts';
 import { SearchRequest } from './search-request.ts';
@@ -23,6 +24,8 @@ const ModelRunSchema = defineEntity({
     answerText: p.text().nullable(),
     finishReason: p.string().nullable(),
     sources: p.json<AnswerSource[]>().onCreate(() => []),
+    /** What the model searched, retrieved and cited, as stored with the answer; null without web search. */
+    searchTrail: p.json<SearchTrail>().nullable(),
     errorCode: p.string().nullable(),
     errorMessage: p.text().nullable(),
     /** What the run cost once settled: its hold captured on success, 0 when it failed. */

@@ -5,7 +5,7 @@ import { geminiConversation } from '../conversation-messages.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { blockedAnswerError, blockedPromptError, classifyGeminiError } from './gemini-errors.ts';
 import { geminiFinishReason } from './gemini-finish-reasons.ts';
-import { sourcesFromGrounding } from './gemini-sources.ts';
+import { isGroundingRedirect, searchTrailFromGrounding, sourcesFromGrounding } from './gemini-sources.ts';
 
 /**
  * Gemini through the official `@google/genai` SDK: `models.generateContentStream`, grounded in Google Search when
@@ -15,9 +15,11 @@ export class GeminiProvider implements AnswerProvider {
   readonly engine: string;
   private readonly client: GoogleGenAI;
   private readonly headersTimeoutMs: number;
+  private readonly baseUrl: string;
 
   constructor(connection: ProviderConnection) {
     this.engine = connection.engine;
+    this.baseUrl = connection.baseUrl;
     this.headersTimeoutMs = connection.requestTimeoutMs;
     this.client = new GoogleGenAI({
       apiKey: connection.apiKey,
@@ -44,7 +46,7 @@ export class GeminiProvider implements AnswerProvider {
       headersTimedOut = true;
       local.abort();
     }, this.headersTimeoutMs);
-    const reader = new GeminiStreamReader();
+    const reader = new GeminiStreamReader((url) => isGroundingRedirect(url, this.baseUrl));
     const conversation = geminiConversation(request);
     try {
       const stream = await this.client.models.generateContentStream({
@@ -83,6 +85,9 @@ export class GeminiStreamReader {
   private readonly cited = new CitedSources();
   private versionReported = false;
 
+  /** `isRedirect`: which grounding links are Google's redirects, to be followed before the answer is stored. */
+  constructor(private readonly isRedirect: (url: string) => boolean = (url) => isGroundingRedirect(url)) {}
+
   *read(chunk: GenerateContentResponse): Generator<AnswerPart> {
     const blockReason = chunk.promptFeedback?.blockReason;
     if (blockReason) throw blockedPromptError(blockReason);
@@ -103,6 +108,8 @@ export class GeminiStreamReader {
 
     const sources = this.cited.add(sourcesFromGrounding(candidate?.groundingMetadata?.groundingChunks));
     if (sources.length > 0) yield { type: 'sources', sources };
+    const trail = searchTrailFromGrounding(candidate?.groundingMetadata, this.isRedirect);
+    if (trail) yield trail;
 
     // Every chunk carries the running usage; the last one is the total.
     if (chunk.usageMetadata) this.usage = usageFrom(chunk.usageMetadata);

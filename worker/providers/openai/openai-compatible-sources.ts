@@ -1,4 +1,4 @@
-import type { AnswerSource } from '../answer-provider.ts';
+import type { AnswerPart, AnswerSource, SearchedSource } from '../answer-provider.ts';
 
 /**
  * Perplexity's chat completion chunks carry the pages it searched in two fields the OpenAI SDK does not declare
@@ -35,4 +35,28 @@ export function sourcesFromCompatibleChunk(chunk: unknown): AnswerSource[] {
 /** Only http(s) links are worth showing a user as a source. */
 function isWebUrl(value: unknown): value is string {
   return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value);
+}
+
+/**
+ * Perplexity's search trail, read once the answer is whole: every page in `search_results` (or, failing that,
+ * `citations`) was retrieved, and the answer cites page n with a `[n]` marker (counting from 1 in `citations`, which
+ * lists the same pages in the same order). Perplexity does not say which queries it ran (its usage only counts
+ * them), so the trail has none. Null when the chunk names no page.
+ */
+export function searchTrailFromCompatibleChunk(chunk: unknown, answerText: string): Extract<AnswerPart, { type: 'search-trail' }> | null {
+  if (typeof chunk !== 'object' || chunk === null) return null;
+  const { citations } = chunk as { citations?: unknown };
+  const retrieved = sourcesFromCompatibleChunk(chunk);
+  if (retrieved.length === 0) return null;
+  const numbered = Array.isArray(citations) ? citations.filter(isWebUrl) : retrieved.map((source) => source.url);
+  const citedUrls = new Set<string>();
+  for (const match of answerText.matchAll(/\[(\d{1,3})\]/g)) {
+    const url = numbered[Number(match[1]) - 1];
+    if (url) citedUrls.add(url);
+  }
+  return {
+    type: 'search-trail',
+    queries: [],
+    sources: retrieved.map((source): SearchedSource => ({ ...source, retrieved: true, cited: citedUrls.has(source.url) })),
+  };
 }

@@ -3,7 +3,7 @@ import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } fr
 import { providerError } from '../provider-error-classification.ts';
 import { CitedSources } from '../cited-sources.ts';
 import { chatMessages } from '../conversation-messages.ts';
-import { sourcesFromCompatibleChunk } from './openai-compatible-sources.ts';
+import { searchTrailFromCompatibleChunk, sourcesFromCompatibleChunk } from './openai-compatible-sources.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
 import { chatFinishReason } from './openai-finish-reasons.ts';
 import { streamWebSearchAnswer } from './openai-web-search.ts';
@@ -36,6 +36,9 @@ export class OpenAiProvider implements AnswerProvider {
     let sawFinish = false;
     let versionReported = false;
     const cited = new CitedSources();
+    // Which pages the text cites is known only once the text is whole: the last chunk naming pages is kept for then.
+    let answerText = '';
+    let lastSearchChunk: unknown;
     try {
       const stream = await this.client.chat.completions.create(
         {
@@ -56,9 +59,13 @@ export class OpenAiProvider implements AnswerProvider {
         // Perplexity lists the pages it searched on the chunks themselves; other vendors send nothing here.
         const sources = cited.add(sourcesFromCompatibleChunk(chunk));
         if (sources.length > 0) yield { type: 'sources', sources };
+        if ('search_results' in chunk || 'citations' in chunk) lastSearchChunk = chunk;
         const choice = chunk.choices[0];
         const text = choice?.delta?.content;
-        if (text) yield { type: 'text', text };
+        if (text) {
+          answerText += text;
+          yield { type: 'text', text };
+        }
         if (choice?.finish_reason) {
           sawFinish = true;
           yield { type: 'finish', reason: chatFinishReason(choice.finish_reason) };
@@ -70,5 +77,7 @@ export class OpenAiProvider implements AnswerProvider {
     }
     // The SDK ends quietly when the body ends without `[DONE]`; an answer without a finish reason was cut off.
     if (!sawFinish) throw providerError('STREAM_INTERRUPTED');
+    const trail = lastSearchChunk ? searchTrailFromCompatibleChunk(lastSearchChunk, answerText) : null;
+    if (trail) yield trail;
   }
 }

@@ -3,7 +3,7 @@ import type { AnswerPart, AnswerSource } from '../answer-provider.ts';
 import { CitedSources } from '../cited-sources.ts';
 import { classifyStreamedFailure } from './openai-errors.ts';
 import { responseFinishReason } from './openai-finish-reasons.ts';
-import { sourcesFromAnnotation, sourcesFromResponseOutput } from './openai-sources.ts';
+import { searchTrailFromResponse, sourcesFromAnnotation, sourcesFromResponseOutput } from './openai-sources.ts';
 import { responseUsage } from './openai-usage.ts';
 
 /**
@@ -47,6 +47,9 @@ export class ResponseEventReader {
     this.sawEnd = true;
     // Citations that were never announced as events (they are optional in the stream) still count.
     const parts = [...this.version(response), ...this.sources(sourcesFromResponseOutput(response))];
+    // The finished response holds every search call and citation, so the search trail is read once, here.
+    const trail = searchTrailFromResponse(response);
+    if (trail) parts.push(trail);
     if (response.usage) parts.push(responseUsage(response.usage));
     parts.push({ type: 'finish', reason: responseFinishReason(response) });
     return parts;

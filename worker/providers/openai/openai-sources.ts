@@ -1,5 +1,10 @@
-import type { Response, ResponseOutputText, ResponseOutputTextAnnotationAddedEvent } from 'openai/resources/responses/responses';
-import type { AnswerSource } from '../answer-provider.ts';
+import type {
+  Response,
+  ResponseFunctionWebSearch,
+  ResponseOutputText,
+  ResponseOutputTextAnnotationAddedEvent,
+} from 'openai/resources/responses/responses';
+import type { AnswerPart, AnswerSource, SearchedSource } from '../answer-provider.ts';
 
 /** An annotation as streamed (`response.output_text.annotation.added`) or as part of the finished output. */
 type Annotation = ResponseOutputTextAnnotationAddedEvent['annotation'] | ResponseOutputText['annotations'][number];
@@ -24,4 +29,29 @@ export function sourcesFromResponseOutput(response: Pick<Response, 'output'>): A
     }
   }
   return sources;
+}
+
+/**
+ * What the finished response says its web search did: every `web_search_call` item's `search` action gives the
+ * query it ran (`query`, and on newer responses `queries`) and, when the request asked for
+ * `web_search_call.action.sources`, the pages it returned (retrieved); an `open_page` action names a page the model
+ * opened (retrieved too). The message's `url_citation` annotations are the pages the text cites. Null when the
+ * response ran no search and cites nothing.
+ */
+export function searchTrailFromResponse(response: Pick<Response, 'output'>): Extract<AnswerPart, { type: 'search-trail' }> | null {
+  const queries: string[] = [];
+  const sources: SearchedSource[] = [];
+  for (const item of response.output ?? []) {
+    if (item.type !== 'web_search_call') continue;
+    const action = item.action as ResponseFunctionWebSearch['action'] | undefined;
+    if (action?.type === 'search') {
+      for (const query of [action.query, ...(action.queries ?? [])]) if (typeof query === 'string' && query.trim() !== '') queries.push(query.trim());
+      for (const source of action.sources ?? []) if (source.url) sources.push({ url: source.url, title: null, retrieved: true, cited: false });
+    } else if (action?.type === 'open_page' && action.url) {
+      sources.push({ url: action.url, title: null, retrieved: true, cited: false });
+    }
+  }
+  for (const cited of sourcesFromResponseOutput(response)) sources.push({ ...cited, retrieved: true, cited: true });
+  if (queries.length === 0 && sources.length === 0) return null;
+  return { type: 'search-trail', queries, sources };
 }

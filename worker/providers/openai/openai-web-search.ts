@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { AnswerPart, AnswerRequest } from '../answer-provider.ts';
 import { providerError } from '../provider-error-classification.ts';
-import { chatMessages } from '../conversation-messages.ts';
+import { responsesInput } from '../conversation-messages.ts';
 import { classifyOpenAiError } from './openai-errors.ts';
 import { ResponseEventReader } from './openai-response-events.ts';
 
@@ -13,7 +13,7 @@ export async function* streamWebSearchAnswer(client: OpenAI, request: AnswerRequ
   const reader = new ResponseEventReader(vendor);
   try {
     // The column's system prompt travels as `instructions`, the Responses API's own place for it.
-    const input = request.history?.length ? chatMessages({ ...request, systemPrompt: undefined }) : request.prompt;
+    const input = responsesInput(request);
     const stream = await client.responses.create(
       {
         model: request.model,
@@ -21,6 +21,8 @@ export async function* streamWebSearchAnswer(client: OpenAI, request: AnswerRequ
         ...(request.systemPrompt ? { instructions: request.systemPrompt } : {}),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
         tools: [{ type: 'web_search' }],
+        // Without it a search call names its query but not the pages it returned (what was retrieved).
+        include: ['web_search_call.action.sources'],
         stream: true,
       },
       { signal: request.signal },

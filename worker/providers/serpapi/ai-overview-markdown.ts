@@ -10,6 +10,8 @@ import { sourcesFromReferences } from './serpapi-sources.ts';
 export interface RenderedAiOverview {
   markdown: string;
   sources: AnswerSource[];
+  /** The `ai_overview` object as SerpApi sent it, for the search trail (`searchTrailFromOverview`). */
+  raw: Record<string, unknown>;
 }
 
 /** What one SerpApi search response says about the AI Overview. */
@@ -111,7 +113,7 @@ export function renderAiOverview(aiOverview: unknown): RenderedAiOverview | unde
   if (!isRecord(aiOverview)) return undefined;
   const markdown = renderBlocks(aiOverview['text_blocks']).join('\n\n');
   if (markdown === '') return undefined;
-  return { markdown, sources: sourcesFromReferences(aiOverview['references']) };
+  return { markdown, sources: sourcesFromReferences(aiOverview['references']), raw: aiOverview };
 }
 
 /**

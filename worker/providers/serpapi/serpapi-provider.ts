@@ -4,6 +4,7 @@ import { providerError } from '../provider-error-classification.ts';
 import { readAiOverviewResponse, wordPieces, type RenderedAiOverview } from './ai-overview-markdown.ts';
 import { classifySerpApiError, classifySerpApiStatus, noAiOverviewError } from './serpapi-errors.ts';
 import { SERPAPI_FINISH_REASON } from './serpapi-finish-reasons.ts';
+import { searchTrailFromOverview } from './serpapi-sources.ts';
 import { aiOverviewVersion } from './serpapi-model-version.ts';
 
 /**
@@ -33,6 +34,8 @@ export class AiOverviewProvider implements AnswerProvider {
       yield { type: 'text', text };
     }
     if (overview.sources.length > 0) yield { type: 'sources', sources: overview.sources };
+    const trail = searchTrailFromOverview(overview.raw, request.prompt);
+    if (trail) yield trail;
     yield { type: 'finish', reason: SERPAPI_FINISH_REASON };
   }
 
