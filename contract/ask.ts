@@ -2,6 +2,7 @@ import * as Type from 'typebox/type';
 import { CarryFrom, ContinueMode } from './continuation.ts';
 import { ColumnSettings } from './column-settings.ts';
 import { BrandFactSheet } from './brand-facts.ts';
+import { AttachmentIds } from './attachments.ts';
 import { fieldMessages } from './field-messages.ts';
 import { BRAND_LIMITS, MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 
@@ -56,6 +57,7 @@ const CommonOptions = {
         'Ask a follow-up: the id of your finished request this question continues. Each model is given its own earlier questions and answers in that thread; the models must be among those asked before.',
     }),
   ),
+  attachmentIds: Type.Optional(AttachmentIds),
   continueMode: Type.Optional(ContinueMode),
   carryFrom: Type.Optional(CarryFrom),
   versionOf: Type.Optional(

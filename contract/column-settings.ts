@@ -62,6 +62,7 @@ export const ModelCapabilities = Type.Object(
     ),
     cachedTokens: Type.Boolean({ description: 'Its answers report how many input tokens were read from the provider’s cache (`cachedTokens`).' }),
     reasoningTokens: Type.Boolean({ description: 'Its answers report how many output tokens it spent reasoning (`reasoningTokens`).' }),
+    images: Type.Optional(Type.Boolean({ description: 'Reads attached images (PNG, JPEG, WebP, GIF). Absent or false: a question with an image is refused for it.' })),
   },
   { description: 'Which per-column settings the model accepts and which token figures its answers report.' },
 );

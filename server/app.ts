@@ -35,6 +35,7 @@ import requestsRoutes from './routes/requests/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import modelsRoutes from './routes/models/index.ts';
 import paymentsRoutes from './routes/payments/index.ts';
+import attachmentRoutes from './routes/attachments/index.ts';
 import developmentOutboxRoute from './routes/dev-outbox/index.ts';
 import searchRoutes from './routes/search/index.ts';
 import supportRoutes from './routes/support/index.ts';
@@ -105,6 +106,7 @@ async function quorumApp(app: FastifyInstance, options: { config: QuorumConfig }
       await api.register(creditsRoutes);
       await api.register(compareRoutes);
       await api.register(requestsRoutes);
+      await api.register(attachmentRoutes);
       await api.register(historyRoutes);
       await api.register(brandRoutes);
       await api.register(apiKeyRoutes);

@@ -23,6 +23,7 @@ export interface AnswerableRequest {
   council?: CouncilRequest | undefined;
   systemPrompt?: string | undefined;
   temperature?: number | undefined;
+  attachmentsReport?: string | undefined;
 }
 
 export function scriptedAnswer(accepted: AnswerableRequest, settings: SimulatorSettings): DeterministicAnswer {
@@ -36,7 +37,11 @@ export function scriptedAnswer(accepted: AnswerableRequest, settings: SimulatorS
     : isBrandQuestion(prompt)
       ? generateBrandAnswer({ ...asked, includeQuestionBrands: settings.variedAnswers })
       : generateDeterministicAnswer({ ...asked, temperature, pieceCount: script.chunks ?? styledPieceCount(style, settings.defaultChunkCount) });
-  return script.hostile ? hostileAnswer(answer) : answer;
+  const said = script.hostile ? hostileAnswer(answer) : answer;
+  // What arrived comes first, as its own piece, so a test reads it whole from the stored answer.
+  if (!accepted.attachmentsReport) return said;
+  const report = `${accepted.attachmentsReport}\n\n`;
+  return { pieces: [report, ...said.pieces], text: report + said.text };
 }
 
 /** The prompt as the answer, a word (with the space after it) per piece: what a test scripts the model to say. */

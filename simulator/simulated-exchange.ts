@@ -61,7 +61,8 @@ export interface SimulatedExchange {
 /** A request body as read: parsed JSON, text that is not JSON, or more than the simulator accepts. */
 export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'not-json' } | { kind: 'too-large' };
 
-const maximumBodyBytes = 10 * 1024 * 1024;
+/** Room for four 5 MB images in base64 (about 27 MB), under the 32 MB Anthropic takes. */
+const maximumBodyBytes = 32 * 1024 * 1024;
 
 export async function readJsonBody(request: IncomingMessage): Promise<RequestBody> {
   const chunks: Buffer[] = [];

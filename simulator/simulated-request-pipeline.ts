@@ -3,7 +3,8 @@ import { readBrandJudgeRequest, type BrandJudgeRequest } from './brand-judge-rep
 import { readCouncilRequest, type CouncilRequest } from './council-reply.ts';
 import { parseScriptedDirectives, type SimulatedFailureStatus, type SimulationScript } from './scripted-directives.ts';
 import { isBrandQuestion } from './brand-answer.ts';
-import { readJsonBody, shouldFail, type RequestBody, type SimulatedExchange, type SimulatorState } from './simulated-exchange.ts';
+import { receivedAttachmentsReport } from './received-attachments.ts';
+import { jsonValue, readJsonBody, shouldFail, type RequestBody, type SimulatedExchange, type SimulatorState } from './simulated-exchange.ts';
 
 /**
  * Every provider handler receives a request the same way: read it, log it, check the key, validate it, read the
@@ -88,6 +89,8 @@ export interface AcceptedRequest<Valid, Rejection> {
   /** The request's instructions and temperature as its vendor carries them: the answer follows them. */
   systemPrompt?: string | undefined;
   temperature?: number | undefined;
+  /** What the request carried besides words (images, documents), as the answer's first line says it. */
+  attachmentsReport?: string | undefined;
 }
 
 /**
@@ -140,7 +143,8 @@ export async function acceptSimulatedRequest<Valid extends ScriptableRequest, Re
   const asking = { prompt, model: valid.model, judging: judge !== undefined || council !== undefined, scripted: DIRECTIVE.test(checked.request.lastUserMessage) };
   const sampled = withSample(script, asking, exchange.settings.variedAnswers, state);
   const { systemPrompt, temperature } = summary;
-  return { request: valid, script: sampled, prompt, receivedAt, failureInAnswer, judge, council, systemPrompt, temperature };
+  const attachmentsReport = receivedAttachmentsReport(jsonValue(body), checked.request.lastUserMessage);
+  return { request: valid, script: sampled, prompt, receivedAt, failureInAnswer, judge, council, systemPrompt, temperature, attachmentsReport };
 }
 
 /** Any directive: a question a test scripts, which keeps the answer it computes. */

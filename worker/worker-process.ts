@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { promptAttachmentsOf } from '../core/attachments/attachment-repository.ts';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../core/config/config.ts';
@@ -78,6 +79,7 @@ function answerDependencies(
     brandJudge: judgeModel && { model: judgeModel, timeoutMs: config.brandJudge.timeoutMs },
     attempts: {
       retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
+    promptAttachments: (requestId) => promptAttachmentsOf(shared.orm.em.fork(), requestId),
       firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
       idleTimeoutMs: config.worker.providerIdleTimeoutMs,
     },

@@ -27,4 +27,6 @@ export interface AnswerJobQuestion {
   aiOverviewParams: { gl: string; hl: string } | null;
   /** The model's own settings (system prompt, temperature); absent when it is asked without any. */
   settings?: StoredColumnSettings | null;
+  /** How many files the question carries (the worker reads them from Postgres, never from the job); absent: none. */
+  attachments?: number;
 }

@@ -32,6 +32,9 @@ import { AppError } from '../errors/app-error.ts';
 import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
 import { observeStage } from '../metrics/quorum-stages.ts';
 import type { RequestCoreServices } from './request-services.ts';
+import { attachmentCreditsPerModel, documentCharacters, questionAttachments, refuseModelsThatCannotRead } from '../attachments/request-attachments.ts';
+import { bindAttachments } from '../attachments/attachment-repository.ts';
+import { ATTACHMENT_TEXTS } from '../../contract/attachments.ts';
 
 /** What asking can be refused with, before any answer starts: the search and compare routes document these. */
 export const ADMISSION_REFUSALS = [
@@ -80,6 +83,8 @@ export interface AdmissionInput {
   carryFrom?: string | undefined;
   /** An edited question: the earlier question it is a new version of. */
   versionOf?: string | undefined;
+  /** Files uploaded beforehand (`POST /api/attachments`) that go with the question, in order. */
+  attachmentIds?: readonly string[] | undefined;
 }
 
 export interface AdmittedRun {
@@ -107,9 +112,10 @@ export function requestOptions(body: {
   continueMode?: ContinueMode | undefined;
   carryFrom?: string | undefined;
   versionOf?: string | undefined;
+  attachmentIds?: readonly string[] | undefined;
 }): Pick<
   AdmissionInput,
-  'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf' | 'retryOf' | 'continueMode' | 'carryFrom' | 'versionOf'
+  'searchEnabled' | 'aiOverviewParams' | 'brandMonitoringEnabled' | 'brandConfig' | 'followUpOf' | 'retryOf' | 'continueMode' | 'carryFrom' | 'versionOf' | 'attachmentIds'
 > {
   return {
     searchEnabled: body.searchEnabled ?? false,
@@ -121,6 +127,7 @@ export function requestOptions(body: {
     continueMode: body.continueMode,
     carryFrom: body.carryFrom,
     versionOf: body.versionOf,
+    attachmentIds: body.attachmentIds,
   };
 }
 
@@ -156,6 +163,11 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   // Refuse before writing anything when the queue cannot take the jobs anyway.
   if (services.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
   const em = services.orm.em.fork();
+  // Files: whose they are, and whether every model can read them, before anything is held.
+  const attachments = await questionAttachments(em, requester, input.attachmentIds);
+  refuseModelsThatCannotRead(attachments, resolved);
+  const filesCredits = attachmentCreditsPerModel(attachments);
+  const filesCharacters = documentCharacters(attachments);
   const retryOf = input.retryOf ? await checkRetryTarget(em, requester, input.retryOf) : null;
   // A regenerated answer continues as the answer it replaces did; anything else says where it goes.
   const continuation = retryOf ? await retryContinuation(em, retryOf) : await resolveContinuation(em, requester, input);
@@ -187,11 +199,13 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   const runs: AdmittedRun[] = resolved.map((entry) => {
     const earlier = readsConversation(entry.engine) ? earlierCharacters(settingsOf(entry)?.systemPrompt, earlierTurnsOf(entry) ?? requestConversation) : 0;
     const characters = earlier + characterCount(query);
+    // Documents count against the context window but carry their own price, not the long-conversation surcharge.
+    if (filesCharacters > 0) longConversationCredits(entry.engine, entry.model, characters + filesCharacters);
     return {
       runId: randomUUID(),
       engine: entry.engine.id,
       model: entry.model.id,
-      credits: entry.credits + longConversationCredits(entry.engine, entry.model, characters),
+      credits: entry.credits + longConversationCredits(entry.engine, entry.model, characters) + filesCredits,
     };
   });
   const totalCredits = runs.reduce((sum, run) => sum + run.credits, 0);
@@ -229,6 +243,17 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   }));
   const creditsRemaining = await placeHoldsAndWriteRows(services, requester, row, admissionRuns, holdExpiresAt);
   markStage('holds-committed');
+  if (attachments.length > 0) {
+    // Bound only if still unbound: a second question racing for the same file loses here, and its holds go back.
+    const ids = attachments.map((attachment) => attachment.id);
+    const bound = await bindAttachments(services.orm.em.fork(), requester.userId!, requestId, ids).catch(() => -1);
+    if (bound !== ids.length) {
+      for (const run of runs) {
+        await failRunAndAnnounce(services.orm.em.fork(), services.eventWriter, run.runId, runFailure('CANCELLED')).catch(() => undefined);
+      }
+      throw new AppError('VALIDATION_ERROR', ATTACHMENT_TEXTS.alreadyUsed);
+    }
+  }
   if (requester.userId) {
     // The owner's other tabs show the credits this request has put on hold.
     publishCreditsRemaining(services.redis, services.keyPrefix, requester.userId, creditsRemaining).catch((error: unknown) =>
@@ -239,7 +264,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
     // Job id = run id: a retried add cannot create a second job for the same run.
     const jobs = admissionRuns.map((run) => ({
       name: ANSWER_JOB_NAME,
-      data: { requestId, runId: run.runId, reqId: currentRequestId(), ...(row.conversation === null && run.conversation === null ? { question: jobQuestion(row, run) } : {}) },
+      data: { requestId, runId: run.runId, reqId: currentRequestId(), ...(row.conversation === null && run.conversation === null ? { question: jobQuestion(row, run, attachments.length) } : {}) },
       opts: { jobId: run.runId },
     }));
     // One job goes in with one script call; addBulk wraps even one in a MULTI.
@@ -298,8 +323,9 @@ function admittedOrRefused(outcome: AdmissionOutcome): number {
 }
 
 /** What the provider is asked, copied into the job so the worker can call it while it claims the run. */
-function jobQuestion(row: AdmissionRow, run: AdmissionRun): AnswerJobQuestion {
+function jobQuestion(row: AdmissionRow, run: AdmissionRun, attachments: number): AnswerJobQuestion {
   return {
+    ...(attachments > 0 ? { attachments } : {}),
     engine: run.engine,
     model: run.model,
     query: row.query,

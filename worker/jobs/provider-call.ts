@@ -1,6 +1,7 @@
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import type { AnswerJobQuestion } from '../../core/jobs/answer-jobs.ts';
-import type { AnswerPart } from '../providers/answer-provider.ts';
+import type { PromptAttachment } from '../../core/attachments/attachment-repository.ts';
+import type { AnswerPart, AnswerRequest } from '../providers/answer-provider.ts';
 import type { Logger } from 'pino';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import type { CancellationListener } from './cancellation-listener.ts';
@@ -14,6 +15,8 @@ export interface ProviderCallDependencies {
   providerTimeoutMs: number;
   attempts: AttemptSettings;
   logger: Logger;
+  /** Reads a request's attached files from Postgres; without it, attachments are not sent (tests of other parts). */
+  promptAttachments?: ((requestId: string) => Promise<PromptAttachment[]>) | undefined;
 }
 
 /** What a provider is asked: a job's question, or a claimed run read back from Postgres. */
@@ -38,6 +41,8 @@ export function callProvider(
   runId: string,
   question: ProviderQuestion,
   shutdownSignal: AbortSignal,
+  /** The request whose attached files go with the question; absent when it has none. */
+  attachmentsOf?: string,
 ): ProviderCall | undefined {
   const provider = dependencies.providers.get(question.engine);
   if (!provider) return undefined;
@@ -53,9 +58,12 @@ export function callProvider(
     ...(question.settings?.systemPrompt ? { systemPrompt: question.settings.systemPrompt } : {}),
     ...(question.settings?.temperature !== undefined ? { temperature: question.settings.temperature } : {}),
   };
-  const iterator = answerWithRetries(provider, request, dependencies.attempts, signal, (attempt, error, delayMs) =>
-    dependencies.logger.warn({ runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call'),
-  );
+  const onRetry = (attempt: number, error: { code: string; status: number | undefined }, delayMs: number) =>
+    dependencies.logger.warn({ runId, attempt, code: error.code, status: error.status, delayMs }, 'retrying provider call');
+  const load = attachmentsOf && dependencies.promptAttachments;
+  const iterator = load
+    ? withAttachments(load(attachmentsOf), (attachments) => answerWithRetries(provider, { ...request, attachments }, dependencies.attempts, signal, onRetry))
+    : answerWithRetries(provider, request, dependencies.attempts, signal, onRetry);
   const first = iterator.next();
   // Read by `parts`, or never if the run turns out not to be ours; either way no unhandled rejection.
   first.catch(() => undefined);
@@ -74,4 +82,12 @@ async function* alreadyStarted(first: Promise<IteratorResult<AnswerPart>>, itera
   } finally {
     await iterator.return(undefined);
   }
+}
+
+/** The files are read once, before the first attempt; the call starts as soon as they are in hand. */
+async function* withAttachments(
+  loading: Promise<AnswerRequest['attachments']>,
+  call: (attachments: AnswerRequest['attachments']) => AsyncGenerator<AnswerPart>,
+): AsyncGenerator<AnswerPart> {
+  yield* call(await loading);
 }
