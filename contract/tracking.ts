@@ -308,6 +308,7 @@ export const SettingChange = Type.Object({
 export const AnalyserChange = Type.Object({
   runId: Type.String(),
   slotStart: Type.String({ format: 'date-time' }),
+  startedAt: Type.String({ format: 'date-time' }),
   from: Type.Union([Type.String(), Type.Null()]),
   to: Type.String(),
 });

@@ -14,7 +14,7 @@ export class Migration20261129120300_tracking_reading_settings extends Migration
                     set temperature = (run.settings ->> 'temperature')::real,
                         web_search = result.surface = 'web-search',
                         analyser_version = case when mention.analyser is null then null
-                                                else concat_ws(' ', mention.analyser ->> 'kind', mention.analyser ->> 'version') end
+                                                else concat_ws(' ', mention.analyser ->> 'kind', mention.analyser ->> 'version', mention.analyser ->> 'model') end
                    from model_runs as run left join brand_mentions as mention on mention.run_id = run.id
                   where run.id = result.model_run_id`);
   }

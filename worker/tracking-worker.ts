@@ -2,7 +2,8 @@ import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catalogue.ts';
-import { TRACKING_FINISH_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/job-registry.ts';
+import { TRACKING_FINISH_JOB_NAME, TRACKING_REANALYSE_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/job-registry.ts';
+import { reanalyseTrackingSet, type ReanalysisJudge } from '../core/tracking/tracking-reanalysis.ts';
 import { isJobNamed, jobProcessor } from './job-processor.ts';
 import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
 import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
@@ -25,7 +26,10 @@ export interface TrackingWorkerOptions {
  * At start the schedules of active sets are upserted again, so a Redis that lost them (flushed, replaced) gets
  * them back; upserting an existing one leaves its next job as it was.
  */
-export async function startTrackingWorker(dependencies: Omit<TrackingRunDependencies, 'unschedule' | 'queue'>, options: TrackingWorkerOptions) {
+export async function startTrackingWorker(
+  dependencies: Omit<TrackingRunDependencies, 'unschedule' | 'queue'> & { reanalysisJudge?: ReanalysisJudge | undefined },
+  options: TrackingWorkerOptions,
+) {
   const queue = openQueue('tracking', options.commands, options.keyPrefix);
   const run: TrackingRunDependencies = { ...dependencies, queue, unschedule: (setId) => unscheduleTrackingSet(queue, setId) };
   for (const set of await activeTrackingSets(dependencies.orm.em.fork())) {
@@ -45,6 +49,13 @@ export async function startTrackingWorker(dependencies: Omit<TrackingRunDependen
         const outcome = await finishTrackingRun(run, data);
         options.logger.info({ setId: data.setId, runId: data.runId, deadline: data.deadline, outcome }, 'tracking run finish handled');
         return outcome;
+      },
+      [TRACKING_REANALYSE_JOB_NAME]: async (data) => {
+        // Without a judge in this worker a judged re-analysis still runs, with the local analyser: the job says so.
+        const judge = data.judge ? dependencies.reanalysisJudge : undefined;
+        const { reanalysed } = await reanalyseTrackingSet(dependencies.orm.em.fork(), data.setId, { judge });
+        options.logger.info({ setId: data.setId, reanalysed, judged: judge !== undefined }, 'tracking set re-analysed');
+        return `reanalysed ${reanalysed}${judge ? ' with the judge' : ''}`;
       },
     }),
     { connection: options.connection, prefix: bullPrefix(options.keyPrefix), concurrency: options.concurrency },

@@ -18,6 +18,8 @@ import { ProviderRegistry } from './providers/provider-registry.ts';
 import { scheduleStaleRunSweeper } from './stale-run-sweeper.ts';
 import { startLeaderboardWorker } from './leaderboard-worker.ts';
 import { startTrackingWorker } from './tracking-worker.ts';
+import { judgeBrandAnalysis } from './jobs/brand-judging.ts';
+import type { ReanalysisJudge } from '../core/tracking/tracking-reanalysis.ts';
 import { createMailer } from '../core/mail/mailer.ts';
 import { announceRequestEnded } from '../core/tracking/tracking-run-finisher.ts';
 import { startWorkerObservability } from './observability/worker-observability.ts';
@@ -93,9 +95,16 @@ function answerDependencies(
 async function startTracking(
   config: QuorumConfig,
   logger: Logger,
-  shared: { orm: MikroORM; redis: RedisClient; writer: RequestEventWriter; catalogue: ModelCatalogue },
+  shared: {
+    orm: MikroORM;
+    redis: RedisClient;
+    writer: RequestEventWriter;
+    catalogue: ModelCatalogue;
+    /** The judge a re-analysis of a set's history may ask again; absent without one. */
+    reanalysisJudge?: ReanalysisJudge | undefined;
+  },
 ): Promise<{ close(): Promise<void> }> {
-  const { orm, redis, writer, catalogue } = shared;
+  const { orm, redis, writer, catalogue, reanalysisJudge } = shared;
   const connection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-tracking');
   await waitUntilReady(connection);
   const answerQueue = openQueue('answers', redis, config.redis.keyPrefix);
@@ -121,6 +130,7 @@ async function startTracking(
       appSecret: config.appSecret,
       appUrl: config.server.appUrl,
       dayMs: config.tracking.dayMs,
+      reanalysisJudge,
     },
     { connection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
   );
@@ -199,7 +209,11 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     },
     SWEEP_INTERVAL_MS,
   );
-  const tracking = await startTracking(config, logger, { orm, redis, writer, catalogue });
+  // Re-analysing a set's history asks the same judge the answers were judged by, within its own time limit.
+  const { brandJudge } = dependencies;
+  const reanalysisJudge: ReanalysisJudge | undefined =
+    brandJudge && ((runId, answer, analysis) => judgeBrandAnalysis(dependencies, brandJudge, runId, answer, analysis, new AbortController().signal));
+  const tracking = await startTracking(config, logger, { orm, redis, writer, catalogue, reanalysisJudge });
   const leaderboards = await startLeaderboards(config, logger, { orm, catalogue });
   // Last: the answer jobs are taken only by a worker with nothing left to start.
   answerWorker.takeJobs();

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
+import type { BrandMention } from '../../contract/brand.ts';
 import type { AnswerSource } from '../../contract/run-events.ts';
 import { analyseBrandMention } from './brand-analysis.ts';
 import { LOCAL_ANALYSER_VERSION } from './targeted-sentiment.ts';
@@ -61,37 +62,47 @@ export async function reanalyseStoredMentions(em: EntityManager, options: Reanal
           continue;
         }
         const analysis = analyseBrandMention({ text: row.answer_text, sources: row.sources, config: row.brand_config, question: row.query });
-        await transaction.execute(
-          `update brand_mentions
-              set mentioned = ?,
-                  -- A person's correction stands; the analyser's new verdict becomes the one they corrected.
-                  original_sentiment = case when corrected_at is null then null else ? end,
-                  sentiment = case when corrected_at is null then ? else sentiment end, confidence = ?, context = ?, contexts = ?, keywords_found = ?, positions = ?,
-                  competitors = ?, share_of_voice = ?, rank = ?, cited_domains = ?, brand_domain_cited = ?,
-                  evidence = ?, recommendation = null, judge_reason = null, analyser = ?
-            where id = ?`,
-          [
-            analysis.mentioned,
-            analysis.sentiment,
-            analysis.sentiment,
-            analysis.confidence,
-            analysis.context,
-            JSON.stringify(analysis.summary.contexts),
-            JSON.stringify(analysis.keywordsFound),
-            JSON.stringify(analysis.positions),
-            JSON.stringify(analysis.competitors),
-            analysis.shareOfVoice,
-            analysis.rank,
-            JSON.stringify(analysis.citedDomains),
-            analysis.brandDomainCited,
-            analysis.evidence === undefined || analysis.evidence === null ? null : JSON.stringify(analysis.evidence),
-            JSON.stringify(analysis.analyser ?? { kind: 'local', version: LOCAL_ANALYSER_VERSION }),
-            row.id,
-          ],
-        );
+        await storeReanalysedMention(transaction, row.id, analysis);
         progress.reanalysed += 1;
       }
     });
     options.onBatch?.({ ...progress });
   }
+}
+
+/**
+ * Rewrites one stored brand result with a new analysis. A person's correction stands: the new verdict becomes the
+ * one they corrected. A judge's reason and recommendation go unless `analysis` carries them again.
+ */
+export async function storeReanalysedMention(em: EntityManager, mentionId: string, analysis: BrandMention): Promise<void> {
+  await em.execute(
+    `update brand_mentions
+        set mentioned = ?,
+            -- A person's correction stands; the analyser's new verdict becomes the one they corrected.
+            original_sentiment = case when corrected_at is null then null else ? end,
+            sentiment = case when corrected_at is null then ? else sentiment end, confidence = ?, context = ?, contexts = ?, keywords_found = ?, positions = ?,
+            competitors = ?, share_of_voice = ?, rank = ?, cited_domains = ?, brand_domain_cited = ?,
+            evidence = ?, recommendation = ?, judge_reason = ?, analyser = ?
+      where id = ?`,
+    [
+      analysis.mentioned,
+      analysis.sentiment,
+      analysis.sentiment,
+      analysis.confidence,
+      analysis.context,
+      JSON.stringify(analysis.summary.contexts),
+      JSON.stringify(analysis.keywordsFound),
+      JSON.stringify(analysis.positions),
+      JSON.stringify(analysis.competitors),
+      analysis.shareOfVoice,
+      analysis.rank,
+      JSON.stringify(analysis.citedDomains),
+      analysis.brandDomainCited,
+      analysis.evidence === undefined || analysis.evidence === null ? null : JSON.stringify(analysis.evidence),
+      analysis.recommendation ?? null,
+      analysis.judgeReason ?? null,
+      JSON.stringify(analysis.analyser ?? { kind: 'local', version: LOCAL_ANALYSER_VERSION }),
+      mentionId,
+    ],
+  );
 }

@@ -15,11 +15,19 @@ export const TRACKING_SLOT_JOB_NAME = 'run-tracked-prompts';
  * delayed, as a deadline, so a slot whose ending nobody announced (a run ended by the sweeper) still completes.
  */
 export const TRACKING_FINISH_JOB_NAME = 'finish-tracking-run';
+/** A tracked set's stored answers read again by the current analyser (and judge), started from the dashboard. */
+export const TRACKING_REANALYSE_JOB_NAME = 'reanalyse-tracking-set';
 /** A refit of every arena leaderboard: on a schedule, and soon after votes. */
 export const LEADERBOARD_JOB_NAME = 'recompute-leaderboards';
 
 export interface TrackingSlotJobData {
   setId: string;
+}
+
+export interface TrackingReanalyseJobData {
+  setId: string;
+  /** Ask the judge model again too (the operator pays for it, as for every judge call). */
+  judge: boolean;
 }
 
 export interface TrackingFinishJobData {
@@ -34,6 +42,7 @@ export interface JobDataByName {
   [ANSWER_JOB_NAME]: AnswerJobData;
   [TRACKING_SLOT_JOB_NAME]: TrackingSlotJobData;
   [TRACKING_FINISH_JOB_NAME]: TrackingFinishJobData;
+  [TRACKING_REANALYSE_JOB_NAME]: TrackingReanalyseJobData;
   [LEADERBOARD_JOB_NAME]: Record<string, never>;
 }
 
@@ -42,7 +51,7 @@ export type JobName = keyof JobDataByName;
 /** The names each queue carries (its queue options are in `queue-catalogue.ts`). */
 export const JOBS_BY_QUEUE = {
   answers: [ANSWER_JOB_NAME],
-  tracking: [TRACKING_SLOT_JOB_NAME, TRACKING_FINISH_JOB_NAME],
+  tracking: [TRACKING_SLOT_JOB_NAME, TRACKING_FINISH_JOB_NAME, TRACKING_REANALYSE_JOB_NAME],
   leaderboards: [LEADERBOARD_JOB_NAME],
 } as const satisfies Record<string, readonly JobName[]>;
 

@@ -44,12 +44,12 @@ export function settingChanges(runs: readonly RunSettings[]): SettingChange[] {
  * passed over. A marker only: the answers are the same, only how they were read differs, and re-analysing the
  * history brings the earlier runs to the same analyser, which removes the marker.
  */
-export function analyserChanges(runs: readonly { runId: string; slotStart: string; analyser: string | null }[]): AnalyserChange[] {
+export function analyserChanges(runs: readonly { runId: string; slotStart: string; startedAt: string; analyser: string | null }[]): AnalyserChange[] {
   const ordered = [...runs].filter((run) => run.analyser !== null).sort((left, right) => left.slotStart.localeCompare(right.slotStart));
   const changes: AnalyserChange[] = [];
   ordered.forEach((run, index) => {
     const previous = ordered[index - 1];
-    if (previous && previous.analyser !== run.analyser) changes.push({ runId: run.runId, slotStart: run.slotStart, from: previous.analyser, to: run.analyser! });
+    if (previous && previous.analyser !== run.analyser) changes.push({ runId: run.runId, slotStart: run.slotStart, startedAt: run.startedAt, from: previous.analyser, to: run.analyser! });
   });
   return changes;
 }

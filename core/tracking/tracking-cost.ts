@@ -1,6 +1,7 @@
 import { RUNS_PER_MONTH, RUNS_PER_WEEK, type CostPreview, type TrackingCadence } from '../../contract/tracking.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import { runCredits } from '../credits/pricing.ts';
+import { runCreditsFor } from '../../contract/tracking-samples.ts';
 
 /**
  * What a set costs: every prompt asked of every model `samplesPerCell` times per run and every canary prompt once, at
@@ -18,6 +19,7 @@ export function trackingCost(
   const priced = models.map(({ engine, model }) => ({ engine, model, credits: runCredits(catalogue, engine, model, false) }));
   const perAsking = priced.reduce((sum, choice) => sum + choice.credits, 0);
   const canaryPerRun = canaryPrompts * perAsking;
-  const perRun = prompts * samplesPerCell * perAsking + canaryPerRun;
+  // The same sum the form's samples table uses, so the two never disagree.
+  const perRun = runCreditsFor(prompts, samplesPerCell, perAsking, canaryPerRun);
   return { perRun, canaryPerRun, perWeek: perRun * RUNS_PER_WEEK[cadence], perMonth: Math.round(perRun * RUNS_PER_MONTH[cadence]), models: priced };
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { answerSurfaceSql } from './answer-surface.ts';
 
 /** Which analyser made a brand analysis, as one readable word pair (`local 2.1.0+…`, `judge …`), from `brand_mentions.analyser`. */
-export const ANALYSER_VERSION_SQL = `case when mention.analyser is null then null else concat_ws(' ', mention.analyser ->> 'kind', mention.analyser ->> 'version') end`;
+export const ANALYSER_VERSION_SQL = `case when mention.analyser is null then null else concat_ws(' ', mention.analyser ->> 'kind', mention.analyser ->> 'version', mention.analyser ->> 'model') end`;
 
 /**
  * Copies what a run's answers came to into `tracking_results`, one row per model answer: whether it named the brand,

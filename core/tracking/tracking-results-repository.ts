@@ -68,7 +68,7 @@ async function versionCounts(em: EntityManager, setId: string): Promise<VersionC
  * Per run and model, the temperature and web search most of its answers were asked with (ties: the highest
  * temperature, then search on, so the result is stable); and per run, the analyser most of its readings carry.
  */
-async function readingSettings(em: EntityManager, setId: string): Promise<{ settings: RunSettings[]; analysers: { runId: string; slotStart: string; analyser: string | null }[] }> {
+async function readingSettings(em: EntityManager, setId: string): Promise<{ settings: RunSettings[]; analysers: { runId: string; slotStart: string; startedAt: string; analyser: string | null }[] }> {
   const [settings, analysers] = await Promise.all([
     em.execute<{ run_id: string; slot_start: string; started_at: string; engine: string; model: string; surface: TrackingSurface; temperature: number | null; web_search: boolean }[]>(
       `select distinct on (tracking.id, result.engine, result.model, result.surface)
@@ -80,11 +80,11 @@ async function readingSettings(em: EntityManager, setId: string): Promise<{ sett
         order by tracking.id, result.engine, result.model, result.surface, count(*) desc, result.temperature desc nulls last, result.web_search desc`,
       [setId],
     ),
-    em.execute<{ run_id: string; slot_start: string; analyser: string | null }[]>(
-      `select distinct on (tracking.id) tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, result.analyser_version as analyser
+    em.execute<{ run_id: string; slot_start: string; started_at: string; analyser: string | null }[]>(
+      `select distinct on (tracking.id) tracking.id as run_id, ${iso('tracking.slot_start')} as slot_start, ${iso('tracking.started_at')} as started_at, result.analyser_version as analyser
          from tracking_runs as tracking join tracking_results as result on result.run_id = tracking.id
         where tracking.id in (${WINDOW_RUNS}) and result.status = 'completed' and result.analyser_version is not null
-        group by tracking.id, tracking.slot_start, result.analyser_version
+        group by tracking.id, tracking.slot_start, tracking.started_at, result.analyser_version
         order by tracking.id, count(*) desc, result.analyser_version desc`,
       [setId],
     ),
@@ -95,7 +95,7 @@ async function readingSettings(em: EntityManager, setId: string): Promise<{ sett
       // Stored as real: rounded back to the few decimals it was sent with, so 0.7 reads 0.7.
       temperature: row.temperature === null ? null : Number(row.temperature.toPrecision(6)), webSearch: row.web_search,
     })),
-    analysers: analysers.map((row) => ({ runId: row.run_id, slotStart: row.slot_start, analyser: row.analyser })),
+    analysers: analysers.map((row) => ({ runId: row.run_id, slotStart: row.slot_start, startedAt: row.started_at, analyser: row.analyser })),
   };
 }
 

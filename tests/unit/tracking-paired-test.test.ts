@@ -85,10 +85,10 @@ describe('setting changes', () => {
 
   it('marks the first run read by another analyser, passing over runs that record none', () => {
     expect(analyserChanges([
-      { runId: 'a', slotStart: '2026-01-01', analyser: 'local 1' },
-      { runId: 'b', slotStart: '2026-01-02', analyser: null },
-      { runId: 'c', slotStart: '2026-01-03', analyser: 'local 1' },
-      { runId: 'd', slotStart: '2026-01-04', analyser: 'local 2' },
-    ])).toEqual([{ runId: 'd', slotStart: '2026-01-04', from: 'local 1', to: 'local 2' }]);
+      { runId: 'a', slotStart: '2026-01-01', startedAt: '2026-01-01', analyser: 'local 1' },
+      { runId: 'b', slotStart: '2026-01-02', startedAt: '2026-01-02', analyser: null },
+      { runId: 'c', slotStart: '2026-01-03', startedAt: '2026-01-03', analyser: 'local 1' },
+      { runId: 'd', slotStart: '2026-01-04', startedAt: '2026-01-04', analyser: 'local 2' },
+    ])).toEqual([{ runId: 'd', slotStart: '2026-01-04', startedAt: '2026-01-04', from: 'local 1', to: 'local 2' }]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { trackingFactCheckRoutes } from './tracking-fact-check-routes.ts';
+import { trackingReanalysisRoutes } from './tracking-reanalysis-routes.ts';
 import { trackingResultRoutes } from './tracking-result-routes.ts';
 import { trackingSetRoutes } from './tracking-set-routes.ts';
 
@@ -11,6 +12,7 @@ import { trackingSetRoutes } from './tracking-set-routes.ts';
 const trackingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(trackingSetRoutes);
   await app.register(trackingResultRoutes);
+  await app.register(trackingReanalysisRoutes);
   await app.register(trackingFactCheckRoutes);
 };
 

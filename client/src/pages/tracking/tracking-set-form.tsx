@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { CANARY_LIMITS, TRACKING_LIMITS, type TrackingSet } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { recentBrandsQuery } from '../../api/brand-api.ts';
@@ -9,6 +10,9 @@ import { AiOverviewSettings } from '../../components/ai-overview-settings/ai-ove
 import { TrackingCostSummary } from './tracking-cost-summary.tsx';
 import { TrackingCanaryFields, TrackingScheduleFields, TrackingSetFields } from './tracking-set-fields.tsx';
 import { useTrackingSetDraft } from './use-tracking-set-draft.ts';
+
+// Loaded once the form has a price to show: what each number of samples buys is a second look, not the first paint.
+const SamplesChoiceTable = lazy(() => import('./samples-choice-table.tsx').then((module) => ({ default: module.SamplesChoiceTable })));
 
 export interface TrackingSetFormProps {
   opened: boolean;
@@ -70,6 +74,11 @@ export function TrackingSetForm({ opened, editing, onClose, onSaved }: TrackingS
           <TrackingSetFields draft={draft} catalogue={catalogue} />
           {aiOverview.shown ? <AiOverviewSettings value={aiOverview.value} onChange={aiOverview.onChange} /> : null}
           <TrackingScheduleFields schedule={draft.schedule} />
+          {cost.data && prompts.length > 0 && choices.length > 0 ? (
+            <Suspense fallback={null}>
+              <SamplesChoiceTable prompts={Math.min(prompts.length, TRACKING_LIMITS.prompts)} models={choices.length} samples={draft.schedule.samplesPerCell} cost={cost.data} />
+            </Suspense>
+          ) : null}
           <TrackingCanaryFields canary={draft.canary} />
           <TrackingCostSummary prompts={prompts.length} models={choices.length} samples={draft.schedule.samplesPerCell} canaries={draft.canary.prompts.length} cost={cost.data} />
           {save.isError ? (

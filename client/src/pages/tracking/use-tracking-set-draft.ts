@@ -3,6 +3,8 @@ import type { RecentBrand } from '../../../../contract/brand.ts';
 import { CANARY_LIMITS, DEFAULT_CANARY_PROMPTS, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence, type TrackingSet, type TrackingSetBody } from '../../../../contract/tracking.ts';
 import { DEFAULT_AI_OVERVIEW_PARAMS, type AiOverviewParams } from '../../components/ai-overview-settings/ai-overview-params.ts';
 import { promptLines } from './tracking-format.ts';
+import type { BrandFact } from '../../../../contract/brand-facts.ts';
+import { factSheetProblem } from '../../components/fact-sheet/fact-sheet-text.ts';
 
 const AI_OVERVIEW_ENGINE = 'ai-overview';
 
@@ -29,6 +31,7 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   const [websiteUrl, setWebsiteUrl] = useState(initial?.brand.websiteUrl ?? '');
   const [keywords, setKeywords] = useState<string[]>(initial?.brand.keywords ?? []);
   const [competitors, setCompetitors] = useState<string[]>(initial?.brand.competitors ?? []);
+  const [facts, setFacts] = useState<BrandFact[]>(initial?.brand.facts ?? []);
   const [promptText, setPromptText] = useState(initial?.prompts.join('\n') ?? '');
   const [models, setModels] = useState<string[]>(initial?.models.map(({ engine, model }) => `${engine}/${model}`) ?? []);
   const [cadence, setCadence] = useState<TrackingCadence>(initial?.cadence ?? 'weekly');
@@ -51,14 +54,16 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   const tooManyCanaries = canaryPrompts.length > CANARY_LIMITS.prompts;
   // Switching canaries on offers everyday questions to start from; switching off clears them.
   const setCanariesOn = (on: boolean) => setCanaryText(on ? DEFAULT_CANARY_PROMPTS.join('\n') : '');
-  const choices = models.map(toChoice);
+  // A model's fixed temperature (set through the API) stays with it through an edit of anything else.
+  const savedTemperatures = new Map((initial?.models ?? []).filter((choice) => typeof choice.temperature === 'number').map((choice) => [`${choice.engine}/${choice.model}`, choice.temperature]));
+  const choices = models.map((value) => ({ ...toChoice(value), ...(savedTemperatures.has(value) ? { temperature: savedTemperatures.get(value) } : {}) }));
   const tooManyPrompts = prompts.length > TRACKING_LIMITS.prompts;
   const usesAiOverview = choices.some((choice) => choice.engine === AI_OVERVIEW_ENGINE);
-  const ready = name.trim() !== '' && brandName.trim() !== '' && prompts.length > 0 && !tooManyPrompts && !tooManyCanaries && choices.length > 0;
+  const ready = name.trim() !== '' && brandName.trim() !== '' && prompts.length > 0 && !tooManyPrompts && !tooManyCanaries && choices.length > 0 && factSheetProblem(facts) === null;
 
   const body = (): TrackingSetBody => ({
     name: name.trim(),
-    brand: { brandName: brandName.trim(), competitors, keywords, ...(websiteUrl.trim() ? { websiteUrl: websiteUrl.trim() } : {}) },
+    brand: { brandName: brandName.trim(), competitors, keywords, ...(websiteUrl.trim() ? { websiteUrl: websiteUrl.trim() } : {}), ...(facts.length > 0 ? { facts } : {}) },
     prompts,
     models: choices,
     cadence,
@@ -68,7 +73,7 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   });
 
   return {
-    fields: { name, setName, brandName, setBrandName, websiteUrl, setWebsiteUrl, keywords, setKeywords, competitors, setCompetitors, promptText, setPromptText, models, setModels },
+    fields: { name, setName, brandName, setBrandName, websiteUrl, setWebsiteUrl, keywords, setKeywords, competitors, setCompetitors, facts, setFacts, promptText, setPromptText, models, setModels },
     /** Whether the brand fields came from the person's saved configuration (the form says so). */
     fromSavedBrand: initial === null && savedBrand !== null && brandName === savedBrand.brandName,
     schedule: { cadence, setCadence, samples, setSamples, samplesPerCell: samplesPerCell(samples) },
