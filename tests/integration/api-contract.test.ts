@@ -64,6 +64,8 @@ const PRODUCT_CALLS = [
   'GET /api/tracking/sets/{id}/runs',
   'GET /api/tracking/sets/{id}/results',
   'GET /api/tracking/sets/{id}/results.csv',
+  'GET /api/tracking/sets/{id}/reanalyse',
+  'POST /api/tracking/sets/{id}/reanalyse',
   'GET /api/account/sessions',
   'POST /api/account/sessions/sign-out-others',
   'PATCH /api/account/profile',
@@ -109,6 +111,12 @@ describe('the API contract', () => {
 
     const listed = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
     for (const call of PRODUCT_CALLS) expect(listed).toContain(call);
+
+    // Tracking's paired alert figures and how each reading was taken are part of the reference, not only of the server.
+    const text = JSON.stringify(document.paths['/api/tracking/sets/{id}/dashboard']);
+    for (const field of ['paired', 'lost', 'gained', 'settingChanges', 'analyserChanges']) expect(text).toContain(`"${field}"`);
+    const results = JSON.stringify(document.paths['/api/tracking/sets/{id}/results']);
+    for (const field of ['temperature', 'webSearch', 'analyserVersion', 'reanalysedAt']) expect(results).toContain(`"${field}"`);
   });
 
   it('describes the errors of a call in the envelope, and the event stream frames by name', async () => {
