@@ -43,16 +43,25 @@ export const CompareApiBody = Type.Object(
       description: `The question every model is asked, at most ${QUERY_MAX_LENGTH} characters.`,
       ...fieldMessages({ required: 'Please send a question', tooLong: `Your question is too long: the limit is ${QUERY_MAX_LENGTH} characters`, invalid: 'Please send a question' }),
     }),
-    models: Type.Array(CompareApiModel, {
-      minItems: 1,
-      maxItems: MAX_COMPARED_MODELS,
-      description: `The models to ask, 1 to ${MAX_COMPARED_MODELS}, each once.`,
-      ...fieldMessages({
-        required: 'Name the models to compare',
-        invalid: 'Name the models to compare',
-        tooLong: `You can compare at most ${MAX_COMPARED_MODELS} models at once`,
+    models: Type.Optional(
+      Type.Array(CompareApiModel, {
+        minItems: 1,
+        maxItems: MAX_COMPARED_MODELS,
+        description: `The models to ask, 1 to ${MAX_COMPARED_MODELS}, each once (or name a saved team with \`team_id\`).`,
+        ...fieldMessages({
+          required: 'Name the models to compare',
+          invalid: 'Name the models to compare',
+          tooLong: `You can compare at most ${MAX_COMPARED_MODELS} models at once`,
+        }),
       }),
-    }),
+    ),
+    team_id: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'One of your saved teams, in place of `models`: its models are asked with their saved settings.',
+        ...fieldMessages({ invalid: 'team_id must be the id of one of your saved teams' }),
+      }),
+    ),
     stream: Type.Optional(Type.Boolean({ description: 'Stream the answers as server-sent events (`start`, `delta`, `model_done`, `done`).' })),
     timeout_seconds: Type.Optional(WaitSeconds),
   },

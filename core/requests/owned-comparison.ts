@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ComparedModel } from '../../contract/ask.ts';
 import { ModelRun } from '../database/entities/model-run.ts';
 import { SearchRequest } from '../database/entities/search-request.ts';
+import type { ComparisonFacts } from './api-comparison.ts';
 
 /** A stored comparison of its owner's, with its runs in the order the models were named. */
 export interface OwnedComparison {
@@ -26,4 +27,14 @@ export async function findOwnedComparison(em: EntityManager, userId: string, id:
  */
 export function modelsAskedIn(runs: readonly ModelRun[]): ComparedModel[] {
   return runs.map((run) => ({ engine: run.engine, model: run.model, settings: run.settings ?? {} }));
+}
+
+/** What a comparison says of itself besides its answers: its id, its question as stored, and when it was asked. */
+export function comparisonFacts(request: Pick<SearchRequest, 'id' | 'query' | 'createdAt'>): ComparisonFacts {
+  return { id: request.id, question: request.query, createdAt: request.createdAt };
+}
+
+/** The facts of a request just admitted, read back as stored (the question trimmed, the time Postgres gave it). */
+export async function storedComparisonFacts(em: EntityManager, requestId: string): Promise<ComparisonFacts> {
+  return comparisonFacts(await em.findOneOrFail(SearchRequest, { id: requestId }, { fields: ['id', 'query', 'createdAt'] }));
 }

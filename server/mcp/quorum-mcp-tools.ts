@@ -8,6 +8,9 @@ import { listTeams } from '../../core/teams/teams.ts';
 import { findTeamByReference, resolveCompareTeam } from '../../core/teams/team-resolution.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { brandAnalytics } from '../../core/brand/brand-mention-repository.ts';
+import { apiComparison } from '../../core/requests/api-comparison.ts';
+import { storedComparisonFacts } from '../../core/requests/owned-comparison.ts';
+import { describeComparedModel } from './compared-model-text.ts';
 import { awaitRequest } from '../requests/await-request.ts';
 import { admitRequest } from '../../core/requests/request-admission.ts';
 import { compareAdmissionInput, searchAdmissionInput } from '../../core/requests/admission-input.ts';
@@ -80,8 +83,10 @@ export async function compareTool(context: McpCallContext, input: CompareToolInp
   const admitted = await admitRequest(services, compareAdmissionInput(body, false), caller.requester);
   const results = await awaitRequest(services, request, admitted.requestId, admitted.runs);
   const totalCreditsUsed = results.reduce((sum, result) => sum + result.creditsUsed, 0);
-  const text = [`Compared ${results.length} models for ${totalCreditsUsed} credits.`, ...results.map(describeResult)].join('\n\n');
-  return toolResult(text, { requestId: admitted.requestId, results, totalCreditsUsed });
+  // The same comparison as `/v1/compare` answers it, so an assistant reads the same figures per model as a program.
+  const comparison = apiComparison(await storedComparisonFacts(services.orm.em.fork(), admitted.requestId), results);
+  const text = [`Compared ${results.length} models for ${totalCreditsUsed} credits (comparison ${admitted.requestId}).`, ...comparison.models.map(describeComparedModel)].join('\n\n');
+  return toolResult(text, { requestId: admitted.requestId, results, totalCreditsUsed, comparison });
 }
 
 export async function brandVisibilityTool({ services, caller }: McpCallContext, input: BrandVisibilityInput): Promise<CallToolResult> {

@@ -1,3 +1,6 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comparison, ComparisonRerun } from '../../contract/compare-api.ts';
@@ -206,5 +209,61 @@ describe('the comparison API, driven by the official openai SDK against the simu
     );
     expect(settings!.settings).toEqual({ temperature: 0.2 });
     expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 40 - first.credits - rerun.credits, held: 0 });
+  });
+
+  it('asks a saved team by team_id, each model with its saved settings; another person’s team is not found', async () => {
+    const { client, cookie, accountId } = await developer(30);
+    const stranger = await developer(30);
+    const created = await fetch(`${stack.baseUrl}/api/teams`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Tea panel',
+        models: [
+          { engine: 'openai', model: 'gpt-4o-mini', settings: { systemPrompt: 'Answer in French' } },
+          { engine: 'groq', model: 'llama-3.1-8b-instant' },
+        ],
+      }),
+    });
+    expect(created.status).toBe(200);
+    const team = ((await created.json()) as { data: { id: string } }).data;
+    const comparison = await client.post<Comparison>('/compare', { body: { question: 'Compare green and black tea', team_id: team.id } });
+    expect(comparison.models.map((model) => [model.model, model.status])).toEqual([
+      ['openai/gpt-4o-mini', 'completed'],
+      ['groq/llama-3.1-8b-instant', 'completed'],
+    ]);
+    expect(comparison.models[0]!.answer).toMatch(/ (le|la|les|des) /);
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 30 - comparison.credits, held: 0 });
+
+    const both = await refusal(client.post('/compare', { body: { question: 'Hello', team_id: team.id, models: [{ model: 'openai/gpt-4o-mini' }] } }));
+    expect(both.status).toBe(400);
+    const hidden = await refusal(stranger.client.post('/compare', { body: { question: 'Hello', team_id: team.id } }));
+    expect(hidden.status).toBe(404);
+    expect(await accountLedger(stack.records(), stranger.accountId)).toEqual({ balance: 30, held: 0 });
+  });
+
+  it('gives the MCP compare tool the same per-model figures', async () => {
+    const { key } = await developer(20);
+    const mcp = new Client({ name: 'compare-api-test', version: '1.0.0' });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL('/mcp', stack.baseUrl), { requestInit: { headers: { authorization: `Bearer ${key.key}` } } }));
+    const result = (await mcp.callTool({
+      name: 'compare',
+      arguments: { query: 'What is a mutex? [[simulate for=deepseek status=401]]', models: [{ engine: 'anthropic', model: 'claude-3-haiku-20240307' }, { engine: 'deepseek', model: 'deepseek-chat' }] },
+    })) as CallToolResult;
+    await mcp.close();
+    const { comparison, requestId } = result.structuredContent as { comparison: Comparison; requestId: string };
+    expect(comparison.id).toBe(requestId);
+    const [anthropic, deepseek] = comparison.models;
+    expect(anthropic).toMatchObject({ model: 'anthropic/claude-3-haiku-20240307', status: 'completed', credits: 4, error: null });
+    expect(anthropic!.tokens.output).toBeGreaterThan(0);
+    expect(anthropic!.time_to_first_token_ms).toEqual(expect.any(Number));
+    expect(deepseek).toMatchObject({ model: 'deepseek/deepseek-chat', status: 'failed', credits: 0, answer: null });
+    // The API reads the same comparison back with the same figures.
+    const owner = new OpenAI({ apiKey: key.key, baseURL: `${stack.baseUrl}/v1`, maxRetries: 0 });
+    expect(await owner.get<Comparison>(`/compare/${comparison.id}`)).toEqual(comparison);
+    const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+    expect(text).toContain('## anthropic/claude-3-haiku-20240307');
+    expect(text).toMatch(/first token \d+\.\d s · done in \d+\.\d s · tokens \d+ in/);
+    expect(text).toContain('Failed (nothing was charged)');
   });
 });

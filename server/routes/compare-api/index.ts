@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   COMPARE_API_WAIT,
   CompareApiBody,
@@ -10,10 +9,9 @@ import {
   ComparisonRerun,
 } from '../../../contract/compare-api.ts';
 import { MAX_COMPARED_MODELS } from '../../../contract/limits.ts';
-import { SearchRequest } from '../../../core/database/entities/search-request.ts';
 import { compareAdmissionInput } from '../../../core/requests/admission-input.ts';
-import { apiComparison, apiModelResult, type ComparisonFacts } from '../../../core/requests/api-comparison.ts';
-import { findOwnedComparison, modelsAskedIn } from '../../../core/requests/owned-comparison.ts';
+import { apiComparison, apiModelResult } from '../../../core/requests/api-comparison.ts';
+import { comparisonFacts, findOwnedComparison, modelsAskedIn, storedComparisonFacts } from '../../../core/requests/owned-comparison.ts';
 import { admitRequest } from '../../../core/requests/request-admission.ts';
 import { requestResults } from '../../../core/requests/request-results.ts';
 import { rerunChanges } from '../../../core/requests/rerun-changes.ts';
@@ -25,12 +23,6 @@ import { awaitRequest } from '../../requests/await-request.ts';
 
 const tags = ['Comparison API'];
 const security = [{ apiKey: [] }];
-
-const facts = (request: SearchRequest): ComparisonFacts => ({ id: request.id, question: request.query, createdAt: request.createdAt });
-
-async function storedFacts(em: EntityManager, requestId: string): Promise<ComparisonFacts> {
-  return facts(await em.findOneOrFail(SearchRequest, { id: requestId }));
-}
 
 const waitMs = (seconds: number | undefined) => (seconds ?? COMPARE_API_WAIT.defaultSeconds) * 1000;
 
@@ -51,7 +43,7 @@ const compareApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Ask several models one question (streamed or whole)',
         description:
-          `Asks 1 to ${MAX_COMPARED_MODELS} models (each \`engine/model\`, with its own settings if wanted) at once, each priced, held and charged exactly like a ` +
+          `Asks 1 to ${MAX_COMPARED_MODELS} models (each \`engine/model\`, with its own settings if wanted, or a saved team's by \`team_id\`) at once, each priced, held and charged exactly like a ` +
           'comparison in the app: the prices are held when the call is admitted and each answer is charged only if it succeeds; a refused call holds nothing. ' +
           `Whole: waits for every model (at most \`timeout_seconds\`, default ${COMPARE_API_WAIT.defaultSeconds}) and answers with each model's answer, time to first token, ` +
           'duration, tokens (input, cached, reasoning, output), credits and error. With `stream: true`: server-sent events `start`, then per model `delta` ' +
@@ -70,9 +62,10 @@ const compareApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = await apiKeyCaller(services, request);
-      const admitted = await admitRequest(app.requestServices, compareApiAdmission(app.requestServices, request.body), caller.requester);
+      const input = await compareApiAdmission(app.orm.em.fork(), app.requestServices, caller.user.id, request.body);
+      const admitted = await admitRequest(app.requestServices, input, caller.requester);
       request.log.info({ searchRequestId: admitted.requestId, models: admitted.runs.length, credits: admitted.totalCredits, apiKeyId: caller.keyId }, 'API comparison admitted');
-      const comparison = await storedFacts(app.orm.em.fork(), admitted.requestId);
+      const comparison = await storedComparisonFacts(app.orm.em.fork(), admitted.requestId);
       if (request.body.stream === true) return relayComparison(app.requestServices, request, reply, { admitted, facts: comparison });
       const results = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs, { waitMs: waitMs(request.body.timeout_seconds) });
       return apiComparison(comparison, results);
@@ -96,7 +89,7 @@ const compareApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const em = app.orm.em.fork();
       const found = await findOwnedComparison(em, caller.user.id, request.params.id);
       if (!found) throw notFound();
-      return apiComparison(facts(found.request), await requestResults(em, found.request.id));
+      return apiComparison(comparisonFacts(found.request), await requestResults(em, found.request.id));
     },
   );
 
@@ -140,7 +133,7 @@ const compareApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.log.info({ searchRequestId: admitted.requestId, rerunOf: earlier.id, credits: admitted.totalCredits, apiKeyId: caller.keyId }, 'API comparison asked again');
       const later = await awaitRequest(app.requestServices, request, admitted.requestId, admitted.runs, { waitMs: waitMs(request.body?.timeout_seconds) });
       const before = (await requestResults(em, earlier.id)).map(apiModelResult);
-      const comparison = apiComparison(await storedFacts(em, admitted.requestId), later);
+      const comparison = apiComparison(await storedComparisonFacts(em, admitted.requestId), later);
       return { ...comparison, rerun_of: earlier.id, changes: rerunChanges(before, comparison.models) };
     },
   );
