@@ -19,6 +19,7 @@ export const PAGE_PATHS = [
   '/share/$token',
   '/shared-links',
   '/pricing',
+  '/models',
   '/terms-and-conditions',
   '/privacy-policy',
   '/cookie-policy',

@@ -79,10 +79,11 @@ const arenaRoutes = (
   ] as const
 ).map(([path, page]) => createRoute({ getParentRoute: () => rootRoute, path, component: lazyRouteComponent(page) }));
 
-// Pricing and the legal texts are read by few visits, so each loads when it is opened, never with the first paint.
+// Pricing, the models page and the legal texts are read by few visits, so each loads when it is opened, never with the first paint.
 const informationRoutes = (
   [
     ['/pricing', () => import('./pages/pricing/pricing-page.tsx')],
+    ['/models', () => import('./pages/models/models-page.tsx')],
     ['/terms-and-conditions', () => import('./pages/legal/terms-page.tsx')],
     ['/privacy-policy', () => import('./pages/legal/privacy-policy-page.tsx')],
     ['/cookie-policy', () => import('./pages/legal/cookie-policy-page.tsx')],

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelStatsData, ModelStatsEntry } from '../../contract/model-stats.ts';
+import { seedModelRuns, type SeededRun } from '../support/seeded-model-runs.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -24,51 +24,7 @@ afterAll(async () => {
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-interface SeededRun {
-  engine: string;
-  model: string;
-  status: 'completed' | 'error' | 'running';
-  errorCode?: string;
-  /** How long ago the run ended (for a running one: began). */
-  endedAgoMs: number;
-  ttftMs?: number;
-  streamingMs?: number;
-  outputTokens?: number;
-  reasoningTokens?: number;
-}
-
-async function seed(runs: SeededRun[]): Promise<void> {
-  const requestId = randomUUID();
-  const records = stack.records();
-  await records.execute(`insert into search_requests (id, query, engine, model) values (?, 'Seeded', 'openai', 'gpt-4o-mini')`, [requestId]);
-  const now = Date.now();
-  const rows = runs.map((run) => {
-    const completedAt = now - run.endedAgoMs;
-    const firstTokenAt = completedAt - (run.streamingMs ?? 500);
-    const createdAt = firstTokenAt - (run.ttftMs ?? 300);
-    const iso = (ms: number) => new Date(ms).toISOString();
-    return {
-      id: randomUUID(),
-      request_id: requestId,
-      engine: run.engine,
-      model: run.model,
-      status: run.status,
-      error_code: run.errorCode ?? (run.status === 'error' ? 'PROVIDER_ERROR' : null),
-      answer_text: run.status === 'completed' ? 'An answer' : null,
-      created_at: iso(createdAt),
-      first_token_at: run.status === 'completed' ? iso(firstTokenAt) : null,
-      completed_at: run.status === 'running' ? null : iso(completedAt),
-      output_tokens: run.status === 'completed' ? (run.outputTokens ?? 100) : null,
-      reasoning_tokens: run.reasoningTokens ?? null,
-    };
-  });
-  await records.execute(
-    `insert into model_runs (id, request_id, engine, model, status, error_code, answer_text, created_at, first_token_at, completed_at, output_tokens, reasoning_tokens)
-     select * from jsonb_to_recordset(?::jsonb) as seeded(id uuid, request_id uuid, engine varchar, model varchar, status varchar, error_code varchar,
-       answer_text text, created_at timestamptz, first_token_at timestamptz, completed_at timestamptz, output_tokens integer, reasoning_tokens integer)`,
-    [JSON.stringify(rows)],
-  );
-}
+const seed = (runs: SeededRun[]) => seedModelRuns(stack.records(), runs);
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 

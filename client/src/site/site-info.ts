@@ -10,6 +10,7 @@ export const SITE = {
 /** The footer's quick links: every page of the site. */
 export const QUICK_LINKS = [
   { label: 'Pricing', to: '/pricing' },
+  { label: 'Models', to: '/models' },
   { label: 'Brand mentions', to: '/brand-mentions' },
   { label: 'Help & Support', to: '/help-support' },
   { label: 'Privacy policy', to: '/privacy-policy' },

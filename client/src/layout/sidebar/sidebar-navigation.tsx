@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/tracking', label: 'Tracking' },
   { to: '/arena', label: 'Blind arena' },
   { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/models', label: 'Models' },
   { to: '/settings', label: 'Settings' },
   { to: '/help-support', label: 'Help & Support' },
 ] as const;

@@ -4,11 +4,12 @@ import { useState } from 'react';
 
 /**
  * The pages a signed-out visitor can open, which signed-in people reach from their sidebar: the arena (whose page
- * asks a guest to sign in to play and leads to the leaderboard), the public leaderboard, pricing and help.
+ * asks a guest to sign in to play and leads to the leaderboard), the public leaderboard, the models with their figures, pricing and help.
  */
 const GUEST_PAGES = [
   { to: '/arena', label: 'Blind arena' },
   { to: '/leaderboard', label: 'Leaderboard' },
+  { to: '/models', label: 'Models' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/help-support', label: 'Help & Support' },
 ] as const;
