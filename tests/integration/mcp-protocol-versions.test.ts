@@ -78,11 +78,11 @@ describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
     await client.close();
   });
 
-  it('lists the four tools and serves the comparison’s MCP App', async () => {
+  it('lists the five tools and serves the comparison’s MCP App', async () => {
     const { key } = await developer(10);
     const client = await connectEraClient(era, stack.baseUrl, key.key);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'brand_visibility', 'compare', 'list_models']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'brand_visibility', 'compare', 'list_models', 'list_teams']);
     expect(tools.find((tool) => tool.name === 'compare')!._meta).toMatchObject({ ui: { resourceUri: COMPARE_APP_URI } });
     expect((await client.listResources()).resources).toEqual([expect.objectContaining({ uri: COMPARE_APP_URI, mimeType: MCP_APP_MIME_TYPE })]);
     const page = (await client.readResource(COMPARE_APP_URI)).contents[0]!;
@@ -159,7 +159,7 @@ describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
     expect(await eventually(() => accountLedger(stack.records(), accountId), (ledger) => ledger.held === 0)).toEqual({ balance: 34, held: 0 });
     // And the endpoint is none the worse for it.
     const client = await connectEraClient(era, stack.baseUrl, key.key);
-    expect((await client.listTools()).tools).toHaveLength(4);
+    expect((await client.listTools()).tools).toHaveLength(5);
     await client.close();
   });
 
@@ -214,7 +214,7 @@ describe('one endpoint for both eras', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const answer = (await response.json()) as { id: number; result: { tools: unknown[] } };
     expect(answer.id).toBe(7);
-    expect(answer.result.tools).toHaveLength(4);
+    expect(answer.result.tools).toHaveLength(5);
   });
 
   it('offers 2026-07-28 through server/discover and the 2025 revisions through initialize', async () => {

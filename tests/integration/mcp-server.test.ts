@@ -43,11 +43,11 @@ async function historyCredits(cookie: string): Promise<number[]> {
 }
 
 describe('the MCP server, driven by the official MCP client', () => {
-  it('lists its four tools, each with the contract’s input schema', async () => {
+  it('lists its five tools, each with the contract’s input schema', async () => {
     const { key } = await developer(10);
     const client = await httpClient(key.key);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'brand_visibility', 'compare', 'list_models']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'brand_visibility', 'compare', 'list_models', 'list_teams']);
     const ask = tools.find((tool) => tool.name === 'ask')!;
     expect(ask.inputSchema.required).toEqual(SearchRequestBody.required);
     expect(Object.keys(ask.inputSchema.properties ?? {})).toEqual(Object.keys(SearchRequestBody.properties));
@@ -187,7 +187,7 @@ describe('the MCP server, driven by the official MCP client', () => {
       });
     const listed = await call(`Bearer ${key.key}`);
     expect(listed.status).toBe(200);
-    expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(4);
+    expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(5);
     const wrong = await call(`Bearer ${key.key.slice(0, -2)}xx`);
     expect(wrong.status).toBe(401);
     await wrong.arrayBuffer();
