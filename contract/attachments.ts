@@ -111,6 +111,31 @@ export const AttachmentInfo = Type.Object(
 );
 export type AttachmentInfo = Type.Static<typeof AttachmentInfo>;
 
+/** A file as exports and shared links name it: what it was, never where its bytes are. */
+export const AttachedFile = Type.Object(
+  {
+    kind: AttachmentKind,
+    mediaType: Type.String(),
+    name: Type.String(),
+    byteSize: Type.Integer(),
+    width: Type.Union([Type.Integer(), Type.Null()]),
+    height: Type.Union([Type.Integer(), Type.Null()]),
+    textChars: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type AttachedFile = Type.Static<typeof AttachedFile>;
+
+export function attachedFile(info: AttachedFile): AttachedFile {
+  return { kind: info.kind, mediaType: info.mediaType, name: info.name, byteSize: info.byteSize, width: info.width, height: info.height, textChars: info.textChars };
+}
+
+/** How a file is named in one line: `photo.jpg (image, 64×48 px)`, `notes.txt (document, 1,234 characters)`. */
+export function attachedFileLabel(file: Pick<AttachedFile, 'kind' | 'name' | 'width' | 'height' | 'textChars'>): string {
+  const detail = file.kind === 'image' ? `image, ${file.width}×${file.height} px` : `document, ${(file.textChars ?? 0).toLocaleString('en-US')} characters`;
+  return `${file.name} (${detail})`;
+}
+
 /** The ids of files uploaded beforehand (`POST /api/attachments`), in the order they are attached. */
 export const AttachmentIds = Type.Array(Type.String({ format: 'uuid' }), {
   maxItems: ATTACHMENT_LIMITS.perQuestion,

@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { AttachedFile } from './attachments.ts';
 import { RequestKind } from './ask.ts';
 import { ModelResult } from './model-result.ts';
 
@@ -14,6 +15,7 @@ export const RequestExport = Type.Object({
   askedAt: Type.String({ format: 'date-time' }),
   totalCreditsUsed: Type.Integer({ minimum: 0 }),
   answers: Type.Array(Type.Object({ engineName: Type.String(), modelName: Type.String(), ...ModelResult.properties })),
+  attachments: Type.Optional(Type.Array(AttachedFile, { description: 'The files the question was asked with, by name.' })),
 });
 
 export type RequestExport = Type.Static<typeof RequestExport>;

@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { AttachmentInfo } from './attachments.ts';
 import { AiOverviewParams, BrandConfig, RequestKind } from './ask.ts';
 import { ContinueMode } from './continuation.ts';
 import { StoredColumnSettings } from './column-settings.ts';
@@ -58,6 +59,9 @@ export const HistoryItem = Type.Object({
   versionOf: Type.Union([Type.String(), Type.Null()], {
     description: 'An edited question: the first version of the question it replaces (every version follows up the same request).',
   }),
+  attachments: Type.Optional(
+    Type.Array(AttachmentInfo, { description: 'The files the question was asked with, in order; an image’s bytes at its `contentUrl` (its owner only).' }),
+  ),
 });
 
 /**

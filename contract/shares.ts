@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { AttachedFile } from './attachments.ts';
 import { RequestKind } from './ask.ts';
 import { AnswerSource } from './run-events.ts';
 
@@ -98,6 +99,7 @@ export const SharedRequest = Type.Object({
   kind: RequestKind,
   askedAt: Type.String({ format: 'date-time' }),
   answers: Type.Array(SharedAnswer),
+  attachments: Type.Optional(Type.Array(AttachedFile, { description: 'The files the question was asked with, by name (their contents are not shared).' })),
 });
 
 export type CreateShareBody = Type.Static<typeof CreateShareBody>;

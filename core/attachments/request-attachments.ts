@@ -4,7 +4,9 @@ import { characterCount } from '../../contract/text-length.ts';
 import type { CatalogueEngine, CatalogueModel } from '../catalogue/model-catalogue.ts';
 import type { Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
-import { unboundAttachments, type AdmissionAttachment } from './attachment-repository.ts';
+import type { AttachmentInfo } from '../../contract/attachments.ts';
+import { checkAttachment } from './attachment-intake.ts';
+import { storeAttachment, unboundAttachments, type AdmissionAttachment } from './attachment-repository.ts';
 
 /**
  * What files a question carries, as admission needs them: who may attach, which models may be asked with them,
@@ -64,4 +66,12 @@ export function documentCharacters(attachments: readonly AdmissionAttachment[]):
     total += chars + characterCount(documentBlock(index, attachment.name, '', chars)) + 2;
   }
   return total;
+}
+
+/**
+ * A file handed over some other way than `POST /api/attachments` (a program's body carrying it inline): checked and
+ * stored exactly as an upload is, within the owner's quota. Its `id` then goes in `attachmentIds` like any other.
+ */
+export async function storeUploadedFile(em: EntityManager, userId: string, name: string, bytes: Buffer): Promise<AttachmentInfo> {
+  return storeAttachment(em, userId, await checkAttachment(name, bytes));
 }

@@ -1,11 +1,18 @@
 import type { RequestExport } from '../../contract/exports.ts';
+import { attachedFile, attachedFileLabel, type AttachedFile } from '../../contract/attachments.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import type { SearchRequest } from '../database/entities/search-request.ts';
 
 /** A request and its results as the JSON export, each model with the name people know it by. */
-export function requestExport(request: Pick<SearchRequest, 'query' | 'kind' | 'createdAt'>, results: readonly ModelResult[], catalogue: ModelCatalogue): RequestExport {
+export function requestExport(
+  request: Pick<SearchRequest, 'query' | 'kind' | 'createdAt'>,
+  results: readonly ModelResult[],
+  catalogue: ModelCatalogue,
+  attachments: readonly AttachedFile[] = [],
+): RequestExport {
   return {
+    ...(attachments.length > 0 ? { attachments: attachments.map(attachedFile) } : {}),
     query: request.query,
     kind: request.kind,
     askedAt: request.createdAt.toISOString(),
@@ -29,6 +36,7 @@ const literal = (text: string): string => text.replace(/([\\`*_[\]<>#|])/g, '\\$
  */
 export function requestMarkdown(exported: RequestExport): string {
   const lines = [`# ${literal(exported.query.replace(/\s+/g, ' ').trim())}`, '', `Asked ${exported.askedAt.slice(0, 16).replace('T', ' ')} UTC · ${exported.kind} · ${exported.totalCreditsUsed} credits`, ''];
+  if (exported.attachments?.length) lines.push(`Attached: ${exported.attachments.map((file) => literal(attachedFileLabel(file))).join(', ')}`, '');
   for (const answer of exported.answers) {
     lines.push(`## ${literal(answer.modelName)} (${literal(answer.engineName)})`, '');
     if (!answer.success) {

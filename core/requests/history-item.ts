@@ -35,6 +35,7 @@ export function serializeHistoryItem(row: HistoryRow): HistoryItem {
     continueMode: row.continueMode,
     carryFrom: row.carryFrom,
     versionOf: row.versionOf,
+    attachments: row.attachments ?? [],
   };
 }
 

@@ -4,6 +4,8 @@ import type { AiOverviewParams, BrandConfig } from '../../contract/ask.ts';
 import type { HistoryItem, HistoryVersion } from '../../contract/history.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
 import { findBrandMentions } from '../brand/stored-brand-mentions.ts';
+import { attachmentsOfRequests } from '../attachments/attachment-repository.ts';
+import type { AttachmentInfo } from '../../contract/attachments.ts';
 import { runResult } from './request-results.ts';
 import { historyStatus, modelVersions, type ModelVersions } from './request-versions.ts';
 
@@ -31,6 +33,8 @@ export interface HistoryRow {
   continueMode: ContinueMode;
   carryFrom: string | null;
   versionOf: string | null;
+  /** The files the question was asked with, in order (never their bytes). */
+  attachments?: AttachmentInfo[];
 }
 
 export interface HistoryPage {
@@ -110,6 +114,7 @@ async function historyRows(em: EntityManager, where: FilterQuery<SearchRequest>,
   // The whole page's brand analyses, regenerated answers' included, in one query.
   const runIds = [...requests, ...regenerated].flatMap((request) => request.runs.getItems().map((run) => run.id));
   const brandMentions = await findBrandMentions(em, runIds);
+  const files = await attachmentsOfRequests(em, requests.map((request) => request.id));
   // The history also says how each answer was asked: the model's own settings.
   const resultOf = (run: Parameters<typeof runResult>[0]): HistoryVersion => ({ ...runResult(run, brandMentions.get(run.id) ?? null), settings: run.settings ?? null });
 
@@ -143,6 +148,7 @@ async function historyRows(em: EntityManager, where: FilterQuery<SearchRequest>,
         continueMode: request.continueMode,
         carryFrom: request.carryFrom ?? null,
         versionOf: request.versionOf ?? null,
+        attachments: files.get(request.id) ?? [],
       };
     }),
   };

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { attachedFile } from '../../contract/attachments.ts';
+import { attachmentsOfRequests } from '../attachments/attachment-repository.ts';
 import type { SharedRequest } from '../../contract/shares.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import { SearchRequest } from '../database/entities/search-request.ts';
@@ -12,7 +14,9 @@ export async function sharedView(em: EntityManager, catalogue: ModelCatalogue, r
   const request = await em.findOne(SearchRequest, requestId);
   if (!request) return null;
   const results = await requestResults(em, requestId);
+  const files = (await attachmentsOfRequests(em, [requestId])).get(requestId) ?? [];
   return {
+    ...(files.length > 0 ? { attachments: files.map(attachedFile) } : {}),
     query: request.query,
     kind: request.kind,
     askedAt: request.createdAt.toISOString(),

@@ -224,6 +224,38 @@ describe('asking with attachments', () => {
   });
 });
 
+describe('showing', () => {
+  it('lists the files in the history and the request’s details, names them in exports and shared links, and never shares their bytes', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 200);
+    const image = await upload(payer.cookie, 'photo.jpg', pictureJpeg());
+    const text = await upload(payer.cookie, 'notes.txt', Buffer.from(notes));
+    const result = await search({ query: 'Look [[simulate chunks=3]]', model: 'openai', specificModel: 'gpt-4o-mini', attachmentIds: [image.id, text.id] }, payer.cookie);
+    expect(result.events.at(-1)?.event).toBe('end');
+    const requestId = requestIdOf(result);
+    const get = async (path: string, cookie?: string) => fetch(`${stack.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+
+    const history = (await (await get('/api/user-requests?limit=5', payer.cookie)).json()) as { data: { requests: { id: string; attachments: UploadedAttachment[] }[] } };
+    expect(history.data.requests.find((entry) => entry.id === requestId)?.attachments).toEqual([image, text]);
+    const details = (await (await get(`/api/requests/${requestId}`, payer.cookie)).json()) as { data: { attachments: UploadedAttachment[] } };
+    expect(details.data.attachments.map((file) => file.name)).toEqual(['photo.jpg', 'notes.txt']);
+
+    const markdown = await (await get(`/api/requests/${requestId}/export?format=markdown`, payer.cookie)).text();
+    expect(markdown).toContain('Attached: photo.jpg (image, 64×48 px), notes.txt (document, ');
+    const json = (await (await get(`/api/requests/${requestId}/export?format=json`, payer.cookie)).json()) as { attachments: { name: string }[] };
+    expect(json.attachments.map((file) => file.name)).toEqual(['photo.jpg', 'notes.txt']);
+
+    const shared = await fetch(`${stack.baseUrl}/api/shares`, { method: 'POST', headers: { cookie: payer.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ requestId }) });
+    const token = ((await shared.json()) as { data: { token: string } }).data.token;
+    const view = (await (await get(`/api/shared/${token}`)).json()) as { data: { attachments: Record<string, unknown>[] } };
+    expect(view.data.attachments).toEqual([
+      { kind: 'image', mediaType: 'image/jpeg', name: 'photo.jpg', byteSize: image.byteSize, width: 64, height: 48, textChars: null },
+      { kind: 'document', mediaType: 'text/plain', name: 'notes.txt', byteSize: text.byteSize, width: null, height: null, textChars: text.textChars },
+    ]);
+    // The bytes stay the owner's: a stranger (or the share's reader) is refused them.
+    expect((await get(image.contentUrl)).status).toBe(401);
+  });
+});
+
 describe('deleting', () => {
   it('removes a request’s files with the request, an unused one on its own, and every file with the account', async () => {
     const payer = await createPayer(stack.records(), stack.config, 200);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as Type from 'typebox/type';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, AttachmentInfo } from '../../../contract/attachments.ts';
 import { success } from '../../../contract/envelope.ts';
@@ -12,7 +13,7 @@ const AttachmentParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { 
 
 /**
  * Files for questions, a signed-in person's own (guests attach nothing: files count against an account's quota and
- * are deleted with it). Upload one file per call, as multipart form data in the field `file`; its type is decided
+ * are deleted with it); a developer API key stands for its owner. Upload one file per call, as multipart form data in the field `file`; its type is decided
  * from its bytes. The answer's `id` goes in `attachmentIds` of a question. Bytes are read back by their owner only.
  */
 const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,14 +29,14 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Upload a file to attach to a question',
-        description: `${ATTACHMENT_TEXTS.limits} Sent as \`multipart/form-data\` with one part named \`file\`. The type is decided by the bytes, not the name or the declared type; images are checked whole (a damaged one is refused) and documents are read as text on the server (a PDF without text is refused). ${ATTACHMENT_TEXTS.price} Each account keeps at most ${ATTACHMENT_LIMITS.accountBytes / (1024 * 1024)} MB of files. Signed-in users only.`,
+        description: `${ATTACHMENT_TEXTS.limits} Sent as \`multipart/form-data\` with one part named \`file\`. The type is decided by the bytes, not the name or the declared type; images are checked whole (a damaged one is refused) and documents are read as text on the server (a PDF without text is refused). ${ATTACHMENT_TEXTS.price} Each account keeps at most ${ATTACHMENT_LIMITS.accountBytes / (1024 * 1024)} MB of files. Signed-in users, or a program with its owner’s API key (\`Authorization: Bearer\`); guests cannot attach files.`,
         tags,
         consumes: ['multipart/form-data'],
         response: jsonResponses(AttachmentInfo, ['VALIDATION_ERROR', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']),
       },
-      config: { signIn: 'required', signInMessage: ATTACHMENT_TEXTS.signInRequired },
     },
-    async (request) => {
+    async (request, reply) => {
+      const userId = await ownerOf(request, reply);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${ATTACHMENT_TEXTS.noFile} Send it as multipart/form-data.`);
       let bytes: Buffer;
       let name: string;
@@ -48,7 +49,8 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw uploadError(error);
       }
       const checked = await checkAttachment(name, bytes);
-      return success(await storeAttachment(app.orm.em.fork(), request.signedIn.user.id, checked));
+      reply.header('cache-control', 'no-store');
+      return success(await storeAttachment(app.orm.em.fork(), userId, checked));
     },
   );
 
@@ -65,10 +67,9 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...errorResponses(['UNAUTHORIZED', 'NOT_FOUND']),
         },
       },
-      config: { signIn: 'required' },
     },
     async (request, reply) => {
-      const found = await ownAttachmentContent(app.orm.em.fork(), request.signedIn.user.id, request.params.id);
+      const found = await ownAttachmentContent(app.orm.em.fork(), await ownerOf(request, reply), request.params.id);
       if (!found) throw new AppError('NOT_FOUND', 'File not found');
       // The type was decided from the bytes at upload; nosniff keeps a browser from deciding otherwise, and a
       // document is a download, never a page rendered on our origin.
@@ -92,14 +93,20 @@ const attachmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: AttachmentParams,
         response: jsonResponses(Type.Object({ deleted: Type.Boolean() }, { additionalProperties: false }), ['UNAUTHORIZED', 'NOT_FOUND']),
       },
-      config: { signIn: 'required' },
     },
-    async (request) => {
-      if (!(await deleteUnusedAttachment(app.orm.em.fork(), request.signedIn.user.id, request.params.id))) throw new AppError('NOT_FOUND', 'File not found');
+    async (request, reply) => {
+      if (!(await deleteUnusedAttachment(app.orm.em.fork(), await ownerOf(request, reply), request.params.id))) throw new AppError('NOT_FOUND', 'File not found');
       return success({ deleted: true });
     },
   );
 };
+
+/** The person whose files these are: signed in, or the owner of the API key the call carries; never a guest. */
+async function ownerOf(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const requester = await request.requester(reply);
+  if (!requester.userId) throw new AppError('UNAUTHORIZED', ATTACHMENT_TEXTS.signInRequired);
+  return requester.userId;
+}
 
 /** The multipart parser's refusals in the product's words. */
 function uploadError(error: unknown): unknown {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { attachmentsOfRequests } from '../../../core/attachments/attachment-repository.ts';
 import * as Type from 'typebox/type';
 import { RequestParams } from '../../../contract/answers.ts';
 import { ExportQuery, RequestExport } from '../../../contract/exports.ts';
@@ -38,7 +39,8 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const em = app.orm.em.fork();
       const { searchRequest } = await loadOwnRequest(em, request, reply, request.params.id);
       if (await isUnrevealedRound(em, searchRequest.id)) throw new AppError('VALIDATION_ERROR', 'Vote on the arena round before exporting it.');
-      const exported = requestExport(searchRequest, await requestResults(em, searchRequest.id), app.catalogue);
+      const files = (await attachmentsOfRequests(em, [searchRequest.id])).get(searchRequest.id) ?? [];
+      const exported = requestExport(searchRequest, await requestResults(em, searchRequest.id), app.catalogue, files);
       const json = request.query.format === 'json';
       const name = `quorum-${searchRequest.id.slice(0, 8)}.${json ? 'json' : 'md'}`;
       reply.hijack();
