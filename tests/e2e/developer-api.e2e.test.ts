@@ -59,10 +59,10 @@ describe('the API page', () => {
     expect(new URL(page.url()).pathname).toBe('/developers');
     expect(await page.title()).toBe('Developer API · Quorum');
     await page.getByTestId('api-keys-empty').waitFor();
-    for (const tab of ['curl', 'Node', 'Python', 'MCP']) {
+    for (const tab of ['curl', 'Compare', 'Node', 'Python', 'MCP']) {
       await page.getByRole('tab', { name: tab }).click();
       const snippet = await page.locator('[role="tabpanel"] pre').first().textContent();
-      expect(snippet).toContain(tab === 'MCP' ? `${stack.baseUrl}/mcp` : `${stack.baseUrl}/v1`);
+      expect(snippet).toContain(tab === 'MCP' ? `${stack.baseUrl}/mcp` : tab === 'Compare' ? `${stack.baseUrl}/v1/compare` : `${stack.baseUrl}/v1`);
     }
     await page.getByRole('tab', { name: 'curl' }).click();
     await pictureAll(page, 'empty');

@@ -1,5 +1,5 @@
 import { Anchor, Button, Code, CopyButton, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { curlExample, KEY_PLACEHOLDER, mcpConfigExample, openAiPythonExample, openAiSdkExample } from './usage-examples.ts';
+import { compareCurlExample, curlExample, KEY_PLACEHOLDER, mcpConfigExample, openAiPythonExample, openAiSdkExample } from './usage-examples.ts';
 
 function Snippet({ code, label }: { code: string; label: string }) {
   return (
@@ -37,12 +37,21 @@ export function UsageExamplesPanel({ apiKey }: { apiKey: string | null }) {
         <Tabs defaultValue="curl" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="curl">curl</Tabs.Tab>
+            <Tabs.Tab value="compare">Compare</Tabs.Tab>
             <Tabs.Tab value="node">Node</Tabs.Tab>
             <Tabs.Tab value="python">Python</Tabs.Tab>
             <Tabs.Tab value="mcp">MCP</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="curl" pt="sm">
             <Snippet label="curl example" code={curlExample(origin, key)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="compare" pt="sm">
+            <Text size="sm" mb="xs">
+              One question to several models at <Code>POST /v1/compare</Code>: each answer with its time to first token, duration, tokens, credits and error. Add{' '}
+              <Code>&quot;stream&quot;: true</Code> for one event stream naming each model, or <Code>&quot;team_id&quot;</Code> in place of <Code>models</Code> for a saved team;{' '}
+              <Code>GET /v1/compare/&#123;id&#125;</Code> reads it again and <Code>POST /v1/compare/&#123;id&#125;/rerun</Code> asks it again and says what changed.
+            </Text>
+            <Snippet label="Comparison API curl example" code={compareCurlExample(origin, key)} />
           </Tabs.Panel>
           <Tabs.Panel value="node" pt="sm">
             <Text size="sm" mb="xs">
@@ -67,7 +76,7 @@ export function UsageExamplesPanel({ apiKey }: { apiKey: string | null }) {
           </Tabs.Panel>
         </Tabs>
         <Text size="sm" c="dimmed">
-          Comparisons stream from <Code>POST /api/compare/stream</Code> with the same key; the{' '}
+          The web app&apos;s own calls (<Code>POST /api/compare/stream</Code> and the rest) take the same key; the{' '}
           <Anchor href="/api/docs" target="_blank" size="sm" underline="always">
             API reference
           </Anchor>{' '}

@@ -14,6 +14,16 @@ export function curlExample(origin: string, key: string): string {
   ].join('\n');
 }
 
+/** One question to several models at `/v1/compare`: whole by default, or streamed with `"stream": true`. */
+export function compareCurlExample(origin: string, key: string): string {
+  return [
+    `curl ${origin}/v1/compare \\`,
+    `  -H "Authorization: Bearer ${key}" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '{"question": "Which laptop is best for students?", "models": [{"model": "openai/gpt-4o-mini"}, {"model": "anthropic/claude-3-haiku", "settings": {"temperature": 0.2}}]}'`,
+  ].join('\n');
+}
+
 export function openAiSdkExample(origin: string, key: string): string {
   return [
     `import OpenAI from 'openai';`,
