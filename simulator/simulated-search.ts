@@ -42,7 +42,7 @@ export function simulatedSearch(prompt: string, sample = 0, hostile = false): Si
   const queries = [base, ...Array.from({ length: 1 + (hash % 2) }, (_, index) => `${base} ${FAN_OUT_SUFFIXES[(hash + index) % FAN_OUT_SUFFIXES.length]}`)];
   const topicPage: SimulatedWebPage = { url: `https://reviews.example.net/roundups/${encodeURIComponent(slug(base))}`, title: `${base} roundup | Example Reviews`, date: '2025-06-01' };
   const retrievedOnly: SimulatedWebPage[] = [topicPage];
-  if (isBrandQuestion(prompt) || brandsNamedIn(prompt).length > 0) {
+  if (isBrandQuestion(prompt)) {
     const pool = brandPoolFor(prompt);
     const brands = [...brandsNamedIn(prompt), ...pool.slice(0, 3)].filter((brand, index, all) => all.findIndex((other) => other.toLowerCase() === brand.toLowerCase()) === index);
     brands.forEach((brand, index) => {

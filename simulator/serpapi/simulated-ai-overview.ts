@@ -61,6 +61,9 @@ function shortened(query: string): string {
 }
 
 /** Pages on reserved example domains (RFC 2606), so demo mode never sends anyone to a real site by accident. */
+/** The text blocks cite the first three references; the fourth is only listed, as Google lists pages it read. */
+const CITED_REFERENCES = 3;
+
 export function simulatedReferences(query: string): SimulatedReference[] {
   const slug = slugOf(query);
   const topic = shortened(query);
@@ -86,6 +89,14 @@ export function simulatedReferences(query: string): SimulatedReference[] {
       source: 'Example Forum',
       index: 2,
     },
+    // Listed under the overview but linked from none of its text: retrieved, not cited (`CITED_REFERENCES`).
+    {
+      title: `${topic} compared | Example Reviews`,
+      link: `https://reviews.example.net/compare/${slug}`,
+      snippet: 'Side-by-side notes on the main options and how they differ.',
+      source: 'Example Reviews',
+      index: 3,
+    },
   ];
 }
 
@@ -103,7 +114,7 @@ export function buildSimulatedAiOverview(query: string, pieceCount: number, samp
   let paragraphs = 0;
 
   const paragraph = (snippet: string) => {
-    const cited = [paragraphs % references.length, (paragraphs + 1) % references.length].sort((left, right) => left - right);
+    const cited = [paragraphs % CITED_REFERENCES, (paragraphs + 1) % CITED_REFERENCES].sort((left, right) => left - right);
     const highlight = paragraphs === 0 ? firstSentence(snippet) : undefined;
     blocks.push({
       type: 'paragraph',
@@ -135,7 +146,7 @@ export function buildSimulatedAiOverview(query: string, pieceCount: number, samp
     if (introduction !== '') paragraph(introduction);
     blocks.push({
       type: 'list',
-      list: bullets.map((line, item) => ({ snippet: line.slice(2), reference_indexes: [item % references.length] })),
+      list: bullets.map((line, item) => ({ snippet: line.slice(2), reference_indexes: [item % CITED_REFERENCES] })),
     });
   });
 
@@ -149,7 +160,7 @@ function brandOverview(query: string, sample: number, includeQuestionBrands: boo
   const references = simulatedReferences(query);
   const answer = generateBrandAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, sample, includeQuestionBrands });
   const [opening = '', list = '', closing = ''] = answer.text.split('\n\n');
-  const items = list.split('\n').map((line, item) => ({ snippet: plain(line.replace(/^\d+\.\s*/, '')), reference_indexes: [item % references.length] }));
+  const items = list.split('\n').map((line, item) => ({ snippet: plain(line.replace(/^\d+\.\s*/, '')), reference_indexes: [item % CITED_REFERENCES] }));
   return {
     text_blocks: [
       { type: 'paragraph', snippet: plain(opening), reference_indexes: [0] },

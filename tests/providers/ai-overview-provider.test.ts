@@ -72,6 +72,18 @@ describe('AiOverviewProvider against the simulated SerpApi', () => {
           { url: 'https://encyclopedia.example.org/wiki/how-does-http-caching-work', title: 'How does HTTP caching work? - Example Encyclopedia' },
           { url: 'https://docs.example.com/guides/how-does-http-caching-work', title: 'A practical guide: How does HTTP caching work?' },
           { url: 'https://forum.example.net/t/how-does-http-caching-work', title: 'How does HTTP caching work? - what worked for us' },
+          { url: 'https://reviews.example.net/compare/how-does-http-caching-work', title: 'How does HTTP caching work? compared | Example Reviews' },
+        ],
+      },
+      {
+        // Google's search is the question itself; the text blocks link the first three references, not the fourth.
+        type: 'search-trail',
+        queries: [prompt],
+        sources: [
+          { url: 'https://encyclopedia.example.org/wiki/how-does-http-caching-work', title: 'How does HTTP caching work? - Example Encyclopedia', retrieved: true, cited: true },
+          { url: 'https://docs.example.com/guides/how-does-http-caching-work', title: 'A practical guide: How does HTTP caching work?', retrieved: true, cited: true },
+          { url: 'https://forum.example.net/t/how-does-http-caching-work', title: 'How does HTTP caching work? - what worked for us', retrieved: true, cited: true },
+          { url: 'https://reviews.example.net/compare/how-does-http-caching-work', title: 'How does HTTP caching work? compared | Example Reviews', retrieved: true, cited: false },
         ],
       },
       { type: 'finish', reason: 'stop' },
@@ -359,7 +371,7 @@ describe('SerpApi wire format over raw HTTP', () => {
   it('without an overview the page has results but no ai_overview; without results SerpApi says so in a 200', async () => {
     const noOverview = (await (await search({ q: 'Wire no overview' })).json()) as Record<string, any>;
     expect(noOverview['ai_overview']).toBeUndefined();
-    expect(noOverview['organic_results']).toHaveLength(3);
+    expect(noOverview['organic_results']).toHaveLength(4);
 
     const noResults = await search({ q: 'Wire no results' });
     expect(noResults.status).toBe(200);

@@ -2,6 +2,7 @@ import { GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { simulatorBaseUrls } from '../../simulator/simulator-base-urls.ts';
+import { simulatedSearch } from '../../simulator/simulated-search.ts';
 import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
 import { GeminiProvider, GeminiStreamReader } from '../../worker/providers/gemini/gemini-provider.ts';
 import { sourcesFromGrounding } from '../../worker/providers/gemini/gemini-sources.ts';
@@ -77,10 +78,14 @@ describe('GeminiProvider against the simulator', () => {
     const sourceParts = parts.filter((part) => part.type === 'sources');
     expect(sourceParts).toHaveLength(1);
     const sources = sourceParts[0]?.type === 'sources' ? sourceParts[0].sources : [];
-    expect(sources).toHaveLength(3);
-    expect(new Set(sources.map((source) => source.url)).size).toBe(3);
+    // Every page the search retrieved, cited or not (the search trail tells them apart).
+    const search = simulatedSearch('Who won the 2022 World Cup?');
+    const pages = search.cited.length + search.retrievedOnly.length;
+    expect(sources).toHaveLength(pages);
+    expect(new Set(sources.map((source) => source.url)).size).toBe(pages);
     for (const source of sources) {
-      expect(source.url).toMatch(/^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//);
+      // Redirect links, as Google gives them; the simulator serves its own so they can be followed offline.
+      expect(source.url).toMatch(/\/gemini\/grounding-api-redirect\//);
       expect(source.title).toMatch(/^[a-z.]+\.[a-z]+$/);
     }
     expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop' });
@@ -276,7 +281,8 @@ describe('mapping Gemini responses to answer parts', () => {
       ),
       ...reader.finish(),
     ];
-    expect(parts).toEqual([
+    // The search trail is read from the same metadata; its own tests are in tests/unit/search-trail-parsing.test.ts.
+    expect(parts.filter((part) => part.type !== 'search-trail')).toEqual([
       { type: 'text', text: 'Hello ' },
       { type: 'text', text: 'world' },
       { type: 'sources', sources: [{ url: 'https://a.example/1', title: 'a.example' }] },
@@ -345,16 +351,21 @@ describe('the simulated Gemini API on the wire', () => {
     const text = chunks.map((chunk) => chunk.candidates[0].content.parts[0].text).join('');
     const grounding = chunks.at(-1)?.candidates[0].groundingMetadata;
     expect(chunks.slice(0, -1).some((chunk) => chunk.candidates[0].groundingMetadata)).toBe(false);
-    expect(grounding.webSearchQueries).toEqual(['why is the sky blue']);
+    const search = simulatedSearch(prompt);
+    expect(grounding.webSearchQueries).toEqual(search.queries);
+    expect(grounding.webSearchQueries[0]).toBe('why is the sky blue');
     expect(grounding.searchEntryPoint.renderedContent).toContain('why is the sky blue');
-    expect(grounding.groundingChunks).toHaveLength(3);
-    for (const chunk of grounding.groundingChunks) expect(chunk.web).toEqual({ uri: expect.stringMatching(/^https:\/\//), title: expect.any(String) });
+    expect(grounding.groundingChunks).toHaveLength(search.cited.length + search.retrievedOnly.length);
+    for (const chunk of grounding.groundingChunks) {
+      expect(chunk.web).toEqual({ uri: expect.stringMatching(/^http:\/\/.+\/gemini\/grounding-api-redirect\//), title: expect.any(String), domain: chunk.web.title });
+    }
     expect(grounding.groundingSupports.length).toBeGreaterThan(0);
     for (const support of grounding.groundingSupports) {
       // Segment indices are UTF-8 byte offsets into the answer; a zero start is left out, as in proto JSON.
       const { startIndex = 0, endIndex, text: segmentText } = support.segment;
       expect(Buffer.from(text).subarray(startIndex, endIndex).toString()).toBe(segmentText);
-      expect(support.groundingChunkIndices[0]).toBeLessThan(3);
+      // Only the cited pages support sentences; the rest were retrieved and left unused.
+      expect(support.groundingChunkIndices[0]).toBeLessThan(search.cited.length);
     }
   });
 

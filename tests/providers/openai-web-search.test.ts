@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { simulatedWebPages } from '../../simulator/openai-responses-web-pages.ts';
+import { simulatedSearch } from '../../simulator/simulated-search.ts';
 import type { AnswerPart } from '../../worker/providers/answer-provider.ts';
 import { ProviderError } from '../../worker/providers/answer-provider.ts';
 import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
@@ -163,14 +164,19 @@ describe('Responses API wire format over raw HTTP', () => {
       expect(event.data['sequence_number']).toBe(index);
     });
     const names = events.map((event) => event.name).filter((name) => name !== 'response.output_text.annotation.added');
+    // One web search call per fan-out query, each run in turn before the message.
+    const searches = simulatedSearch(prompt).queries.length;
+    expect(searches).toBeGreaterThanOrEqual(2);
     expect(names).toEqual([
       'response.created',
       'response.in_progress',
-      'response.output_item.added',
-      'response.web_search_call.in_progress',
-      'response.web_search_call.searching',
-      'response.web_search_call.completed',
-      'response.output_item.done',
+      ...Array.from({ length: searches }, () => [
+        'response.output_item.added',
+        'response.web_search_call.in_progress',
+        'response.web_search_call.searching',
+        'response.web_search_call.completed',
+        'response.output_item.done',
+      ]).flat(),
       'response.output_item.added',
       'response.content_part.added',
       ...Array.from({ length: 40 }, () => 'response.output_text.delta'),
@@ -188,7 +194,7 @@ describe('Responses API wire format over raw HTTP', () => {
 
     const deltas = events.filter((event) => event.name === 'response.output_text.delta');
     for (const delta of deltas) {
-      expect(delta.data).toMatchObject({ output_index: 1, content_index: 0, logprobs: [] });
+      expect(delta.data).toMatchObject({ output_index: searches, content_index: 0, logprobs: [] });
       expect(delta.data['item_id']).toMatch(/^msg_[0-9a-f]{48}$/);
       expect(typeof delta.data['obfuscation']).toBe('string');
     }
@@ -211,10 +217,12 @@ describe('Responses API wire format over raw HTTP', () => {
 
     const completed = events.at(-1)?.data['response'];
     expect(completed).toMatchObject({ status: 'completed', error: null, usage: { input_tokens: 5, output_tokens: 40, total_tokens: 45 } });
-    expect(completed.output.map((item: { type: string }) => item.type)).toEqual(['web_search_call', 'message']);
-    expect(completed.output[0].action).toEqual({ type: 'search', query: prompt });
-    expect(completed.output[1].content[0]).toMatchObject({ type: 'output_text', text });
-    expect(completed.output[1].content[0].annotations).toEqual(annotations.map((event) => event.data['annotation']));
+    expect(completed.output.map((item: { type: string }) => item.type)).toEqual([...Array.from({ length: searches }, () => 'web_search_call'), 'message']);
+    // Without `include: ['web_search_call.action.sources']` a search call names its query but not its pages.
+    const queries = simulatedSearch(prompt).queries;
+    expect(completed.output[0].action).toEqual({ type: 'search', query: queries[0], queries: [queries[0]] });
+    expect(completed.output[searches].content[0]).toMatchObject({ type: 'output_text', text });
+    expect(completed.output[searches].content[0].annotations).toEqual(annotations.map((event) => event.data['annotation']));
     expect(completed.tools[0]).toMatchObject({ type: 'web_search', search_context_size: 'medium' });
   });
 
@@ -244,7 +252,20 @@ describe('Responses API wire format over raw HTTP', () => {
     const prompt = 'Non-streamed search';
     const body = (await (await post({ model, input: prompt, tools: [{ type: 'web_search' }] })).json()) as Record<string, any>;
     expect(body).toMatchObject({ object: 'response', status: 'completed' });
-    expect(body['output'][1].content[0].text).toBe(generateDeterministicAnswer({ prompt, model, pieceCount: 40 }).text);
+    expect(body['output'].at(-1).content[0].text).toBe(generateDeterministicAnswer({ prompt, model, pieceCount: 40 }).text);
+  });
+
+  it('lists the pages each search call returned when `include` asks for them', async () => {
+    const prompt = 'Wire check for search sources';
+    const body = (await (
+      await post({ model, input: prompt, tools: [{ type: 'web_search' }], include: ['web_search_call.action.sources'] })
+    ).json()) as Record<string, any>;
+    const calls = body['output'].filter((item: { type: string }) => item.type === 'web_search_call');
+    const search = simulatedSearch(prompt);
+    expect(calls.map((call: any) => call.action.query)).toEqual(search.queries);
+    const listed = calls.flatMap((call: any) => call.action.sources.map((source: { type: string; url: string }) => source.url));
+    expect(new Set(listed)).toEqual(new Set([...search.cited, ...search.retrievedOnly].map((page) => page.url)));
+    for (const call of calls) for (const source of call.action.sources) expect(source.type).toBe('url');
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
-import { simulatedWebPages } from '../../simulator/openai-responses-web-pages.ts';
+import { simulatedSearch } from '../../simulator/simulated-search.ts';
+import { withCitationMarkers } from '../../simulator/chat-completion-citations.ts';
 import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
 import { collectAnswer, testConnection, useProviderSimulator } from '../support/provider-harness.ts';
 
@@ -18,10 +19,13 @@ describe('Perplexity citations through the OpenAI SDK', () => {
     const prompt = 'Who won the most recent Tour de France?';
     const result = await collect('perplexity', 'sonar', prompt);
     expect(result.error).toBeUndefined();
-    expect(result.text).toBe(generateDeterministicAnswer({ prompt, model: 'sonar', pieceCount: 40 }).text);
+    // The deterministic answer, with Perplexity's `[n]` marker after each cited page's passage.
+    const search = simulatedSearch(prompt);
+    const pieces = generateDeterministicAnswer({ prompt, model: 'sonar', pieceCount: 40 }).pieces;
+    expect(result.text).toBe(withCitationMarkers(pieces, search.cited.length).join(''));
     // Every chunk repeats the lists; the provider passes them on the first time only.
     expect(result.sourceParts).toEqual([
-      { type: 'sources', sources: simulatedWebPages(prompt).map((page) => ({ url: page.url, title: page.title })) },
+      { type: 'sources', sources: [...search.cited, ...search.retrievedOnly].map((page) => ({ url: page.url, title: page.title })) },
     ]);
     // The first chunk names the model, then its sources, before any text.
     expect(result.parts.slice(0, 2).map((part) => part.type)).toEqual(['model-version', 'sources']);
@@ -46,7 +50,8 @@ describe('Perplexity citations through the OpenAI SDK', () => {
 describe('Perplexity wire format over raw HTTP', () => {
   it('puts citations and search_results on every chunk and on the completion', async () => {
     const prompt = 'Wire check for citations';
-    const pages = simulatedWebPages(prompt);
+    const search = simulatedSearch(prompt);
+    const pages = [...search.cited, ...search.retrievedOnly];
     const request = (stream: boolean) =>
       fetch(`${simulator.url}/perplexity/v1/chat/completions`, {
         method: 'POST',

@@ -68,6 +68,9 @@ export class OpenAiProvider implements AnswerProvider {
         }
         if (choice?.finish_reason) {
           sawFinish = true;
+          // The text is whole now, so its `[n]` markers say which of the listed pages it cites.
+          const trail = lastSearchChunk ? searchTrailFromCompatibleChunk(lastSearchChunk, answerText) : null;
+          if (trail) yield trail;
           yield { type: 'finish', reason: chatFinishReason(choice.finish_reason) };
         }
         if (chunk.usage) yield chatCompletionUsage(chunk.usage);
@@ -77,7 +80,5 @@ export class OpenAiProvider implements AnswerProvider {
     }
     // The SDK ends quietly when the body ends without `[DONE]`; an answer without a finish reason was cut off.
     if (!sawFinish) throw providerError('STREAM_INTERRUPTED');
-    const trail = lastSearchChunk ? searchTrailFromCompatibleChunk(lastSearchChunk, answerText) : null;
-    if (trail) yield trail;
   }
 }
