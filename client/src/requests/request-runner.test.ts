@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { FollowRequestOptions } from './follow-request.ts';
 import { createRequestRunner, type RequestRunnerDeps } from './request-runner.ts';
 import type { RequestAction } from './request-state.ts';
+import type { WatchedRequest } from './watched-request.ts';
 
 /** The runner with recording dependencies: each follow waits until the test names the request or ends it. */
 function harness() {
   const actions: RequestAction[] = [];
   const stops: { requestId: string; runIds: readonly string[] | null }[] = [];
   const remembered: string[] = [];
+  const rememberedRequests: WatchedRequest[] = [];
+  const forgotten: (string | undefined)[] = [];
   const refreshed: string[] = [];
   const refusals: number[] = [];
   const follows: Omit<FollowRequestOptions, 'live'>[] = [];
@@ -18,15 +21,18 @@ function harness() {
       follows.push(options);
       return new Promise<void>((resolve) => options.signal.addEventListener('abort', () => resolve(), { once: true }));
     },
-    remember: (request) => remembered.push(request.requestId),
-    forget: () => {},
+    remember: (request) => {
+      remembered.push(request.requestId);
+      rememberedRequests.push(request);
+    },
+    forget: (requestId) => forgotten.push(requestId),
     stopRuns: async (requestId, runIds) => {
       stops.push({ requestId, runIds });
     },
     afterRequest: (kind) => refreshed.push(kind),
     afterRefusal: () => refusals.push(1),
   };
-  return { runner: createRequestRunner(deps), actions, stops, remembered, refreshed, refusals, follows };
+  return { runner: createRequestRunner(deps), actions, stops, remembered, rememberedRequests, forgotten, refreshed, refusals, follows };
 }
 
 const body = { query: 'How do tides work?', model: 'openai', specificModel: 'gpt-4o-mini' };
@@ -88,6 +94,63 @@ describe('regenerating', () => {
     expect(actions.at(-1)).toEqual({ type: 'restored', requestId: 'req-old', results: [] });
     runner.retry({ ...column, requestId: 'req-old' });
     expect(follows[0]!.start).toEqual({ body: { ...body, retryOf: 'req-old' } });
+  });
+});
+
+describe('a regeneration after a reload', () => {
+  const key = 'openai\u0000gpt-4o-mini';
+  const result = { runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini', success: true } as never;
+  const column = { engine: 'openai', model: 'gpt-4o-mini', requestId: 'req-1', runId: 'run-1', attempt: 0, phase: 'done' as const, text: 'A', sources: [], result: null, stopping: false, earlier: [] };
+
+  it('is remembered with its request while it streams, and forgotten only once it has ended too', () => {
+    const { runner, follows, rememberedRequests, forgotten } = harness();
+    runner.ask(body);
+    follows[0]!.onRequestId?.('req-1');
+    follows[0]!.onUpdate({ type: 'run-completed', result });
+    follows[0]!.onUpdate({ type: 'request-finished', requestId: 'req-1', results: null });
+    expect(forgotten).toEqual(['req-1']);
+    runner.retry(column);
+    follows[1]!.onRequestId?.('req-2');
+    expect(rememberedRequests.at(-1)).toMatchObject({ requestId: 'req-1', regenerations: [{ column: key, requestId: 'req-2' }] });
+    follows[1]!.onUpdate({ type: 'run-completed', result: { ...result, runId: 'run-2' } });
+    follows[1]!.onUpdate({ type: 'request-finished', requestId: 'req-2', results: null });
+    expect(forgotten).toEqual(['req-1', 'req-1']);
+  });
+
+  it('follows the request again, then each regeneration in its column once the answer before it is back', () => {
+    const { runner, follows, actions, forgotten } = harness();
+    const watched: WatchedRequest = {
+      requestId: 'req-1',
+      kind: 'single',
+      query: body.query,
+      models: [{ engine: 'openai', model: 'gpt-4o-mini' }],
+      body,
+      startedAt: new Date().toISOString(),
+      regenerations: [
+        { column: key, requestId: 'req-2' },
+        { column: key, requestId: 'req-3' },
+      ],
+    };
+    runner.resume(watched);
+    expect(follows.map((follow) => follow.start)).toEqual([{ requestId: 'req-1', afterSeq: 0 }]);
+    follows[0]!.onUpdate({ type: 'run-started', requestId: 'req-1', runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini' });
+    follows[0]!.onUpdate({ type: 'text-appended', runId: 'run-1', text: 'The first answer' });
+    expect(follows).toHaveLength(1);
+    follows[0]!.onUpdate({ type: 'run-completed', result });
+    // The first answer is back: its column becomes the next version, which follows the first regeneration.
+    expect(actions.at(-1)).toEqual({ type: 'column-retried', key });
+    expect(follows[1]!.start).toEqual({ requestId: 'req-2', afterSeq: 0 });
+    follows[0]!.onUpdate({ type: 'request-finished', requestId: 'req-1', results: null });
+    expect(forgotten).toEqual([]);
+    follows[1]!.onUpdate({ type: 'run-completed', result: { ...result, runId: 'run-2' } });
+    follows[1]!.onUpdate({ type: 'request-finished', requestId: 'req-2', results: null });
+    // The one still streaming when the page went away comes last, live.
+    expect(follows[2]!.start).toEqual({ requestId: 'req-3', afterSeq: 0 });
+    expect(forgotten).toEqual([]);
+    follows[2]!.onUpdate({ type: 'run-completed', result: { ...result, runId: 'run-3' } });
+    follows[2]!.onUpdate({ type: 'request-finished', requestId: 'req-3', results: null });
+    expect(forgotten).toEqual(['req-1']);
+    expect(actions.filter((action) => action.type === 'column-retried')).toHaveLength(2);
   });
 });
 

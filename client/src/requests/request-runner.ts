@@ -5,7 +5,7 @@ import { columnKey, isOpen, type RequestAction, type RestoredResult, type RunCol
 import { askedModels, retryBody } from './retry-body.ts';
 import type { RunUpdate } from './run-update.ts';
 import { connectionFailed } from './stream-failure.ts';
-import type { WatchedRequest } from './watched-request.ts';
+import type { WatchedRegeneration, WatchedRequest } from './watched-request.ts';
 
 export type AskBody = SearchRequestBody | CompareRequestBody | ArenaRequestBody;
 
@@ -32,7 +32,10 @@ export interface RequestRunner {
   ask(body: AskBody): void;
   /** Sends the last request again (the error panel's Try Again). */
   askAgain(): void;
-  /** Follows a request that was running when the page reloaded, rebuilding its columns from the start. */
+  /**
+   * Follows a request that was running when the page reloaded, rebuilding its columns from the start, then each of
+   * its regenerations again in its column (the one still streaming carries on live).
+   */
   resume(watched: WatchedRequest): void;
   /** Puts a finished request from the history back on the page, ready to be regenerated or followed up. */
   restore(requestId: string, body: AskBody, results: readonly RestoredResult[]): void;
@@ -70,17 +73,42 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
   /** A request put back from the history: what a Regenerate is a version of, while nothing newer was asked. */
   let restoredId: string | null = null;
   const retries = new Map<string, Followed>();
+  /**
+   * The request asked on this page that the tab remembers for a reload, with its regenerations; it is forgotten once
+   * the request and every regeneration have ended (a reload then starts afresh, as after any finished answer).
+   */
+  let watched: WatchedRequest | null = null;
+  let mainOpen = false;
+  const openRegenerations = new Set<Followed>();
+  const forgetWhenAllEnded = (): void => {
+    if (watched && !mainOpen && openRegenerations.size === 0) deps.forget(watched.requestId);
+  };
 
-  const start = (kind: AskKind, start: FollowRequestOptions['start'], scope: UpdateScope, onRequestId?: (requestId: string) => void): Followed => {
+  const start = (
+    kind: AskKind,
+    start: FollowRequestOptions['start'],
+    scope: UpdateScope,
+    onRequestId?: (requestId: string) => void,
+    afterUpdate?: (update: RunUpdate) => void,
+  ): Followed => {
     const followed: Followed = { controller: new AbortController(), requestId: 'requestId' in start ? start.requestId : null, stopOnceNamed: false };
     const onUpdate = (update: RunUpdate): void => {
       if (followed.stopOnceNamed) return;
       deps.dispatch({ type: 'update', update, scope });
-      if (update.type !== 'request-finished' && update.type !== 'request-failed') return;
+      if (update.type !== 'request-finished' && update.type !== 'request-failed') {
+        afterUpdate?.(update);
+        return;
+      }
       // Spec: a search error is logged as "Search failed" (a warning: the page shows it, nothing is broken).
       if (update.type === 'request-failed' && kind === 'single') console.warn('Search failed', update.failure);
-      if ('request' in scope && followed.requestId) deps.forget(followed.requestId);
-      if (!('request' in scope) && retries.get(scope.column) === followed) retries.delete(scope.column);
+      if ('request' in scope && followed === main) mainOpen = false;
+      if (!('request' in scope)) {
+        if (retries.get(scope.column) === followed) retries.delete(scope.column);
+        openRegenerations.delete(followed);
+      }
+      // First what follows this ending (a regeneration waiting for it starts), then whether anything is left open.
+      afterUpdate?.(update);
+      if (followed.requestId) forgetWhenAllEnded();
       // A refusal before the request existed charged nothing and changed no history.
       if (followed.requestId) deps.afterRequest(kind);
       else if (update.type === 'request-failed' && update.failure.code === 'FORBIDDEN') deps.afterRefusal();
@@ -121,18 +149,63 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
     }
     main = null;
     retries.clear();
+    openRegenerations.clear();
   };
   const abandon = (): void => letGo(false);
 
-  const watch = (body: AskBody, requestId: string): void =>
-    deps.remember({ requestId, kind: deps.kind, query: body.query, models: askedModels(body), body, startedAt: new Date().toISOString() });
+  const watch = (body: AskBody, requestId: string): void => {
+    watched = { requestId, kind: deps.kind, query: body.query, models: askedModels(body), body, startedAt: new Date().toISOString(), regenerations: [] };
+    deps.remember(watched);
+  };
+
+  /** A regeneration of the watched request got its id: remembered with it, so a reload follows it again. */
+  const watchRegeneration = (of: string, regeneration: WatchedRegeneration): void => {
+    if (watched?.requestId !== of) return;
+    watched = { ...watched, startedAt: new Date().toISOString(), regenerations: [...(watched.regenerations ?? []), regeneration] };
+    deps.remember(watched);
+  };
+
+  /** Follows a regeneration in its column (asked now, or followed again after a reload). */
+  const followRegeneration = (key: string, from: FollowRequestOptions['start'], onRequestId?: (requestId: string) => void, afterEnd?: () => void): void => {
+    retries.get(key)?.controller.abort();
+    deps.dispatch({ type: 'column-retried', key });
+    const followed = start('single', from, { column: key }, onRequestId, (update) => {
+      if (update.type === 'request-finished' || update.type === 'request-failed') afterEnd?.();
+    });
+    retries.set(key, followed);
+    openRegenerations.add(followed);
+  };
 
   const ask = (body: AskBody): void => {
     abandon();
     lastBody = body;
     restoredId = null;
+    watched = null;
+    mainOpen = true;
     deps.dispatch({ type: 'asked', models: askedModels(body) });
     main = start(deps.kind, { body }, { request: true }, (requestId) => watch(body, requestId));
+  };
+
+  /**
+   * After a reload: the request is replayed from its start, and each column's regenerations, oldest first, follow
+   * once that column's earlier answer has been replayed, each becoming the next version of the column.
+   */
+  const resumeWithRegenerations = (request: WatchedRequest): void => {
+    const waiting = new Map<string, string[]>();
+    for (const regeneration of request.regenerations ?? []) waiting.set(regeneration.column, [...(waiting.get(regeneration.column) ?? []), regeneration.requestId]);
+    const followNext = (key: string): void => {
+      const next = waiting.get(key)?.shift();
+      if (next === undefined) return;
+      followRegeneration(key, { requestId: next, afterSeq: 0 }, undefined, () => followNext(key));
+    };
+    const columnOfRun = new Map<string, string>();
+    main = start(deps.kind, { requestId: request.requestId, afterSeq: 0 }, { request: true }, undefined, (update) => {
+      if (update.type === 'run-started') columnOfRun.set(update.runId, columnKey(update));
+      else if (update.type === 'run-completed') followNext(columnKey(update.result));
+      else if (update.type === 'run-failed') followNext(columnOfRun.get(update.runId) ?? (update.result ? columnKey(update.result) : ''));
+      // The request ended without news of some column (its record was incomplete): their regenerations follow now.
+      else if (update.type === 'request-finished' || update.type === 'request-failed') for (const key of [...waiting.keys()]) followNext(key);
+    });
   };
 
   /** The request a column's run belongs to: its own once named, else the request it was first asked in. */
@@ -162,17 +235,22 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
     askAgain() {
       if (lastBody) ask(lastBody);
     },
-    resume(watched) {
+    resume(request) {
       abandon();
-      lastBody = watched.body ?? null;
-      deps.dispatch({ type: 'resumed', requestId: watched.requestId, models: watched.models });
+      lastBody = request.body ?? null;
+      watched = { ...request, regenerations: [...(request.regenerations ?? [])] };
+      mainOpen = true;
+      deps.dispatch({ type: 'resumed', requestId: request.requestId, models: request.models });
       // From the start: the text shown before the reload is gone and is rebuilt from the replayed frames.
-      main = start(deps.kind, { requestId: watched.requestId, afterSeq: 0 }, { request: true });
+      resumeWithRegenerations(watched);
     },
     restore(requestId, body, results) {
       abandon();
       lastBody = body;
       restoredId = requestId;
+      // Put back from the history, not asked here: a reload shows the page afresh, as it does for the history.
+      watched = null;
+      mainOpen = false;
       deps.forget();
       deps.dispatch({ type: 'restored', requestId, results });
     },
@@ -183,16 +261,18 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
         return;
       }
       const key = columnKey(column);
-      retries.get(key)?.controller.abort();
-      deps.dispatch({ type: 'column-retried', key });
       // A single answer is asked again as itself; a comparison's column as that one model, with the same settings.
-      const body = 'models' in lastBody ? retryBody(lastBody, column, requestId) : { ...lastBody, retryOf: requestId };
-      retries.set(key, start('single', { body }, { column: key }));
+      // A regenerated answer reads the files of the answer it replaces (the server finds them); they are not sent again.
+      const { attachmentIds: _files, ...asked } = lastBody as typeof lastBody & { attachmentIds?: string[] };
+      const body = 'models' in asked ? retryBody(asked, column, requestId) : { ...asked, retryOf: requestId };
+      followRegeneration(key, { body }, (retryId) => watchRegeneration(requestId, { column: key, requestId: retryId }));
     },
     stop,
     clear(openColumns) {
       stop(openColumns);
       letGo(true);
+      watched = null;
+      mainOpen = false;
       deps.forget();
       deps.dispatch({ type: 'cleared' });
     },

@@ -14,7 +14,19 @@ export interface WatchedRequest {
   models: ModelPair[];
   /** The body as sent, so a column retried after a reload keeps its web-search and brand settings. */
   body: SearchRequestBody | CompareRequestBody | ArenaRequestBody;
+  /** When it was asked, or when its latest regeneration was. */
   startedAt: string;
+  /**
+   * The answers regenerated in this request since it was asked on this page, oldest first, each with the column it
+   * is a version in (`columnKey`): a reload follows each again after the request, so a regeneration still streaming
+   * is picked up where it is and the finished ones are back as versions.
+   */
+  regenerations?: WatchedRegeneration[];
+}
+
+export interface WatchedRegeneration {
+  column: string;
+  requestId: string;
 }
 
 /** After this long a stored request is not worth resuming (the answer has long been stored and shown elsewhere). */
@@ -34,6 +46,7 @@ export function forgetWatchedRequest(requestId?: string): void {
 export function watchedRequestToResume(kind: AskKind, now = Date.now()): WatchedRequest | null {
   const stored = readStored<WatchedRequest>(storageKeys.activeRequest, 'session');
   if (!stored || stored.kind !== kind || typeof stored.requestId !== 'string' || !Array.isArray(stored.models)) return null;
+  if (stored.regenerations !== undefined && !Array.isArray(stored.regenerations)) return { ...stored, regenerations: [] };
   if (now - Date.parse(stored.startedAt) > RESUME_WINDOW_MS) {
     removeStored(storageKeys.activeRequest, 'session');
     return null;
