@@ -53,5 +53,20 @@ export function searchTrailFromResponse(response: Pick<Response, 'output'>): Ext
   }
   for (const cited of sourcesFromResponseOutput(response)) sources.push({ ...cited, retrieved: true, cited: true });
   if (queries.length === 0 && sources.length === 0) return null;
-  return { type: 'search-trail', queries, sources };
+  return { type: 'search-trail', queries, sources: sources.map((source) => ({ ...source, url: withoutOpenAiTag(source.url) })) };
+}
+
+/**
+ * OpenAI tags the pages its answers cite with `utm_source=openai`, and not the same pages in a search call's
+ * sources: without the tag one page is one address, so a retrieved page that is cited is recognised as such.
+ */
+function withoutOpenAiTag(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.searchParams.get('utm_source') !== 'openai') return url;
+    parsed.searchParams.delete('utm_source');
+    return parsed.toString();
+  } catch {
+    return url;
+  }
 }
