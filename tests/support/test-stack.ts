@@ -63,12 +63,16 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     REDIS_KEY_PREFIX: redis.keyPrefix,
     // The cluster suite runs the same files against a Redis Cluster.
     ...(redis.clusterNodes ? { REDIS_CLUSTER_NODES: redis.clusterNodes } : {}),
+    // The cluster suite splits the answer queue over the cluster's masters (its global set-up sets this).
+    ...(process.env.ANSWER_QUEUE_PARTITIONS ? { ANSWER_QUEUE_PARTITIONS: process.env.ANSWER_QUEUE_PARTITIONS } : {}),
     // Every provider, through its real SDK, to the simulator.
     ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',
     // Providers have keys here, which turns the brand judge on by default; tests of the judge ask for it by name.
     BRAND_JUDGE_MODEL: 'off',
-    RUN_LEASE_MS: '1500',
+    // Long enough that a renewal held up on a loaded machine does not end a healthy answer as lost; tests of a
+    // lost worker set a short lease of their own.
+    RUN_LEASE_MS: '5000',
     SHUTDOWN_GRACE_MS: '2000',
     WORKER_CONCURRENCY: '16',
     // Tests ask from one account and one address far faster than a person; the asking limits have their own test.
