@@ -18,13 +18,14 @@ export function SamplesChoiceTable(props: { prompts: number; models: number; sam
       <Text size="sm" fw={500} id="samples-choice-caption">
         What more samples buy ({prompts} {prompts === 1 ? 'prompt' : 'prompts'} × {models} {models === 1 ? 'model' : 'models'})
       </Text>
-      <ScrollArea type="auto" offsetScrollbars>
+      {/* Scrolls sideways on a narrow phone; the region takes keyboard focus so it can be scrolled without a mouse. */}
+      <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'What more samples buy' }}>
         <Table aria-labelledby="samples-choice-caption" verticalSpacing={4} fz="sm" miw={330} data-testid="samples-choice-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Samples</Table.Th>
               <Table.Th>Answers a run</Table.Th>
-              <Table.Th>95% interval at 50%</Table.Th>
+              <Table.Th>Width at 50%</Table.Th>
               <Table.Th>at 10%</Table.Th>
               <Table.Th>Per run</Table.Th>
             </Table.Tr>
@@ -34,6 +35,11 @@ export function SamplesChoiceTable(props: { prompts: number; models: number; sam
               <Table.Tr key={row.samples} aria-current={row.samples === samples ? 'true' : undefined} fw={row.samples === samples ? 700 : undefined} data-testid={`samples-choice-${row.samples}`}>
                 <Table.Td>
                   {row.samples}
+                  {row.allowed ? null : (
+                    <Text span size="xs" c="dimmed" ml={4}>
+                      (not offered)
+                    </Text>
+                  )}
                   {row.samples === samples ? (
                     <Badge ml={6} size="xs" variant="light">
                       chosen
@@ -41,16 +47,17 @@ export function SamplesChoiceTable(props: { prompts: number; models: number; sam
                   ) : null}
                 </Table.Td>
                 <Table.Td>{row.answers.toLocaleString('en-US')}</Table.Td>
-                <Table.Td>±{Math.round(row.widthAt50 * 5) / 10} pts</Table.Td>
-                <Table.Td>±{Math.round(row.widthAt10 * 5) / 10} pts</Table.Td>
-                <Table.Td>{row.allowed ? creditsText(row.creditsPerRun) : `${creditsText(row.creditsPerRun)} (above the limit of ${SAMPLES_PER_CELL.maximum})`}</Table.Td>
+                <Table.Td>{row.widthAt50} pts</Table.Td>
+                <Table.Td>{row.widthAt10} pts</Table.Td>
+                <Table.Td>{creditsText(row.creditsPerRun)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
       <Text size="xs" c="dimmed">
-        The interval around one run&apos;s visibility if the brand were named in half, or one in ten, of its answers. Four times the samples only halve it.
+        Width: how many points the 95% interval around one run&apos;s visibility spans if the brand is named in half, or one in ten, of its
+        answers. Four times the samples only halve it. A set asks at most {SAMPLES_PER_CELL.maximum}; 30 shows how slowly it narrows.
       </Text>
     </div>
   );

@@ -12,6 +12,8 @@ import { TrackingLineChart } from './tracking-line-chart.tsx';
 import type { Line } from './segmented-series.ts';
 import { TrackingTables } from './tracking-tables.tsx';
 import { TrackingCanaryCard } from './tracking-canary-card.tsx';
+import { PairedComparisonCard, ReadingChangesList, ReanalyseHistory } from './reading-changes.tsx';
+import type { ChartMarker } from './tracking-line-chart.tsx';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 
@@ -70,6 +72,14 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
   if (dashboard.isError) return <Text c="red">{messageOf(dashboard.error, 'Could not load the dashboard.')}</Text>;
   const data = dashboard.data.dashboard;
   const changes = data.modelChanges;
+  const settingChanges = data.settingChanges ?? [];
+  const analyserChanges = data.analyserChanges ?? [];
+  // Every chart marks where the model, the way it was asked, or the analyser changed.
+  const markers: ChartMarker[] = [
+    ...changes,
+    ...settingChanges.map((change) => ({ startedAt: change.startedAt, kind: 'setting' as const })),
+    ...analyserChanges.map((change) => ({ startedAt: change.startedAt, kind: 'analyser' as const })),
+  ];
   const modelGroups = data.byModel.map((entry) => ({ name: checklistName(nameOf(entry)), points: entry.points }));
   const countryGroups = data.byCountry.map((entry) => ({ name: entry.country.toUpperCase(), points: entry.points }));
   const surfaceGroups = data.surfaces.map((entry) => ({ name: SURFACE_LABELS[entry.surface], points: entry.points }));
@@ -84,7 +94,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {data.surfaces.length > 1 ? (
           <ChartCard title="Visibility per surface" description="Each surface on its own line: a plain model, a model searching the web, Google's AI Overview" testId="chart-per-surface">
-            <TrackingLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={changes} scale="percent" />
+            <TrackingLineChart lines={groupLines(surfaceGroups, 'visibility')} changes={markers} scale="percent" />
           </ChartCard>
         ) : null}
         <ChartCard title="Visibility and share of voice" description="Share of answers naming the brand, and its share of all brand mentions" testId="chart-visibility">
@@ -96,7 +106,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
                 { key: 'visibility', label: 'Visibility', color: 'indigo.6' },
                 { key: 'shareOfVoice', label: 'Share of voice', color: 'grape.6' },
               ])}
-              changes={changes}
+              changes={markers}
               scale="percent"
             />
           )}
@@ -113,14 +123,14 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
             <Stack gap="sm">
               <TrackingLineChart
                 lines={measureLines(data.overall, [{ key: 'averagePosition', label: 'Average position', color: 'teal.6' }])}
-                changes={changes}
+                changes={markers}
                 scale="position"
                 height={170}
                 testId="chart-position-rank"
               />
               <TrackingLineChart
                 lines={measureLines(data.overall, [{ key: 'sentiment', label: 'Sentiment', color: 'orange.6' }])}
-                changes={changes}
+                changes={markers}
                 scale="sentiment"
                 height={170}
                 testId="chart-position-sentiment"
@@ -129,7 +139,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           )}
         </ChartCard>
         <ChartCard title="Visibility per model" description="Share of each model's answers naming the brand" testId="chart-per-model">
-          {modelGroups.length === 0 ? <NoData text={waiting} /> : <TrackingLineChart lines={groupLines(modelGroups, 'visibility')} changes={changes} scale="percent" />}
+          {modelGroups.length === 0 ? <NoData text={waiting} /> : <TrackingLineChart lines={groupLines(modelGroups, 'visibility')} changes={markers} scale="percent" />}
         </ChartCard>
         <ChartCard title="Visibility per country" description="AI Overview answers, by the country Google was asked from" testId="chart-per-country">
           {countryGroups.length === 0 ? (
@@ -141,7 +151,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
               }
             />
           ) : (
-            <TrackingLineChart lines={groupLines(countryGroups, 'visibility')} changes={changes} scale="percent" />
+            <TrackingLineChart lines={groupLines(countryGroups, 'visibility')} changes={markers} scale="percent" />
           )}
         </ChartCard>
         <ChartCard title="Most cited domains" description="Websites the answers cite, over every run" testId="chart-cited-domains">
@@ -152,7 +162,14 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           )}
         </ChartCard>
       </SimpleGrid>
-      {changes.length > 0 ? <ModelChangesList changes={changes} /> : null}
+      {changes.length > 0 ? <ModelChangesList changes={markers} /> : null}
+      {settingChanges.length > 0 || analyserChanges.length > 0 ? <ReadingChangesList settings={settingChanges} analysers={analyserChanges} /> : null}
+      {data.paired ? <PairedComparisonCard paired={data.paired} threshold={set.alertPValue} /> : null}
+      {noRuns ? null : (
+        <Group justify="flex-end">
+          <ReanalyseHistory set={set} />
+        </Group>
+      )}
 
       {noRuns ? null : <TrackingTables set={set} surface={surface} />}
       {noRuns ? null : <TrackingCanaryCard set={set} />}

@@ -1,6 +1,5 @@
 import { CompositeChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import type { ModelChange } from '../../../../contract/tracking.ts';
 import { VALUE_TEXT, yAxisOf, type ChartScale } from './chart-scales.ts';
 import { segmentedChart, type Line } from './segmented-series.ts';
 import { whenText } from './tracking-format.ts';
@@ -20,9 +19,21 @@ function formatValue(value: unknown, scale: ChartScale): string {
   return typeof value === 'number' ? one(value) : '—';
 }
 
+/** A run the charts mark: a model version change (no kind), a setting change (both break the lines), or a new analyser. */
+export interface ChartMarker {
+  startedAt: string;
+  kind?: 'model' | 'setting' | 'analyser';
+}
+
+const MARKER_STYLE = {
+  model: { label: 'Model change', color: 'red.6', strokeDasharray: '4 3' },
+  setting: { label: 'Setting change', color: 'red.6', strokeDasharray: '4 3' },
+  analyser: { label: 'Analyser change', color: 'gray.6', strokeDasharray: '1 3' },
+} as const;
+
 interface TrackingLineChartProps {
   lines: Line[];
-  changes: readonly ModelChange[];
+  changes: readonly ChartMarker[];
   scale: ChartScale;
   /** Shorter where two charts share a card. */
   height?: number;
@@ -42,7 +53,15 @@ export function TrackingLineChart({ lines, changes, scale, height = CHART_HEIGHT
   const { rows, series, labels } = segmentedChart(lines, whenText);
   const bands = new Set(series.filter((entry) => entry.type === 'area').map((entry) => entry.name));
   // A change sits on the run that first answered with the new version; a run this chart does not draw has no place.
-  const markers = [...new Set(changes.flatMap((change) => labels.get(change.startedAt) ?? []))];
+  // One marker per run: a version or setting change outranks a new analyser, which does not break the lines.
+  const byRun = new Map<string, keyof typeof MARKER_STYLE>();
+  for (const change of changes) {
+    const label = labels.get(change.startedAt);
+    if (label === undefined) continue;
+    const kind = change.kind ?? 'model';
+    const earlier = byRun.get(label);
+    if (earlier === undefined || (earlier === 'analyser' && kind !== 'analyser') || (earlier === 'setting' && kind === 'model')) byRun.set(label, kind);
+  }
   return (
     <Stack gap={6} data-testid={testId}>
       <CompositeChart
@@ -54,7 +73,7 @@ export function TrackingLineChart({ lines, changes, scale, height = CHART_HEIGHT
         connectNulls={false}
         valueFormatter={(value) => formatValue(value, scale)}
         areaProps={(item) => (bands.has(item.name) ? { stroke: 'none', fillOpacity: BAND_OPACITY, dot: false, activeDot: false, className: 'interval-band' } : {})}
-        referenceLines={markers.map((x) => ({ x, color: 'red.6', strokeDasharray: '4 3', label: 'Model change', labelPosition: 'insideTopRight' as const }))}
+        referenceLines={[...byRun].map(([x, kind]) => ({ x, ...MARKER_STYLE[kind], labelPosition: 'insideTopRight' as const }))}
         xAxisProps={LAST_DATE_ROOM}
         {...yAxisOf(scale, lines)}
       />
