@@ -4,6 +4,7 @@ import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 import { AnswerSource, FinishReason } from './run-events.ts';
 import { AnswerChangePart } from './answer-changes.ts';
+import { AttachmentIds } from './attachments.ts';
 
 /**
  * `POST /v1/compare`: one question to several models for a program with an API key, answered whole (every model's
@@ -62,6 +63,7 @@ export const CompareApiBody = Type.Object(
         ...fieldMessages({ invalid: 'team_id must be the id of one of your saved teams' }),
       }),
     ),
+    attachments: Type.Optional(AttachmentIds),
     stream: Type.Optional(Type.Boolean({ description: 'Stream the answers as server-sent events (`start`, `delta`, `model_done`, `done`).' })),
     timeout_seconds: Type.Optional(WaitSeconds),
   },

@@ -28,15 +28,15 @@ function namedModels(services: CatalogueServices, models: NonNullable<CompareApi
  * app (`compareAdmissionInput`: each model once, the tier rules, the prices, one hold per model). The models are
  * named `engine/model` as on the rest of `/v1`, or come from one of the owner's saved teams (`team_id`, resolved by
  * the same rule as every other asking door), each with its saved settings. Refusals come before anything is held.
- *
- * Attachment ids (`attachments`) join here too once questions carry files: resolved into the admission input's
- * attachments, so they are checked, priced and held with the rest.
+ * Files uploaded beforehand (`attachments`, ids from `POST /api/attachments`) go with the question as they do in the
+ * app: admission checks whose they are and that every model reads them, prices and holds them with the rest.
  */
 export async function compareApiRequest(em: EntityManager, services: CatalogueServices, userId: string, body: CompareApiBody): Promise<CompareRequestBody> {
   if (body.models !== undefined && body.team_id !== undefined) throw new OpenAiError(400, 'Send either models or team_id, not both.', 'invalid_request', 'team_id');
-  if (body.team_id !== undefined) return resolveCompareTeam(em, userId, { query: body.question, teamId: body.team_id });
+  const asked = { query: body.question, ...(body.attachments === undefined ? {} : { attachmentIds: body.attachments }) };
+  if (body.team_id !== undefined) return resolveCompareTeam(em, userId, { ...asked, teamId: body.team_id });
   if (body.models === undefined) throw new OpenAiError(400, 'Name the models to compare (models) or one of your saved teams (team_id).', 'invalid_request', 'models');
-  return { query: body.question, models: namedModels(services, body.models) };
+  return { ...asked, models: namedModels(services, body.models) };
 }
 
 export async function compareApiAdmission(em: EntityManager, services: CatalogueServices, userId: string, body: CompareApiBody): Promise<AdmissionInput> {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comparison, ComparisonRerun } from '../../contract/compare-api.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
+import { receivedDocument, uploadAttachment } from '../support/attachment-files.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -265,5 +266,24 @@ describe('the comparison API, driven by the official openai SDK against the simu
     expect(text).toContain('## anthropic/claude-3-haiku-20240307');
     expect(text).toMatch(/first token \d+\.\d s · done in \d+\.\d s · tokens \d+ in/);
     expect(text).toContain('Failed (nothing was charged)');
+  });
+
+  it('sends attached files with the question to every model, priced with it; a comparison with files is not asked again', async () => {
+    const { client, cookie, accountId } = await developer(30);
+    const notes = 'Quarterly notes\nRevenue rose 12%.\n';
+    const uploaded = await uploadAttachment(stack.baseUrl, cookie, 'notes.txt', Buffer.from(notes));
+    expect(uploaded.status).toBe(200);
+    const comparison = await client.post<Comparison>('/compare', {
+      body: { question: 'Summarise the notes', models: [{ model: 'openai/gpt-4o-mini' }, { model: 'anthropic/claude-3-haiku' }], attachments: [uploaded.body.data!.id] },
+    });
+    // The simulator says what it received: the document, byte for byte, at both providers.
+    for (const model of comparison.models) expect(model.answer, model.model).toContain(`Received 1 attachment: ${receivedDocument(1, 'notes.txt', notes)}.`);
+    // Each model's price plus one credit for the document.
+    expect(comparison.models.map((model) => model.credits)).toEqual([7, 5]);
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 18, held: 0 });
+    const again = await refusal(client.post(`/compare/${comparison.id}/rerun`, { body: {} }));
+    expect(again.status).toBe(400);
+    expect(again.code).toBe('has_attachments');
+    expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 18, held: 0 });
   });
 });

@@ -15,6 +15,7 @@ import { comparisonFacts, findOwnedComparison, modelsAskedIn, storedComparisonFa
 import { admitRequest } from '../../../core/requests/request-admission.ts';
 import { requestResults } from '../../../core/requests/request-results.ts';
 import { rerunChanges } from '../../../core/requests/rerun-changes.ts';
+import { attachmentsOfRequests } from '../../../core/attachments/attachment-repository.ts';
 import { apiKeyCaller } from '../../callers/api-key-caller.ts';
 import { compareApiAdmission } from '../../compare-api/compare-api-admission.ts';
 import { relayComparison } from '../../compare-api/relay-comparison.ts';
@@ -101,7 +102,7 @@ const compareApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Asks the same question of the same models with the same settings (web search and brand monitoring as before), charged like a new comparison, ' +
           'and answers the new comparison with, per model, what changed: its answer word by word (`same`, `changed`, `new`, `gone`), the share of words kept, ' +
-          'and how its time to first token, duration, output tokens and credits moved. Only a first question can be asked again, not a follow-up.',
+          'and how its time to first token, duration, output tokens and credits moved. Only a first question without files can be asked again.',
         tags,
         security,
         params: CompareApiParams,
@@ -115,6 +116,10 @@ const compareApiRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await findOwnedComparison(em, caller.user.id, request.params.id);
       if (!found) throw notFound();
       const earlier = found.request;
+      // A file belongs to the one question it was sent with: asking again would need it uploaded again.
+      if ((await attachmentsOfRequests(em, [earlier.id])).size > 0) {
+        throw new OpenAiError(400, 'This comparison carried files, which go with one question only: upload them again and ask with POST /v1/compare.', 'has_attachments', 'id');
+      }
       if (earlier.followUpOf) {
         throw new OpenAiError(400, 'This comparison continues an earlier one; only a first question can be asked again. Ask a follow-up in the app instead.', 'not_a_first_question', 'id');
       }
