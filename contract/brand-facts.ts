@@ -108,3 +108,4 @@ export const FactCheckDashboard = Type.Object({
 });
 export type FactCheckDashboard = Type.Static<typeof FactCheckDashboard>;
 export const FactCheckDashboardData = Type.Object({ factChecks: FactCheckDashboard });
+export type FactCheckDashboardData = Type.Static<typeof FactCheckDashboardData>;

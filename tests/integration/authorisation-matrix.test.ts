@@ -280,6 +280,8 @@ describe('who may reach what', () => {
     { route: 'GET /api/tracking/sets/:id/runs', label: "a tracked set's runs", call: trackingPath('/runs'), unknown: unknownTrackingPath('/runs'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/results', label: "a tracked set's results", call: trackingPath('/results'), unknown: unknownTrackingPath('/results'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/results.csv', label: "a tracked set's results as CSV", call: trackingPath('/results.csv'), unknown: unknownTrackingPath('/results.csv'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/fact-checks', label: "a tracked set's fact-checks", call: trackingPath('/fact-checks'), unknown: unknownTrackingPath('/fact-checks'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/fact-checks.csv', label: "a tracked set's contradictions as CSV", call: trackingPath('/fact-checks.csv'), unknown: unknownTrackingPath('/fact-checks.csv'), expected: ownerOnly(SIGN_IN) },
     { route: 'PATCH /api/tracking/sets/:id', label: 'pausing a tracked set', call: () => ({ ...trackingPath('')(), body: { status: 'paused' } }), unknown: () => ({ ...unknownTrackingPath('')(), body: { status: 'paused' } }), expected: ownerOnly(SIGN_IN) },
     { route: 'DELETE /api/tracking/sets/:id', label: 'deleting a tracked set', call: trackingPath(''), unknown: unknownTrackingPath(''), expected: ownerOnly(SIGN_IN) },
     // API keys.

@@ -3,6 +3,7 @@ import { BRAND_LIMITS } from '../../../../contract/limits.ts';
 import { addCompetitor, addKeyword, BRAND_NAME_REQUIRED, canAddCompetitor, canAddKeyword } from './brand-config.ts';
 import type { BrandConfig } from './search-settings-value.ts';
 import { TermListField } from './term-list-field.tsx';
+import { FactSheetField } from '../fact-sheet/fact-sheet-field.tsx';
 
 interface BrandConfigPanelProps {
   config: BrandConfig | null;
@@ -69,6 +70,7 @@ export function BrandConfigPanel({ config, showRequired, onChange }: BrandConfig
         canAdd={(input) => canAddCompetitor(competitors, input)}
         onRemove={(competitor) => onChange({ ...current, competitors: competitors.filter((entry) => entry !== competitor) })}
       />
+      <FactSheetField facts={current.facts} onChange={(facts) => onChange({ ...current, facts })} testId="brand-facts" />
     </Stack>
   );
 }

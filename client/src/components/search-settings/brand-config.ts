@@ -68,5 +68,6 @@ export function brandConfigForRequest(config: BrandConfig): BrandConfig {
     ...(websiteUrl ? { websiteUrl } : {}),
     keywords: config.keywords,
     ...(competitors.length > 0 ? { competitors } : {}),
+    ...(config.facts && config.facts.length > 0 ? { facts: config.facts } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { BrandFact } from '../../../../contract/brand-facts.ts';
+
 /** Spec section 3's brand config. */
 export interface BrandConfig {
   brandName: string;
@@ -5,6 +7,8 @@ export interface BrandConfig {
   keywords: string[];
   /** Other brands to compare with; absent from configs remembered before competitors existed. */
   competitors?: string[];
+  /** Claims the brand stands behind, each answer checked against them when a judge model is configured. */
+  facts?: BrandFact[];
 }
 
 /** What the Search Settings panel decides, as sent in a search or compare request. */

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Badge, Button, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SURFACE_LABELS, type TrackingDashboard as Dashboard, type TrackingRun, type TrackingSet, type TrackingSurface } from '../../../../contract/tracking.ts';
 import { messageOf } from '../../api/http-client.ts';
 import { runResultsQuery, trackingDashboardQuery, trackingRunsQuery } from '../../api/tracking-api.ts';
@@ -16,6 +16,10 @@ import { PairedComparisonCard, ReadingChangesList, ReanalyseHistory } from './re
 import type { ChartMarker } from './tracking-line-chart.tsx';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
+import { FactCheckStatements } from './fact-check-statements.tsx';
+
+/** The fact-checks card comes in its own chunk, after the charts: most sets show it below the fold. */
+const TrackingFactChecksCard = lazy(() => import('./tracking-fact-checks-card.tsx').then((module) => ({ default: module.TrackingFactChecksCard })));
 
 /** "engine - model", as every list of models in Quorum names one. */
 const checklistName = (names: DisplayNames): string => `${names.engine} - ${names.model}`;
@@ -173,6 +177,11 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
 
       {noRuns ? null : <TrackingTables set={set} surface={surface} />}
       {noRuns ? null : <TrackingCanaryCard set={set} />}
+      {noRuns ? null : (
+        <Suspense fallback={null}>
+          <TrackingFactChecksCard set={set} surface={surface} />
+        </Suspense>
+      )}
 
       <Paper withBorder p="md" radius="md">
         <Title order={3} size="h5" mb="xs">
@@ -264,6 +273,7 @@ function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun 
                   <LazyMarkdownAnswer content={result.answer} />
                 </div>
               ) : null}
+              {result.factCheck ? <FactCheckStatements check={result.factCheck} /> : null}
               {result.citedDomains.length > 0 ? (
                 <Text size="xs" c="dimmed" mt={4}>
                   Cited: {result.citedDomains.join(', ')}

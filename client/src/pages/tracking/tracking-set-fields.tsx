@@ -3,6 +3,7 @@ import { BRAND_LIMITS } from '../../../../contract/limits.ts';
 import { CANARY_LIMITS, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingCadence } from '../../../../contract/tracking.ts';
 import type { Catalogue } from '../../api/catalogue-api.ts';
 import type { TrackingSetDraft } from './use-tracking-set-draft.ts';
+import { FactSheetField } from '../../components/fact-sheet/fact-sheet-field.tsx';
 
 /** The catalogue's models as grouped options, `engine/model` as the value. */
 function modelOptions(catalogue: Catalogue | null) {
@@ -59,6 +60,7 @@ export function TrackingSetFields({ draft, catalogue }: { draft: TrackingSetDraf
         onChange={fields.setCompetitors}
         data-testid="tracking-competitors"
       />
+      <FactSheetField facts={fields.facts} onChange={fields.setFacts} testId="tracking-facts" />
       <Textarea
         label="Prompts"
         description={`One per line, up to ${TRACKING_LIMITS.prompts}: the questions people ask AI about your market`}
