@@ -1,3 +1,4 @@
+import { SearchTrail } from './search-trail.ts';
 import * as Type from 'typebox/type';
 import { BrandConfig, AiOverviewParams } from './ask.ts';
 import { Sentiment, VerdictSource } from './brand.ts';
@@ -255,6 +256,8 @@ export const TrackingResult = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   /** The answer read against the brand's fact sheet by the judge model; null when it was not checked. Always sent. */
   factCheck: Type.Optional(Type.Union([FactCheck, Type.Null()])),
+  /** The queries the answer's search ran and the pages it retrieved and cited; null without a web search. Always sent. */
+  searchTrail: Type.Optional(Type.Union([SearchTrail, Type.Null()])),
 });
 
 export const TrackingResultsQuery = Type.Object({

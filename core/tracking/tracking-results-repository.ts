@@ -1,3 +1,4 @@
+import type { SearchTrail } from '../../contract/search-trail.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRACKING_SURFACES, type TrackingDashboard, type TrackingResult, type TrackingSurface } from '../../contract/tracking.ts';
 import { modelChanges, type VersionCount } from './model-changes.ts';
@@ -173,6 +174,7 @@ export async function trackingDashboard(em: EntityManager, setId: string, asked?
 
 interface ResultRow extends FactCheckRow {
   id: string;
+  search_trail: SearchTrail | null;
   run_id: string;
   slot_start: string;
   prompt: string;
@@ -225,6 +227,7 @@ function resultFromRow(row: ResultRow): TrackingResult {
     answer: row.answer,
     createdAt: row.created_at,
     factCheck: factCheckFromRow(row),
+    searchTrail: row.search_trail ?? null,
   };
 }
 
@@ -246,7 +249,8 @@ export async function trackingResults(em: EntityManager, setId: string, page: Re
             -- Who made the verdict, from the answer's brand analysis (a person's correction is copied into sentiment).
             case when mention.corrected_at is not null then 'person'
                  when mention.analyser ->> 'kind' = 'judge' then 'judge' else 'local' end as sentiment_by,
-            ${FACT_CHECK_COLUMNS}
+            ${FACT_CHECK_COLUMNS},
+            (select answer_run.search_trail from model_runs as answer_run where answer_run.id = result.model_run_id) as search_trail
        from tracking_results as result join tracking_runs as tracking on tracking.id = result.run_id
        left join brand_mentions as mention on mention.run_id = result.model_run_id
        left join answer_fact_checks as fact_check on fact_check.run_id = result.model_run_id

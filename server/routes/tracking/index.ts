@@ -3,6 +3,7 @@ import { trackingFactCheckRoutes } from './tracking-fact-check-routes.ts';
 import { trackingReanalysisRoutes } from './tracking-reanalysis-routes.ts';
 import { trackingResultRoutes } from './tracking-result-routes.ts';
 import { trackingSetRoutes } from './tracking-set-routes.ts';
+import { trackingRetrievalRoutes } from './tracking-retrieval-routes.ts';
 
 /**
  * GEO tracking's calls: prompt sets (create, list, edit, pause or resume, delete) with their cost, the dashboard's
@@ -12,6 +13,7 @@ import { trackingSetRoutes } from './tracking-set-routes.ts';
 const trackingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(trackingSetRoutes);
   await app.register(trackingResultRoutes);
+  await app.register(trackingRetrievalRoutes);
   await app.register(trackingReanalysisRoutes);
   await app.register(trackingFactCheckRoutes);
 };
