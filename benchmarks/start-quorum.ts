@@ -1,8 +1,7 @@
-import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
+import { AnswerQueue } from '../core/jobs/answer-queue.ts';
 import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix, openTestRedis } from '../tests/support/isolated-resources.ts';
 import { startLocalRedisCluster, type LocalRedisCluster } from '../tests/support/redis-cluster.ts';
@@ -187,13 +186,14 @@ async function waitForRegisteredWorkers(
   timeoutMs: number,
 ): Promise<void> {
   const connection = openTestRedis(redis.redisUrl, redis.clusterNodes);
-  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection, prefix: bullPrefix(redis.keyPrefix) });
+  // Every worker process takes from every partition, so the first partition's workers are all of them.
+  const queue = new AnswerQueue(connection, redis.keyPrefix, 1);
   try {
     const deadline = performance.now() + timeoutMs;
     while (performance.now() < deadline) {
       const gone = workers.find(exited);
       if (gone) throw new Error(`a worker exited with ${gone.child.exitCode ?? gone.child.signalCode}`);
-      if ((await queue.getWorkersCount()) >= workers.length) return;
+      if ((await queue.partitions[0]!.getWorkersCount()) >= workers.length) return;
       await sleep(POLL_INTERVAL_MS);
     }
     throw new Error(`fewer than ${workers.length} workers took the answer queue within ${timeoutMs} ms`);

@@ -13,9 +13,8 @@
  *
  * Run: npx tsx benchmarks/tracking-slot.bench.ts. Add `--json` for one JSON line at the end.
  */
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
+import { openQueue } from '../core/jobs/queue-catalogue.ts';
 import { TRACKING_SLOT_JOB_NAME } from '../core/jobs/job-registry.ts';
 import { createFundedUser } from '../tests/support/funded-user.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
@@ -79,7 +78,7 @@ async function main(): Promise<void> {
   // A real day: the set runs its first slot at once and no other during the measurement.
   const stack = await startTestStack({ environment: { TRACKING_DAY_MS: '86400000', REDIS_URL: redisServer.url } });
   const redis = new Redis(redisServer.url, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUE_CATALOGUE.tracking.name, { connection: redis, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+  const queue = openQueue('tracking', redis, stack.config.redis.keyPrefix);
   try {
     const cookie = await createFundedUser(stack.records(), stack.config, 'Bench slot');
     // Settle what starting up did before the first reading.

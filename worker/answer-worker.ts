@@ -5,7 +5,7 @@ import { beginStageTrace } from '../core/tracing/stage-trace.ts';
 import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
 import { ANSWER_JOB_NAME } from '../core/jobs/job-registry.ts';
 import { jobProcessor } from './job-processor.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../core/jobs/queue-catalogue.ts';
+import type { AnswerQueue } from '../core/jobs/answer-queue.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { withJobLogger } from './observability/job-logger.ts';
 import { JobNoticeLog } from './observability/job-notice-log.ts';
@@ -13,10 +13,22 @@ import { STALLED_MESSAGE } from './observability/redis-restart-notices.ts';
 import { recordedRunEnding } from '../core/runs/run-ending.ts';
 
 export interface AnswerWorkerOptions {
+  /** Shared by the partitions' BullMQ workers for their non-blocking commands. */
   connection: RedisClient;
-  keyPrefix: string;
+  /** The process's answer queue handle: one BullMQ worker is started per partition. */
+  queue: AnswerQueue;
+  /** Answers this process runs at once, over all partitions. */
   concurrency: number;
   logger: Logger;
+}
+
+/**
+ * A process's answers at once, split over the partitions as evenly as can be (the configuration keeps the count of
+ * partitions at most the concurrency, so each gets at least one): the process never runs more than `concurrency`,
+ * and since run ids spread evenly over the partitions, so does the work.
+ */
+export function partitionConcurrency(concurrency: number, partitions: number): number[] {
+  return Array.from({ length: partitions }, (_, partition) => Math.max(1, Math.floor(concurrency / partitions) + (partition < concurrency % partitions ? 1 : 0)));
 }
 
 /**
@@ -34,30 +46,32 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
     runEnding: (runId) => recordedRunEnding(dependencies.orm.em.fork(), runId),
     settleWaitMs: dependencies.providerTimeoutMs + dependencies.runLeaseMs,
   });
-  const worker = new Worker<AnswerJobData, string>(
-    QUEUE_CATALOGUE.answers.name,
-    jobProcessor('answers', {
-      [ANSWER_JOB_NAME]: (data, job) => {
-        beginStageTrace('job-taken');
-        const takenAt = performance.now();
-        return notices.track(job.id, answerQuestion(withJobLogger(dependencies, job), data, shutdown.signal, takenAt));
-      },
-    }),
-    {
+  const processor = jobProcessor('answers', {
+    [ANSWER_JOB_NAME]: (data, job) => {
+      beginStageTrace('job-taken');
+      const takenAt = performance.now();
+      return notices.track(job.id, answerQuestion(withJobLogger(dependencies, job), data, shutdown.signal, takenAt));
+    },
+  });
+  const shares = partitionConcurrency(options.concurrency, options.queue.partitions.length);
+  const workers = options.queue.placements.map((placement, index) => {
+    const worker = new Worker<AnswerJobData, string>(placement.name, processor, {
       connection: options.connection,
-      prefix: bullPrefix(options.keyPrefix),
-      concurrency: options.concurrency,
+      prefix: placement.prefix,
+      concurrency: shares[index],
       maxStalledCount: 0,
       // Not yet: see `takeJobs`.
       autorun: false,
-    },
-  );
-  worker.on('failed', (job, error) => void notices.report('answer job failed', error, job?.id));
-  worker.on('error', (error) => void notices.report('answer worker error', error));
-  worker.on('stalled', (jobId) => void notices.report('answer job stalled', new Error(STALLED_MESSAGE), jobId));
+    });
+    worker.on('failed', (job, error) => void notices.report('answer job failed', error, job?.id));
+    worker.on('error', (error) => void notices.report('answer worker error', error));
+    worker.on('stalled', (jobId) => void notices.report('answer job stalled', new Error(STALLED_MESSAGE), jobId));
+    return worker;
+  });
 
   return {
-    worker,
+    /** One BullMQ worker per partition of the answer queue. */
+    workers,
     /**
      * Starts taking jobs; called once the whole process is up. A new job wakes the worker that has been waiting on
      * the queue longest, and idle workers ask again every few seconds, so a worker that had started waiting while
@@ -65,7 +79,9 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
      * seconds, while another worker idles.
      */
     takeJobs(): void {
-      worker.run().catch((error: unknown) => options.logger.error({ err: error }, 'answer worker stopped taking jobs'));
+      for (const worker of workers) {
+        worker.run().catch((error: unknown) => options.logger.error({ err: error, queue: worker.name }, 'answer worker stopped taking jobs'));
+      }
     },
     /**
      * Stop taking jobs, let the ones in flight finish for up to `graceMs`, then cut them off. Cut-off runs are
@@ -74,7 +90,7 @@ export function startAnswerWorker(dependencies: AnswerQuestionDependencies, opti
     async close(graceMs: number): Promise<void> {
       const timer = setTimeout(() => shutdown.abort(), graceMs);
       try {
-        await worker.close();
+        await Promise.all(workers.map((worker) => worker.close()));
       } finally {
         clearTimeout(timer);
       }

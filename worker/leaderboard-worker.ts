@@ -1,12 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { LEADERBOARD_JOB_NAME } from '../core/jobs/job-registry.ts';
 import { jobProcessor } from './job-processor.ts';
 import { recomputeLeaderboards } from '../core/arena/leaderboards.ts';
 import type { ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
-import { QUEUE_CATALOGUE, bullPrefix, openQueue, scheduledJobOptions } from '../core/jobs/queue-catalogue.ts';
+import { Worker, type Queue } from 'bullmq';
+import { scheduledJobOptions } from '../core/jobs/queue-catalogue.ts';
+import { queuePlacements } from '../core/jobs/queue-partitions.ts';
 
 const LEADERBOARD_SCHEDULER_ID = 'recompute-leaderboards';
 
@@ -15,6 +16,8 @@ export interface LeaderboardWorkerOptions {
   catalogue: ModelCatalogue;
   /** A BullMQ worker connection (`maxRetriesPerRequest: null`). */
   connection: RedisClient;
+  /** The process's leaderboard queue handle, where the schedule is upserted. */
+  queue: Queue<Record<string, never>>;
   keyPrefix: string;
   everyMs: number;
   /** Weighted battles a model needs before a public board shows it. */
@@ -29,15 +32,15 @@ export interface LeaderboardWorkerOptions {
  * overlapping one does no harm.
  */
 export async function startLeaderboardWorker(options: LeaderboardWorkerOptions): Promise<{ close(): Promise<void> }> {
-  const prefix = bullPrefix(options.keyPrefix);
-  const queue = openQueue('leaderboards', options.connection, options.keyPrefix);
+  const [placement] = queuePlacements('leaderboards', options.keyPrefix, 1);
+  const { queue } = options;
   await queue.upsertJobScheduler(
     LEADERBOARD_SCHEDULER_ID,
     { every: options.everyMs },
     { name: LEADERBOARD_JOB_NAME, data: {}, opts: scheduledJobOptions('leaderboards') },
   );
   const worker = new Worker(
-    QUEUE_CATALOGUE.leaderboards.name,
+    placement!.name,
     jobProcessor('leaderboards', {
       [LEADERBOARD_JOB_NAME]: async () => {
         const boards = await recomputeLeaderboards(options.orm.em.fork(), options.catalogue, { minBattles: options.minBattles });
@@ -45,7 +48,7 @@ export async function startLeaderboardWorker(options: LeaderboardWorkerOptions):
         return 'recomputed';
       },
     }),
-    { connection: options.connection, prefix, concurrency: 1 },
+    { connection: options.connection, prefix: placement!.prefix, concurrency: 1 },
   );
   worker.on('failed', (_job, error) => options.logger.error({ err: error }, 'leaderboard recompute failed'));
   // Without a listener BullMQ prints connection trouble (a blocking fetch cut by a Redis failover) to the console.
@@ -53,7 +56,6 @@ export async function startLeaderboardWorker(options: LeaderboardWorkerOptions):
   return {
     async close() {
       await worker.close();
-      await queue.close();
     },
   };
 }

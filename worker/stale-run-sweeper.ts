@@ -1,12 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Queue } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
 import { releaseHold, runsWithExpiredHolds } from '../core/credits/credit-ledger.ts';
 import { ModelRun } from '../core/database/entities/model-run.ts';
 import type { RequestEventWriter } from '../core/events/request-event-writer.ts';
 import { runFailure } from '../core/runs/run-failures.ts';
-import { checkRunLiveness } from '../core/runs/run-liveness-check.ts';
+import { checkRunLiveness, type RunLivenessCheckDependencies } from '../core/runs/run-liveness-check.ts';
 import { livenessCutoffs } from '../core/runs/run-liveness.ts';
 import { failRunAndAnnounce } from '../core/runs/run-outcome-announcer.ts';
 
@@ -17,7 +16,8 @@ const CHECKS_AT_ONCE = 16;
 export interface StaleRunSweeperOptions {
   orm: MikroORM;
   redis: RedisClient;
-  queue: Queue;
+  /** The process's answer queue handle (a job is found in whichever partition holds it). */
+  queue: RunLivenessCheckDependencies['queue'];
   writer: RequestEventWriter;
   logger: Logger;
   keyPrefix: string;

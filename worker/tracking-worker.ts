@@ -1,7 +1,7 @@
-import { Worker } from 'bullmq';
 import type { RedisClient } from '../core/redis/redis-client.ts';
 import type { Logger } from 'pino';
-import { QUEUE_CATALOGUE, bullPrefix, openQueue } from '../core/jobs/queue-catalogue.ts';
+import { Worker, type Queue } from 'bullmq';
+import { queuePlacements } from '../core/jobs/queue-partitions.ts';
 import { TRACKING_FINISH_JOB_NAME, TRACKING_REANALYSE_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/job-registry.ts';
 import { reanalyseTrackingSet, type ReanalysisJudge } from '../core/tracking/tracking-reanalysis.ts';
 import { isJobNamed, jobProcessor } from './job-processor.ts';
@@ -10,10 +10,10 @@ import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
 import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from '../core/tracking/tracking-slot-runs.ts';
 
 export interface TrackingWorkerOptions {
-  /** A blocking connection for the worker. */
+  /** The process's BullMQ worker connection (its blocking fetch gets a copy of its own). */
   connection: RedisClient;
-  /** A command connection for the queue (schedules). */
-  commands: RedisClient;
+  /** The process's tracking queue handle (schedules, finishing jobs). */
+  queue: Queue<TrackingJobData>;
   keyPrefix: string;
   concurrency: number;
   logger: Logger;
@@ -30,13 +30,14 @@ export async function startTrackingWorker(
   dependencies: Omit<TrackingRunDependencies, 'unschedule' | 'queue'> & { reanalysisJudge?: ReanalysisJudge | undefined },
   options: TrackingWorkerOptions,
 ) {
-  const queue = openQueue('tracking', options.commands, options.keyPrefix);
+  const { queue } = options;
+  const [placement] = queuePlacements('tracking', options.keyPrefix, 1);
   const run: TrackingRunDependencies = { ...dependencies, queue, unschedule: (setId) => unscheduleTrackingSet(queue, setId) };
   for (const set of await activeTrackingSets(dependencies.orm.em.fork())) {
     await scheduleTrackingSet(queue, set, dependencies.dayMs);
   }
   const worker = new Worker<TrackingJobData, string>(
-    QUEUE_CATALOGUE.tracking.name,
+    placement!.name,
     jobProcessor('tracking', {
       [TRACKING_SLOT_JOB_NAME]: async (data, job) => {
         // A scheduler's job carries the time it was due (prevMillis); a job added by hand runs in the slot of its creation.
@@ -58,7 +59,7 @@ export async function startTrackingWorker(
         return `reanalysed ${reanalysed}${judge ? ' with the judge' : ''}`;
       },
     }),
-    { connection: options.connection, prefix: bullPrefix(options.keyPrefix), concurrency: options.concurrency },
+    { connection: options.connection, prefix: placement!.prefix, concurrency: options.concurrency },
   );
   worker.on('failed', (job, error) => {
     options.logger.error({ err: error, jobId: job?.id }, 'tracking job failed');
@@ -80,7 +81,6 @@ export async function startTrackingWorker(
      */
     async close(): Promise<void> {
       await worker.close(true);
-      await queue.close();
     },
   };
 }

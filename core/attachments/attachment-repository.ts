@@ -152,10 +152,11 @@ export interface PromptAttachment {
   textChars: number | null;
 }
 
+/** A regenerated answer (`retry_of`) reads the files of the request it regenerates, where they stay bound. */
 export async function promptAttachmentsOf(em: EntityManager, requestId: string): Promise<PromptAttachment[]> {
   const rows = await em.execute<{ kind: AttachmentKind; name: string; media_type: string; bytes: Buffer | null; text_content: string | null; text_chars: number | null }[]>(
     `select kind, name, media_type, case when kind = 'image' then bytes end as bytes, text_content, text_chars
-       from attachments where request_id = ? order by position`,
+       from attachments where request_id = (select coalesce(retry_of, id) from search_requests where id = ?) order by position`,
     [requestId],
   );
   return rows.map((row) => ({

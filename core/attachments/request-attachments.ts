@@ -6,7 +6,7 @@ import type { Requester } from '../credits/requester.ts';
 import { AppError } from '../errors/app-error.ts';
 import type { AttachmentInfo } from '../../contract/attachments.ts';
 import { checkAttachment } from './attachment-intake.ts';
-import { storeAttachment, unboundAttachments, type AdmissionAttachment } from './attachment-repository.ts';
+import { attachmentsOfRequests, storeAttachment, unboundAttachments, type AdmissionAttachment } from './attachment-repository.ts';
 
 /**
  * What files a question carries, as admission needs them: who may attach, which models may be asked with them,
@@ -30,6 +30,12 @@ export async function questionAttachments(em: EntityManager, requester: Pick<Req
   // Doors that do not validate the body's ids as uuids still get "not found", never a database error.
   if (!ids.every((id) => UUID.test(id))) throw new AppError('VALIDATION_ERROR', ATTACHMENT_TEXTS.notFound);
   return unboundAttachments(em, requester.userId, ids);
+}
+
+/** The files a request was asked with, as admission needs them: what a regenerated answer of it reads again. */
+export async function attachmentsOfRequest(em: EntityManager, requestId: string): Promise<AdmissionAttachment[]> {
+  const files = (await attachmentsOfRequests(em, [requestId])).get(requestId) ?? [];
+  return files.map((file) => ({ id: file.id, kind: file.kind, name: file.name, textChars: file.textChars }));
 }
 
 /**

@@ -164,7 +164,15 @@ export interface RedisSettings {
   keyPrefix: string;
   /** Seed nodes of a Redis Cluster (`REDIS_CLUSTER_NODES`); the client learns the rest of the cluster from them. */
   clusterNodes?: RedisNodeAddress[];
+  /**
+   * How many BullMQ queues the answer queue is split into (`ANSWER_QUEUE_PARTITIONS`), each under its own hash tag,
+   * so that on a Redis Cluster its work spreads over the masters (`core/jobs/queue-partitions.ts`).
+   */
+  answerQueuePartitions: number;
 }
+
+/** The answer queue's partitions have hash tags placed for up to this many (`core/jobs/queue-partitions.ts`). */
+export const MAX_ANSWER_QUEUE_PARTITIONS = 16;
 
 export interface RedisNodeAddress {
   host: string;

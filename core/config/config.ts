@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ConfigurationError, EnvironmentReader, type Environment } from './environment-readers.ts';
 import { dataFilePath, PROJECT_ROOT } from './project-files.ts';
-import { DEMO_MODE_CHOICES, ENVIRONMENTS, LOG_LEVELS, PROVIDER_IDS, type QuorumConfig } from './config-shape.ts';
+import { DEMO_MODE_CHOICES, ENVIRONMENTS, LOG_LEVELS, MAX_ANSWER_QUEUE_PARTITIONS, PROVIDER_IDS, type QuorumConfig } from './config-shape.ts';
 import {
   readAppSecret,
   readBrandJudgeModel,
@@ -52,6 +52,7 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
       url: read.url('REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
       keyPrefix: read.string('REDIS_KEY_PREFIX', 'quorum'),
       clusterNodes: readRedisClusterNodes(read),
+      answerQueuePartitions: read.integer('ANSWER_QUEUE_PARTITIONS', 1, { min: 1, max: MAX_ANSWER_QUEUE_PARTITIONS }),
     },
     ...readAppSecret(read, nodeEnvironment),
     worker: {
@@ -125,6 +126,12 @@ export function loadConfig(environment: Environment = process.env): QuorumConfig
     },
   };
 
+  // Each partition has its own BullMQ worker in every worker process, and each needs at least one of its slots.
+  if (config.redis.answerQueuePartitions > config.worker.concurrency) {
+    read.problems.push(
+      `ANSWER_QUEUE_PARTITIONS (${config.redis.answerQueuePartitions}) must not exceed WORKER_CONCURRENCY (${config.worker.concurrency}): a worker splits its answers at once over the partitions, at least one each`,
+    );
+  }
   if (read.problems.length > 0) throw new ConfigurationError(read.problems);
   return config;
 }

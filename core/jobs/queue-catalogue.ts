@@ -1,12 +1,14 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { QueueJobData, QueueKind } from './job-registry.ts';
+import { queuePlacements, type QueuePlacement } from './queue-partitions.ts';
 
 /**
  * Every BullMQ queue Quorum uses, in one place: its name, the options each of its jobs gets, and how long finished
- * jobs stay. Every producer, consumer and dashboard opens its queue through `openQueue`, so a job added anywhere
- * (a person's question in the server, a tracked prompt in the worker) is cleaned up by the same rule and nothing is
- * kept in Redis forever. Postgres is the record of truth for answers and tracking results; a finished job in Redis
- * is only a debugging aid.
+ * jobs stay. Every producer, consumer and dashboard opens its queue through `openQueue` (or, for the partitioned
+ * answer queue, `AnswerQueue`), so a job added anywhere (a person's question in the server, a tracked prompt in the
+ * worker) is cleaned up by the same rule and nothing is kept in Redis forever. Postgres is the record of truth for
+ * answers and tracking results; a finished job in Redis is only a debugging aid. Where each queue's keys live (its
+ * hash tag, the answer queue's partitions) is in `queue-partitions.ts`.
  */
 export const QUEUE_CATALOGUE = {
   /** One job per model answering one question. Never retried by BullMQ: a lost run is failed and refunded instead. */
@@ -28,19 +30,19 @@ export const QUEUE_CATALOGUE = {
 
 export type { QueueKind };
 
-/**
- * BullMQ keys live under our prefix too, so one Redis can host several Quorum deployments or test runs. `{bull}` is
- * a Redis Cluster hash tag: BullMQ's scripts touch several keys of a queue at once, which a cluster allows only
- * when they share a slot, so every queue key hashes on "bull" alone.
- */
-export function bullPrefix(keyPrefix: string): string {
-  return `${keyPrefix}:{bull}`;
+/** A producer handle on one BullMQ queue of the catalogue, with its kind's job options as the defaults of every job. */
+export function openPlacedQueue<K extends QueueKind>(placement: QueuePlacement & { kind: K }, connection: ConnectionOptions): Queue<QueueJobData<K>> {
+  return new Queue<QueueJobData<K>>(placement.name, {
+    connection,
+    prefix: placement.prefix,
+    defaultJobOptions: QUEUE_CATALOGUE[placement.kind].jobOptions,
+  });
 }
 
-/** A producer handle on one of the catalogue's queues, with its job options as the defaults of every job added. */
-export function openQueue<K extends QueueKind>(kind: K, connection: ConnectionOptions, keyPrefix: string): Queue<QueueJobData<K>> {
-  const entry = QUEUE_CATALOGUE[kind];
-  return new Queue<QueueJobData<K>>(entry.name, { connection, prefix: bullPrefix(keyPrefix), defaultJobOptions: entry.jobOptions });
+/** A producer handle on the tracking or leaderboard queue (the answer queue has partitions: see `AnswerQueue`). */
+export function openQueue<K extends Exclude<QueueKind, 'answers'>>(kind: K, connection: ConnectionOptions, keyPrefix: string): Queue<QueueJobData<K>> {
+  const [placement] = queuePlacements(kind, keyPrefix, 1);
+  return openPlacedQueue({ ...placement!, kind }, connection);
 }
 
 /** The options a job scheduler's template must carry: schedulers do not take a queue's defaults. */

@@ -32,7 +32,7 @@ import { AppError } from '../errors/app-error.ts';
 import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
 import { observeStage } from '../metrics/quorum-stages.ts';
 import type { RequestCoreServices } from './request-services.ts';
-import { attachmentCreditsPerModel, documentCharacters, questionAttachments, refuseModelsThatCannotRead } from '../attachments/request-attachments.ts';
+import { attachmentCreditsPerModel, attachmentsOfRequest, documentCharacters, questionAttachments, refuseModelsThatCannotRead } from '../attachments/request-attachments.ts';
 import { bindAttachments } from '../attachments/attachment-repository.ts';
 import { ATTACHMENT_TEXTS } from '../../contract/attachments.ts';
 
@@ -163,12 +163,14 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   // Refuse before writing anything when the queue cannot take the jobs anyway.
   if (services.redis.status !== 'ready') throw new AppError('SERVICE_UNAVAILABLE');
   const em = services.orm.em.fork();
-  // Files: whose they are, and whether every model can read them, before anything is held.
-  const attachments = await questionAttachments(em, requester, input.attachmentIds);
+  const retryOf = input.retryOf ? await checkRetryTarget(em, requester, input.retryOf) : null;
+  // Files: whose they are, and whether every model can read them, before anything is held. A regenerated answer
+  // reads the files of the answer it replaces (they stay bound to that request) and pays for them again.
+  const inherited = retryOf && !input.attachmentIds?.length ? await attachmentsOfRequest(em, retryOf) : [];
+  const attachments = inherited.length > 0 ? inherited : await questionAttachments(em, requester, input.attachmentIds);
   refuseModelsThatCannotRead(attachments, resolved);
   const filesCredits = attachmentCreditsPerModel(attachments);
   const filesCharacters = documentCharacters(attachments);
-  const retryOf = input.retryOf ? await checkRetryTarget(em, requester, input.retryOf) : null;
   // A regenerated answer continues as the answer it replaces did; anything else says where it goes.
   const continuation = retryOf ? await retryContinuation(em, retryOf) : await resolveContinuation(em, requester, input);
   const followUp = continuation.followUpOf
@@ -243,7 +245,7 @@ export async function admitRequest(services: AdmissionServices, input: Admission
   }));
   const creditsRemaining = await placeHoldsAndWriteRows(services, requester, row, admissionRuns, holdExpiresAt);
   markStage('holds-committed');
-  if (attachments.length > 0) {
+  if (attachments.length > 0 && inherited.length === 0) {
     // Bound only if still unbound: a second question racing for the same file loses here, and its holds go back.
     const ids = attachments.map((attachment) => attachment.id);
     const bound = await bindAttachments(services.orm.em.fork(), requester.userId!, requestId, ids).catch(() => -1);

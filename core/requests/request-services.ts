@@ -1,11 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-client.ts';
 import type { LogSink } from '../logging/create-logger.ts';
 import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
 import type { QuorumConfig } from '../config/config.ts';
 import type { RequestEventWriter } from '../events/request-event-writer.ts';
-import type { AnswerJobData } from '../jobs/answer-jobs.ts';
+import type { AnswerQueue } from '../jobs/answer-queue.ts';
 import type { RunLivenessCheckDependencies } from '../runs/run-liveness-check.ts';
 
 /**
@@ -19,7 +18,8 @@ export interface RequestCoreServices {
   redis: RedisClient;
   keyPrefix: string;
   eventWriter: RequestEventWriter;
-  answerQueue: Queue<AnswerJobData>;
+  /** The answer queue over its partitions: jobs are added, found and taken back by run id. */
+  answerQueue: AnswerQueue;
   /** What the shared liveness rule needs to judge and end a run. */
   liveness: RunLivenessCheckDependencies;
   catalogue: ModelCatalogue;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from 'ioredis';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
-import { bullPrefix, QUEUE_CATALOGUE } from '../../core/jobs/queue-catalogue.ts';
+import { queuePlacements } from '../../core/jobs/queue-partitions.ts';
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
 import { waitUntilReady } from '../../core/redis/redis-connection.ts';
 import { openTestRedis } from '../support/isolated-resources.ts';
@@ -100,7 +100,8 @@ describe('a master failing over mid-stream', () => {
     expect(followers).toBe(1);
 
     // The queue's master first (the worker's BullMQ connection and the lease writes), then every other master.
-    const queueMaster = await masterPortOf(`${bullPrefix(stack.config.redis.keyPrefix)}:${QUEUE_CATALOGUE.answers.name}:meta`);
+    const [firstPartition] = queuePlacements('answers', stack.config.redis.keyPrefix, 1);
+    const queueMaster = await masterPortOf(`${firstPartition!.prefix}:${firstPartition!.name}:meta`);
     expect(requestIds.filter(Boolean)).toHaveLength(streams);
     const streamMasters = await Promise.all(requestIds.map((id) => masterPortOf(requestEventKeys(stack.config.redis.keyPrefix, id).stream)));
     const order = [queueMaster, ...new Set(streamMasters.filter((port) => port !== queueMaster))];

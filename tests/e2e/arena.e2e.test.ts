@@ -1,8 +1,7 @@
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { openQueue } from '../../core/jobs/queue-catalogue.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
@@ -167,7 +166,7 @@ describe('the blind arena in the browser', () => {
   it('shows the vote on the leaderboard once the scheduled job has run, for everyone and as one’s own', async () => {
     const { page, problems } = opened;
     const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
-    const queue = new Queue(QUEUE_CATALOGUE.leaderboards.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = openQueue('leaderboards', connection, stack.config.redis.keyPrefix);
     try {
       await queue.add('recompute-leaderboards', {});
       await expect

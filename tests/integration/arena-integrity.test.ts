@@ -1,10 +1,9 @@
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Leaderboard } from '../../contract/arena.ts';
 import { fitBoard } from '../../core/arena/board-fit.ts';
 import { recomputeLeaderboards } from '../../core/arena/leaderboards.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { openQueue } from '../../core/jobs/queue-catalogue.ts';
 import { arenaPlayer } from '../support/arena-player.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -95,7 +94,7 @@ describe('a refit soon after votes', () => {
       await player.play(voter.cookie, { query: 'Left or right?', category: 'writing', models: PAIR }),
     ];
     const connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
-    const queue = new Queue(QUEUE_CATALOGUE.leaderboards.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = openQueue('leaderboards', connection, stack.config.redis.keyPrefix);
     try {
       const before = Date.now();
       for (const round of rounds) expect((await player.vote(round.requestId, voter.cookie, { verdict: 'all_bad' })).status).toBe(200);

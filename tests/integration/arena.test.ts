@@ -1,7 +1,6 @@
-import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArenaRound, Leaderboard } from '../../contract/arena.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { openQueue } from '../../core/jobs/queue-catalogue.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { readServerSentEvents, type ReceivedEvent, THREE_MODELS } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -193,7 +192,7 @@ describe('leaderboards', () => {
 
     // The worker upserted the recompute schedule at start; run its job now rather than wait five minutes.
     const connection = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES);
-    const queue = new Queue(QUEUE_CATALOGUE.leaderboards.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = openQueue('leaderboards', connection, stack.config.redis.keyPrefix);
     try {
       expect(await queue.getJobScheduler('recompute-leaderboards')).toMatchObject({ every: 300_000 });
       await queue.add('recompute-leaderboards', {});

@@ -187,6 +187,16 @@ describe('asking with attachments', () => {
     const [answer] = await storedRuns(firstId);
     expect(answer!.answer_text).toContain(`Received 1 attachment: ${receivedImage(1, 'image/webp', 40, 30, webp)}.`);
 
+    // Regenerating that answer reads the same file again (it stays bound to the first request) and pays for it again.
+    const regenerated = await search(
+      { query: 'Search about this chart [[simulate chunks=3]]', model: 'openai', specificModel: 'gpt-4o-mini', searchEnabled: true, retryOf: firstId },
+      payer.cookie,
+    );
+    expect(regenerated.events.at(-1)?.event).toBe('end');
+    const [again] = await storedRuns(requestIdOf(regenerated));
+    expect(again!.answer_text).toContain(`Received 1 attachment: ${receivedImage(1, 'image/webp', 40, 30, webp)}.`);
+    expect(again!.credits_charged).toBe(answer!.credits_charged);
+
     // A follow-up carries its own file; the worker reads it with the conversation.
     const gif = tinyGif(9, 4);
     const second = await upload(payer.cookie, 'anim.gif', gif);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { Queue } from 'bullmq';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
 import { sweepStaleRuns } from '../../worker/stale-run-sweeper.ts';
@@ -9,7 +8,7 @@ import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
 import { SEARCH_BODY, postSearchStream } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { AnswerQueue } from '../../core/jobs/answer-queue.ts';
 
 let stack: TestStack;
 
@@ -78,7 +77,7 @@ describe('a worker killed around settlement', () => {
 
     // Let the lease lapse, then sweep as a restarted worker would.
     await new Promise((resolve) => setTimeout(resolve, 1_700));
-    const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection: { url: stack.config.redis.url }, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = new AnswerQueue({ url: stack.config.redis.url }, stack.config.redis.keyPrefix, stack.config.redis.answerQueuePartitions);
     await sweepStaleRuns({
       orm: stack.app.orm,
       redis: stack.app.redis,

@@ -1,4 +1,3 @@
-import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
@@ -7,7 +6,7 @@ import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { runLeaseKey } from '../../core/events/request-event-keys.ts';
 import { RequestEventWriter } from '../../core/events/request-event-writer.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { AnswerQueue } from '../../core/jobs/answer-queue.ts';
 import { failRun } from '../../core/runs/run-lifecycle.ts';
 import { createRedisConnection, waitUntilReady } from '../../core/redis/redis-connection.ts';
 import { RunLease } from '../../worker/jobs/run-lease.ts';
@@ -45,7 +44,7 @@ async function runningRun(): Promise<string> {
 }
 
 async function sweep(connection: typeof stack.app.redis): Promise<number> {
-  const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection: { url: redis.url }, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+  const queue = new AnswerQueue({ url: redis.url }, stack.config.redis.keyPrefix, stack.config.redis.answerQueuePartitions);
   try {
     return await sweepStaleRuns({
       orm: stack.app.orm,

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../core/config/config.ts';
-import { QUEUE_CATALOGUE, bullPrefix, openQueue, scheduledJobOptions, type QueueKind } from '../../core/jobs/queue-catalogue.ts';
+import { QUEUE_CATALOGUE, openPlacedQueue, scheduledJobOptions, type QueueKind } from '../../core/jobs/queue-catalogue.ts';
+import { queuePlacements } from '../../core/jobs/queue-partitions.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 
 /** Finished jobs must leave Redis: by age or by count, never "keep". */
@@ -35,17 +36,21 @@ describe('the queue catalogue', () => {
     expect(scheduledJobOptions(kind)).toEqual(options);
   });
 
-  it.each(KINDS)('stores those options on a %s job added anywhere through openQueue, and removes it once done', async (kind) => {
-    const queue = openQueue(kind, { url: redis.redisUrl }, redis.keyPrefix);
+  // Every queue of the kind: the answer queue's partitions each (two here) as much as the others.
+  const PLACEMENTS = KINDS.flatMap((kind) => queuePlacements(kind, 'prefix-set-below', 2));
+  it.each(PLACEMENTS.map((placement) => placement.name))('stores its options on a %s job added anywhere through the catalogue, and removes it once done', async (name) => {
+    const { kind } = PLACEMENTS.find((placement) => placement.name === name)!;
+    const placement = queuePlacements(kind, redis.keyPrefix, 2).find((candidate) => candidate.name === name)!;
+    const queue = openPlacedQueue(placement, { url: redis.redisUrl });
     const added = await queue.add('catalogue-check', {} as never);
     const stored = await Job.fromId(queue, added.id!);
     expect(bounded(stored?.opts.removeOnComplete)).toBe(true);
     expect(bounded(stored?.opts.removeOnFail)).toBe(true);
 
     // Consumed to the end: the finished job is trimmed by its own options, not kept for ever.
-    const worker = new Worker(QUEUE_CATALOGUE[kind].name, async () => 'done', {
+    const worker = new Worker(placement.name, async () => 'done', {
       connection: { url: redis.redisUrl },
-      prefix: bullPrefix(redis.keyPrefix),
+      prefix: placement.prefix,
     });
     await new Promise<void>((resolve) => worker.on('completed', () => resolve()));
     await worker.close();

@@ -1,4 +1,3 @@
-import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -12,7 +11,7 @@ import { claimRun, completeRun, failRun } from '../../core/runs/run-lifecycle.ts
 import { sweepStaleRuns } from '../../worker/stale-run-sweeper.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { AnswerQueue } from '../../core/jobs/answer-queue.ts';
 
 let stack: TestStack;
 
@@ -126,7 +125,7 @@ describe('stale run sweeper', () => {
     await stack.records().nativeUpdate(ModelRun, { id: waiting.runIds[0] }, { createdAt: longAgo });
 
     const { redisUrl, keyPrefix } = { redisUrl: stack.config.redis.url, keyPrefix: stack.config.redis.keyPrefix };
-    const queue = new Queue(QUEUE_CATALOGUE.answers.name, { connection: { url: redisUrl }, prefix: bullPrefix(keyPrefix) });
+    const queue = new AnswerQueue({ url: redisUrl }, keyPrefix, stack.config.redis.answerQueuePartitions);
     // Still waiting for a worker: a backlog, not a lost job.
     await queue.add('answer-question', { requestId: waiting.requestId, runId: waiting.runIds[0]! }, { jobId: waiting.runIds[0]! });
     const writer = new RequestEventWriter(stack.app.redis, { keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 1_000 });

@@ -1,6 +1,5 @@
-import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { openQueue } from '../../core/jobs/queue-catalogue.ts';
 import { TRACKING_SLOT_JOB_NAME } from '../../core/jobs/job-registry.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startQuorumProcess, type QuorumProcess } from '../support/quorum-processes.ts';
@@ -98,7 +97,7 @@ describe('tracking schedules', () => {
     // The same slot's job again, as a replay or a second scheduler would produce it.
     const ran = (await runs(setId)).find((run) => run.status === 'completed')!;
     const connection = openTestRedis(stack.config.redis.url, stack.environment.REDIS_CLUSTER_NODES);
-    const queue = new Queue(QUEUE_CATALOGUE.tracking.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+    const queue = openQueue('tracking', connection, stack.config.redis.keyPrefix);
     try {
       const replay = await queue.add(TRACKING_SLOT_JOB_NAME, { setId }, { jobId: `replay-${ran.id}`, timestamp: ran.slot_start + 1 });
       await until('the replayed job to finish', async () => (await queue.getJob(replay.id!))?.finishedOn !== undefined);

@@ -1,7 +1,7 @@
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_CATALOGUE, bullPrefix } from '../../core/jobs/queue-catalogue.ts';
+import { openQueue } from '../../core/jobs/queue-catalogue.ts';
 import { TRACKING_SLOT_JOB_NAME } from '../../core/jobs/job-registry.ts';
 import { trackingFinishJobId } from '../../core/tracking/tracking-jobs.ts';
 import { createPayer } from '../support/funded-user.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   harness = await startTrackingHarness(DAY_MS);
   stack = harness.stack;
   connection = new Redis(stack.config.redis.url, { maxRetriesPerRequest: null });
-  queue = new Queue(QUEUE_CATALOGUE.tracking.name, { connection, prefix: bullPrefix(stack.config.redis.keyPrefix) });
+  queue = openQueue('tracking', connection, stack.config.redis.keyPrefix);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Job, Queue } from 'bullmq';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { createMetricsRegistry, METRIC_PREFIX } from '../../core/metrics/metrics-registry.ts';
-import { QUEUE_CATALOGUE } from '../../core/jobs/queue-catalogue.ts';
+import { queueKindOfName } from '../../core/jobs/queue-partitions.ts';
 import { registerQueueDepth } from '../../core/metrics/queue-depth.ts';
 import { createStageHistogram, type QuorumStage } from '../../core/metrics/quorum-stages.ts';
 
@@ -74,7 +74,7 @@ class WorkerMetrics {
   private readonly stages = createStageHistogram(this.registry);
 
   constructor() {
-    registerQueueDepth(this.registry, () => this.watchedQueues);
+    registerQueueDepth(this.registry, () => this.watchedQueues, (queue) => queueKindOfName(queue.name) ?? queue.name);
   }
 
   /** Reports the depth of `queue` on every scrape until the returned function is called. */
@@ -86,8 +86,10 @@ class WorkerMetrics {
   /** A worker has just started `job`: how long it waited. A delayed job waits from when its delay ended. */
   jobStarted(job: Pick<Job, 'queueName' | 'timestamp' | 'delay'>, now = Date.now()): void {
     const readyAt = job.timestamp + (job.delay ?? 0);
-    this.queueWait.observe({ queue: job.queueName }, Math.max(0, now - readyAt) / 1_000);
-    if (job.queueName === QUEUE_CATALOGUE.answers.name) this.stage('enqueue_to_pickup', Math.max(0, now - readyAt));
+    // Labelled by kind: the answer queue's partitions are one queue to whoever reads the metrics.
+    const kind = queueKindOfName(job.queueName);
+    this.queueWait.observe({ queue: kind ?? job.queueName }, Math.max(0, now - readyAt) / 1_000);
+    if (kind === 'answers') this.stage('enqueue_to_pickup', Math.max(0, now - readyAt));
   }
 
   stage(stage: QuorumStage, milliseconds: number): void {

@@ -7,13 +7,14 @@ export interface Continuation {
   carryFrom?: string;
 }
 
-type ContinuationFields = { followUpOf?: string; versionOf?: string; continueMode?: ContinueMode; carryFrom?: string };
+type ContinuationFields = { followUpOf?: string; versionOf?: string; continueMode?: ContinueMode; carryFrom?: string; attachmentIds?: string[] };
 
 /**
  * A body without its place in a conversation, so a question asked from an earlier one's body (a follow-up, an
- * edit) says where it goes itself and never inherits the earlier one's parent, mode or edited question.
+ * edit) says where it goes itself and never inherits the earlier one's parent, mode, edited question or files (a
+ * file goes with one question; a follow-up names its own).
  */
 export function withoutContinuation<Body extends object>(body: Body): Body {
-  const { followUpOf: _followUpOf, versionOf: _versionOf, continueMode: _continueMode, carryFrom: _carryFrom, ...rest } = body as Body & ContinuationFields;
+  const { followUpOf: _followUpOf, versionOf: _versionOf, continueMode: _continueMode, carryFrom: _carryFrom, attachmentIds: _attachmentIds, ...rest } = body as Body & ContinuationFields;
   return rest as Body;
 }

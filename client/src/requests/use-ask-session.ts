@@ -140,7 +140,9 @@ export function useAskSession<Kind extends AskKind>(kind: Kind, handlers: AskSes
 
   const askFollowUp = (body: Body, continuation?: Continuation) => {
     if (!state.requestId) return;
-    const followUp = { ...withoutContinuation(body), followUpOf: state.requestId, ...continuation };
+    // The body's own files are the follow-up's; the earlier question's were stripped with its place.
+    const files = (body as { attachmentIds?: string[] }).attachmentIds;
+    const followUp = { ...withoutContinuation(body), followUpOf: state.requestId, ...continuation, ...(files ? { attachmentIds: files } : {}) };
     askAfter([...earlierTurns, { ...turnFromState(asked?.query ?? '', state), place: currentPlace }], followUp, true);
   };
 

@@ -1,12 +1,14 @@
 import type { RedisClient } from '../../../core/redis/redis-client.ts';
 import fastifyPlugin from 'fastify-plugin';
 import { RequestEventWriter } from '../../../core/events/request-event-writer.ts';
-import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
+import { RedisConnections } from '../../../core/redis/redis-connections.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Commands on request paths: fails fast while Redis is down. */
     redis: RedisClient;
+    /** Where every Redis connection of the server is opened, by role (and counted: logged once the server is ready). */
+    redisConnections: RedisConnections<'server'>;
     eventWriter: RequestEventWriter;
   }
 }
@@ -14,8 +16,12 @@ declare module 'fastify' {
 export default fastifyPlugin(
   async (app) => {
     const { keyPrefix } = app.config.redis;
-    const redis = createRedisConnection(app.config.redis, 'fail-fast', app.log as never, 'quorum-server-commands');
-    await waitUntilReady(redis);
+    const connections = new RedisConnections(app.config.redis, 'server', app.log as never);
+    app.decorate('redisConnections', connections);
+    const redis = await connections.connectReady('commands');
+    app.addHook('onReady', async () => {
+      app.log.info({ redisConnections: connections.counts(), answerQueuePartitions: app.config.redis.answerQueuePartitions }, 'redis connections');
+    });
 
     app.decorate<RedisClient>('redis', redis);
     app.decorate(
@@ -27,7 +33,7 @@ export default fastifyPlugin(
       }),
     );
     app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      await connections.close('commands');
     });
   },
   { name: 'redis', dependencies: ['configuration'] },

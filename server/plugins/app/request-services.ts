@@ -1,5 +1,4 @@
 import fastifyPlugin from 'fastify-plugin';
-import { createRedisConnection, waitUntilReady } from '../../../core/redis/redis-connection.ts';
 import type { RequestServices } from '../../requests/request-services.ts';
 import { AccountEventHub } from '../../streaming/account-events.ts';
 import { ChannelHub } from '../../streaming/channel-hub.ts';
@@ -22,15 +21,9 @@ declare module 'fastify' {
 export default fastifyPlugin(
   async (app) => {
     const { config } = app;
-    const subscriber = createRedisConnection(config.redis, 'subscriber', app.log as never, 'quorum-server-subscriber');
-    try {
-      await waitUntilReady(subscriber);
-    } catch (error) {
-      subscriber.disconnect();
-      throw error;
-    }
+    const subscriber = await app.redisConnections.connectReady('subscriber');
     app.addHook('onClose', async () => {
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      await app.redisConnections.close('subscriber');
     });
     const channels = new ChannelHub(subscriber, app.log);
     const keyPrefix = config.redis.keyPrefix;
@@ -64,5 +57,5 @@ export default fastifyPlugin(
       logger: app.log,
     } satisfies RequestServices);
   },
-  { name: 'request-services', dependencies: ['configuration', 'catalogue', 'database', 'redis', 'answer-queue', 'open-streams'] },
+  { name: 'request-services', dependencies: ['configuration', 'catalogue', 'database', 'redis', 'queues', 'open-streams'] },
 );

@@ -4,7 +4,6 @@ import {
   publishSessionInvalidation,
   sessionInvalidationChannel,
 } from '../../../core/accounts/session-cache.ts';
-import { createRedisConnection } from '../../../core/redis/redis-connection.ts';
 
 /**
  * Keeps the server's session cache honest: a sign-out or deleted account on any server is published on one Redis
@@ -20,7 +19,7 @@ export default fastifyPlugin(
     if (sessions.cache.ttlMs === 0) return;
 
     const channel = sessionInvalidationChannel(keyPrefix);
-    const subscriber = createRedisConnection(app.config.redis, 'subscriber', app.log as never, 'quorum-server-session-invalidations');
+    const subscriber = app.redisConnections.connect('session-invalidations');
     const stopUsing = () => {
       sessions.cache.usable = false;
       sessions.cache.clear();
@@ -44,7 +43,7 @@ export default fastifyPlugin(
     subscriber.on('ready', () => void subscribe());
     app.addHook('onClose', async () => {
       stopUsing();
-      await subscriber.quit().catch(() => subscriber.disconnect());
+      await app.redisConnections.close('session-invalidations');
     });
   },
   { name: 'session-invalidations', dependencies: ['accounts', 'redis', 'configuration'] },

@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import type { AttachmentInfo } from '../../../../contract/attachments.ts';
 import { LONG_CONVERSATION, LONG_CONVERSATION_TEXTS } from '../../../../contract/long-conversation.ts';
 import { creditsText } from '../../catalogue/model-access.ts';
 import { QueryBox } from '../query-box/query-box.tsx';
@@ -7,9 +8,10 @@ import { useLongConversationPrice, type LongConversationPrice } from './long-con
 
 export interface FollowUpBoxProps {
   /** What the follow-up will cost (the same models again) and whether the credits cover it. */
-  price: { cost: number | null; affordable: boolean; creditsRemaining: number | null };
+  price: { cost: number | null; affordable: boolean; creditsRemaining: number | null; models?: number };
   loading: boolean;
-  onAsk(question: string): void;
+  /** The question, and the ids of the files attached to it (none: undefined). */
+  onAsk(question: string, attachmentIds?: string[]): void;
   /** How the follow-up continues, where there is a choice (a comparison): shown above the question, spaced by itself. */
   mode?: ReactNode;
   /** The button's words for the chosen way of continuing. */
@@ -25,11 +27,16 @@ export interface FollowUpBoxProps {
  * Below finished answers: one more question for the same models, each continuing its own conversation. The box
  * empties once the question is sent; the question then heads the answers it gets.
  */
+const AttachmentPicker = lazy(() => import('../attachments/attachment-picker.tsx'));
+
 export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask follow-up', followUpOf }: FollowUpBoxProps) {
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [files, setFiles] = useState<readonly AttachmentInfo[]>([]);
   const longConversation = useLongConversationPrice(followUpOf, question);
-  const cost = price.cost === null ? null : price.cost + longConversation.surcharge;
+  // Files add their price per model: the models' price over their own share says how many models there are.
+  const filesCredits = files.reduce((sum, file) => sum + file.credits, 0);
+  const cost = price.cost === null ? null : price.cost + longConversation.surcharge + filesCredits * (price.models ?? 1);
   // The models' prices were affordable; the surcharge must be too.
   const affordable = price.affordable && (price.creditsRemaining ?? 0) >= (cost ?? 0);
   const canAsk = affordable && longConversation.tooLong === null;
@@ -41,12 +48,16 @@ export function FollowUpBox({ price, loading, onAsk, mode, submitLabel = 'Ask fo
       return;
     }
     if (!canAsk) return;
-    onAsk(question.trim());
+    onAsk(question.trim(), files.length > 0 ? files.map((file) => file.id) : undefined);
     setQuestion('');
+    setFiles([]);
   };
   return (
     <Paper component="form" withBorder p="md" onSubmit={submit} noValidate aria-label="Ask a follow-up" data-testid="follow-up-form">
       {mode}
+      <Suspense fallback={null}>
+        <AttachmentPicker files={files} onChange={setFiles} modelCount={price.models} testId="follow-up-attachments" />
+      </Suspense>
       <QueryBox
         label="Follow-up question"
         query={question}

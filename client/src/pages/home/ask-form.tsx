@@ -1,4 +1,5 @@
 import { Paper, Stack } from '@mantine/core';
+import type { AttachmentInfo } from '../../../../contract/attachments.ts';
 import { lazy, Suspense, useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useCredits } from '../../app-state/credits-context.tsx';
 import { isAffordable, requestCost, type ModelChoice } from '../../catalogue/model-access.ts';
@@ -12,9 +13,16 @@ const AiOverviewSettings = lazy(() =>
   import('../../components/ai-overview-settings/ai-overview-settings.tsx').then((module) => ({ default: module.AiOverviewSettings })),
 );
 
-/** The question being typed: its text, the box to focus, and a change handler that also clears its error. */
+// Attaching files: its button, chips and uploads load after the first paint.
+const AttachmentPicker = lazy(() => import('../../components/attachments/attachment-picker.tsx'));
+
+/** What a question's files add to each model's price: each file says its own share. */
+export const attachmentCreditsOf = (files: readonly AttachmentInfo[]): number => files.reduce((sum, file) => sum + file.credits, 0);
+
+/** The question being typed: its text, its files, the box to focus, and a change handler that also clears its error. */
 export function useQueryDraft(onEdit: () => void) {
   const [query, setQuery] = useState('');
+  const [attachments, setAttachments] = useState<readonly AttachmentInfo[]>([]);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const change = useCallback(
     (next: string) => {
@@ -28,10 +36,17 @@ export function useQueryDraft(onEdit: () => void) {
   /** New Search / New Comparison: an empty box, the page back at the top, the cursor in the box. */
   const startOver = useCallback(() => {
     setQuery('');
+    setAttachments([]);
     scrollToTop();
     focus();
   }, [focus]);
-  return { query, setQuery, change, inputRef, focus, startOver };
+  /** The body's `attachmentIds` (none: nothing), emptying the chips: a file goes with one question only. */
+  const takeAttachments = (): { attachmentIds?: string[] } => {
+    if (attachments.length === 0) return {};
+    setAttachments([]);
+    return { attachmentIds: attachments.map((file) => file.id) };
+  };
+  return { query, setQuery, change, inputRef, focus, startOver, attachments, setAttachments, takeAttachments };
 }
 
 export type QueryDraft = ReturnType<typeof useQueryDraft>;
@@ -40,11 +55,12 @@ export type QueryDraft = ReturnType<typeof useQueryDraft>;
  * What the picked models cost with the chosen extras, and whether the credits left cover it. A comparison with
  * nothing ticked costs 0; a single view without a model has no price to show yet.
  */
-export function useRequestPrice(choices: readonly ModelChoice[], searchEnabled: boolean, single: boolean) {
+export function useRequestPrice(choices: readonly ModelChoice[], searchEnabled: boolean, single: boolean, attachmentCredits = 0) {
   const { creditsRemaining, pricing } = useCredits();
   const picks = choices.map((choice) => ({ engine: choice.engine, modelId: choice.model.id }));
-  const cost = !pricing || (single && picks.length === 0) ? null : requestCost(pricing, picks, searchEnabled);
-  return { cost, affordable: isAffordable(creditsRemaining, pricing, cost ?? 0), creditsRemaining };
+  // Attached files add their price once per model that reads them.
+  const cost = !pricing || (single && picks.length === 0) ? null : requestCost(pricing, picks, searchEnabled) + attachmentCredits * picks.length;
+  return { cost, affordable: isAffordable(creditsRemaining, pricing, cost ?? 0), creditsRemaining, models: picks.length };
 }
 
 export interface AskFormProps {
@@ -72,6 +88,9 @@ export function AskForm({ label, onSubmit, models, aiOverview, settings, draft, 
           </Suspense>
         )}
         <SearchSettings {...settings} submitLabel={box.submitLabel} />
+        <Suspense fallback={null}>
+          <AttachmentPicker files={draft.attachments} onChange={draft.setAttachments} testId="ask-attachments" />
+        </Suspense>
         <QueryBox {...box} {...price} query={draft.query} onQueryChange={draft.change} inputRef={draft.inputRef} />
       </Stack>
     </Paper>

@@ -13,7 +13,7 @@ import { useSearchSettings } from '../../../components/search-settings/use-searc
 import { canFollowUp } from '../../../requests/conversation.ts';
 import { useAskSession } from '../../../requests/use-ask-session.ts';
 import { aiOverviewParamsOf, compareBodyOf, settingsOf } from '../../../history/restore-request.ts';
-import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
+import { AskForm, attachmentCreditsOf, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { ComparisonLocked } from './comparison-locked.tsx';
 import { AI_OVERVIEW_ENGINE, buildCompareRequest, hasProblems, validateComparison, type ComparisonProblems } from './comparison-request.ts';
 import { ComparisonResults } from './comparison-results.tsx';
@@ -54,7 +54,7 @@ function ComparisonForm() {
   const choices = useMemo(() => (catalogue ? allChoices(catalogue) : []), [catalogue]);
   const selection = useMemo(() => selectedChoices(choices, selected), [choices, selected]);
   const settings = useSearchSettings(selection, false);
-  const price = useRequestPrice(selection, settings.value.searchEnabled, false);
+  const price = useRequestPrice(selection, settings.value.searchEnabled, false, attachmentCreditsOf(draft.attachments));
   const asksAiOverview = selection.some((choice) => choice.engine === AI_OVERVIEW_ENGINE);
 
   const session = useAskSession('comparison', {
@@ -109,7 +109,7 @@ function ComparisonForm() {
     setProblems(found);
     if (hasProblems(found) || !price.affordable || settings.problem !== null) return;
     // A question from the top form starts a new conversation.
-    session.askNew(buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams));
+    session.askNew({ ...buildCompareRequest(query, selection.map(choicePair), settings.requestFields(), aiOverviewParams), ...draft.takeAttachments() });
   };
 
   // How the next follow-up continues: null for each model its own answers; a column's actions choose the others.
@@ -137,9 +137,9 @@ function ComparisonForm() {
 
   // The same models again: each continuing its own conversation, or all given one model's answer; or that model
   // alone, which goes on in the single view.
-  const askFollowUp = (question: string) => {
+  const askFollowUp = (question: string, attachmentIds?: string[]) => {
     const models = state.columns.map(({ engine, model }) => ({ engine, model }));
-    const body = buildCompareRequest(question, models, settings.requestFields(), aiOverviewParams);
+    const body = { ...buildCompareRequest(question, models, settings.requestFields(), aiOverviewParams), ...(attachmentIds ? { attachmentIds } : {}) };
     if (continueChoice?.mode === 'fork' && state.requestId) {
       continueAlone({ ...retryBody(body, continueChoice.model), followUpOf: state.requestId, continueMode: 'fork' });
       return;

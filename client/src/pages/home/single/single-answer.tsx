@@ -34,10 +34,10 @@ export function SingleAnswer({ session, catalogue, choice, answerKey, bringIntoV
   const loading = state.status === 'running';
 
   // One more question to the same model, which is given the conversation so far.
-  const askFollowUp = (question: string) => {
+  const askFollowUp = (question: string, attachmentIds?: string[]) => {
     if (!asked || !state.requestId) return;
     bringIntoView();
-    session.askFollowUp({ ...asked, query: question });
+    session.askFollowUp({ ...asked, query: question, ...(attachmentIds ? { attachmentIds } : {}) });
   };
   const followUpPrice = useRequestPrice(choice, asked?.searchEnabled ?? false, true);
   // An edited question never is the first of a thread alone: its versions need the bubble that switches them.

@@ -7,7 +7,7 @@ import { preloadMarkdownAnswer } from '../../../components/markdown-answer/lazy-
 import { useSearchSettings } from '../../../components/search-settings/use-search-settings.ts';
 import { aiOverviewParamsOf, settingsOf, singleBodyOf } from '../../../history/restore-request.ts';
 import { useAskSession } from '../../../requests/use-ask-session.ts';
-import { AskForm, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
+import { AskForm, attachmentCreditsOf, useQueryDraft, useRequestPrice } from '../ask-form.tsx';
 import { preloadAnswerPanel } from './answer-panel/lazy-answer-panel.tsx';
 import { EngineModelPicker } from './engine-model-picker.tsx';
 import { allowedSelection, defaultSelection, firstAllowedModel, type ModelSelection } from './model-selection.ts';
@@ -26,7 +26,7 @@ export function SingleView() {
   const draft = useQueryDraft(useCallback(() => setErrors((current) => ({ ...current, query: null })), []));
   const { query, setQuery } = draft;
   const settings = useSearchSettings(choice, true);
-  const price = useRequestPrice(choice, settings.value.searchEnabled, true);
+  const price = useRequestPrice(choice, settings.value.searchEnabled, true, attachmentCreditsOf(draft.attachments));
   // Counts the questions asked or resumed here: each new one is brought into view.
   const [answerKey, setAnswerKey] = useState(0);
   const bringIntoView = () => setAnswerKey((key) => key + 1);
@@ -95,7 +95,7 @@ export function SingleView() {
     if (problems.query || problems.engine || problems.model || !canSubmit) return;
     // A question from the form starts a new conversation.
     bringIntoView();
-    session.askNew(buildSearchRequest(query, selection, settings.requestFields(), aiOverviewParams));
+    session.askNew({ ...buildSearchRequest(query, selection, settings.requestFields(), aiOverviewParams), ...draft.takeAttachments() });
   };
 
   const { startOver } = session;
