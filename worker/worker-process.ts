@@ -5,8 +5,9 @@ import type { Logger } from 'pino';
 import type { QuorumConfig } from '../core/config/config.ts';
 import { openDatabase } from '../core/database/open-database.ts';
 import { RequestEventWriter } from '../core/events/request-event-writer.ts';
-import { openQueue } from '../core/jobs/queue-catalogue.ts';
-import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
+import { openQueueHandles, type QueueHandles } from '../core/jobs/queue-handles.ts';
+import { RedisConnections } from '../core/redis/redis-connections.ts';
+import { hashSlot } from '../core/redis/hash-slot.ts';
 import { loadModelCatalogue, type ModelCatalogue } from '../core/catalogue/model-catalogue.ts';
 import { brandJudgeModel, type BrandJudgeModel } from '../core/brand/brand-judge-model.ts';
 import { startAnswerWorker } from './answer-worker.ts';
@@ -34,6 +35,8 @@ export interface RunningWorkerProcess {
   engines: string[];
   /** Where this worker answers `/metrics` and `/health/live`; undefined when WORKER_METRICS_PORT is 0 or taken. */
   metricsPort: number | undefined;
+  /** The Redis connections the process holds, by role (`core/redis/redis-connections.ts`), as logged at start. */
+  redisConnections(): Record<string, number>;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -90,7 +93,7 @@ function answerDependencies(
 
 /**
  * GEO tracking: scheduled runs admit their prompts like a person's comparison, onto the same answer queue, and mail
- * their alerts. Its own BullMQ connection, since a tracking job's blocking fetch must not hold up the answers'.
+ * their alerts. Its BullMQ worker shares the process's BullMQ connection (its blocking fetch has a copy of its own).
  */
 async function startTracking(
   config: QuorumConfig,
@@ -98,16 +101,15 @@ async function startTracking(
   shared: {
     orm: MikroORM;
     redis: RedisClient;
+    bullConnection: RedisClient;
+    queues: QueueHandles;
     writer: RequestEventWriter;
     catalogue: ModelCatalogue;
     /** The judge a re-analysis of a set's history may ask again; absent without one. */
     reanalysisJudge?: ReanalysisJudge | undefined;
   },
 ): Promise<{ close(): Promise<void> }> {
-  const { orm, redis, writer, catalogue, reanalysisJudge } = shared;
-  const connection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-tracking');
-  await waitUntilReady(connection);
-  const answerQueue = openQueue('answers', redis, config.redis.keyPrefix);
+  const { orm, redis, bullConnection, queues, writer, catalogue, reanalysisJudge } = shared;
   const mailer = createMailer({ smtpUrl: config.auth.smtpUrl, from: config.auth.mailFrom }, logger);
   const trackingWorker = await startTrackingWorker(
     {
@@ -117,7 +119,7 @@ async function startTracking(
         redis,
         keyPrefix: config.redis.keyPrefix,
         eventWriter: writer,
-        answerQueue,
+        answerQueue: queues.answers,
         catalogue,
         engineSettings: { demoMode: config.demoMode, providers: config.providers, localModels: config.localModels },
         queueWaitTimeoutMs: config.server.queueWaitTimeoutMs,
@@ -132,75 +134,67 @@ async function startTracking(
       dayMs: config.tracking.dayMs,
       reanalysisJudge,
     },
-    { connection, commands: redis, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
+    { connection: bullConnection, queue: queues.tracking, keyPrefix: config.redis.keyPrefix, concurrency: TRACKING_CONCURRENCY, logger },
   );
   return {
     async close() {
       await trackingWorker.close();
-      await answerQueue.close();
       mailer.close();
-      await connection.quit().catch(() => undefined);
     },
   };
 }
 
 /** The arena leaderboards, refitted on a schedule shared by every worker. */
-async function startLeaderboards(config: QuorumConfig, logger: Logger, shared: { orm: MikroORM; catalogue: ModelCatalogue }) {
-  const connection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-leaderboards');
-  await waitUntilReady(connection);
+async function startLeaderboards(
+  config: QuorumConfig,
+  logger: Logger,
+  shared: { orm: MikroORM; catalogue: ModelCatalogue; bullConnection: RedisClient; queues: QueueHandles },
+) {
+  const { bullConnection, queues, ...rest } = shared;
   const worker = await startLeaderboardWorker({
-    ...shared,
-    connection,
+    ...rest,
+    connection: bullConnection,
+    queue: queues.leaderboards,
     keyPrefix: config.redis.keyPrefix,
     everyMs: LEADERBOARD_RECOMPUTE_MS,
     minBattles: config.arena.minBattles,
     logger,
   });
-  return {
-    async close() {
-      await worker.close();
-      await connection.quit().catch(() => undefined);
-    },
-  };
+  return { close: () => worker.close() };
 }
 
 /** Everything one worker process runs, built from configuration; `main.ts` adds signals, tests call it directly. */
 export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
   const { demo, catalogue, judgeModel, providers } = await openProviders(config, logger);
   const orm = await openDatabase({ databaseUrl: config.databaseUrl, logger, poolSize: config.databasePoolSize });
-  const redis = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-commands');
-  const bullConnection = createRedisConnection(config.redis, 'worker', logger, 'quorum-worker-bullmq');
-  await Promise.all([waitUntilReady(redis), waitUntilReady(bullConnection)]);
+  // Every Redis connection of the process, by role (core/redis/redis-connections.ts), and one queue handle per kind.
+  const connections = new RedisConnections(config.redis, 'worker', logger);
+  const [redis, bullConnection] = await Promise.all([connections.connectReady('commands'), connections.connectReady('bullmq')]);
+  const queues = openQueueHandles(redis, config.redis);
 
-  const cancellations = new CancellationListener(
-    createRedisConnection(config.redis, 'subscriber', logger, 'quorum-worker-cancellations'),
-    config.redis.keyPrefix,
-    logger,
-  );
+  const cancellations = new CancellationListener(connections.connect('cancellations'), config.redis.keyPrefix, logger);
   const writer = new RequestEventWriter(redis, {
     keyPrefix: config.redis.keyPrefix,
     streamTtlSeconds: config.events.streamTtlSeconds,
     streamMaxEvents: config.events.streamMaxEvents,
   });
   // An answer that ends a tracking slot's last request queues the slot's finish: nothing polls for it.
-  const trackingQueue = openQueue('tracking', redis, config.redis.keyPrefix);
   const dependencies = {
     ...answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel, catalogue }),
-    onRequestEnded: (requestId: string) => announceRequestEnded(orm.em.fork(), trackingQueue, requestId),
+    onRequestEnded: (requestId: string) => announceRequestEnded(orm.em.fork(), queues.tracking, requestId),
   };
   const answerWorker = startAnswerWorker(dependencies, {
     connection: bullConnection,
-    keyPrefix: config.redis.keyPrefix,
+    queue: queues.answers,
     concurrency: config.worker.concurrency,
     logger,
   });
-  const observability = await startWorkerObservability({ config, logger, answerWorker: answerWorker.worker, commands: redis });
-  const sweeperQueue = openQueue('answers', redis, config.redis.keyPrefix);
+  const observability = await startWorkerObservability({ config, logger, answerWorkers: answerWorker.workers, queues });
   const stopSweeper = scheduleStaleRunSweeper(
     {
       orm,
       redis,
-      queue: sweeperQueue,
+      queue: queues.answers,
       writer,
       logger,
       keyPrefix: config.redis.keyPrefix,
@@ -213,28 +207,35 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
   const { brandJudge } = dependencies;
   const reanalysisJudge: ReanalysisJudge | undefined =
     brandJudge && ((runId, answer, analysis) => judgeBrandAnalysis(dependencies, brandJudge, runId, answer, analysis, new AbortController().signal));
-  const tracking = await startTracking(config, logger, { orm, redis, writer, catalogue, reanalysisJudge });
-  const leaderboards = await startLeaderboards(config, logger, { orm, catalogue });
+  const tracking = await startTracking(config, logger, { orm, redis, bullConnection, queues, writer, catalogue, reanalysisJudge });
+  const leaderboards = await startLeaderboards(config, logger, { orm, catalogue, bullConnection, queues });
   // Last: the answer jobs are taken only by a worker with nothing left to start.
   answerWorker.takeJobs();
   logger.info(
-    { engines: providers.engines(), concurrency: config.worker.concurrency, demoMode: config.demoMode },
+    {
+      engines: providers.engines(),
+      concurrency: config.worker.concurrency,
+      // Each partition's hash slot: on a cluster, CLUSTER SLOTS says which master holds it.
+      answerPartitionSlots: Object.fromEntries(queues.answers.placements.map((placement) => [placement.name, hashSlot(placement.prefix)])),
+      demoMode: config.demoMode,
+      redisConnections: connections.counts(),
+    },
     'worker ready',
   );
 
   return {
     engines: providers.engines(),
     metricsPort: observability.metricsPort,
+    redisConnections: () => connections.counts(),
     async close(graceMs = config.server.shutdownGraceMs) {
       stopSweeper();
       await observability.close();
       await leaderboards.close();
       await tracking.close();
       await answerWorker.close(graceMs);
-      await sweeperQueue.close();
-      await trackingQueue.close();
+      await queues.close();
       await cancellations.close();
-      await Promise.all([redis.quit().catch(() => undefined), bullConnection.quit().catch(() => undefined)]);
+      await connections.closeAll();
       await orm.close();
       await demo?.simulator.close();
     },
