@@ -1,4 +1,5 @@
 import * as Type from 'typebox/type';
+import { AttachmentIds } from './attachments.ts';
 import { ModelPair } from './ask.ts';
 import { fieldMessages } from './field-messages.ts';
 import { ARENA_LIMITS, QUERY_MAX_LENGTH } from './limits.ts';
@@ -54,6 +55,7 @@ export const ArenaRequestBody = Type.Object(
         ...fieldMessages({ required: SelectModels, invalid: SelectModels, tooLong: SelectModels }),
       }),
     ),
+    attachmentIds: Type.Optional(AttachmentIds),
     surprise: Type.Optional(
       Type.Integer({
         minimum: ARENA_LIMITS.minModels,

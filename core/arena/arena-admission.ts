@@ -83,7 +83,16 @@ export async function admitArenaRound(services: AdmissionServices, body: ArenaRe
   const selections = chosenModels(services, body, requester);
   const admitted = await admitRequest(
     services,
-    { query: body.query, selections, kind: 'arena', streamed: true, searchEnabled: false, brandMonitoringEnabled: false, aiOverviewParams: null },
+    {
+      query: body.query,
+      selections,
+      kind: 'arena',
+      streamed: true,
+      searchEnabled: false,
+      brandMonitoringEnabled: false,
+      aiOverviewParams: null,
+      attachmentIds: body.attachmentIds,
+    },
     requester,
   );
   const hiddenNames = namesToHide(

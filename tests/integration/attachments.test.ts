@@ -209,6 +209,30 @@ describe('asking with attachments', () => {
     expect(followed!.answer_text).toContain(`Received 1 attachment: ${receivedImage(1, 'image/gif', 9, 4, gif)}.`);
   });
 
+  it('sends a blind arena round its files too', async () => {
+    const payer = await createPayer(stack.records(), stack.config, 200);
+    const png = picturePng();
+    const image = await upload(payer.cookie, 'diagram.png', png);
+    const round = await postSearchStream(
+      stack.baseUrl,
+      {
+        query: 'Which diagram is clearer? [[simulate chunks=3]]',
+        category: 'general',
+        models: [
+          { engine: 'anthropic', model: 'claude-3-haiku-20240307' },
+          { engine: 'gemini', model: 'gemini-2.0-flash' },
+        ],
+        attachmentIds: [image.id],
+      },
+      { path: '/api/arena/stream', headers: { cookie: payer.cookie } },
+    );
+    expect(round.events.at(-1)?.event, JSON.stringify(round.envelope)).toBe('all_complete');
+    const [row] = await stack.records().getConnection().execute<{ request_id: string }[]>(`select request_id from attachments where id = ?`, [image.id]);
+    const runs = await storedRuns(row!.request_id);
+    expect(runs).toHaveLength(2);
+    for (const run of runs) expect(run.answer_text).toContain(`Received 1 attachment: ${receivedImage(1, 'image/png', 32, 24, png)}.`);
+  });
+
   it('refuses, before anything is held, a model that does not read images, a guest, too many files and another person’s file', async () => {
     const payer = await createPayer(stack.records(), stack.config, 200);
     const image = await upload(payer.cookie, 'photo.jpg', pictureJpeg());
