@@ -1,19 +1,16 @@
 import { diffWords } from 'diff';
-import * as Type from 'typebox/type';
 
 /**
  * Two answers of one model to the same question, word by word: what stayed, what went, what came. The history's
  * "compare with the earlier run" and the comparison API's re-run both read changes through this one rule, so a
- * program and a person see the same differences.
+ * program and a person see the same differences. Plain code, no schema library, so the browser loads only the diff.
  */
 
-export const AnswerChangePart = Type.Object({
-  text: Type.String(),
-  kind: Type.Union([Type.Literal('same'), Type.Literal('removed'), Type.Literal('added')]),
-});
-
 /** A stretch of an answer compared between two runs: in both, only in the earlier one, or only in the later one. */
-export type DifferencePart = Type.Static<typeof AnswerChangePart>;
+export interface DifferencePart {
+  text: string;
+  kind: 'same' | 'removed' | 'added';
+}
 
 /** Words only: the diff keeps punctuation apart, and a full stop is not a word kept. */
 const wordCount = (text: string) => (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;

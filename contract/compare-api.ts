@@ -3,7 +3,6 @@ import { ColumnSettings } from './column-settings.ts';
 import { fieldMessages } from './field-messages.ts';
 import { MAX_COMPARED_MODELS, QUERY_MAX_LENGTH } from './limits.ts';
 import { AnswerSource, FinishReason } from './run-events.ts';
-import { AnswerChangePart } from './answer-changes.ts';
 import { AttachmentIds } from './attachments.ts';
 
 /**
@@ -134,6 +133,12 @@ export const Comparison = Type.Object(
   },
   { description: 'A comparison: every model’s answer to one question.' },
 );
+
+/** A stretch of an answer compared between two runs (`contract/answer-changes.ts`). */
+const AnswerChangePart = Type.Object({
+  text: Type.String(),
+  kind: Type.Union([Type.Literal('same'), Type.Literal('removed'), Type.Literal('added')], { description: 'In both runs, only in the earlier one, or only in the re-run.' }),
+});
 
 /** The difference of one figure between the earlier run and the re-run (later − earlier); null unless both have it. */
 const FigureChange = Type.Union([Type.Integer(), Type.Null()]);
