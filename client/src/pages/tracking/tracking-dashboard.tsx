@@ -166,7 +166,7 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
           )}
         </ChartCard>
       </SimpleGrid>
-      {changes.length > 0 ? <ModelChangesList changes={markers} /> : null}
+      {changes.length > 0 ? <ModelChangesList changes={changes} /> : null}
       {settingChanges.length > 0 || analyserChanges.length > 0 ? <ReadingChangesList settings={settingChanges} analysers={analyserChanges} /> : null}
       {data.paired ? <PairedComparisonCard paired={data.paired} threshold={set.alertPValue} /> : null}
       {noRuns ? null : (
