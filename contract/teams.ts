@@ -1,7 +1,6 @@
 import * as Type from 'typebox/type';
 import { ComparedModel, CompareRequestBody } from './ask.ts';
 import { fieldMessages } from './field-messages.ts';
-import { JudgeModeSchema } from './judge.ts';
 import { MAX_COMPARED_MODELS } from './limits.ts';
 
 /**
@@ -23,12 +22,15 @@ export const TeamName = Type.String({
   }),
 });
 
+/** The judge's modes, spelled out so the type is each mode (a mapped union would type as nothing). */
+const TeamJudgeMode = Type.Union([Type.Literal('agreement'), Type.Literal('merge'), Type.Literal('critique'), Type.Literal('rank')]);
+
 const ChosenModel = { engine: Type.String({ minLength: 1, maxLength: 64 }), model: Type.String({ minLength: 1, maxLength: 128 }) };
 
 /** What reads the team's answers when they are in: a judge in one of its modes, or a council with its chairman. */
 export const TeamJudge = Type.Union(
   [
-    Type.Object({ kind: Type.Literal('judge'), mode: JudgeModeSchema, ...ChosenModel }, { additionalProperties: false }),
+    Type.Object({ kind: Type.Literal('judge'), mode: TeamJudgeMode, ...ChosenModel }, { additionalProperties: false }),
     Type.Object({ kind: Type.Literal('council'), ...ChosenModel }, { additionalProperties: false, description: 'The model named is the chairman.' }),
   ],
   { description: 'The judge or council the team uses; null for none.' },

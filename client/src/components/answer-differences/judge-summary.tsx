@@ -8,15 +8,21 @@ import { useRefreshAfterAnswer } from '../../app-state/refresh-after-answer.ts';
 import { modelLock } from '../../catalogue/model-access.ts';
 import { LazyMarkdownAnswer } from '../markdown-answer/lazy-markdown-answer.tsx';
 import { JudgeInstructionEditor } from './judge-instruction-editor.tsx';
+import { LazyCouncilPanel } from '../council/lazy-council-panel.tsx';
+import { teamJudge } from '../teams/team-judge-choice.ts';
 
 /** Google's AI Overview searches rather than reads: it cannot judge answers. */
 const NOT_A_JUDGE = new Set(['ai-overview']);
 
-const MODES: { value: JudgeMode; label: string; action: string }[] = [
+/** The judge's modes, and the council beside them (its own panel: reviews by every model, then a chairman). */
+type PanelMode = JudgeMode | 'council';
+
+const MODES: { value: PanelMode; label: string; action: string }[] = [
   { value: 'agreement', label: 'Agreement', action: 'Summarise' },
   { value: 'merge', label: 'Merge', action: 'Merge' },
   { value: 'critique', label: 'Critique', action: 'Critique' },
   { value: 'rank', label: 'Rank', action: 'Rank' },
+  { value: 'council', label: 'Council', action: 'Hold council' },
 ];
 
 /**
@@ -39,12 +45,20 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
         ),
     [catalogue, user],
   );
-  const [judge, setJudge] = useState('');
-  const [mode, setMode] = useState<JudgeMode>('agreement');
+  // A picked team's judge or council is where the panel opens.
+  const [judge, setJudge] = useState(() => {
+    const fromTeam = teamJudge();
+    return fromTeam ? `${fromTeam.engine}/${fromTeam.model}` : '';
+  });
+  const [mode, setMode] = useState<PanelMode>(() => {
+    const fromTeam = teamJudge();
+    return fromTeam ? (fromTeam.kind === 'council' ? 'council' : fromTeam.mode) : 'agreement';
+  });
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<JudgeSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const chosen = judge || choices[0]?.value || '';
+  const chosen = (choices.some((choice) => choice.value === judge) ? judge : '') || choices[0]?.value || '';
+  const chosenPair = { engine: chosen.slice(0, chosen.indexOf('/')), model: chosen.slice(chosen.indexOf('/') + 1) };
   const price = choices.find((choice) => choice.value === chosen)?.credits ?? 0;
   const action = MODES.find((entry) => entry.value === mode)!.action;
 
@@ -54,7 +68,7 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
     setError(null);
     apiCall<JudgeSummary>(`/api/requests/${encodeURIComponent(requestId)}/judge`, {
       method: 'POST',
-      body: { engine: chosen.slice(0, slash), model: chosen.slice(slash + 1), mode },
+      body: { engine: chosen.slice(0, slash), model: chosen.slice(slash + 1), mode: mode as JudgeMode },
       preferServerMessage: true,
       timeoutMs: 180_000,
     })
@@ -77,31 +91,34 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
           aria-labelledby="judge-title"
           data={MODES.map(({ value, label }) => ({ value, label }))}
           value={mode}
-          onChange={(value) => setMode(value as JudgeMode)}
+          onChange={(value) => setMode(value as PanelMode)}
           fullWidth
           size="xs"
           data-testid="judge-mode"
         />
-        <JudgeInstructionEditor mode={mode} />
+        {mode !== 'council' && <JudgeInstructionEditor mode={mode} />}
         <Group gap="sm" align="flex-end" wrap="wrap">
           <NativeSelect
-            label="Judge model"
+            label={mode === 'council' ? 'Chairman model' : 'Judge model'}
             data={choices.map(({ value, label }) => ({ value, label }))}
             value={chosen}
             onChange={(event) => setJudge(event.currentTarget.value)}
             style={{ flex: 1, minWidth: 220 }}
             data-testid="judge-model"
           />
-          <Button onClick={summarise} loading={busy} data-testid="judge-run">
-            {action} · {price} credits
-          </Button>
+          {mode !== 'council' && (
+            <Button onClick={summarise} loading={busy} data-testid="judge-run">
+              {action} · {price} credits
+            </Button>
+          )}
         </Group>
+        {mode === 'council' && <LazyCouncilPanel requestId={requestId} chairman={chosenPair} />}
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}
           </Text>
         )}
-        {summary &&
+        {mode !== 'council' && summary &&
           (summary.result.success && summary.result.response ? (
             <div data-testid="judge-result">
               <Group gap={6} mb={4}>

@@ -27,7 +27,10 @@ export function HomePage() {
   const navigate = useNavigate();
   usePageTitle(null);
   // A comparison still streaming when the page was reloaded reopens its view.
-  const [mode, setMode] = useState<Mode>(() => (watchedRequestToResume('comparison') ? 'comparison' : 'single'));
+  // So does a team's link (`/?team=<id>`): the comparison form picks the team.
+  const [mode, setMode] = useState<Mode>(() =>
+    watchedRequestToResume('comparison') || new URLSearchParams(window.location.search).has('team') ? 'comparison' : 'single',
+  );
 
   // A link with a question (`/?q=…&models=…`) fills the form the way "Run this prompt again" does, then leaves the
   // address bar, so a reload keeps the person's own edits. It never asks by itself.

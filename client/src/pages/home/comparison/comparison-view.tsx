@@ -27,7 +27,10 @@ import { askEdited, ConversationActionsContext, modelTitle, useConversationActio
 import { turnModels } from './turn-models.ts';
 import { retryBody } from '../../../requests/retry-body.ts';
 import { useRunAgain } from '../../../app-state/run-again-context.tsx';
-import { rememberAskedSettings } from './column-settings-store.ts';
+import { rememberAskedSettings, withColumnSettings } from './column-settings-store.ts';
+import { LazyTeamBar } from '../../../components/teams/lazy-team-bar.tsx';
+import { setTeamJudge } from '../../../components/teams/team-judge-choice.ts';
+import type { Team } from '../../../api/teams-api.ts';
 import { PickedModelSettings } from './column-settings-button.tsx';
 
 const NO_PROBLEMS: ComparisonProblems = { models: null, query: null };
@@ -101,6 +104,17 @@ function ComparisonForm() {
     setSelected(next);
     setProblems((current) => ({ ...current, models: null }));
   }, []);
+
+  // A saved team: its models ticked, each column with the team's settings (none where it has none), its judge ready.
+  const pickTeam = useCallback(
+    (team: Team) => {
+      rememberAskedSettings(team.models.map((entry) => ({ engine: entry.engine, model: entry.model, settings: entry.settings ?? null })));
+      setTeamJudge(team.judge);
+      handleSelection(keysFor(team.models, choices, tier));
+    },
+    [choices, tier, handleSelection],
+  );
+  const teamSelection = useMemo(() => selection.map((choice) => withColumnSettings(choicePair(choice))), [selection]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -188,6 +202,7 @@ function ComparisonForm() {
             <>
               <ModelChecklist catalogue={catalogue} choices={choices} tier={tier} selected={selected} onChange={handleSelection} error={problems.models} cost={price.cost} />
               <PickedModelSettings choices={selection} />
+              <LazyTeamBar selection={teamSelection} onPick={pickTeam} />
             </>
           )
         }
