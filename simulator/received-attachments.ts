@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { isRecord } from './request-fields.ts';
 
 /**
  * What a request carried besides words, as the model would receive it: each image in its vendor's own part (OpenAI
@@ -9,6 +8,9 @@ import { isRecord } from './request-fields.ts';
  * first 12 hex digits of its SHA-256, so a test can tell the bytes arrived intact. Its own reading of image
  * headers, on purpose: it checks the app's, it does not share it.
  */
+
+// Its own check rather than request-fields.ts's, which the request pipeline (this file's caller) imports.
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface ReceivedImage {
   mediaType: string;

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import { withAttachmentUploadBody } from '../../routes/attachments/upload-body.ts';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyPlugin from 'fastify-plugin';
 import * as Type from 'typebox/type';
@@ -66,7 +67,8 @@ export default fastifyPlugin(
       // The WebSocket route is hidden from the generator (it is no HTTP call); it is described by hand from its schema.
       transformObject: (documents) => {
         const document = 'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
-        return { ...document, paths: { ...document.paths, '/api/live': { get: liveOperation() } } };
+        // The upload reads its multipart body itself: its body is described by hand too.
+        return { ...document, paths: withAttachmentUploadBody({ ...document.paths, '/api/live': { get: liveOperation() } }) };
       },
     });
 

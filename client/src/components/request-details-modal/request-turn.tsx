@@ -6,6 +6,7 @@ import { continuationNote } from '../../history/continuation-note.ts';
 import { isComparisonRequest } from '../../history/request-kind.ts';
 import { modelTitleOf } from '../../requests/conversation-actions.ts';
 import { LazyRequestActions } from '../request-actions/lazy-request-actions.tsx';
+import { AttachedFiles } from '../attachments/attached-files.tsx';
 import { RequestAnswer } from './request-answer.tsx';
 import { RequestFacts } from './request-facts.tsx';
 
@@ -26,6 +27,7 @@ export function RequestTurn({ request, between }: { request: HistoryRequest; bet
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="request-query">
           {request.query}
         </Text>
+        <AttachedFiles files={request.attachments} />
         {note && (
           <Text size="sm" mt={4} data-testid="request-follow-up-note">
             {note}

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../layout/use-page-title.ts';
 import { CreditPurchase } from './credit-purchase.tsx';
 import { ModelCosts } from './model-costs.tsx';
 import { LongConversations } from './long-conversations.tsx';
+import { AttachmentPrices } from './attachment-prices.tsx';
 import { AdditionalFeatures, ImportantNotes, ModelTiersExplained, PricingTiersLegend } from './pricing-explanations.tsx';
 import { TierCards } from './tier-cards.tsx';
 
@@ -73,6 +74,10 @@ export default function PricingPage() {
         intro="A follow-up sends the model the whole conversation so far, and a longer conversation costs more to answer."
       >
         <LongConversations catalogue={catalogue} />
+      </PricingSection>
+
+      <PricingSection id="pricing-attachments" title="Attached Files" intro="Images and documents attached to a question are priced per model that reads them.">
+        <AttachmentPrices />
       </PricingSection>
 
       <PricingSection id="pricing-bands" title="Model Tiers Explained">

@@ -1,4 +1,5 @@
 import { Anchor, Button, Center, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AttachedFiles } from '../../components/attachments/attached-files.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -110,7 +111,7 @@ export default function SharedRequestPage() {
       </Stack>
     );
   }
-  const { query, answers, askedAt, kind } = data;
+  const { query, answers, askedAt, kind, attachments } = data;
   return (
     <Stack gap="lg" py="md" data-testid="shared-request">
       <div>
@@ -120,6 +121,7 @@ export default function SharedRequestPage() {
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }} data-testid="shared-question">
           {query}
         </Title>
+        <AttachedFiles files={attachments} />
       </div>
       <SimpleGrid cols={{ base: 1, md: Math.min(3, answers.length) }} spacing="md">
         {answers.map((answer, index) => (
