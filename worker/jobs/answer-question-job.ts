@@ -192,11 +192,13 @@ async function streamRun(
   const answerSources = [...sources.values()];
   const analysed = analyseBrand(run, text, answerSources, logger);
   // The judge's two readings (the verdict and the fact-check) are asked at once: the answer's end waits for the slower.
-  const [brand, factCheck] = await Promise.all([
+  // The search trail's redirects are followed meanwhile (within their own time budget): none waits for another.
+  const [brand, factCheck, trail] = await Promise.all([
     judgedBrand(dependencies, run, text, analysed, shutdownSignal),
     checkedFacts(dependencies, run, text, analysed, shutdownSignal),
+    searchTrail.empty ? null : resolvedSearchTrail(searchTrail.collected(), { signal: shutdownSignal }),
   ]);
-  const success = { text, sources: answerSources, finishReason, modelVersion, inputTokens, outputTokens, ...tokenFigures, firstTokenAt, brand };
+  const success = { text, sources: answerSources, searchTrail: trail, finishReason, modelVersion, inputTokens, outputTokens, ...tokenFigures, firstTokenAt, brand };
   // Postgres being down for a while must not cost the answer: it is stored once Postgres is back.
   const completed = await untilStored(() => completeRun(orm.em.fork(), run.runId, success), { signal: shutdownSignal, logger, runId: run.runId });
   if (!completed) {
