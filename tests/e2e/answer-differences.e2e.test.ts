@@ -1,20 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markUniqueSentences } from '../../client/src/components/answer-differences/sentence-differences.ts';
 import AxeBuilder from '@axe-core/playwright';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 /** Serious axe findings within the parts this feature adds (the rest of the page has its own tests). */
 async function seriousViolationsIn(page: Page, selectors: readonly string[]): Promise<string[]> {

@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { eventually } from '../support/eventually.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -17,10 +17,7 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 // Shorter than a quote (five words), so the simulator's opening “…” of the question counts as naming both brands.
 const SINGLE_QUESTION = 'Acmeflux or Globexa?';

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { COMPARED_MODEL_IDS, comparisonColumn, startComparison } from '../support/comparison-page.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -22,10 +22,7 @@ const QUESTION = 'Tell the long story of bridges [[simulate chunks=600]]';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 type Box = { top: number; bottom: number; left: number; right: number };
 

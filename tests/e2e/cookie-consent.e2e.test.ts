@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -17,13 +17,7 @@ const isAnalyticsScript = (url: string) => url.startsWith('https://www.googletag
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack({ environment: { ANALYTICS_MEASUREMENT_ID: MEASUREMENT_ID } }));
-});
-
-afterAll(async () => {
-  await stopBrowserStack(browser, stack);
-});
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { ANALYTICS_MEASUREMENT_ID: MEASUREMENT_ID } });
 
 interface Visit {
   context: BrowserContext;

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
@@ -11,13 +11,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack({ withWorker: false }));
-});
-
-afterAll(async () => {
-  await stopBrowserStack(browser, stack);
-});
+browserStackForFile((started) => ({ browser, stack } = started), { withWorker: false });
 
 const seriousViolations = seriousAccessibilityViolations;
 

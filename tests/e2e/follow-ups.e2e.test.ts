@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { allColumnsDone, comparisonColumn, COMPARED_MODEL_IDS, startComparison } from '../support/comparison-page.ts';
@@ -16,10 +16,7 @@ import { allColumnsDone, comparisonColumn, COMPARED_MODEL_IDS, startComparison }
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 describe('a follow-up in the comparison view', () => {
   it('continues every column’s conversation, charges each turn, and survives a reload mid-answer', async () => {

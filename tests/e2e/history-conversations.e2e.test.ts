@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryList } from '../../contract/history.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -24,10 +24,7 @@ const COMPARED = 'Name two ice ages.';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 async function historyOf(cookie: string): Promise<HistoryList> {
   const response = await fetch(`${stack.baseUrl}/api/user-requests`, { headers: { cookie } });

@@ -1,11 +1,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPARE_APP_URI } from '../../server/mcp/compare-app.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
 import { connectEraClient } from '../support/mcp-era-clients.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { THREE_MODELS } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -18,10 +18,7 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 /** A minimal MCP Apps host: answers `ui/initialize`, then sends the tool's input and its result once told ready. */
 const HOST_PAGE = `<!doctype html><html><body style="margin:0">

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHARE_TEXTS } from '../../contract/shares.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -16,10 +16,7 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 async function pictured(page: Page, name: string, what: 'page' | 'screen' = 'page'): Promise<void> {
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
