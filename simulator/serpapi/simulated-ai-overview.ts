@@ -1,5 +1,6 @@
 import { generateBrandAnswer, isBrandQuestion } from '../brand-answer.ts';
 import { generateDeterministicAnswer } from '../deterministic-answer.ts';
+import { simulatedSearch } from '../simulated-search.ts';
 
 /**
  * The simulated AI Overview for a query, in SerpApi's `ai_overview` shape: a heading, paragraphs and a list, with
@@ -157,7 +158,19 @@ export function buildSimulatedAiOverview(query: string, pieceCount: number, samp
 const plain = (text: string) => text.replaceAll('**', '');
 
 function brandOverview(query: string, sample: number, includeQuestionBrands: boolean): SimulatedAiOverview {
-  const references = simulatedReferences(query);
+  // Google also lists the brands' own sites it read, linked from no block: retrieved, not cited.
+  const brandSites = simulatedSearch(query, sample).retrievedOnly.concat(simulatedSearch(query, sample).cited).filter((page) => page.title.endsWith('| Official site'));
+  const listed = simulatedReferences(query);
+  const references = [
+    ...listed,
+    ...brandSites.map((page, offset) => ({
+      title: page.title,
+      link: page.url,
+      snippet: `The official site of ${page.title.replace(' | Official site', '')}.`,
+      source: page.title.replace(' | Official site', ''),
+      index: listed.length + offset,
+    })),
+  ];
   const answer = generateBrandAnswer({ prompt: query, model: SIMULATED_OVERVIEW_MODEL, sample, includeQuestionBrands });
   const [opening = '', list = '', closing = ''] = answer.text.split('\n\n');
   const items = list.split('\n').map((line, item) => ({ snippet: plain(line.replace(/^\d+\.\s*/, '')), reference_indexes: [item % CITED_REFERENCES] }));
