@@ -1,3 +1,5 @@
+import { EMAIL_NOT_VERIFIED_TEXT, RETRYABLE_STATUSES, SERVER_ERROR_TEXT, TIMED_OUT_TEXT } from './client-error-texts.ts';
+
 /**
  * The error codes a call can answer with, their HTTP status, default wording and whether trying again can help.
  * A 4xx message reaches the user as written; a 5xx is always this wording (internals never leak).
@@ -9,7 +11,7 @@ export const ERROR_CODES = {
   INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits. Please add more credits to continue.', retryable: false },
   API_KEY_CREDIT_CAP: { status: 402, message: "This API key has reached its monthly credit cap.", retryable: false },
   FORBIDDEN: { status: 403, message: 'You do not have access to this feature.', retryable: false },
-  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email before logging in', retryable: false },
+  EMAIL_NOT_VERIFIED: { status: 403, message: EMAIL_NOT_VERIFIED_TEXT, retryable: false },
   NOT_FOUND: { status: 404, message: 'Not found', retryable: false },
   /**
    * A feature this server was not set up for (Google sign-in without a client id): a 4xx, because it is not a
@@ -25,13 +27,12 @@ export const ERROR_CODES = {
   ARENA_ALREADY_VOTED: { status: 409, message: 'This round has already been voted on.', retryable: false },
   ARENA_STILL_ANSWERING: { status: 409, message: 'Wait until every answer has finished before voting.', retryable: true },
   RATE_LIMIT_ERROR: { status: 429, message: 'Too many requests. Please wait a moment and try again', retryable: true },
-  SERVER_ERROR: { status: 500, message: 'Server error. Please try again later.', retryable: true },
+  SERVER_ERROR: { status: 500, message: SERVER_ERROR_TEXT, retryable: true },
   SERVICE_UNAVAILABLE: { status: 503, message: 'Service temporarily unavailable. Please try again later.', retryable: true },
   PAYMENT_UNAVAILABLE: { status: 503, message: 'Payment processing is temporarily unavailable. Please try again later.', retryable: true },
-  TIMEOUT_ERROR: { status: 504, message: 'Request timed out. Please try again', retryable: true },
+  TIMEOUT_ERROR: { status: 504, message: TIMED_OUT_TEXT, retryable: true },
 } as const satisfies Record<string, { status: number; message: string; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The statuses after which the same call may succeed if tried again. */
-export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
+export { RETRYABLE_STATUSES };

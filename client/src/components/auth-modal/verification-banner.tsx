@@ -4,7 +4,7 @@ import { authApi } from '../../api/auth-api.ts';
 import { ApiError, messageOf } from '../../api/http-client.ts';
 import { attemptsText, formatCountdown, RESEND_COOLDOWN_MS } from './verification-cooldown.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
-import { ERROR_CODES } from '../../../../contract/error-codes.ts';
+import { EMAIL_NOT_VERIFIED_TEXT } from '../../../../contract/client-error-texts.ts';
 
 export interface VerificationBannerProps {
   email: string;
@@ -60,7 +60,7 @@ export function VerificationBanner({ email, message, cooldownEndsAt: initialCool
   return (
     <Alert variant="light" color="indigo" title="Verify your email" data-testid="verification-banner">
       <Stack gap="xs">
-        <Text size="sm">{message ?? ERROR_CODES.EMAIL_NOT_VERIFIED.message}</Text>
+        <Text size="sm">{message ?? EMAIL_NOT_VERIFIED_TEXT}</Text>
         <Text size="sm">
           We sent a link to{' '}
           <Text span fw={600} inherit style={{ overflowWrap: 'anywhere' }}>

@@ -6,10 +6,11 @@ import type { ModelStatsEntry, WindowFigures } from '../../api/model-stats-api.t
 import { answersText, contextText, rateText, speedText, waitText } from './model-figures-format.ts';
 import type { FiguresWindow, ModelSort, SortKey } from './model-sorting.ts';
 import classes from './models-table.module.css';
+import { TIER_LABELS } from '../../../../contract/tier-rules.ts';
 
 const TIER_BADGES = {
   guest: { label: 'Guests', colour: 'green', title: 'Open to everyone, no account needed' },
-  registered: { label: 'Registered', colour: 'blue', title: 'Needs a free account' },
+  registered: { label: TIER_LABELS.registered, colour: 'blue', title: 'Needs a free account' },
   paid: { label: 'Paid', colour: 'grape', title: 'Needs bought credits' },
 } as const;
 
