@@ -92,6 +92,8 @@ const NOT_OWNED: Record<string, string> = {
 const isHealthOrReference = (route: string) => /^GET \/api\/(health|docs)(\/|$)/.test(route) || route === 'GET /api/openapi.json';
 
 const BRAND = 'Zentrovia';
+const TEAM_BODY = { name: 'Their own', models: [{ engine: 'openai', model: 'gpt-4o-mini' }, { engine: 'deepseek', model: 'deepseek-chat' }] };
+const CHAIRMAN = { engine: 'groq', model: 'llama-3.1-8b-instant' };
 const TRACKING_MODELS = [
   { engine: 'openai', model: 'gpt-4o-mini' },
   { engine: 'deepseek', model: 'deepseek-chat' },
@@ -118,6 +120,12 @@ describe('who may reach what', () => {
     disposable: '',
     /** The brand analysis of an owner's answer that names the brand. */
     mention: '',
+    /** A council on the owner's comparison, its reviews finished. */
+    council: '',
+    team: '',
+    teamName: `Team ${randomUUID().slice(0, 8)}`,
+    /** A team of the owner's that the matrix deletes. */
+    disposableTeam: '',
   };
   const casesRun: string[] = [];
 
@@ -175,6 +183,20 @@ describe('who may reach what', () => {
     const compared = await call('owner', 'POST', '/api/compare', { query: 'Compare these [[simulate chunks=2]]', models: THREE_MODELS });
     expect(compared.status, compared.text).toBe(200);
     ids.compared = dataOf<{ requestId: string }>(compared).requestId;
+
+    const council = await call('owner', 'POST', `/api/requests/${ids.compared}/council`, { engine: 'groq', model: 'llama-3.1-8b-instant' });
+    expect(council.status, council.text).toBe(200);
+    ids.council = dataOf<{ id: string }>(council).id;
+    // The chairman may start only once the reviews are in.
+    for (let attempt = 0; attempt < 300 && dataOf<{ status: string }>(await call('owner', 'GET', `/api/councils/${ids.council}`)).status === 'reviewing'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(dataOf<{ status: string }>(await call('owner', 'GET', `/api/councils/${ids.council}`)).status).toBe('reviewed');
+    for (const [key, name] of [['team', ids.teamName], ['disposableTeam', 'Disposable']] as const) {
+      const team = await call('owner', 'POST', '/api/teams', { ...TEAM_BODY, name });
+      expect(team.status, team.text).toBe(200);
+      ids[key] = dataOf<{ id: string }>(team).id;
+    }
 
     const round = await stack.ask({ query: 'Cats or dogs? [[simulate chunks=2]]', category: 'general', models: THREE_MODELS.slice(0, 2) }, { path: '/api/arena/stream' });
     expect(round.events.at(-1)?.event).toBe('all_complete');
@@ -241,6 +263,19 @@ describe('who may reach what', () => {
     { route: 'GET /api/requests/:id/export', label: 'exporting a request', call: () => ({ path: `/api/requests/${ids.finished}/export?format=json` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/export?format=json` }), expected: ownerOnly(), secret: () => BRAND },
     { route: 'POST /api/requests/:id/cancel', label: 'stopping a request', call: () => ({ path: `/api/requests/${ids.finished}/cancel`, body: {} }), unknown: () => ({ path: `/api/requests/${randomUUID()}/cancel`, body: {} }), expected: ownerOnly() },
     { route: 'POST /api/requests/:id/judge', label: 'judging a comparison', call: () => ({ path: `/api/requests/${ids.compared}/judge`, body: { engine: 'groq', model: 'llama-3.1-8b-instant' } }), unknown: () => ({ path: `/api/requests/${randomUUID()}/judge`, body: { engine: 'groq', model: 'llama-3.1-8b-instant' } }), expected: ownerOnly() },
+    // The council on a comparison: the comparison's owner alone.
+    { route: 'GET /api/requests/:id/council/preview', label: "a council's price", call: () => ({ path: `/api/requests/${ids.compared}/council/preview?engine=groq&model=llama-3.1-8b-instant` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/council/preview?engine=groq&model=llama-3.1-8b-instant` }), expected: ownerOnly(SIGN_IN) },
+    { route: 'POST /api/requests/:id/council', label: 'holding a council', call: () => ({ path: `/api/requests/${ids.compared}/council`, body: CHAIRMAN }), unknown: () => ({ path: `/api/requests/${randomUUID()}/council`, body: CHAIRMAN }), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/requests/:id/councils', label: "a comparison's councils", call: () => ({ path: `/api/requests/${ids.compared}/councils` }), unknown: () => ({ path: `/api/requests/${randomUUID()}/councils` }), expected: ownerOnly(SIGN_IN), secret: () => ids.council },
+    { route: 'GET /api/councils/:id', label: 'a council', call: () => ({ path: `/api/councils/${ids.council}` }), unknown: () => ({ path: `/api/councils/${randomUUID()}` }), expected: ownerOnly(SIGN_IN), secret: () => ids.council },
+    { route: 'POST /api/councils/:id/chairman', label: "starting a council's chairman", call: () => ({ path: `/api/councils/${ids.council}/chairman` }), unknown: () => ({ path: `/api/councils/${randomUUID()}/chairman` }), expected: ownerOnly(SIGN_IN) },
+    // Saved teams: each person's own; asking with someone else's is not found.
+    { route: 'GET /api/teams', label: 'the saved teams', call: () => ({ path: '/api/teams' }), expected: signedInOwn, secret: () => ids.teamName },
+    { route: 'POST /api/teams', label: 'saving a team', call: () => ({ path: '/api/teams', body: TEAM_BODY }), expected: signedInOwn },
+    { route: 'GET /api/teams/:id', label: 'a saved team', call: () => ({ path: `/api/teams/${ids.team}` }), unknown: () => ({ path: `/api/teams/${randomUUID()}` }), expected: ownerOnly(SIGN_IN), secret: () => ids.teamName },
+    { route: 'PUT /api/teams/:id', label: 'changing a saved team', call: () => ({ path: `/api/teams/${ids.team}`, body: { ...TEAM_BODY, name: ids.teamName } }), unknown: () => ({ path: `/api/teams/${randomUUID()}`, body: { ...TEAM_BODY, name: ids.teamName } }), expected: ownerOnly(SIGN_IN) },
+    { route: 'DELETE /api/teams/:id', label: 'deleting a saved team', call: () => ({ path: `/api/teams/${ids.disposableTeam}` }), unknown: () => ({ path: `/api/teams/${randomUUID()}` }), expected: ownerOnly(SIGN_IN) },
+    { route: 'POST /api/compare', label: 'comparing with a saved team', call: () => ({ path: '/api/compare', body: { query: 'A team asks [[simulate chunks=2]]', teamId: ids.team } }), unknown: () => ({ path: '/api/compare', body: { query: 'A team asks [[simulate chunks=2]]', teamId: randomUUID() } }), expected: ownerOnly() },
     // Continuing, retrying and regenerating: the earlier request must be the caller's own.
     { route: 'POST /api/search/stream', label: 'a streamed follow-up', call: () => ({ path: '/api/search/stream', body: ask('And then?', { followUpOf: ids.finished }) }), unknown: () => ({ path: '/api/search/stream', body: ask('And then?', { followUpOf: randomUUID() }) }), expected: ownerOnly() },
     { route: 'POST /api/search/stream', label: 'a streamed retry', call: () => ({ path: '/api/search/stream', body: ask('Again', { retryOf: ids.finished }) }), unknown: () => ({ path: '/api/search/stream', body: ask('Again', { retryOf: randomUUID() }) }), expected: ownerOnly() },
