@@ -102,7 +102,7 @@ export function AttachmentPicker({ files, onChange, modelCount, testId }: Attach
         </Text>
       )}
       {error && (
-        <Text size="xs" c="red" role="alert" data-testid={`${testId}-error`}>
+        <Text size="xs" c="light-dark(var(--mantine-color-red-8), var(--mantine-color-red-3))" role="alert" data-testid={`${testId}-error`}>
           {error}
         </Text>
       )}
