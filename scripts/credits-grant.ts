@@ -13,7 +13,7 @@ import { grantCreditsByEmail, type OperatorGrantResult } from '../core/credits/c
 import { openDatabase } from '../core/database/open-database.ts';
 import { publishCreditsRemaining } from '../core/events/account-event-publisher.ts';
 import { createLogger } from '../core/logging/create-logger.ts';
-import { createRedisConnection, waitUntilReady } from '../core/redis/redis-connection.ts';
+import { RedisConnections } from '../core/redis/redis-connections.ts';
 import type { QuorumConfig } from '../core/config/config-shape.ts';
 import type { Logger } from 'pino';
 
@@ -89,13 +89,13 @@ if (result.added) {
 
 /** The person's open pages update their count at once; if Redis is out of reach they show it on their next load. */
 async function tellOpenPages(config: QuorumConfig, logger: Logger, grant: OperatorGrantResult): Promise<void> {
-  const redis = createRedisConnection(config.redis, 'fail-fast', logger, 'credits-grant');
+  const connections = new RedisConnections(config.redis, 'operator', logger);
   try {
-    await waitUntilReady(redis, 5_000);
+    const redis = await connections.connectReady('commands', 5_000);
     await publishCreditsRemaining(redis, config.redis.keyPrefix, grant.userId, grant.creditsRemaining);
   } catch (error) {
     console.warn(`The credits are added, but open pages were not told (${error instanceof Error ? error.message : String(error)}); they show the new count when reloaded.`);
   } finally {
-    redis.disconnect();
+    await connections.closeAll();
   }
 }

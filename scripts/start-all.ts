@@ -7,7 +7,7 @@
  */
 import { createLogger } from '../core/logging/create-logger.ts';
 import { loadConfigOrExit } from '../core/process/process-lifecycle.ts';
-import { createRedisConnection } from '../core/redis/redis-connection.ts';
+import { RedisConnections } from '../core/redis/redis-connections.ts';
 import { runLeaseOwner } from '../core/runs/run-lease-owner.ts';
 import { dropLeasesOf } from './lost-worker-leases.ts';
 import { ProcessSupervisor } from './process-supervisor.ts';
@@ -27,7 +27,7 @@ if (!Number.isInteger(workerCount) || workerCount < 1 || workerCount > 64) {
 const config = loadConfigOrExit();
 const logger = createLogger(config, 'launcher');
 // Only to let a dead worker's runs go; it reconnects by itself and never holds the launch up.
-const redis = createRedisConnection(config.redis, 'worker', logger, 'quorum-launcher');
+const redis = new RedisConnections(config.redis, 'launcher', logger).connect('commands');
 const supervisor = new ProcessSupervisor({
   logger,
   workerCount,
