@@ -1,5 +1,6 @@
 import * as Type from 'typebox/type';
 import { BRAND_LIMITS } from './limits.ts';
+import { FactCheck } from './brand-facts.ts';
 
 /**
  * Brand monitoring: how an answer talks about a brand (found with the brand config a person sets), the mentions
@@ -145,6 +146,8 @@ export const MentionRecord = Type.Object({
   surface: Surface,
   /** The question and the model that answered it. */
   request: Type.Object({ id: Type.String(), query: Type.String(), engine: Type.String(), model: Type.String() }),
+  /** The answer read against the brand's fact sheet by the judge model; null when it was not checked. Always sent. */
+  factCheck: Type.Optional(Type.Union([FactCheck, Type.Null()])),
 });
 
 /** The most mentions one page holds, and the longest window, in days. */

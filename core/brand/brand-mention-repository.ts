@@ -3,6 +3,7 @@ import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandAnalyser, BrandAnalytics, CompetitorMention, MentionRecord, RecentBrand, RecommendationLevel, Sentiment, SentimentEvidence, Surface } from '../../contract/brand.ts';
 import { ANSWER_SURFACE_SQL } from './answer-surface.ts';
 import { correctionOf } from './stored-brand-mentions.ts';
+import { FACT_CHECK_COLUMNS, factCheckFromRow, type FactCheckRow } from './fact-check-repository.ts';
 import { brandLean, brandTrend, DAILY_SERIES_DAYS, judgeAgreement, TOP_CITED_DOMAINS } from './brand-analytics.ts';
 
 /**
@@ -56,13 +57,15 @@ function mentionsWhere(userId: string, filter: MentionsFilter): { sql: string; p
 
 const MENTIONS_FROM = `from brand_mentions as mention
        join model_runs as run on run.id = mention.run_id
-       join search_requests as request on request.id = mention.request_id`;
+       join search_requests as request on request.id = mention.request_id
+       left join answer_fact_checks as fact_check on fact_check.run_id = mention.run_id`;
 
 const MENTION_COLUMNS = `mention.id, mention.brand_name, mention.sentiment, mention.confidence, mention.context,
             mention.keywords_found, mention.positions, mention.evidence, mention.recommendation, mention.judge_reason,
             mention.analyser, mention.competitors, ${iso('mention.created_at')} as created_at,
             mention.original_sentiment, mention.corrected_by, ${iso('mention.corrected_at')} as corrected_at,
-            request.id as request_id, request.query, run.engine, run.model, ${ANSWER_SURFACE_SQL} as surface`;
+            request.id as request_id, request.query, run.engine, run.model, ${ANSWER_SURFACE_SQL} as surface,
+            ${FACT_CHECK_COLUMNS}`;
 
 /** One of the user's mentions by id, as the mentions page lists it; null when it is not theirs or does not exist. */
 export async function findMention(em: EntityManager, userId: string, mentionId: string): Promise<MentionRecord | null> {
@@ -113,10 +116,11 @@ function mentionRecord(row: MentionRow): MentionRecord {
     createdAt: row.created_at,
     surface: row.surface,
     request: { id: row.request_id, query: row.query, engine: row.engine, model: row.model },
+    factCheck: factCheckFromRow(row),
   };
 }
 
-interface MentionRow {
+interface MentionRow extends FactCheckRow {
   id: string;
   brand_name: string;
   sentiment: Sentiment;

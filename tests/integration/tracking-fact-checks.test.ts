@@ -121,4 +121,16 @@ describe('a fact sheet', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) expect(line).toContain(`${second!.id},`), expect(line).toContain(`Founded in 2012 in Lyon,${CONTRADICTED},openai/gpt-4.1-mini`);
   });
+
+  it('checks a monitored question\'s answer too, and lists the check with the mention', async () => {
+    const payer = await createPayer(harness.stack.records(), harness.stack.config, 100);
+    const { events } = await harness.stack.ask(
+      { model: 'openai', specificModel: 'gpt-4o-mini', query: echoed(CONTRADICTED, 'facts=contradict'), brandMonitoringEnabled: true, brandConfig: brand(FACTS) },
+      { headers: { cookie: payer.cookie } },
+    );
+    expect(events.some((event) => event.event === 'end')).toBe(true);
+    const mentions = JSON.parse((await harness.call('GET', '/api/brand-config/mentions', payer.cookie)).text).data.mentions;
+    expect(mentions).toHaveLength(1);
+    expect(mentions[0].factCheck).toMatchObject({ judgeModel: 'openai/gpt-4.1-mini', statements: [{ verdict: 'contradicted', quote: CONTRADICTED, fact: 'Founded in 2012 in Lyon' }] });
+  });
 });

@@ -3,7 +3,7 @@ import type { FactCheck } from '../../../../contract/brand-facts.ts';
 
 const VERDICT_COLORS = { contradicted: 'red', supported: 'green', unchecked: 'gray' } as const;
 
-/** One answer's fact-check in the run's answers: each statement about the brand, its verdict and the fact concerned. */
+/** One answer's fact-check (in a tracking run's answers, in a mention's details): each statement about the brand, its verdict and the fact concerned. */
 export function FactCheckStatements({ check }: { check: FactCheck }) {
   if (check.statements.length === 0) {
     return (

@@ -7,6 +7,7 @@ import { HighlightedText } from '../../components/brand-summary/highlighted-text
 import { useDisplayNames } from '../../catalogue/display-names.ts';
 import { VerdictSourceBadge } from './verdict-correction-menu.tsx';
 import { mentionDate } from './mention-card.tsx';
+import { FactCheckStatements } from '../../components/fact-sheet/fact-check-statements.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,6 +59,11 @@ export function MentionDetailsModal({ mention, onClose }: { mention: MentionReco
             </Field>
           )}
           {mention.judgeReason && <JudgeReason reason={mention.judgeReason} />}
+          {mention.factCheck && (
+            <Field label="Against your fact sheet">
+              <FactCheckStatements check={mention.factCheck} />
+            </Field>
+          )}
           {mention.competitors && mention.competitors.some((competitor) => competitor.mentioned) && (
             <Field label="Competitors in this answer">
               <CompetitorSentiments competitors={mention.competitors} />

@@ -16,7 +16,8 @@ import { PairedComparisonCard, ReadingChangesList, ReanalyseHistory } from './re
 import type { ChartMarker } from './tracking-line-chart.tsx';
 import { useDisplayNames, type DisplayNames } from '../../catalogue/display-names.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
-import { FactCheckStatements } from './fact-check-statements.tsx';
+import { FactCheckStatements } from '../../components/fact-sheet/fact-check-statements.tsx';
+import { SearchTrailView } from '../../components/search-trail/search-trail-view.tsx';
 
 /** The fact-checks card comes in its own chunk, after the charts: most sets show it below the fold. */
 const TrackingFactChecksCard = lazy(() => import('./tracking-fact-checks-card.tsx').then((module) => ({ default: module.TrackingFactChecksCard })));
