@@ -20,6 +20,11 @@ export const ATTACHMENT_LIMITS = {
   imagePixels: 50_000_000,
   /** The most characters a document may read as: a small compressed PDF can unfold into far more text than it weighs. */
   documentChars: 400_000,
+  /**
+   * What one question's files may weigh together: 14 MB, which base64 makes about 19 MB, under the 20 MB a Gemini
+   * request may carry inline (the smallest of the providers' limits).
+   */
+  questionBytes: 14 * 1024 * 1024,
   /** The longest file name kept (longer ones are cut). */
   nameChars: 255,
   /** What one account may keep in files at once, in bytes: 100 MB. Deleting a request frees its files' share. */
@@ -82,6 +87,7 @@ export const ATTACHMENT_TEXTS = {
   emptyText: 'This document has no text.',
   quota: `Your files would take more than ${megabytes(ATTACHMENT_LIMITS.accountBytes)}. Delete older requests with files to make room.`,
   tooMany: `A question may carry at most ${ATTACHMENT_LIMITS.perQuestion} files.`,
+  tooHeavy: `A question's files may weigh at most ${megabytes(ATTACHMENT_LIMITS.questionBytes)} together.`,
   duplicate: 'The same file is attached twice.',
   notFound: 'An attached file was not found: upload it again.',
   alreadyUsed: 'An attached file already belongs to another question: upload it again.',

@@ -94,12 +94,13 @@ export interface AdmissionAttachment {
   kind: AttachmentKind;
   name: string;
   textChars: number | null;
+  byteSize: number;
 }
 
 export async function unboundAttachments(em: EntityManager, userId: string, ids: readonly string[]): Promise<AdmissionAttachment[]> {
   if (ids.length === 0) return [];
-  const rows = await em.execute<{ id: string; kind: AttachmentKind; name: string; text_chars: number | null; request_id: string | null }[]>(
-    `select id, kind, name, text_chars, request_id from attachments where user_id = ? and id = any(?::uuid[])`,
+  const rows = await em.execute<{ id: string; kind: AttachmentKind; name: string; text_chars: number | null; request_id: string | null; byte_size: number }[]>(
+    `select id, kind, name, text_chars, request_id, byte_size from attachments where user_id = ? and id = any(?::uuid[])`,
     [userId, uuidArray(ids)],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -107,7 +108,7 @@ export async function unboundAttachments(em: EntityManager, userId: string, ids:
     const row = byId.get(id);
     if (!row) throw new AppError('VALIDATION_ERROR', ATTACHMENT_TEXTS.notFound);
     if (row.request_id !== null) throw new AppError('VALIDATION_ERROR', ATTACHMENT_TEXTS.alreadyUsed);
-    return { id: row.id, kind: row.kind, name: row.name, textChars: row.text_chars };
+    return { id: row.id, kind: row.kind, name: row.name, textChars: row.text_chars, byteSize: row.byte_size };
   });
 }
 

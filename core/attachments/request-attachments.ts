@@ -29,13 +29,15 @@ export async function questionAttachments(em: EntityManager, requester: Pick<Req
   if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION_ERROR', ATTACHMENT_TEXTS.duplicate);
   // Doors that do not validate the body's ids as uuids still get "not found", never a database error.
   if (!ids.every((id) => UUID.test(id))) throw new AppError('VALIDATION_ERROR', ATTACHMENT_TEXTS.notFound);
-  return unboundAttachments(em, requester.userId, ids);
+  const files = await unboundAttachments(em, requester.userId, ids);
+  if (files.reduce((sum, file) => sum + file.byteSize, 0) > ATTACHMENT_LIMITS.questionBytes) throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TEXTS.tooHeavy);
+  return files;
 }
 
 /** The files a request was asked with, as admission needs them: what a regenerated answer of it reads again. */
 export async function attachmentsOfRequest(em: EntityManager, requestId: string): Promise<AdmissionAttachment[]> {
   const files = (await attachmentsOfRequests(em, [requestId])).get(requestId) ?? [];
-  return files.map((file) => ({ id: file.id, kind: file.kind, name: file.name, textChars: file.textChars }));
+  return files.map((file) => ({ id: file.id, kind: file.kind, name: file.name, textChars: file.textChars, byteSize: file.byteSize }));
 }
 
 /**

@@ -45,6 +45,8 @@ export const ADMISSION_REFUSALS = [
   'API_KEY_CREDIT_CAP',
   'FORBIDDEN',
   'RATE_LIMIT_ERROR',
+  // Attached files heavier together than a question may carry.
+  'PAYLOAD_TOO_LARGE',
 ] as const;
 
 export type AdmissionServices = Pick<

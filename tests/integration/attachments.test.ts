@@ -5,6 +5,7 @@ import { postSearchStream, type SearchStreamResult } from '../support/search-str
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 import {
   greyPng,
+  heavyPng,
   pdfDocument,
   pictureJpeg,
   picturePng,
@@ -245,6 +246,11 @@ describe('asking with attachments', () => {
     expect(tooMany.envelope?.error?.code).toBe('VALIDATION_ERROR');
     const twice = await compare({ query: 'Describe', models: [{ engine: 'openai', model: 'gpt-4o-mini' }], attachmentIds: [image.id, image.id] }, payer.cookie);
     expect(twice.envelope?.error).toEqual({ code: 'VALIDATION_ERROR', message: ATTACHMENT_TEXTS.duplicate });
+    // Four files of 4 MB each are each within the limit, but together heavier than a question may carry.
+    const heavy = await Promise.all([1, 2, 3, 4].map((index) => upload(payer.cookie, `heavy-${index}.png`, heavyPng(4 * 1024 * 1024))));
+    const tooHeavy = await compare({ query: 'Describe', models: [{ engine: 'openai', model: 'gpt-4o-mini' }], attachmentIds: heavy.map((file) => file.id) }, payer.cookie);
+    expect(tooHeavy.envelope?.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: ATTACHMENT_TEXTS.tooHeavy });
+    for (const file of heavy) await fetch(`${stack.baseUrl}/api/attachments/${file.id}`, { method: 'DELETE', headers: { cookie: payer.cookie } });
     const other = await createPayer(stack.records(), stack.config, 200);
     const stolen = await search({ query: 'Describe', model: 'openai', specificModel: 'gpt-4o-mini', attachmentIds: [image.id] }, other.cookie);
     expect(stolen.envelope?.error).toEqual({ code: 'VALIDATION_ERROR', message: ATTACHMENT_TEXTS.notFound });

@@ -40,6 +40,13 @@ export function greyPng(width: number, height: number, claimed?: { width: number
   ]);
 }
 
+/** A whole 2×2 PNG weighing about `bytes`: a private ancillary chunk of filler rides along (viewers skip it). */
+export function heavyPng(bytes: number): Buffer {
+  const small = greyPng(2, 2);
+  const end = small.length - 12;
+  return Buffer.concat([small.subarray(0, end), pngChunk('quRm', Buffer.alloc(Math.max(0, bytes - small.length - 12), 7)), small.subarray(end)]);
+}
+
 /** A GIF whose screen is `width` × `height`, with a one-pixel frame. */
 export function tinyGif(width: number, height: number): Buffer {
   const screen = Buffer.alloc(7);
