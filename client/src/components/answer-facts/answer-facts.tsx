@@ -3,6 +3,7 @@ import type { ModelResult } from '../../../../contract/model-result.ts';
 import type { AnswerSource } from '../../../../contract/run-events.ts';
 import { useShowFigures } from '../../app-state/show-figures.ts';
 import { isWebAddress, sourceLabel, speedText, timingText, tokensText } from './answer-facts-text.ts';
+import { SearchTrailView } from '../search-trail/search-trail-view.tsx';
 
 export interface AnswerFactsProps {
   sources: readonly AnswerSource[];
@@ -20,11 +21,14 @@ export function AnswerFacts({ sources, result }: AnswerFactsProps) {
   const timing = figures ? timingText(result.timeToFirstTokenMs, result.durationMs) : null;
   const tokens = figures ? tokensText(result) : null;
   const speed = figures ? speedText(result.outputTokens, result.timeToFirstTokenMs, result.durationMs) : null;
-  if (sources.length === 0 && !timing && !tokens) return null;
+  // A finished answer that searched shows what it searched, cited and only retrieved, in place of the plain list.
+  const trail = result?.searchTrail ?? null;
+  if (sources.length === 0 && !trail && !timing && !tokens) return null;
 
   return (
     <Stack gap={6} data-testid="answer-facts">
-      {sources.length > 0 && (
+      {trail ? <SearchTrailView trail={trail} /> : null}
+      {!trail && sources.length > 0 && (
         <div data-testid="answer-sources">
           <Text size="xs" c="dimmed" fw={500} component="h3" m={0}>
             Sources

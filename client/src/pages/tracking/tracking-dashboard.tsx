@@ -20,6 +20,8 @@ import { FactCheckStatements } from '../../components/fact-sheet/fact-check-stat
 import { SearchTrailView } from '../../components/search-trail/search-trail-view.tsx';
 
 /** The fact-checks card comes in its own chunk, after the charts: most sets show it below the fold. */
+// Loaded when the dashboard shows it, like the fact-checks: its code is not in the dashboard's own chunk.
+const TrackingRetrievalCard = lazy(() => import('./tracking-retrieval-card.tsx').then((module) => ({ default: module.TrackingRetrievalCard })));
 const TrackingFactChecksCard = lazy(() => import('./tracking-fact-checks-card.tsx').then((module) => ({ default: module.TrackingFactChecksCard })));
 
 /** "engine - model", as every list of models in Quorum names one. */
@@ -180,6 +182,11 @@ export function TrackingDashboard({ set }: { set: TrackingSet }) {
       {noRuns ? null : <TrackingCanaryCard set={set} />}
       {noRuns ? null : (
         <Suspense fallback={null}>
+          <TrackingRetrievalCard set={set} />
+        </Suspense>
+      )}
+      {noRuns ? null : (
+        <Suspense fallback={null}>
           <TrackingFactChecksCard set={set} surface={surface} />
         </Suspense>
       )}
@@ -275,6 +282,7 @@ function RunAnswers({ set, run, onClose }: { set: TrackingSet; run: TrackingRun 
                 </div>
               ) : null}
               {result.factCheck ? <FactCheckStatements check={result.factCheck} /> : null}
+              {result.searchTrail ? <SearchTrailView trail={result.searchTrail} /> : null}
               {result.citedDomains.length > 0 ? (
                 <Text size="xs" c="dimmed" mt={4}>
                   Cited: {result.citedDomains.join(', ')}
