@@ -1,5 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { councilsOf } from '../../api/council-api.ts';
 import type { JudgeMode, JudgeSummary } from '../../../../contract/judge.ts';
 import { apiCall, messageOf } from '../../api/http-client.ts';
 import { useAuth } from '../../app-state/auth-context.tsx';
@@ -54,6 +55,16 @@ export function JudgeSummaryPanel({ requestId }: { requestId: string }) {
     const fromTeam = teamJudge();
     return fromTeam ? (fromTeam.kind === 'council' ? 'council' : fromTeam.mode) : 'agreement';
   });
+  // A comparison that already had a council (reopened from the history) opens on it.
+  const signedIn = user !== null && user !== undefined;
+  useEffect(() => {
+    if (!signedIn) return;
+    const abort = new AbortController();
+    councilsOf(requestId, abort.signal)
+      .then(({ councils }) => councils.length > 0 && setMode('council'))
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [requestId, signedIn]);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<JudgeSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
