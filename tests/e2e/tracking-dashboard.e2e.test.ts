@@ -202,7 +202,8 @@ async function assertPositionAndSentimentAxes(page: Page): Promise<void> {
     const dates = (await axisTicks(page, chart, 'xAxis')).sort((a, b) => a.left - b.left);
     expect(dates.length).toBeGreaterThanOrEqual(2);
     for (const [index, date] of dates.entries()) {
-      expect(date.text, 'a whole date and time').toMatch(/^\d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}/);
+      // A narrow chart writes one run a day without its time (`date-axis.ts`).
+      expect(date.text, 'a whole date, with its time where there is room').toMatch(/^\d{1,2} [A-Z][a-z]{2}(, \d{2}:\d{2})?$/);
       expect(date.fontSize).toBeGreaterThanOrEqual(11);
       expect(date.left, date.text).toBeGreaterThanOrEqual(surface.x);
       expect(date.right, date.text).toBeLessThanOrEqual(surface.x + surface.width);

@@ -1,16 +1,13 @@
 import { CompositeChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { VALUE_TEXT, yAxisOf, type ChartScale } from './chart-scales.ts';
+import { dateAxisProps } from './date-axis.ts';
 import { segmentedChart, type Line } from './segmented-series.ts';
 import { whenText } from './tracking-format.ts';
 
 const CHART_HEIGHT = 220;
 const BAND_OPACITY = 0.18;
-/**
- * Room right of the last run: its date ("29 Nov, 14:05") is centred on it, and would otherwise run off the chart's
- * right edge (on a phone, past the card). The first run's date has the y axis to its left.
- */
-const LAST_DATE_ROOM = { padding: { left: 0, right: 36 } };
 
 /** Tooltips show a band as its range and a line as its value, each written as its scale reads. */
 function formatValue(value: unknown, scale: ChartScale): string {
@@ -51,6 +48,8 @@ interface TrackingLineChartProps {
  */
 export function TrackingLineChart({ lines, changes, scale, height = CHART_HEIGHT, testId }: TrackingLineChartProps) {
   const { rows, series, labels } = segmentedChart(lines, whenText);
+  // The dates are written to fit the chart's width (`date-axis.ts`).
+  const { ref: frame, width } = useElementSize();
   const bands = new Set(series.filter((entry) => entry.type === 'area').map((entry) => entry.name));
   // A change sits on the run that first answered with the new version; a run this chart does not draw has no place.
   // One marker per run: a version or setting change outranks a new analyser, which does not break the lines.
@@ -63,7 +62,7 @@ export function TrackingLineChart({ lines, changes, scale, height = CHART_HEIGHT
     if (earlier === undefined || (earlier === 'analyser' && kind !== 'analyser') || (earlier === 'setting' && kind === 'model')) byRun.set(label, kind);
   }
   return (
-    <Stack gap={6} data-testid={testId}>
+    <Stack gap={6} data-testid={testId} ref={frame}>
       <CompositeChart
         h={height}
         data={rows}
@@ -74,7 +73,10 @@ export function TrackingLineChart({ lines, changes, scale, height = CHART_HEIGHT
         valueFormatter={(value) => formatValue(value, scale)}
         areaProps={(item) => (bands.has(item.name) ? { stroke: 'none', fillOpacity: BAND_OPACITY, dot: false, activeDot: false, className: 'interval-band' } : {})}
         referenceLines={[...byRun].map(([x, kind]) => ({ x, ...MARKER_STYLE[kind], labelPosition: 'insideTopRight' as const }))}
-        xAxisProps={LAST_DATE_ROOM}
+        xAxisProps={dateAxisProps(
+          rows.map((row) => String(row['label'])),
+          width,
+        )}
         {...yAxisOf(scale, lines)}
       />
       <Group gap="sm" justify="center" wrap="wrap" data-testid="chart-legend">
