@@ -101,3 +101,37 @@ function canaryParagraph(canaries: CanaryReading[]): string {
   const list = changed.map((canary) => `${canary.modelName} (${canary.similarity}%${canary.usual !== null ? ` against a usual ${canary.usual}%` : ''})`).join(', ');
   return `Your canary prompts were answered quite differently this time by ${list}: the model itself may have changed, so part of this drop may be the model's doing rather than your brand's.`;
 }
+
+/** One window's fact-checks: `contradicted` of `checked` answers contradicted the fact sheet; share and ends 0 to 1. */
+export interface ContradictionReading {
+  share: number | null;
+  low: number;
+  high: number;
+  contradicted: number;
+  checked: number;
+}
+
+/** The answers contradicting the brand's fact sheet rose significantly in the latest run (`tracking-fact-checks.ts`). */
+export function factContradictionAlertMail(
+  facts: TrackingMailFacts,
+  rise: { baseline: ContradictionReading; current: ContradictionReading; p: number },
+  threshold: number,
+  surface?: string,
+): OutgoingMail {
+  const where = surface ? ` (${surface} answers)` : '';
+  const share = (window: ContradictionReading) =>
+    `${points(window.share ?? 0)} (95% interval ${points(window.low)} to ${points(window.high)}; ${window.contradicted} of ${window.checked} checked answers)`;
+  const paragraphs = [
+    `Hi ${facts.ownerName},`,
+    `In the latest run of "${facts.setName}", more AI answers about ${facts.brandName} contradicted your fact sheet${where} than over the 7 days before it, and the rise is statistically significant (p = ${pValue(rise.p)}, below your threshold of ${threshold}):`,
+    `Answers contradicting a fact in the last 7 days: ${share(rise.baseline)}.`,
+    `Answers contradicting a fact in the latest run: ${share(rise.current)}.`,
+    'The dashboard lists the facts contradicted and the answers’ own words. A judge model read them, and can misread: check a quote before acting on it.',
+  ];
+  return {
+    to: facts.to,
+    subject: `Tracking alert: answers contradict ${facts.brandName}'s facts more often in "${facts.setName}"`,
+    text: `${paragraphs.join('\n\n')}\n\n${facts.pageUrl}`,
+    html: page('Fact-check alert', paragraphs, { url: facts.pageUrl, label: 'See the dashboard' }),
+  };
+}

@@ -57,6 +57,44 @@ export function significantRise(current: ProportionSample, baseline: ProportionS
   return { baseline: contradictionShare(baseline.successes, baseline.trials), current: contradictionShare(current.successes, current.trials), p };
 }
 
+/**
+ * Checked answers, and those with a contradiction, in a run (the given one, or the set's latest completed run) and in
+ * every completed run of the `BASELINE_DAYS` before its slot, on one surface: the two windows visibility alerts
+ * compare, counted over fact-checks.
+ */
+export async function contradictionWindows(
+  em: EntityManager,
+  setId: string,
+  runId: string | null,
+  surface: TrackingSurface,
+  dayMs: number,
+): Promise<{ current: ProportionSample; baseline: ProportionSample }> {
+  const rows = await em.execute<{ current_checked: number; current_contradicted: number; baseline_checked: number; baseline_contradicted: number }[]>(
+    `with current as (
+       select id, slot_start from tracking_runs
+        where set_id = ? and (id = ?::uuid or (?::uuid is null and status = 'completed'))
+        order by slot_start desc limit 1
+     )
+     select count(*) filter (where result.run_id = current.id)::int as current_checked,
+            count(*) filter (where result.run_id = current.id and fact_check.contradictions > 0)::int as current_contradicted,
+            count(*) filter (where result.run_id <> current.id)::int as baseline_checked,
+            count(*) filter (where result.run_id <> current.id and fact_check.contradictions > 0)::int as baseline_contradicted
+       from current
+       join tracking_runs as window_run on window_run.set_id = ?
+        and (window_run.id = current.id
+             or (window_run.status = 'completed' and window_run.slot_start < current.slot_start
+                 and window_run.slot_start >= current.slot_start - make_interval(secs => ? / 1000.0)))
+       join tracking_results as result on result.run_id = window_run.id and result.status = 'completed' and result.surface = ?
+       join answer_fact_checks as fact_check on fact_check.run_id = result.model_run_id`,
+    [setId, runId, runId, setId, BASELINE_DAYS * dayMs, surface],
+  );
+  const row = rows[0];
+  return {
+    current: { successes: row?.current_contradicted ?? 0, trials: row?.current_checked ?? 0 },
+    baseline: { successes: row?.baseline_contradicted ?? 0, trials: row?.baseline_checked ?? 0 },
+  };
+}
+
 interface SetForFacts {
   id: string;
   brand: { facts?: unknown[] | undefined };
@@ -94,22 +132,7 @@ export async function trackingFactChecks(
         order by slot_start desc, engine, model, result_id limit ${QUOTES}`,
       [set.id, surface],
     ),
-    // The latest completed run against every completed run of the BASELINE_DAYS before its slot, as for visibility.
-    em.execute<{ current_checked: number; current_contradicted: number; baseline_checked: number; baseline_contradicted: number }[]>(
-      `with current as (select id, slot_start from tracking_runs where set_id = ? and status = 'completed' order by slot_start desc limit 1)
-       select count(*) filter (where result.run_id = current.id)::int as current_checked,
-              count(*) filter (where result.run_id = current.id and fact_check.contradictions > 0)::int as current_contradicted,
-              count(*) filter (where result.run_id <> current.id)::int as baseline_checked,
-              count(*) filter (where result.run_id <> current.id and fact_check.contradictions > 0)::int as baseline_contradicted
-         from current
-         join tracking_runs as window_run on window_run.set_id = ?
-          and (window_run.id = current.id
-               or (window_run.status = 'completed' and window_run.slot_start < current.slot_start
-                   and window_run.slot_start >= current.slot_start - make_interval(secs => ? / 1000.0)))
-         join tracking_results as result on result.run_id = window_run.id and result.status = 'completed' and result.surface = ?
-         join answer_fact_checks as fact_check on fact_check.run_id = result.model_run_id`,
-      [set.id, set.id, BASELINE_DAYS * options.dayMs, surface],
-    ),
+    contradictionWindows(em, set.id, null, surface, options.dayMs),
   ]);
 
   const overTime = new Map<string, { runId: string; startedAt: string; checked: number; contradicted: number }>();
@@ -133,7 +156,6 @@ export async function trackingFactChecks(
   });
   const totalChecked = cells.reduce((sum, cell) => sum + cell.checked, 0);
   const totalContradicted = cells.reduce((sum, cell) => sum + cell.contradicted, 0);
-  const window = windows[0];
   return {
     judgeModel: options.judgeModel,
     facts: set.brand.facts?.length ?? 0,
@@ -147,13 +169,7 @@ export async function trackingFactChecks(
     overTime: [...overTime.values()].map(point),
     contradictedFacts: facts.map((row) => ({ fact: row.fact, answers: row.answers, models: row.models })),
     quotes: quotes.map((row) => ({ resultId: row.result_id, startedAt: row.started_at, engine: row.engine, model: row.model, prompt: row.prompt, fact: row.fact, quote: row.quote })),
-    alert: window
-      ? significantRise(
-          { successes: window.current_contradicted, trials: window.current_checked },
-          { successes: window.baseline_contradicted, trials: window.baseline_checked },
-          { pValue: set.alertPValue, minReadings: set.alertMinReadings },
-        )
-      : null,
+    alert: significantRise(windows.current, windows.baseline, { pValue: set.alertPValue, minReadings: set.alertMinReadings }),
   };
 }
 

@@ -17,6 +17,9 @@ import { requesterFor, spendableCreditsOf, type Requester } from '../credits/req
 import { AppError } from '../errors/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { trackingAlertMail, trackingPausedMail, type CanaryReading, type TrackingMailFacts } from '../mail/tracking-mails.ts';
+import { factContradictionAlertMail } from '../mail/tracking-mails.ts';
+import { contradictionWindows, significantRise } from './tracking-fact-checks.ts';
+import { setSurfaces } from './tracking-results-repository.ts';
 import { canaryReadingOf, trackingCanary } from './canary-drift.ts';
 import { admitRequest, type AdmissionServices } from '../requests/request-admission.ts';
 
@@ -125,7 +128,10 @@ export async function finishTrackingRun(dependencies: TrackingRunDependencies, j
   // Only the call that completed the run compares it, so an alert is mailed once.
   const set = await findTrackingSet(em, row.set_id);
   const owner = set && (await em.findOne(User, { id: set.userId }));
-  if (set && owner) await alertOnDrop(dependencies, em, set, owner, job.runId);
+  if (set && owner) {
+    await alertOnDrop(dependencies, em, set, owner, job.runId);
+    await alertOnContradictions(dependencies, em, set, owner, job.runId);
+  }
   return 'completed';
 }
 
@@ -297,6 +303,23 @@ async function alertOnDrop(dependencies: TrackingRunDependencies, em: EntityMana
     await dependencies.mailer
       .send(trackingAlertMail(mailFacts(dependencies, set, owner), drop, set.alertPValue, surface, canaries))
       .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail a tracking alert'));
+  }
+}
+
+/**
+ * Mails the owner when the run's answers contradicted the brand's fact sheet significantly more often than in the 7
+ * days before it, on a surface (`significantRise`); nothing without fact-checks, or within the noise.
+ */
+async function alertOnContradictions(dependencies: TrackingRunDependencies, em: EntityManager, set: StoredTrackingSet, owner: User, runId: string): Promise<void> {
+  if ((set.brand.facts?.length ?? 0) === 0) return;
+  const surfaces = await setSurfaces(em, set.id);
+  for (const surface of surfaces) {
+    const windows = await contradictionWindows(em, set.id, runId, surface, dependencies.dayMs);
+    const rise = significantRise(windows.current, windows.baseline, { pValue: set.alertPValue, minReadings: set.alertMinReadings });
+    if (!rise) continue;
+    await dependencies.mailer
+      .send(factContradictionAlertMail(mailFacts(dependencies, set, owner), rise, set.alertPValue, surfaces.length > 1 ? SURFACE_LABELS[surface] : undefined))
+      .catch((error: unknown) => dependencies.logger.error({ err: error, setId: set.id }, 'could not mail a fact-check alert'));
   }
 }
 

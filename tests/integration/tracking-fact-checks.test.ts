@@ -113,6 +113,12 @@ describe('a fact sheet', () => {
     expect(figures.alert).toMatchObject({ current: { checked: 4, contradicted: 2 }, baseline: { checked: 8, contradicted: 0 } });
     expect(figures.alert!.p).toBeCloseTo(0.0285, 3);
 
+    // The owner is told too, as for a drop in visibility.
+    const mail = await harness.mail.next(payer.user.email, 30_000);
+    expect(mail.subject).toBe('Tracking alert: answers contradict Zorblax\'s facts more often in "Widgets market"');
+    expect(mail.text).toContain('Answers contradicting a fact in the latest run: 50% (95% interval 15% to 85%; 2 of 4 checked answers).');
+    expect(mail.text).toContain('Answers contradicting a fact in the last 7 days: 0% (95% interval 0% to 32.4%; 0 of 8 checked answers).');
+
     const csv = await harness.call('GET', `/api/tracking/sets/${set.id}/fact-checks.csv`, payer.cookie);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
