@@ -62,7 +62,7 @@ export default function ModelsPage() {
         </Title>
         <Text size="sm" c="dimmed">
           A figure needs at least {stats.data?.minimumAnswers ?? 20} answers in its window; until then it reads “Not enough answers yet”, with how many
-          there are so far. Each figure shows how many answers it is drawn from.
+          there are so far (“No answers yet” when there are none). Each figure shows how many answers it is drawn from.
         </Text>
         <Text size="sm" c="dimmed">
           Answers are those that finished or failed in the window; an answer you stopped counts as neither. The error rate is the share that failed.

@@ -54,6 +54,13 @@ function SortHeader({ column, sort, onSort, className }: { column: Column; sort:
 
 /** A figure with the count under it, or, below the minimum, that there are not enough answers yet. */
 function Figure({ value, count, minimum, testId }: { value: string | null; count: number; minimum: number; testId: string }) {
+  if (value === null && count === 0) {
+    return (
+      <Text size="xs" c="dimmed" data-testid={testId} data-value="" className={classes.notEnough}>
+        No answers yet
+      </Text>
+    );
+  }
   if (value === null) {
     return (
       <Stack gap={0} align="flex-end" data-testid={testId} data-value="">
@@ -178,7 +185,7 @@ export function ModelsTable({ entries, window, minimum, sort, onSort }: ModelsTa
                     {entry.available ? '' : ' · not offered here'}
                   </Text>
                 </Table.Th>
-                <Table.Td ta="right" data-testid="model-price">
+                <Table.Td ta="right" data-testid="model-price" className={classes.price}>
                   <Text size="sm" fw={600} span>
                     {entry.credits}
                   </Text>{' '}

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+
+/**
+ * A regeneration is an answer like any other: a reload while it streams must not lose it. The page comes back with
+ * the first answer as version 1 and the regeneration as version 2, still streaming, and follows it live to its end,
+ * which is what Postgres stored. At 390 and 1440 px, with axe.
+ */
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  ({ browser, stack } = await startBrowserStack());
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+const panelState = (page: Page) => page.getByTestId('answer-panel').getAttribute('data-state');
+const answerText = async (page: Page) => (await page.getByTestId('answer').innerText()).replace(/\s+/g, ' ');
+
+/** The newest run of the question, as stored: its status and, once done, its text. */
+async function newestRun(question: string): Promise<{ status: string; answer_text: string | null } | undefined> {
+  const [run] = await stack.records().execute<{ status: string; answer_text: string | null }[]>(
+    `select run.status, run.answer_text from model_runs as run join search_requests as request on request.id = run.request_id
+      where request.query = ? order by run.created_at desc limit 1`,
+    [question],
+  );
+  return run;
+}
+
+/** Its last words, without markdown, as the page shows them. */
+const lastWords = (markdown: string) => markdown.replace(/[*#_`>-]/g, ' ').split(/\s+/).filter(Boolean).slice(-6);
+
+describe('a regeneration and a reload', () => {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    it(`picks a regeneration still streaming up again after a reload, as the answer’s newest version (${viewport.width} px)`, async () => {
+      const question = `Tell me about lighthouses at ${viewport.width} px [[simulate chunks=60 chunk-ms=100]]`;
+      const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
+      await page.getByTestId('query-input').fill(question);
+      await page.getByTestId('ask-button').click();
+      await expect.poll(() => panelState(page), { timeout: 30_000 }).toMatch(/^(done|error)$/);
+      // Say why, should the first answer fail.
+      expect(await panelState(page), await page.getByTestId('answer-panel').innerText()).toBe('done');
+      const first = (await newestRun(question))!.answer_text!;
+
+      await page.getByTestId('answer-regenerate').click();
+      await expect.poll(async () => (await newestRun(question))?.status, { timeout: 15_000 }).toBe('running');
+      await expect.poll(() => panelState(page), { timeout: 15_000 }).toBe('streaming');
+      await page.reload();
+      await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
+      // The regeneration was still answering when the page went away.
+      expect((await newestRun(question))?.status).toBe('running');
+
+      // Back as version 2 of 2, and followed to its end.
+      await expect.poll(() => page.getByTestId('version-label').textContent(), { timeout: 15_000 }).toBe('Version 2 of 2');
+      await expect.poll(() => panelState(page), { timeout: 30_000 }).toBe('done');
+      const regenerated = (await newestRun(question))!;
+      expect(regenerated.status).toBe('completed');
+      const shown = await answerText(page);
+      for (const word of lastWords(regenerated.answer_text!)) expect(shown).toContain(word);
+      await transitionsSettled(page);
+      await saveScreenshot(page, 'regeneration-after-reload');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // Version 1 is the first answer, put back from the replay.
+      await page.getByTestId('version-previous').click();
+      await expect.poll(() => page.getByTestId('version-label').textContent()).toBe('Version 1 of 2');
+      const firstShown = (await page.getByTestId('column-earlier-version').innerText()).replace(/\s+/g, ' ');
+      for (const word of lastWords(first)) expect(firstShown).toContain(word);
+
+      // Everything has ended: a further reload starts afresh.
+      await page.reload();
+      await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
+      await page.getByTestId('query-input').waitFor();
+      expect(await page.getByTestId('answer-panel').count()).toBe(0);
+      expect(problems).toEqual([]);
+      await close();
+    }, 120_000);
+  }
+});
