@@ -8,13 +8,14 @@ import type { QueueKind } from './job-registry.ts';
  * rather than all on the one that owns a shared tag.
  *
  * The answer queue, which carries nearly all the work, is split into `ANSWER_QUEUE_PARTITIONS` queues
- * (`answers-0`, `answers-1`, …). A job goes to the partition its id (the run id) hashes to, and every worker takes
+ * (`answers`, `answers-1`, `answers-2`, …: the first keeps the queue's name, so one partition looks as the queue always
+ * did, in the dashboard and the metrics, and raising the count leaves it where it was). A job goes to the partition its id (the run id) hashes to, and every worker takes
  * from every partition. A queue's keys always live on one master, so partitions are how the answers' queue work
  * spreads over a cluster's masters (docs/scaling.md).
  */
 export interface QueuePlacement {
   kind: QueueKind;
-  /** The BullMQ queue name: the kind, or `answers-<partition>` for the answer queue's partitions. */
+  /** The BullMQ queue name: the kind's (the answer queue's first partition too), or `answers-<partition>` after it. */
   name: string;
   /** BullMQ's key prefix: our key prefix and the queue's hash tag. */
   prefix: string;
@@ -52,7 +53,7 @@ export const ANSWER_PARTITION_HASH_TAGS = [
 const SINGLE_QUEUE_NAMES = { tracking: 'tracking', leaderboards: 'leaderboards' } as const satisfies Record<Exclude<QueueKind, 'answers'>, string>;
 
 export function answerPartitionName(partition: number): string {
-  return `answers-${partition}`;
+  return partition === 0 ? 'answers' : `answers-${partition}`;
 }
 
 /** Every BullMQ queue of a kind: one, or the answer queue's partitions. */
@@ -82,6 +83,6 @@ export function partitionOfJob(jobId: string, partitions: number): number {
 
 /** Which kind a BullMQ queue name belongs to (a job's `queueName`), or undefined for a queue that is not ours. */
 export function queueKindOfName(name: string): QueueKind | undefined {
-  if (/^answers-\d+$/.test(name)) return 'answers';
+  if (name === 'answers' || /^answers-\d+$/.test(name)) return 'answers';
   return (Object.keys(SINGLE_QUEUE_NAMES) as (keyof typeof SINGLE_QUEUE_NAMES)[]).find((kind) => SINGLE_QUEUE_NAMES[kind] === name);
 }

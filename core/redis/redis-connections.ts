@@ -76,7 +76,11 @@ export class RedisConnections<P extends RedisProcess> {
   counts(): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const role of this.open.keys()) counts[role] = 1;
-    for (const [role, copies] of this.copies) if (copies.size > 0) counts[`${role}${COPY_SUFFIX}`] = copies.size;
+    for (const [role, copies] of this.copies) {
+      // A copy BullMQ has closed for good is `end`; one it is re-opening after a stuck blocking read is back shortly.
+      const open = [...copies].filter((copy) => copy.status !== 'end').length;
+      if (open > 0) counts[`${role}${COPY_SUFFIX}`] = open;
+    }
     return counts;
   }
 
@@ -104,7 +108,6 @@ export class RedisConnections<P extends RedisProcess> {
     (redis as { duplicate: (...args: unknown[]) => RedisClient }).duplicate = (...args: unknown[]) => {
       const copy = original(...args);
       copies.add(copy);
-      copy.once('end', () => copies.delete(copy));
       return copy;
     };
   }
