@@ -81,11 +81,11 @@ describe('the capability table', () => {
     };
     const entry = (engine: string, model: string) => body.data.models[engine]!.models.find((candidate) => candidate.id === model)!;
     expect(entry('openai', 'gpt-4o-mini')).toMatchObject({ credits: 6, freeTier: false });
-    expect(entry('openai', 'o1').capabilities).toEqual({ systemPrompt: true, cachedTokens: true, reasoningTokens: true });
+    expect(entry('openai', 'o1').capabilities).toEqual({ systemPrompt: true, cachedTokens: true, reasoningTokens: true, images: true });
     expect(entry('openai', 'gpt-5').capabilities.temperature).toBeUndefined();
-    expect(entry('openai', 'gpt-4o').capabilities).toEqual({ systemPrompt: true, temperature: { min: 0, max: 2 }, cachedTokens: true, reasoningTokens: false });
+    expect(entry('openai', 'gpt-4o').capabilities).toEqual({ systemPrompt: true, temperature: { min: 0, max: 2 }, cachedTokens: true, reasoningTokens: false, images: true });
     expect(entry('anthropic', 'claude-3-5-haiku-20241022').capabilities.temperature).toEqual({ min: 0, max: 1 });
-    expect(entry('gemini', 'gemini-2.5-flash').capabilities).toEqual({ systemPrompt: true, temperature: { min: 0, max: 2 }, cachedTokens: true, reasoningTokens: true });
+    expect(entry('gemini', 'gemini-2.5-flash').capabilities).toEqual({ systemPrompt: true, temperature: { min: 0, max: 2 }, cachedTokens: true, reasoningTokens: true, images: true });
     expect(entry('deepseek', 'deepseek-reasoner').capabilities).toEqual({ systemPrompt: true, cachedTokens: true, reasoningTokens: true });
     expect(entry('groq', 'llama-3.1-8b-instant').capabilities.temperature).toEqual({ min: 0, max: 2 });
     expect(entry('ai-overview', 'google-ai-overview').capabilities).toEqual({ systemPrompt: false, cachedTokens: false, reasoningTokens: false });
