@@ -10,7 +10,7 @@ import { register } from './actions/register.ts';
 import { resendVerification } from './actions/resend-verification.ts';
 import { verifyEmail } from './actions/verify-email.ts';
 import { requestPasswordReset, resetPassword } from './actions/password-reset.ts';
-import type { AuthAction } from './auth-action.ts';
+import { authServicesOf, type AuthAction } from './auth-action.ts';
 import { rateLimitFor } from './auth-rate-limits.ts';
 
 // Maps, not plain objects: the action comes from the query string, and `?action=constructor` must be unknown, not
@@ -34,6 +34,7 @@ const ALL_ACTIONS: readonly string[] = [...AUTH_READ_ACTIONS, ...AUTH_WRITE_ACTI
 
 /** `/api/auth?action=…`, the single accounts endpoint: GET for reads, POST for changes. */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const services = authServicesOf(app);
   const actionOf = (query: unknown) => String((query as { action?: unknown }).action ?? '');
   const rateLimit = {
     max: (request: import('fastify').FastifyRequest) => rateLimitFor(actionOf(request.query)).max * app.config.auth.rateLimitScale,
@@ -51,7 +52,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       reply.header('cache-control', 'no-store');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      return success(await handler({ app, request, reply, body }));
+      return success(await handler({ services, request, reply, body }));
     };
 
   const refusals = ['VALIDATION_ERROR', 'UNAUTHORIZED', 'RATE_LIMIT_ERROR'] as const;

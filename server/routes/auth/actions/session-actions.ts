@@ -8,8 +8,8 @@ import { requireSession, type AuthAction } from '../auth-action.ts';
  * `GET ?action=session`: who is signed in, if anyone. Never an error: "nobody" is an answer. It also tells the page
  * whether to offer Google sign-in (the client id is public: Google's button needs it in the browser anyway).
  */
-export const session: AuthAction = async ({ app, request, reply }) => {
-  const googleClientId = app.config.auth.googleClientId ?? null;
+export const session: AuthAction = async ({ services, request, reply }) => {
+  const { googleClientId } = services;
   const resolved = await request.currentSession(reply);
   if (!resolved) return { authenticated: false, user: null, session: null, googleClientId };
   return {
@@ -23,7 +23,7 @@ export const session: AuthAction = async ({ app, request, reply }) => {
 /** `GET ?action=profile`: the signed-in user's account details. */
 export const profile: AuthAction = async (context) => {
   const { user } = await requireSession(context);
-  const withSecrets = await context.app.orm.em.fork().findOneOrFail(User, user.id, { populate: ['passwordHash'] });
+  const withSecrets = await context.services.em().findOneOrFail(User, user.id, { populate: ['passwordHash'] });
   return {
     user: {
       ...publicUser(user),
@@ -34,10 +34,10 @@ export const profile: AuthAction = async (context) => {
 };
 
 /** `POST ?action=logout`: ends this browser's session (other devices stay signed in). */
-export const logout: AuthAction = async ({ app, request, reply }) => {
+export const logout: AuthAction = async ({ services, request, reply }) => {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await app.sessions.revoke(app.orm.em.fork(), token);
-  clearSessionCookie(reply, app.secureCookies);
+  if (token) await services.sessions.revoke(services.em(), token);
+  clearSessionCookie(reply, services.secureCookies);
   return { message: 'Signed out' };
 };
 
@@ -48,9 +48,9 @@ export const logout: AuthAction = async ({ app, request, reply }) => {
  */
 export const deleteAccount: AuthAction = async (context) => {
   const { user } = await requireSession(context);
-  await deleteAccountRecord(context.app.orm.em.fork(), user.id);
+  await deleteAccountRecord(context.services.em(), user.id);
   // Committed: now every server may forget the account's sessions without reading them back.
-  await context.app.sessions.forgetEverywhere({ userId: user.id });
-  clearSessionCookie(context.reply, context.app.secureCookies);
+  await context.services.sessions.forgetEverywhere({ userId: user.id });
+  clearSessionCookie(context.reply, context.services.secureCookies);
   return { message: 'Your account has been deleted.' };
 };
