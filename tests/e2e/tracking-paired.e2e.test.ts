@@ -6,7 +6,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
- * The paired figures on the dashboard and the samples table on the form, at 390 and 1440 px with axe. Two runs a
+ * The paired figures on the dashboard, and the samples table and a fixed temperature on the form, at 390 and 1440 px with axe. Two runs a
  * "day" (20 s) apart ask the same prompts and models; between them the set's brand becomes one the answers never
  * name, so every naming cell is lost.
  */
@@ -95,6 +95,17 @@ describe('paired figures and the samples table', () => {
       await table.scrollIntoViewIfNeeded();
       expect(await table.isVisible()).toBe(true);
     });
+
+    // A fixed temperature for one model, saved with the set; the other keeps its default.
+    await page.getByTestId('tracking-temperature-switch').click({ force: true });
+    const temperature = page.getByTestId('tracking-temperature');
+    await expect.poll(() => temperature.count()).toBe(2);
+    await page.getByRole('textbox', { name: 'OpenAI - GPT-4o mini', exact: true }).fill('0.7');
+    expect(await seriousAccessibilityViolations(page), 'temperature fields').toEqual([]);
+    await page.getByTestId('tracking-save').click();
+    await expect
+      .poll(async () => (await api('GET', `/api/tracking/sets/${set.id}`)).set.models, { timeout: 15_000 })
+      .toEqual([{ engine: 'openai', model: 'gpt-4o-mini', temperature: 0.7 }, { engine: 'deepseek', model: 'deepseek-chat' }]);
     expect(problems).toEqual([]);
     await close();
   });

@@ -9,6 +9,7 @@ import { useCatalogue } from '../../app-state/catalogue-context.tsx';
 import { AiOverviewSettings } from '../../components/ai-overview-settings/ai-overview-settings.tsx';
 import { TrackingCostSummary } from './tracking-cost-summary.tsx';
 import { TrackingCanaryFields, TrackingScheduleFields, TrackingSetFields } from './tracking-set-fields.tsx';
+import { TrackingTemperatureFields } from './tracking-temperature-fields.tsx';
 import { useTrackingSetDraft } from './use-tracking-set-draft.ts';
 
 // Loaded once the form has a price to show: what each number of samples buys is a second look, not the first paint.
@@ -73,6 +74,7 @@ export function TrackingSetForm({ opened, editing, onClose, onSaved }: TrackingS
           ) : null}
           <TrackingSetFields draft={draft} catalogue={catalogue} />
           {aiOverview.shown ? <AiOverviewSettings value={aiOverview.value} onChange={aiOverview.onChange} /> : null}
+          <TrackingTemperatureFields draft={draft} catalogue={catalogue} />
           <TrackingScheduleFields schedule={draft.schedule} />
           {cost.data && prompts.length > 0 && choices.length > 0 ? (
             <Suspense fallback={null}>

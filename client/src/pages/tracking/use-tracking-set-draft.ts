@@ -38,6 +38,9 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   const [samples, setSamples] = useState<number | string>(initial?.samplesPerCell ?? SAMPLES_PER_CELL.default);
   const [aiOverview, setAiOverview] = useState<AiOverviewParams>(initial?.aiOverviewParams ?? DEFAULT_AI_OVERVIEW_PARAMS);
   const [canaryText, setCanaryText] = useState(initial?.canaryPrompts?.join('\n') ?? '');
+  const [temperatures, setTemperatures] = useState<Record<string, number | string>>(() =>
+    Object.fromEntries((initial?.models ?? []).flatMap((choice) => (typeof choice.temperature === 'number' ? [[`${choice.engine}/${choice.model}`, choice.temperature]] : []))),
+  );
 
   const prefilled = useRef(initial !== null);
   useEffect(() => {
@@ -54,9 +57,15 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
   const tooManyCanaries = canaryPrompts.length > CANARY_LIMITS.prompts;
   // Switching canaries on offers everyday questions to start from; switching off clears them.
   const setCanariesOn = (on: boolean) => setCanaryText(on ? DEFAULT_CANARY_PROMPTS.join('\n') : '');
-  // A model's fixed temperature (set through the API) stays with it through an edit of anything else.
-  const savedTemperatures = new Map((initial?.models ?? []).filter((choice) => typeof choice.temperature === 'number').map((choice) => [`${choice.engine}/${choice.model}`, choice.temperature]));
-  const choices = models.map((value) => ({ ...toChoice(value), ...(savedTemperatures.has(value) ? { temperature: savedTemperatures.get(value) } : {}) }));
+  // A fixed temperature belongs to its model: it goes with the model's choice, and a blank field is the model's default.
+  const fixedTemperature = (value: string): number | undefined => {
+    const field = temperatures[value];
+    return field === undefined || field === '' || !Number.isFinite(Number(field)) ? undefined : Number(field);
+  };
+  const choices = models.map((value) => {
+    const temperature = fixedTemperature(value);
+    return { ...toChoice(value), ...(temperature === undefined ? {} : { temperature }) };
+  });
   const tooManyPrompts = prompts.length > TRACKING_LIMITS.prompts;
   const usesAiOverview = choices.some((choice) => choice.engine === AI_OVERVIEW_ENGINE);
   const ready = name.trim() !== '' && brandName.trim() !== '' && prompts.length > 0 && !tooManyPrompts && !tooManyCanaries && choices.length > 0 && factSheetProblem(facts) === null;
@@ -79,6 +88,12 @@ export function useTrackingSetDraft(initial: TrackingSet | null = null, savedBra
     schedule: { cadence, setCadence, samples, setSamples, samplesPerCell: samplesPerCell(samples) },
     canary: { text: canaryText, setText: setCanaryText, on: canaryText.trim() !== '', setOn: setCanariesOn, prompts: canaryPrompts, tooMany: tooManyCanaries },
     aiOverview: { value: aiOverview, onChange: setAiOverview, shown: usesAiOverview },
+    /** Each picked model's fixed temperature field, keyed `engine/model`; blank or absent: the model's default. */
+    temperatures: {
+      values: temperatures,
+      set: (model: string, value: number | string) => setTemperatures((current) => ({ ...current, [model]: value })),
+      clear: () => setTemperatures({}),
+    },
     prompts,
     choices,
     tooManyPrompts,
