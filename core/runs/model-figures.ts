@@ -92,12 +92,9 @@ export function modelTier(model: Pick<CatalogueModel, 'credits' | 'freeTier'>): 
   return modelRestriction('registered', model) === null ? 'registered' : 'paid';
 }
 
-/**
- * What the model accepts. Images are read from the catalogue's `images` capability, which a catalogue file may not
- * declare: a model that does not say it reads images is taken not to.
- */
+/** What the model accepts; one whose catalogue entry does not say it reads images is taken not to (as admission does). */
 export function modelAccepts(model: CatalogueModel): ModelAccepts {
-  const capabilities = model.capabilities as CatalogueModel['capabilities'] & { images?: unknown };
+  const { capabilities } = model;
   return {
     webSearch: model.webSearchSupported,
     images: capabilities.images === true,

@@ -98,7 +98,7 @@ describe('GET /api/models/stats', () => {
 
     const busy = entryOf(data, 'openai', 'gpt-4o-mini');
     expect(busy).toMatchObject({ name: 'GPT-4o mini', credits: 6, contextTokens: 128_000, tier: 'registered' });
-    expect(busy.accepts).toMatchObject({ webSearch: true, systemPrompt: true, temperature: { min: 0, max: 2 }, reasoning: false });
+    expect(busy.accepts).toEqual({ webSearch: true, images: true, systemPrompt: true, temperature: { min: 0, max: 2 }, reasoning: false });
     // The last day: 30 finished + 10 failed; stopped and open runs are no answers.
     expect(busy.last24Hours.answers).toBe(40);
     expect(busy.last24Hours.errors).toBe(10);
@@ -131,6 +131,8 @@ describe('GET /api/models/stats', () => {
     const unasked = entryOf(data, 'openai', 'gpt-5');
     expect(unasked.tier).toBe('registered');
     expect(unasked.accepts).toMatchObject({ reasoning: true, temperature: null });
+    // The catalogue says which models read images.
+    expect(entryOf(data, 'openai', 'gpt-3.5-turbo').accepts.images).toBe(false);
     expect(unasked.last7Days).toEqual({
       answers: 0,
       errors: 0,
