@@ -238,7 +238,8 @@ export function createRequestRunner(deps: RequestRunnerDeps): RequestRunner {
     resume(request) {
       abandon();
       lastBody = request.body ?? null;
-      watched = { ...request, regenerations: [...(request.regenerations ?? [])] };
+      // Checked here, in the code loaded on demand, rather than where the stored request is read with the first paint.
+      watched = { ...request, regenerations: Array.isArray(request.regenerations) ? [...request.regenerations] : [] };
       mainOpen = true;
       deps.dispatch({ type: 'resumed', requestId: request.requestId, models: request.models });
       // From the start: the text shown before the reload is gone and is rebuilt from the replayed frames.

@@ -46,7 +46,6 @@ export function forgetWatchedRequest(requestId?: string): void {
 export function watchedRequestToResume(kind: AskKind, now = Date.now()): WatchedRequest | null {
   const stored = readStored<WatchedRequest>(storageKeys.activeRequest, 'session');
   if (!stored || stored.kind !== kind || typeof stored.requestId !== 'string' || !Array.isArray(stored.models)) return null;
-  if (stored.regenerations !== undefined && !Array.isArray(stored.regenerations)) return { ...stored, regenerations: [] };
   if (now - Date.parse(stored.startedAt) > RESUME_WINDOW_MS) {
     removeStored(storageKeys.activeRequest, 'session');
     return null;
