@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { queuePlacements } from '../core/jobs/queue-partitions.ts';
 import { loadConfig } from '../core/config/config.ts';
 import { openDatabase } from '../core/database/open-database.ts';
 import { runLeaseKey } from '../core/events/request-event-keys.ts';
@@ -249,7 +250,9 @@ for (let round = 0; round < KILLS; round += 1) {
   if (firstChunk) nextFirstToken.push(firstChunk.receivedAfterMs);
   // Where the wait was: admitting the question, a worker taking its job, or the answer's start.
   const nextRunId = String(next.events[0]?.data.runId ?? '');
-  const [queuedAt, takenAt] = (await inspector.hmget(`chaos:{bull}:answers:${nextRunId}`, 'timestamp', 'processedOn')).map(Number);
+  // The job's hash, in the one answer partition the chaos run uses (ANSWER_QUEUE_PARTITIONS is left at 1).
+  const [partition] = queuePlacements('answers', 'chaos', 1);
+  const [queuedAt, takenAt] = (await inspector.hmget(`${partition!.prefix}:${partition!.name}:${nextRunId}`, 'timestamp', 'processedOn')).map(Number);
   const startEvent = next.events.find((event) => event.event === 'start');
   if (workerPids().filter((pid) => !workersBeforeKill.includes(pid)).includes(servedBy)) nextServedByRestarted += 1;
   say(`  kill ${round + 1}: told after ${last.event === 'error' ? Math.round(last.receivedAfterMs - killedAfterMs) : 'never'} ms; next question's first token after ${firstChunk ? Math.round(firstChunk.receivedAfterMs) : 'never'} ms (admitted after ${Math.round(startEvent?.receivedAfterMs ?? -1)} ms, its job taken ${takenAt! - queuedAt!} ms after it was queued, by ${servedBy === 0 ? 'an unknown worker' : workersBeforeKill.includes(servedBy) ? 'the worker left running' : 'the restarted worker'})`);
