@@ -44,7 +44,9 @@ export function AttachmentPicker({ files, onChange, modelCount, testId }: Attach
         current = [...current, stored];
         onChange(current);
       } catch (failure) {
-        setError(`${file.name}: ${failure instanceof ApiError ? failure.message : 'could not be uploaded.'}`);
+        const reason = failure instanceof ApiError ? failure.message : 'could not be uploaded.';
+        // The server's words name the file when it matters (a disguised one); otherwise say which file it was.
+        setError(reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
       } finally {
         setUploading((count) => count - 1);
       }
