@@ -116,7 +116,7 @@ describe.each(MCP_ERAS)('the MCP endpoint at protocol %s', (era: McpEra) => {
       expect(answered.response).toBeTruthy();
       expect(textOf(result)).toContain(answered.response!);
     }
-    expect(textOf(result)).toMatch(/^Compared 3 models for 10 credits\./);
+    expect(textOf(result)).toMatch(/^Compared 3 models for 10 credits \(comparison [0-9a-f-]{36}\)\./);
     expect(structured.totalCreditsUsed).toBe(10);
     expect(await accountLedger(stack.records(), accountId)).toEqual({ balance: 30, held: 0 });
     expect(await historyCredits(cookie)).toEqual([10]);
