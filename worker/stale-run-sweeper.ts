@@ -8,6 +8,7 @@ import { runFailure } from '../core/runs/run-failures.ts';
 import { checkRunLiveness, type RunLivenessCheckDependencies } from '../core/runs/run-liveness-check.ts';
 import { livenessCutoffs } from '../core/runs/run-liveness.ts';
 import { failRunAndAnnounce } from '../core/runs/run-outcome-announcer.ts';
+import { deleteUnusedUploads } from '../core/attachments/attachment-repository.ts';
 
 const SWEEP_BATCH = 200;
 /** Runs checked at once: each may wait a lease's lifetime to read a missing lease again, so they wait together. */
@@ -77,6 +78,12 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
   }
 
   if (swept > 0) options.logger.warn({ swept }, 'ended stale runs');
+  // Files uploaded but never asked with, a day on, go too (they would fill their owner's quota).
+  const forgotten = await deleteUnusedUploads(options.orm.em.fork()).catch((error: unknown) => {
+    options.logger.warn({ err: error }, 'could not delete unused uploads');
+    return 0;
+  });
+  if (forgotten > 0) options.logger.info({ forgotten }, 'deleted files uploaded but never asked with');
   return swept;
 }
 

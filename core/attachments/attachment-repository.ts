@@ -88,6 +88,23 @@ export async function deleteUnusedAttachment(em: EntityManager, userId: string, 
   return rows.length > 0;
 }
 
+/** How long a file uploaded but never asked with is kept: a day, time enough to write the question it was for. */
+export const UNUSED_UPLOAD_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes files uploaded but never asked with, older than `UNUSED_UPLOAD_MS` (a page closed before asking), a
+ * batch at a time, so they do not fill their owner's quota. The workers' sweeper calls it.
+ */
+export async function deleteUnusedUploads(em: EntityManager, batch = 200): Promise<number> {
+  const rows = await em.execute<{ id: string }[]>(
+    `delete from attachments where id in (
+       select id from attachments where request_id is null and created_at < now() - make_interval(secs => ?) limit ?
+     ) returning id`,
+    [UNUSED_UPLOAD_MS / 1000, batch],
+  );
+  return rows.length;
+}
+
 /** What admission needs of the files a question names: the owner's, in the order given, each still unbound. */
 export interface AdmissionAttachment {
   id: string;

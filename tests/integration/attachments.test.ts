@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, documentBlock } from '../../contract/attachments.ts';
+import { deleteUnusedUploads } from '../../core/attachments/attachment-repository.ts';
 import { accountLedger, createPayer, storedRequestCount } from '../support/funded-user.ts';
 import { postSearchStream, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
@@ -311,6 +312,13 @@ describe('deleting', () => {
     const deleted = await fetch(`${stack.baseUrl}/api/user-requests/${requestId}`, { method: 'DELETE', headers: { cookie: payer.cookie } });
     expect(deleted.status).toBe(200);
     expect(await attachmentRows(payer.user.id)).toEqual([{ id: spare.id, request_id: null }]);
+    // A file never asked with is deleted a day after its upload.
+    await stack.records().getConnection().execute(`update attachments set created_at = now() - interval '25 hours' where id = ?`, [spare.id]);
+    // (The worker's own sweep may get there first: either way it is gone.)
+    expect(await deleteUnusedUploads(stack.records())).toBeLessThanOrEqual(1);
+    expect(await attachmentRows(payer.user.id)).toEqual([]);
+    const later = await upload(payer.cookie, 'later.txt', Buffer.from('kept until the account goes'));
+    expect(await attachmentRows(payer.user.id)).toEqual([{ id: later.id, request_id: null }]);
     const gone = await fetch(`${stack.baseUrl}/api/auth?action=delete-account`, { method: 'POST', headers: { cookie: payer.cookie } });
     expect(gone.status).toBe(200);
     expect(await attachmentRows(payer.user.id)).toEqual([]);
