@@ -45,6 +45,10 @@ export default function ModelsPage() {
         />
         <Text size="xs" c="dimmed">
           Click a column’s heading to sort by it; again to reverse.
+          <Text span size="xs" c="dimmed" hiddenFrom="sm">
+            {' '}
+            Swipe the table sideways for each model’s figures.
+          </Text>
         </Text>
       </Group>
       {stats.isPending ? (
