@@ -101,7 +101,7 @@ function FactCheckFigures({ data, modelName }: { data: FactCheckDashboard; model
         <strong>{shareText(data.overall)}</strong> of checked answers contradict a fact: {data.overall.contradicted} of {data.overall.checked}.
       </Text>
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Contradictions per model' }}>
-        <Table miw={480} data-testid="fact-checks-by-model">
+        <Table miw={360} data-testid="fact-checks-by-model">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Model</Table.Th>
