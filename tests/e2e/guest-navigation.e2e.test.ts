@@ -115,7 +115,7 @@ describe('a guest’s navigation', () => {
         await menu.click();
         const items = page.getByRole('menuitem');
         await items.first().waitFor();
-        expect(await items.allInnerTexts()).toEqual(['Blind arena', 'Leaderboard', 'Pricing', 'Help & Support']);
+        expect(await items.allInnerTexts()).toEqual(['Blind arena', 'Leaderboard', 'Models', 'Pricing', 'Help & Support']);
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
           await transitionsSettled(page);
