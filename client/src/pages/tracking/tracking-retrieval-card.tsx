@@ -51,7 +51,8 @@ export function TrackingRetrievalCard({ set }: { set: TrackingSet }) {
             {answersText(data.searchedAnswers)} searched the web; {data.answersWithQueries} said which searches they ran.
             {data.unresolvedSources > 0 ? ` ${data.unresolvedSources} pages behind a redirect could not be followed and are counted by the site the provider named.` : ''}
           </Text>
-          <ScrollArea type="auto">
+          {/* Focusable and named, so a keyboard can scroll the table on a phone. */}
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Retrieved and cited, per site' }}>
             <Table striped miw={640} data-testid="tracking-retrieval-sites">
               <Table.Thead>
                 <Table.Tr>

@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
+
+/**
+ * What the models searched, in the browser on a real stack: one tracking run on Perplexity (searches, cites with
+ * [n] markers, reports no queries) and the AI Overview (its query is the search itself), for a brand the simulated
+ * searches never reach against two competitors whose sites they always retrieve. The dashboard's retrieval card
+ * (loaded lazily) and each answer's queries and sources (cited, then retrieved only) must show, at 390 and 1440 px,
+ * with nothing serious for axe.
+ */
+const PROMPT = 'Best VPN tools for a small team?';
+
+let browser: Browser;
+let stack: TestStack;
+
+beforeAll(async () => {
+  // A real day: the set runs once when saved. Load shedding off: on a machine shared by many test runs the event loop
+  // lags, and a 503 the page retries is not what this test is about.
+  ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(86_400_000), LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } }));
+});
+afterAll(() => stopBrowserStack(browser, stack));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A screenshot and axe at the page's width; the cards use the theme's colours, which the dashboard's own test checks dark too. */
+async function pictureAndCheck(page: Page, name: string, width: number): Promise<void> {
+  await transitionsSettled(page);
+  await saveScreenshot(page, name);
+  expect(await seriousAccessibilityViolations(page), `${name} ${width}`).toEqual([]);
+}
+
+describe('search trails in the browser', () => {
+  it('shows the set’s retrieval figures and each answer’s searches, cited and retrieved-only pages', { timeout: underLoad(120_000) }, async () => {
+    const created = await fetch(`${stack.baseUrl}/api/tracking/sets`, {
+      method: 'POST',
+      headers: { cookie: stack.fundedCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'VPN market',
+        brand: { brandName: 'Zorblax', websiteUrl: 'https://www.zorblax.example', competitors: ['Vaultra', 'Lockstep'] },
+        prompts: [PROMPT],
+        models: [
+          { engine: 'perplexity', model: 'sonar' },
+          { engine: 'ai-overview', model: 'google-ai-overview' },
+        ],
+        cadence: 'daily',
+        samplesPerCell: 1,
+      }),
+    });
+    const createdText = await created.text();
+    expect(created.status, createdText).toBe(200);
+    const setId = (JSON.parse(createdText) as { data: { set: { id: string } } }).data.set.id;
+    await until('the first run', async () => {
+      const [row] = await stack.records().execute<{ id: string }[]>(`select id from tracking_runs where set_id = ? and status = 'completed'`, [setId]);
+      return row?.id;
+    });
+
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: `/tracking?set=${setId}` });
+    await page.getByTestId('tracking-dashboard').waitFor();
+    for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      await page.setViewportSize(viewport);
+      const card = page.getByTestId('tracking-retrieval');
+      await expect.poll(() => card.getByTestId('tracking-retrieval-summary').textContent(), { timeout: 20_000 }).toContain('2 answers searched the web');
+      await expect.poll(() => card.getByTestId('tracking-retrieval-sentence').textContent()).toBe('Your site was retrieved in 0 answers and cited in 0.');
+      const sites = card.getByTestId('tracking-retrieval-site');
+      expect(await sites.count()).toBe(3);
+      expect(await sites.nth(1).textContent()).toContain('www.vaultra.example');
+      expect(await sites.nth(1).textContent()).toMatch(/2 of 2 · 100% \(\d+(\.\d)?–100%\)/);
+      expect(await card.getByTestId('tracking-retrieval-lost-queries').textContent()).toContain(PROMPT);
+      expect(await card.getByTestId('tracking-retrieval-fan-out').textContent()).toContain(`“${PROMPT}” (1)`);
+      await pictureAndCheck(page, 'search-trails-dashboard', viewport.width);
+
+      await page.getByTestId('open-run').first().click();
+      const answers = page.getByTestId('run-answers');
+      await expect.poll(() => answers.getByTestId('search-trail').count(), { timeout: 15_000 }).toBe(2);
+      // The AI Overview's search is the question itself; Perplexity says none.
+      expect(await answers.getByTestId('search-trail-query').allTextContents()).toEqual([PROMPT]);
+      expect(await answers.getByText('The provider does not say which searches it ran.').count()).toBe(1);
+      for (const trail of await answers.getByTestId('search-trail').all()) {
+        expect(await trail.getByTestId('search-trail-cited').getByTestId('search-trail-source').count()).toBeGreaterThan(0);
+        expect(await trail.getByTestId('search-trail-retrieved').textContent()).toContain('www.vaultra.example');
+      }
+      await pictureAndCheck(page, 'search-trails-answers', viewport.width);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => answers.isVisible()).toBe(false);
+    }
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
