@@ -247,6 +247,13 @@ describe('asking with attachments', () => {
     expect(tooMany.envelope?.error?.code).toBe('VALIDATION_ERROR');
     const twice = await compare({ query: 'Describe', models: [{ engine: 'openai', model: 'gpt-4o-mini' }], attachmentIds: [image.id, image.id] }, payer.cookie);
     expect(twice.envelope?.error).toEqual({ code: 'VALIDATION_ERROR', message: ATTACHMENT_TEXTS.duplicate });
+    // A document counts against the model's context window: 100,000 characters are more than GPT-3.5 Turbo reads.
+    const long = await upload(payer.cookie, 'long.txt', Buffer.from('word '.repeat(20_000)));
+    const tooLong = await search({ query: 'Summarise it', model: 'openai', specificModel: 'gpt-3.5-turbo', attachmentIds: [long.id] }, payer.cookie);
+    expect(tooLong.envelope?.error?.code).toBe('VALIDATION_ERROR');
+    expect(tooLong.envelope?.error?.message).toMatch(/^This conversation is too long for GPT-3\.5 Turbo: about 25,\d{3} tokens, and it reads at most 16,385\./);
+    expect(long.credits).toBe(7);
+    await fetch(`${stack.baseUrl}/api/attachments/${long.id}`, { method: 'DELETE', headers: { cookie: payer.cookie } });
     // Four files of 4 MB each are each within the limit, but together heavier than a question may carry.
     const heavy = await Promise.all([1, 2, 3, 4].map((index) => upload(payer.cookie, `heavy-${index}.png`, heavyPng(4 * 1024 * 1024))));
     const tooHeavy = await compare({ query: 'Describe', models: [{ engine: 'openai', model: 'gpt-4o-mini' }], attachmentIds: heavy.map((file) => file.id) }, payer.cookie);
