@@ -10,7 +10,7 @@ import { admitRequest, type AdmissionServices } from '../requests/request-admiss
 import { earlierCharacters, longConversationCredits, readsConversation } from '../requests/conversation-size.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { COUNCIL_REVIEW_QUERY, councilChairman, councilReviewConversation, councilStandings, withoutModelNames } from './council-prompts.ts';
-import { claimChairman, councilReviews, insertCouncil, labelledAnswers, releaseChairman, type CouncilRow } from './councils.ts';
+import { claimChairman, councilInProgress, councilReviews, insertCouncil, labelledAnswers, releaseChairman, type CouncilRow } from './councils.ts';
 
 /**
  * Running a council: its reviews as one comparison request (a run per reviewing model, each with its own earlier
@@ -81,9 +81,29 @@ export async function startCouncil(
 ): Promise<CouncilRow> {
   const preview = councilPreview(services, comparison.question, comparison.results, chairman);
   const em = services.orm.em.fork();
+  // One council at a time per comparison: a lock for the moment it is admitted, then its running reviews say so.
+  const lock = `${services.keyPrefix}council-start:{${comparison.requestId}}`;
+  if ((await services.redis.set(lock, '1', 'PX', 30_000, 'NX')) !== 'OK' || (await councilInProgress(em, comparison.requestId))) {
+    throw new AppError('VALIDATION_ERROR', 'A council on these answers is already under way.');
+  }
+  try {
+    return await admitCouncil(services, requester, comparison, chairman, preview.totalCredits);
+  } finally {
+    await services.redis.del(lock).catch(() => undefined);
+  }
+}
+
+async function admitCouncil(
+  services: AdmissionServices,
+  requester: Requester & { userId: string },
+  comparison: { requestId: string; question: string; results: readonly ModelResult[] },
+  chairman: { engine: string; model: string },
+  totalCredits: number,
+): Promise<CouncilRow> {
+  const em = services.orm.em.fork();
   const available = (await spendableCreditsOfUser(em, requester.userId)) ?? 0;
-  if (available < preview.totalCredits) {
-    throw new AppError('INSUFFICIENT_CREDITS', `This council costs ${preview.totalCredits} credits (reviews and chairman); you have ${available}.`);
+  if (available < totalCredits) {
+    throw new AppError('INSUFFICIENT_CREDITS', `This council costs ${totalCredits} credits (reviews and chairman); you have ${available}.`);
   }
   const { answers, reviewers } = councilPlan(services, comparison.question, comparison.results);
   const admitted = await admitRequest(

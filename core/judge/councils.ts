@@ -55,6 +55,21 @@ export async function councilsOfRequest(em: EntityManager, userId: string, reque
 }
 
 /**
+ * Whether a council on this comparison is still going (a review or its chairman still answering): a second one
+ * started meanwhile is a double click, not a wish to pay twice.
+ */
+export async function councilInProgress(em: EntityManager, requestId: string): Promise<boolean> {
+  const rows = await em.execute<unknown[]>(
+    `select 1 from councils council
+       join model_runs run on run.request_id in (council.review_request_id, council.chairman_request_id)
+      where council.request_id = ? and run.status in ('queued', 'running')
+      limit 1`,
+    [requestId],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Claims the chairman's place: only one call can set it (a double click, two tabs), so only one chairman is admitted
  * and charged. Returns false when another call got there first.
  */

@@ -63,8 +63,11 @@ describe('the council', () => {
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 186, held: 0 });
 
     const asked = stack.simulator.requests.length;
-    const started = await call<Council>(`/api/requests/${comparisonId}/council`, payer.cookie, CHAIRMAN);
-    expect(started.status).toBe(200);
+    // A double click starts one council: the second is told one is under way, and nothing of it is held.
+    const both = await Promise.all([0, 1].map(() => call<Council>(`/api/requests/${comparisonId}/council`, payer.cookie, CHAIRMAN)));
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(both.find((answer) => answer.status === 400)!.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'A council on these answers is already under way.' });
+    const started = both.find((answer) => answer.status === 200)!;
     expect(started.body.data.answers).toEqual([
       { label: 'Answer A', engine: 'openai', model: 'gpt-4o-mini' },
       { label: 'Answer B', engine: 'deepseek', model: 'deepseek-chat' },
