@@ -58,6 +58,9 @@ describe('a fact sheet', () => {
     const payer = await createPayer(harness.stack.records(), harness.stack.config, 2_000);
     const set = await harness.createSet<{ id: string; brand: { facts: unknown } }>(payer.cookie, { brand: brand(FACTS), prompts: QUIET_PROMPTS, samplesPerCell: 1, alertMinReadings: 2 });
     expect(set.brand.facts).toEqual(FACTS);
+    const refused = await harness.call('PATCH', `/api/tracking/sets/${set.id}`, payer.cookie, { brand: brand([{ claim: 'Founded in 2012', sourceUrl: 'ftp://zorblax.example' }]) });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.text).error).toEqual({ code: 'VALIDATION_ERROR', message: "A fact's source must be a web address starting with http:// or https://" });
     const checkedBefore = await counts('quorum_brand_fact_checks_total', 'outcome');
     const statementsBefore = await counts('quorum_brand_fact_statements_total', 'verdict');
     const [first, second] = await harness.runADayLater(set.id, payer.cookie, { prompts: LATER_PROMPTS });
