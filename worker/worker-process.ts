@@ -82,9 +82,9 @@ function answerDependencies(
     coalescing: new CoalescingPolicy(config.events.coalescing),
     providerTimeoutMs: config.worker.providerTimeoutMs,
     brandJudge: judgeModel && { model: judgeModel, timeoutMs: config.brandJudge.timeoutMs },
+    promptAttachments: (requestId) => promptAttachmentsOf(shared.orm.em.fork(), requestId),
     attempts: {
       retry: { maxRetries: config.worker.providerMaxRetries, baseDelayMs: 500, maxDelayMs: 10_000 },
-    promptAttachments: (requestId) => promptAttachmentsOf(shared.orm.em.fork(), requestId),
       firstTokenTimeoutMs: config.worker.providerFirstTokenTimeoutMs,
       idleTimeoutMs: config.worker.providerIdleTimeoutMs,
     },

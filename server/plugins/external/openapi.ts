@@ -40,7 +40,6 @@ export default fastifyPlugin(
           { name: 'Accounts', description: 'Registration, sign-in, sessions.' },
           { name: 'History', description: 'Requests you made.' },
           { name: 'Teams', description: 'Saved teams: named sets of models with their settings and a judge or council, asked by `teamId`.' },
-          { name: 'Teams', description: 'Saved teams: named sets of models with their settings and a judge or council, asked by `teamId`.' },
           { name: 'Live updates', description: 'One WebSocket per tab.' },
           { name: 'Status', description: 'Health.' },
           { name: 'Developer API', description: 'API keys for programs: create (shown once), list with usage, revoke.' },
