@@ -27,7 +27,11 @@ export function AnswerFacts({ sources, result }: AnswerFactsProps) {
 
   return (
     <Stack gap={6} data-testid="answer-facts">
-      {trail ? <SearchTrailView trail={trail} /> : null}
+      {trail ? (
+        <div data-testid="answer-sources">
+          <SearchTrailView trail={trail} />
+        </div>
+      ) : null}
       {!trail && sources.length > 0 && (
         <div data-testid="answer-sources">
           <Text size="xs" c="dimmed" fw={500} component="h3" m={0}>

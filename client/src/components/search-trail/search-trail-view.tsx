@@ -64,7 +64,7 @@ function SourceLine({ source }: { source: SearchTrailSource }) {
   return (
     <>
       {isWebAddress(source.url) ? (
-        <Anchor href={source.url} target="_blank" rel="noopener noreferrer" size="xs" title={source.url}>
+        <Anchor href={source.url} target="_blank" rel="noopener noreferrer" size="xs" title={source.url} data-testid="answer-source">
           {label}
         </Anchor>
       ) : (
