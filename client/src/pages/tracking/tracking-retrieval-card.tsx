@@ -130,7 +130,7 @@ export function TrackingRetrievalCard({ set }: { set: TrackingSet }) {
                   <Text size="xs" c="dimmed">
                     {entry.queriesPerAnswer === null
                       ? `${answersText(entry.answers)}; the provider did not say what it searched.`
-                      : `${entry.queriesPerAnswer} searches per answer, over ${answersText(entry.answers)}: ${entry.queries.map((query) => `“${query.query}” (${query.answers})`).join(', ')}`}
+                      : `${entry.queriesPerAnswer} ${entry.queriesPerAnswer === 1 ? 'search' : 'searches'} per answer, over ${answersText(entry.answers)}: ${entry.queries.map((query) => `“${query.query}” (${query.answers})`).join(', ')}`}
                   </Text>
                 </div>
               ))}
