@@ -5,6 +5,7 @@ import { ModelRun } from '../../core/database/entities/model-run.ts';
 import type { RunningStripeApiFake } from '../../simulator/stripe/stripe-api-fake.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { GUEST_SEARCH_BODY, THREE_MODELS } from '../support/search-stream-client.ts';
+import { uploadAttachment } from '../support/attachment-files.ts';
 
 /** A budget model every caller may use: a guest's call is then refused for whose request it is, never for the model. */
 const SEARCH_BODY = GUEST_SEARCH_BODY;
@@ -87,6 +88,8 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/account/deletion-cost': "the caller's own balance and purchases, by definition (account-deletion.test.ts)",
   'GET /api/credits/history': "the caller's own ledger, by definition (credit-grants.test.ts)",
   'POST /api/credits/demo': "grants to the caller's own account, in demo mode only (credit-grants.test.ts)",
+  'GET /api/models/stats': "every model's figures over everyone's answers, counts only (no one's questions or answers)",
+  'POST /api/attachments': "uploads a new file of the caller's own; it names nothing that exists (guests refused: attachments.test.ts)",
 };
 /** Health checks (liveness, readiness) and the API reference, whatever their paths become, reach nothing anyone owns. */
 const isHealthOrReference = (route: string) => /^GET \/api\/(health|docs)(\/|$)/.test(route) || route === 'GET /api/openapi.json';
@@ -126,6 +129,9 @@ describe('who may reach what', () => {
     teamName: `Team ${randomUUID().slice(0, 8)}`,
     /** A team of the owner's that the matrix deletes. */
     disposableTeam: '',
+    /** An uploaded file of the owner's, not yet asked with, and one that the matrix deletes. */
+    attachment: '',
+    disposableAttachment: '',
   };
   const casesRun: string[] = [];
 
@@ -192,6 +198,11 @@ describe('who may reach what', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(dataOf<{ status: string }>(await call('owner', 'GET', `/api/councils/${ids.council}`)).status).toBe('reviewed');
+    for (const key of ['attachment', 'disposableAttachment'] as const) {
+      const uploaded = await uploadAttachment(stack.baseUrl, stack.fundedCookie, `${key}.txt`, Buffer.from(`Notes of the owner's: ${key}`));
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+      ids[key] = uploaded.body.data!.id;
+    }
     for (const [key, name] of [['team', ids.teamName], ['disposableTeam', 'Disposable']] as const) {
       const team = await call('owner', 'POST', '/api/teams', { ...TEAM_BODY, name });
       expect(team.status, team.text).toBe(200);
@@ -315,6 +326,33 @@ describe('who may reach what', () => {
     { route: 'GET /api/tracking/sets/:id/runs', label: "a tracked set's runs", call: trackingPath('/runs'), unknown: unknownTrackingPath('/runs'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/results', label: "a tracked set's results", call: trackingPath('/results'), unknown: unknownTrackingPath('/results'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/results.csv', label: "a tracked set's results as CSV", call: trackingPath('/results.csv'), unknown: unknownTrackingPath('/results.csv'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/retrieval', label: "a tracked set's retrieval figures", call: trackingPath('/retrieval'), unknown: unknownTrackingPath('/retrieval'), expected: ownerOnly(SIGN_IN) },
+    { route: 'GET /api/tracking/sets/:id/reanalyse', label: "a tracked set's re-analysis preview", call: trackingPath('/reanalyse'), unknown: unknownTrackingPath('/reanalyse'), expected: ownerOnly(SIGN_IN) },
+    {
+      route: 'POST /api/tracking/sets/:id/reanalyse',
+      label: "re-analysing a tracked set's history",
+      // A figure the set cannot have: the owner reaches the set and is told to look at the cost again (nothing starts),
+      // where anyone else meets a set that does not exist.
+      call: () => ({ path: `/api/tracking/sets/${ids.trackingSet}/reanalyse`, body: { judge: false, readings: 999_999 } }),
+      unknown: () => ({ path: `/api/tracking/sets/${randomUUID()}/reanalyse`, body: { judge: false, readings: 999_999 } }),
+      expected: { owner: { status: 400, code: 'VALIDATION_ERROR' }, other: NOT_FOUND, guest: SIGN_IN },
+    },
+    // Files uploaded to ask with: each person's own.
+    {
+      route: 'GET /api/attachments/:id/content',
+      label: "an uploaded file's bytes",
+      call: () => ({ path: `/api/attachments/${ids.attachment}/content` }),
+      unknown: () => ({ path: `/api/attachments/${randomUUID()}/content` }),
+      expected: ownerOnly(SIGN_IN),
+      secret: () => "Notes of the owner's",
+    },
+    {
+      route: 'DELETE /api/attachments/:id',
+      label: 'deleting an uploaded file',
+      call: () => ({ path: `/api/attachments/${ids.disposableAttachment}` }),
+      unknown: () => ({ path: `/api/attachments/${randomUUID()}` }),
+      expected: ownerOnly(SIGN_IN),
+    },
     { route: 'GET /api/tracking/sets/:id/fact-checks', label: "a tracked set's fact-checks", call: trackingPath('/fact-checks'), unknown: unknownTrackingPath('/fact-checks'), expected: ownerOnly(SIGN_IN) },
     { route: 'GET /api/tracking/sets/:id/fact-checks.csv', label: "a tracked set's contradictions as CSV", call: trackingPath('/fact-checks.csv'), unknown: unknownTrackingPath('/fact-checks.csv'), expected: ownerOnly(SIGN_IN) },
     { route: 'PATCH /api/tracking/sets/:id', label: 'pausing a tracked set', call: () => ({ ...trackingPath('')(), body: { status: 'paused' } }), unknown: () => ({ ...unknownTrackingPath('')(), body: { status: 'paused' } }), expected: ownerOnly(SIGN_IN) },
