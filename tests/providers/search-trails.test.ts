@@ -7,7 +7,7 @@ import type { AnswerPart, AnswerProvider } from '../../worker/providers/answer-p
 import { GeminiProvider } from '../../worker/providers/gemini/gemini-provider.ts';
 import { OpenAiProvider } from '../../worker/providers/openai/openai-provider.ts';
 import { AiOverviewProvider } from '../../worker/providers/serpapi/serpapi-provider.ts';
-import { collectAnswer, testConnection, useProviderSimulator, type AnswerQuestion } from '../support/provider-harness.ts';
+import { collectAnswer, testConnection, useProviderSimulator, withStubServer, type AnswerQuestion } from '../support/provider-harness.ts';
 
 /**
  * Each provider's search trail end to end through its real SDK (or SerpApi's HTTP API) against the simulator, then
@@ -106,5 +106,33 @@ describe('search trails through the real SDKs', () => {
     // The others still resolved: one slow link does not cost the rest.
     const resolved = trail.sources.filter((source) => source.resolution === 'resolved');
     expect(resolved).toHaveLength(simulatedSearch('Best VPN tools for a small team?').cited.length + simulatedSearch('Best VPN tools for a small team?').retrievedOnly.length);
+  });
+
+  it('follows a relative Location, refuses a redirect to a script address, and keeps two links to one page once', async () => {
+    const asked: string[] = [];
+    await withStubServer(
+      (request, response) => {
+        asked.push(`${request.method} ${request.url}`);
+        const target = { '/r/relative': '/pages/guide', '/r/script': 'javascript:alert(1)', '/r/a': 'https://one.example/page', '/r/b': 'https://one.example/page' }[request.url ?? ''];
+        response.writeHead(target ? 302 : 200, target ? { location: target } : { 'content-type': 'text/html' });
+        // A body the worker must not wait for: it is never read.
+        response.write('<!doctype html>');
+        if (!target) return;
+        response.end();
+      },
+      async (baseUrl) => {
+        const source = (path: string, cited: boolean) => ({ url: `${baseUrl}${path}`, title: null, retrieved: true, cited, redirect: true, label: 'label.example' });
+        const trail = await resolvedSearchTrail({ queries: ['q'], sources: [source('/r/relative', false), source('/r/script', false), source('/r/a', false), source('/r/b', true), source('/r/none', false)] }, { budgetMs: 1_000 });
+        expect(trail.sources.map((entry) => [entry.url, entry.resolution, entry.cited, entry.host, entry.resolutionError])).toEqual([
+          // Two links to one page: once, cited because one of them was, and listed with the cited.
+          ['https://one.example/page', 'resolved', true, 'one.example', null],
+          [`${baseUrl}/pages/guide`, 'resolved', false, '127.0.0.1', null],
+          [`${baseUrl}/r/script`, 'unresolved', false, 'label.example', 'redirect to an address that is not a web page'],
+          [`${baseUrl}/r/none`, 'unresolved', false, 'label.example', 'HTTP 200 without a redirect'],
+        ]);
+        // One GET per link, never following it.
+        expect(asked.sort()).toEqual(['GET /r/a', 'GET /r/b', 'GET /r/none', 'GET /r/relative', 'GET /r/script']);
+      },
+    );
   });
 });
