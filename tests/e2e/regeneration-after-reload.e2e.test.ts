@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -22,12 +23,12 @@ afterAll(() => stopBrowserStack(browser, stack));
 const panelState = (page: Page) => page.getByTestId('answer-panel').getAttribute('data-state');
 const answerText = async (page: Page) => (await page.getByTestId('answer').innerText()).replace(/\s+/g, ' ');
 
-/** The newest run of the question, as stored: its status and, once done, its text. */
-async function newestRun(question: string): Promise<{ status: string; answer_text: string | null } | undefined> {
+/** The newest run of the question (of one model, if named), as stored: its status and, once done, its text. */
+async function newestRun(question: string, model?: string): Promise<{ status: string; answer_text: string | null } | undefined> {
   const [run] = await stack.records().execute<{ status: string; answer_text: string | null }[]>(
     `select run.status, run.answer_text from model_runs as run join search_requests as request on request.id = run.request_id
-      where request.query = ? order by run.created_at desc limit 1`,
-    [question],
+      where request.query = ? and (?::text is null or run.model = ?) order by run.created_at desc limit 1`,
+    [question, model ?? null, model ?? null],
   );
   return run;
 }
@@ -81,4 +82,37 @@ describe('a regeneration and a reload', () => {
       await close();
     }, 120_000);
   }
+
+  it('picks a comparison column’s regeneration up again after a reload, beside the other columns (1440 px)', async () => {
+    const question = 'Compare lighthouses and beacons [[simulate chunks=60 chunk-ms=100]]';
+    const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: DESKTOP_VIEWPORT });
+    await askComparison(page, ['OpenAI - GPT-4o mini', 'Groq - Llama 3.1 8B'], question);
+    const gpt = comparisonColumn(page, 'gpt-4o-mini');
+    const llama = comparisonColumn(page, 'llama-3.1-8b-instant');
+    for (const column of [gpt, llama]) await expect.poll(() => column.getAttribute('data-state'), { timeout: 40_000 }).toBe('done');
+    const llamaAnswer = (await newestRun(question, 'llama-3.1-8b-instant'))!.answer_text!;
+
+    await gpt.getByTestId('column-regenerate').click();
+    await expect.poll(async () => (await newestRun(question, 'gpt-4o-mini'))?.status, { timeout: 15_000 }).toBe('running');
+    await page.reload();
+    await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
+    expect((await newestRun(question, 'gpt-4o-mini'))?.status).toBe('running');
+
+    // The regenerated column is back as version 2 of 2 and finishes live; the other column keeps its one answer.
+    await expect.poll(() => gpt.getByTestId('version-label').textContent(), { timeout: 15_000 }).toBe('Version 2 of 2');
+    await expect.poll(() => gpt.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    const regenerated = (await newestRun(question, 'gpt-4o-mini'))!;
+    expect(regenerated.status).toBe('completed');
+    const shown = (await gpt.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');
+    for (const word of lastWords(regenerated.answer_text!)) expect(shown).toContain(word);
+    await expect.poll(() => llama.getAttribute('data-state')).toBe('done');
+    expect(await llama.getByTestId('version-pager').count()).toBe(0);
+    const llamaShown = (await llama.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');
+    for (const word of lastWords(llamaAnswer)) expect(llamaShown).toContain(word);
+    await transitionsSettled(page);
+    await saveScreenshot(page, 'regeneration-after-reload-comparison');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  }, 120_000);
 });
