@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ModelResult } from '../../../contract/model-result.ts';
 import type { FollowRequestOptions } from './follow-request.ts';
 import { createRequestRunner, type RequestRunnerDeps } from './request-runner.ts';
 import type { RequestAction } from './request-state.ts';
@@ -99,7 +100,7 @@ describe('regenerating', () => {
 
 describe('a regeneration after a reload', () => {
   const key = 'openai\u0000gpt-4o-mini';
-  const result = { runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini', success: true } as never;
+  const result = { runId: 'run-1', engine: 'openai', model: 'gpt-4o-mini', success: true } as unknown as ModelResult;
   const column = { engine: 'openai', model: 'gpt-4o-mini', requestId: 'req-1', runId: 'run-1', attempt: 0, phase: 'done' as const, text: 'A', sources: [], result: null, stopping: false, earlier: [] };
 
   it('is remembered with its request while it streams, and forgotten only once it has ended too', () => {
