@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
-import { LiveSocket } from '../api/live-socket.ts';
+import { DeferredLiveSocket } from '../api/deferred-live-socket.ts';
 import { useAuth } from './auth-context.tsx';
 import { useCredits } from './credits-context.tsx';
 import { queryKeys } from './query-client.ts';
 
-const LiveSocketContext = createContext<LiveSocket | null>(null);
+const LiveSocketContext = createContext<DeferredLiveSocket | null>(null);
 
 /**
  * Opens this tab's live connection once the session check is done, re-opens it when the person signing in
@@ -16,7 +16,7 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   const { setCreditsRemaining } = useCredits();
   const queryClient = useQueryClient();
-  const [socket] = useState(() => new LiveSocket());
+  const [socket] = useState(() => new DeferredLiveSocket());
   const opened = useRef(false);
 
   useEffect(() => {
@@ -43,7 +43,7 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
   return <LiveSocketContext value={socket}>{children}</LiveSocketContext>;
 }
 
-export function useLiveSocket(): LiveSocket {
+export function useLiveSocket(): DeferredLiveSocket {
   const socket = use(LiveSocketContext);
   if (!socket) throw new Error('useLiveSocket must be used within a LiveUpdatesProvider');
   return socket;

@@ -1,6 +1,7 @@
 import { Stack, TextInput } from '@mantine/core';
 import { BRAND_LIMITS } from '../../../../contract/limits.ts';
-import { addCompetitor, addKeyword, BRAND_NAME_REQUIRED, canAddCompetitor, canAddKeyword } from './brand-config.ts';
+import { addCompetitor, addKeyword, canAddCompetitor, canAddKeyword } from './brand-config-editing.ts';
+import { BRAND_NAME_REQUIRED } from './brand-config.ts';
 import type { BrandConfig } from './search-settings-value.ts';
 import { TermListField } from './term-list-field.tsx';
 import { FactSheetField } from '../fact-sheet/fact-sheet-field.tsx';

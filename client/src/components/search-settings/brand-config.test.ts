@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCompetitor, addKeyword, brandConfigForRequest, brandConfigProblem, canAddCompetitor, canAddKeyword } from './brand-config.ts';
+import { addCompetitor, addKeyword, canAddCompetitor, canAddKeyword } from './brand-config-editing.ts';
+import { brandConfigForRequest, brandConfigProblem } from './brand-config.ts';
 
 describe('brand keywords', () => {
   it('trims and adds, refusing empty, duplicate, too long and a sixth', () => {
