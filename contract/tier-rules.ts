@@ -15,12 +15,15 @@ export const BRAND_MONITORING_NEEDS_REGISTRATION = 'Brand monitoring requires re
 /** How the account menu names a tier; a guest has no menu. */
 export const TIER_LABELS = { registered: 'Registered', subscribed: 'Subscribed' } as const;
 
+/** The engines whose adapters can ask a model to search the web (OpenAI's web search tool, Gemini's grounding). */
+const WEB_SEARCH_ENGINES: readonly string[] = ['openai', 'gemini'];
+
 /**
- * Whether a model searches the web when asked to: the catalogue's flag alone, so the page greys out exactly the
- * models the server would ask without search.
+ * Whether a model searches the web when asked to: on an engine that can, and flagged for it in the catalogue. The
+ * server admits with this and the page greys out the toggle with it, so nobody pays for a search that never ran.
  */
-export function supportsWebSearch(model: { webSearchSupported: boolean }): boolean {
-  return model.webSearchSupported;
+export function supportsWebSearch(engine: string, model: { webSearchSupported: boolean }): boolean {
+  return WEB_SEARCH_ENGINES.includes(engine) && model.webSearchSupported;
 }
 
 /** Cost bands by what one answer costs: Premium from 12 credits, Balanced from 6, Budget below 6. */

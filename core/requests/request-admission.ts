@@ -13,6 +13,7 @@ import { lockCreditAccount, lockOwnedCreditAccount, spendable } from '../credits
 import { publishCreditsRemaining } from '../events/account-event-publisher.ts';
 import { runCredits } from '../credits/pricing.ts';
 import { tierRefusal } from '../credits/tier-rules.ts';
+import { supportsWebSearch } from '../../contract/tier-rules.ts';
 import type { RequestKind } from '../database/entities/search-request.ts';
 import type { AnswerJobQuestion } from '../jobs/answer-jobs.ts';
 import { ANSWER_JOB_NAME } from '../jobs/job-registry.ts';
@@ -359,7 +360,7 @@ function resolveSelection(
   const availability = engineAvailability(services.engineSettings, engine);
   if (!availability.available) throw new AppError('VALIDATION_ERROR', availability.reason ?? `${engine.name} is not available`);
   // Web search only where the model supports it; elsewhere it is quietly off, as the page's toggle would be.
-  const searchEnabled = searchRequested && model.webSearchSupported;
+  const searchEnabled = searchRequested && supportsWebSearch(engine.id, model);
   const settings = checkedColumnSettings(model, selection.settings);
   const conversation = selection.conversation?.length ? selection.conversation : undefined;
   return { engine, model, searchEnabled, settings, conversation, credits: runCredits(services.catalogue, engine.id, model.id, searchEnabled) };

@@ -45,7 +45,7 @@ export interface ModelChoice {
 
 /** The server's rule (the catalogue's flag), for a model picked in the page. */
 export function supportsWebSearch(choice: ModelChoice): boolean {
-  return modelSupportsWebSearch(choice.model);
+  return modelSupportsWebSearch(choice.engine, choice.model);
 }
 
 export type WebSearchBadge = 'Register' | 'No Models' | 'Not Supported' | 'Active';
