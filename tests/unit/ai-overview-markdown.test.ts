@@ -38,6 +38,8 @@ describe('renderAiOverview', () => {
         { url: 'https://www.shopify.com/blog/what-is-dropshipping', title: 'What is dropshipping?' },
         { url: 'https://en.wikipedia.org/wiki/Drop_shipping', title: 'Dropshipping' },
       ],
+      // The overview as SerpApi sent it, kept for the search trail (which references the text cites).
+      raw: documentedOverview,
     });
   });
 
