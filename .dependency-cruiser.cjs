@@ -3,9 +3,23 @@
  *   contract  ←  core  ←  server, worker        client → contract only
  * `contract/` is the API's shapes and pure rules; `core/` owns each feature's rules and tables; `server/` is HTTP and
  * `worker/` is jobs and providers, and neither reaches into the other; the browser bundle may use only the contract.
- * Tests may import anything.
+ * Inside core, each feature folder is used through its front door (`core/<feature>/index.ts`), and the features
+ * stand in groups (core/feature-groups.json: platform ← ledger ← asking ← products) where a group imports only from
+ * itself and the groups below it. Tests may import anything.
  */
 const LAYERS_ABOVE_CORE = '^(server|worker|client|scripts|benchmarks|tests)/';
+const FEATURE_GROUPS = require('./core/feature-groups.json');
+const GROUP_NAMES = Object.keys(FEATURE_GROUPS);
+const featureFolders = (features) => `^core/(${features.join('|')})/`;
+
+/** One rule per group: its features may not import a feature of any group above it. */
+const featureOrderRules = GROUP_NAMES.slice(0, -1).map((group, index) => ({
+  name: `feature-order-${group}`,
+  comment: `A ${group} feature of core/ imports only its own group and the groups below it, never ${GROUP_NAMES.slice(index + 1).join(', ')}.`,
+  severity: 'error',
+  from: { path: featureFolders(FEATURE_GROUPS[group]) },
+  to: { path: featureFolders(GROUP_NAMES.slice(index + 1).flatMap((above) => FEATURE_GROUPS[above])) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -45,6 +59,23 @@ module.exports = {
       from: { path: '^client/' },
       to: { path: '^(core|server|worker|simulator|migrations|scripts|benchmarks|tests)/' },
     },
+    {
+      name: 'front-doors-only',
+      comment:
+        'The doors (server, worker), scripts, benchmarks, the simulator and migrations use a core feature through its ' +
+        'entry file, core/<feature>/index.ts; the rest of the folder is the feature\'s own business.',
+      severity: 'error',
+      from: { path: '^(server|worker|scripts|benchmarks|simulator|migrations)/' },
+      to: { path: '^core/[^/]+/', pathNot: '^core/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'features-meet-at-front-doors',
+      comment: 'One core feature uses another only through its entry file; inside its own folder anything goes.',
+      severity: 'error',
+      from: { path: '^core/([^/]+)/' },
+      to: { path: '^core/[^/]+/', pathNot: ['^core/$1/', '^core/[^/]+/index\\.ts$'] },
+    },
+    ...featureOrderRules,
     {
       name: 'no-cycles',
       comment:

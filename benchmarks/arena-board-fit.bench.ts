@@ -5,10 +5,10 @@
  * a JSON line per size `{"votes", "rawMs", "controlledMs", "bootstrapRounds"}`. Set `BENCH_VOTES` (comma-separated)
  * and `BENCH_BOOTSTRAP` to change the sizes.
  */
-import { styleDifference } from '../core/arena/answer-style.ts';
-import { fitBoard, type StyleMode } from '../core/arena/board-fit.ts';
-import { SCALE, type WeightedOutcome } from '../core/arena/bradley-terry.ts';
-import { seededRandom } from '../core/statistics/resampling.ts';
+import { styleDifference } from '../core/arena/index.ts';
+import { fitBoard, type StyleMode } from '../core/arena/index.ts';
+import { SCALE, type WeightedOutcome } from '../core/arena/index.ts';
+import { seededRandom } from '../core/statistics/index.ts';
 
 const MODELS = Array.from({ length: 12 }, (_, index) => `engine/model-${index}`);
 const sizes = (process.env.BENCH_VOTES ?? '1000,5000,20000').split(',').map(Number);

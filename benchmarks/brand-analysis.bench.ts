@@ -5,7 +5,7 @@
  * `{"words", "medianMs", "p95Ms", "runs"}`. The budget is 2 ms per 2,000-word answer on a quiet 2-core machine.
  */
 import { performance } from 'node:perf_hooks';
-import { analyseBrandMention } from '../core/brand/brand-analysis.ts';
+import { analyseBrandMention } from '../core/brand/index.ts';
 
 const BRANDS = ['Acme', 'Zeta', 'Orbit', 'Northwind'];
 const PHRASES = [

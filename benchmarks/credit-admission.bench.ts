@@ -7,12 +7,12 @@
  * Run: npm run bench:credits. Uses a throwaway database and Redis prefix; bounded counts; cleans up.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../core/config/config.ts';
-import { creditOnce, ensureCreditAccount } from '../core/credits/credit-ledger.ts';
-import { User } from '../core/database/entities/user.ts';
+import { loadConfig } from '../core/config/index.ts';
+import { creditOnce, ensureCreditAccount } from '../core/credits/index.ts';
+import { User } from '../core/database/index.ts';
 import { buildServer } from '../server/build-server.ts';
-import { requesterFor, type Requester } from '../core/credits/requester.ts';
-import { admitRequest } from '../core/requests/request-admission.ts';
+import { requesterFor, type Requester } from '../core/credits/index.ts';
+import { admitRequest } from '../core/requests/index.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { percentile } from './percentiles.ts';
 import { formatTextTable } from './text-table.ts';

@@ -16,9 +16,9 @@ import { createFundedUsers, type FundedUsers } from './funded-users.ts';
 import { percentile } from './percentiles.ts';
 import { readServerSentEvents } from './read-server-sent-events.ts';
 import { startQuorum } from './start-quorum.ts';
-import { wallClockMs } from '../core/tracing/stage-trace.ts';
+import { wallClockMs } from '../core/tracing/index.ts';
 import { formatTextTable } from './text-table.ts';
-import type { QuorumStage } from '../core/metrics/quorum-stages.ts';
+import type { QuorumStage } from '../core/metrics/index.ts';
 
 const LEVELS = [
   { concurrency: 1, rounds: 30 },

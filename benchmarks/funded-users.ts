@@ -1,6 +1,6 @@
-import type { QuorumConfig } from '../core/config/config.ts';
-import { openDatabase } from '../core/database/open-database.ts';
-import { createLogger } from '../core/logging/create-logger.ts';
+import type { QuorumConfig } from '../core/config/index.ts';
+import { openDatabase } from '../core/database/index.ts';
+import { createLogger } from '../core/logging/index.ts';
 import { createFundedUser } from '../tests/support/funded-user.ts';
 
 /** Session cookies of funded users, handed out in turn so that concurrent requests are paid from different accounts. */

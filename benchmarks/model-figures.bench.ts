@@ -6,7 +6,7 @@
  *
  * Run: npx tsx benchmarks/model-figures.bench.ts [--runs N]. Add `--json` for one JSON line at the end.
  */
-import { MODEL_FIGURES_SQL } from '../core/runs/model-figures.ts';
+import { MODEL_FIGURES_SQL } from '../core/runs/index.ts';
 import { startTestStack } from '../tests/support/test-stack.ts';
 import { formatTextTable } from './text-table.ts';
 

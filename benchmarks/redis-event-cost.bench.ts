@@ -12,9 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Cluster, Redis } from 'ioredis';
-import { requestEventKeys } from '../core/events/request-event-keys.ts';
-import { RequestEventWriter } from '../core/events/request-event-writer.ts';
-import { isCluster, type RedisClient } from '../core/redis/redis-client.ts';
+import { requestEventKeys } from '../core/events/index.ts';
+import { RequestEventWriter } from '../core/events/index.ts';
+import { isCluster, type RedisClient } from '../core/redis/index.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
 import { startLocalRedisCluster } from '../tests/support/redis-cluster.ts';
 import { readCpu } from './cpu-usage.ts';

@@ -1,4 +1,4 @@
-import { median } from '../core/statistics/median.ts';
+import { median } from '../core/statistics/index.ts';
 import type { PathSummary } from './summarise-outcomes.ts';
 import { formatTextTable } from './text-table.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig, type QuorumConfig } from '../core/config/config.ts';
-import { AnswerQueue } from '../core/jobs/answer-queue.ts';
+import { loadConfig, type QuorumConfig } from '../core/config/index.ts';
+import { AnswerQueue } from '../core/jobs/index.ts';
 import { providerEnvironment } from '../simulator/simulator-base-urls.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix, openTestRedis } from '../tests/support/isolated-resources.ts';
 import { startLocalRedisCluster, type LocalRedisCluster } from '../tests/support/redis-cluster.ts';

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildServer } from '../scripts/build-server.ts';
-import { COMPILED_DIRECTORY } from '../core/config/project-files.ts';
+import { COMPILED_DIRECTORY } from '../core/config/index.ts';
 import { startProviderSimulator } from '../simulator/provider-simulator.ts';
 import { providerEnvironment, simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
 import { findFreePort } from '../tests/support/free-port.ts';

@@ -6,10 +6,10 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { labelledItemLines, labelledVerdicts } from '../core/brand/labelled-verdicts.ts';
-import { loadConfig } from '../core/config/config.ts';
-import { openDatabase } from '../core/database/open-database.ts';
-import { createLogger } from '../core/logging/create-logger.ts';
+import { labelledItemLines, labelledVerdicts } from '../core/brand/index.ts';
+import { loadConfig } from '../core/config/index.ts';
+import { openDatabase } from '../core/database/index.ts';
+import { createLogger } from '../core/logging/index.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { source: { type: 'string', default: 'all' } } });
 const [out] = positionals;

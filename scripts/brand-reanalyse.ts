@@ -5,11 +5,11 @@
  * model decided are kept unless `--include-judged`. Reads the same environment as the server (DATABASE_URL, …).
  */
 import { parseArgs } from 'node:util';
-import { reanalyseStoredMentions } from '../core/brand/reanalyse-stored-mentions.ts';
-import { LOCAL_ANALYSER_VERSION } from '../core/brand/targeted-sentiment.ts';
-import { loadConfig } from '../core/config/config.ts';
-import { openDatabase } from '../core/database/open-database.ts';
-import { createLogger } from '../core/logging/create-logger.ts';
+import { reanalyseStoredMentions } from '../core/brand/index.ts';
+import { LOCAL_ANALYSER_VERSION } from '../core/brand/index.ts';
+import { loadConfig } from '../core/config/index.ts';
+import { openDatabase } from '../core/database/index.ts';
+import { createLogger } from '../core/logging/index.ts';
 
 const { values } = parseArgs({
   options: { 'batch-size': { type: 'string', default: '500' }, 'include-judged': { type: 'boolean', default: false } },

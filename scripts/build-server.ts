@@ -8,8 +8,8 @@
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { PROJECT_ROOT, SHIPPED_DATA_FILES } from '../core/config/project-files.ts';
-import { ENTRY_POINTS } from '../core/process/entry-points.ts';
+import { PROJECT_ROOT, SHIPPED_DATA_FILES } from '../core/config/index.ts';
+import { ENTRY_POINTS } from '../core/process/index.ts';
 
 /**
  * Builds into `outDirectory`. The compiled code takes the directory two levels up as the project root (as `dist/node`

@@ -7,14 +7,14 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../core/config/config.ts';
-import { checkCreditGrant, CREDIT_GRANT_LIMITS, CreditGrantRefused } from '../core/credits/credit-grant-input.ts';
-import { grantCreditsByEmail, type OperatorGrantResult } from '../core/credits/credit-grants.ts';
-import { openDatabase } from '../core/database/open-database.ts';
-import { publishCreditsRemaining } from '../core/events/account-event-publisher.ts';
-import { createLogger } from '../core/logging/create-logger.ts';
-import { RedisConnections } from '../core/redis/redis-connections.ts';
-import type { QuorumConfig } from '../core/config/config-shape.ts';
+import { loadConfig } from '../core/config/index.ts';
+import { checkCreditGrant, CREDIT_GRANT_LIMITS, CreditGrantRefused } from '../core/credits/index.ts';
+import { grantCreditsByEmail, type OperatorGrantResult } from '../core/credits/index.ts';
+import { openDatabase } from '../core/database/index.ts';
+import { publishCreditsRemaining } from '../core/credits/index.ts';
+import { createLogger } from '../core/logging/index.ts';
+import { RedisConnections } from '../core/redis/index.ts';
+import type { QuorumConfig } from '../core/config/index.ts';
 import type { Logger } from 'pino';
 
 const USAGE = `Usage: npm run credits:grant -- <email> <credits> --reason "why" [--by <your name>] [--reference <key>]

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { isCluster, type RedisClient } from '../core/redis/redis-client.ts';
-import { runLeaseKey } from '../core/events/request-event-keys.ts';
+import { isCluster, type RedisClient } from '../core/redis/index.ts';
+import { runLeaseKey } from '../core/events/index.ts';
 
 /** Deletes a lease only while it still names the dead worker, in one step, so a lease set meanwhile is kept. */
 const DELETE_IF_OWNED = `

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Logger } from 'pino';
-import { PROJECT_ROOT } from '../core/config/config.ts';
-import { nodeArgumentsFor } from '../core/process/entry-points.ts';
+import { PROJECT_ROOT } from '../core/config/index.ts';
+import { nodeArgumentsFor } from '../core/process/index.ts';
 import { RestartBackoff, type RestartBackoffPolicy } from './restart-backoff.ts';
 
 /** What `loadConfigOrExit` exits with: the same settings would fail again, so restarting is pointless. */

@@ -5,10 +5,10 @@
  * leases dropped at once so the people waiting on its answers are told within seconds; a server that keeps crashing
  * stops everything with a non-zero exit. Ctrl-C (or SIGTERM) stops them gracefully: open answers finish first.
  */
-import { createLogger } from '../core/logging/create-logger.ts';
-import { loadConfigOrExit } from '../core/process/process-lifecycle.ts';
-import { RedisConnections } from '../core/redis/redis-connections.ts';
-import { runLeaseOwner } from '../core/runs/run-lease-owner.ts';
+import { createLogger } from '../core/logging/index.ts';
+import { loadConfigOrExit } from '../core/process/index.ts';
+import { RedisConnections } from '../core/redis/index.ts';
+import { runLeaseOwner } from '../core/runs/index.ts';
 import { dropLeasesOf } from './lost-worker-leases.ts';
 import { ProcessSupervisor } from './process-supervisor.ts';
 import { WORKER_RESTART_BACKOFF } from './restart-backoff.ts';

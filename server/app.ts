@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { QuorumConfig } from '../core/config/config.ts';
+import type { QuorumConfig } from '../core/config/index.ts';
 import { installErrorHandler } from './errors/error-handler.ts';
 import accounts from './plugins/app/accounts.ts';
 import sessionInvalidations from './plugins/app/session-invalidations.ts';
@@ -53,7 +53,7 @@ import teamRoutes from './routes/teams/index.ts';
 import observability from './observability/observability-plugin.ts';
 import metricsRoute from './routes/metrics/index.ts';
 import queueDashboard from './routes/queue-dashboard/index.ts';
-import { beginStageTrace, stageTraceEnabled } from '../core/tracing/stage-trace.ts';
+import { beginStageTrace, stageTraceEnabled } from '../core/tracing/index.ts';
 
 /**
  * The whole application as one plugin: third-party wiring, our services as decorators, then the routes under

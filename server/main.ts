@@ -1,4 +1,4 @@
-import { closeOnShutdownSignal, loadConfigOrExit } from '../core/process/process-lifecycle.ts';
+import { closeOnShutdownSignal, loadConfigOrExit } from '../core/process/index.ts';
 import { buildServer } from './build-server.ts';
 
 /** Entry point of the HTTP server: listens, and on SIGTERM/SIGINT lets open streams finish before exiting. */

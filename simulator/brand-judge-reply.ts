@@ -1,5 +1,5 @@
-import { readBrandJudgeInput, type BrandJudgeInput } from '../core/brand/brand-judge-prompt.ts';
-import { readFactCheckInput, type FactCheckInput } from '../core/brand/fact-check-prompt.ts';
+import { readBrandJudgeInput, type BrandJudgeInput } from '../core/brand/index.ts';
+import { readFactCheckInput, type FactCheckInput } from '../core/brand/index.ts';
 import { FACT_READINGS, factCheckReplyText, type FactReading } from './fact-check-reply.ts';
 import { parseScriptedDirectives, type SimulationScript } from './scripted-directives.ts';
 

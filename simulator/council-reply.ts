@@ -1,4 +1,4 @@
-import { COUNCIL_CHAIRMAN_OPENING, COUNCIL_ORDER, COUNCIL_REVIEW_OPENING, labelsAfter, RANKING_HEADING } from '../core/judge/council-prompts.ts';
+import { COUNCIL_CHAIRMAN_OPENING, COUNCIL_ORDER, COUNCIL_REVIEW_OPENING, labelsAfter, RANKING_HEADING } from '../core/judge/index.ts';
 import { parseScriptedDirectives, type SimulationScript } from './scripted-directives.ts';
 import { createRandom, shuffled } from './seeded-random.ts';
 import { hashText } from './stable-hash.ts';

@@ -1,4 +1,4 @@
-import type { FactCheckInput } from '../core/brand/fact-check-prompt.ts';
+import type { FactCheckInput } from '../core/brand/index.ts';
 import { createRandom, pick } from './seeded-random.ts';
 import { hashText } from './stable-hash.ts';
 

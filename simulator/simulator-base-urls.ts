@@ -1,4 +1,4 @@
-import type { ProviderId } from '../core/config/config.ts';
+import type { ProviderId } from '../core/config/index.ts';
 
 /**
  * Where the simulator serves each provider's wire format, spelled as that provider's SDK expects its base URL.

@@ -1,16 +1,16 @@
 import { Worker } from 'bullmq';
-import type { RedisClient } from '../core/redis/redis-client.ts';
+import type { RedisClient } from '../core/redis/index.ts';
 import type { Logger } from 'pino';
-import { beginStageTrace } from '../core/tracing/stage-trace.ts';
-import type { AnswerJobData } from '../core/jobs/answer-jobs.ts';
-import { ANSWER_JOB_NAME } from '../core/jobs/job-registry.ts';
+import { beginStageTrace } from '../core/tracing/index.ts';
+import type { AnswerJobData } from '../core/jobs/index.ts';
+import { ANSWER_JOB_NAME } from '../core/jobs/index.ts';
 import { jobProcessor } from './job-processor.ts';
-import type { AnswerQueue } from '../core/jobs/answer-queue.ts';
+import type { AnswerQueue } from '../core/jobs/index.ts';
 import { answerQuestion, type AnswerQuestionDependencies } from './jobs/answer-question-job.ts';
 import { withJobLogger } from './observability/job-logger.ts';
 import { JobNoticeLog } from './observability/job-notice-log.ts';
 import { STALLED_MESSAGE } from './observability/redis-restart-notices.ts';
-import { recordedRunEnding } from '../core/runs/run-ending.ts';
+import { recordedRunEnding } from '../core/runs/index.ts';
 
 export interface AnswerWorkerOptions {
   /** Shared by the partitions' BullMQ workers for their non-blocking commands. */

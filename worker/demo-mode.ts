@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ProviderId, ProviderSettings, QuorumConfig } from '../core/config/config.ts';
+import type { ProviderId, ProviderSettings, QuorumConfig } from '../core/config/index.ts';
 import { startProviderSimulator, type RunningProviderSimulator } from '../simulator/provider-simulator.ts';
 import { simulatorBaseUrls } from '../simulator/simulator-base-urls.ts';
 

@@ -1,5 +1,5 @@
-import { createLogger } from '../core/logging/create-logger.ts';
-import { closeOnShutdownSignal, loadConfigOrExit } from '../core/process/process-lifecycle.ts';
+import { createLogger } from '../core/logging/index.ts';
+import { closeOnShutdownSignal, loadConfigOrExit } from '../core/process/index.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
 /** Entry point of one worker process. Start as many as you like; they share the queue. */

@@ -1,14 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { RedisClient } from '../core/redis/redis-client.ts';
+import type { RedisClient } from '../core/redis/index.ts';
 import type { Logger } from 'pino';
-import { releaseHold, runsWithExpiredHolds } from '../core/credits/credit-ledger.ts';
-import { ModelRun } from '../core/database/entities/model-run.ts';
-import type { RequestEventWriter } from '../core/events/request-event-writer.ts';
-import { runFailure } from '../core/runs/run-failures.ts';
-import { checkRunLiveness, type RunLivenessCheckDependencies } from '../core/runs/run-liveness-check.ts';
-import { livenessCutoffs } from '../core/runs/run-liveness.ts';
-import { failRunAndAnnounce } from '../core/runs/run-outcome-announcer.ts';
-import { deleteUnusedUploads } from '../core/attachments/attachment-repository.ts';
+import { releaseHold, runsWithExpiredHolds } from '../core/credits/index.ts';
+import { ModelRun } from '../core/database/index.ts';
+import type { RequestEventWriter } from '../core/events/index.ts';
+import { runFailure } from '../core/runs/index.ts';
+import { checkRunLiveness, type RunLivenessCheckDependencies } from '../core/runs/index.ts';
+import { livenessCutoffs } from '../core/runs/index.ts';
+import { failRunAndAnnounce } from '../core/runs/index.ts';
+import { deleteUnusedUploads } from '../core/attachments/index.ts';
 
 const SWEEP_BATCH = 200;
 /** Runs checked at once: each may wait a lease's lifetime to read a missing lease again, so they wait together. */

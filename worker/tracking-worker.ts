@@ -1,13 +1,13 @@
-import type { RedisClient } from '../core/redis/redis-client.ts';
+import type { RedisClient } from '../core/redis/index.ts';
 import type { Logger } from 'pino';
 import { Worker, type Queue } from 'bullmq';
-import { queuePlacements } from '../core/jobs/queue-partitions.ts';
-import { TRACKING_FINISH_JOB_NAME, TRACKING_REANALYSE_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/job-registry.ts';
-import { reanalyseTrackingSet, type ReanalysisJudge } from '../core/tracking/tracking-reanalysis.ts';
+import { queuePlacements } from '../core/jobs/index.ts';
+import { TRACKING_FINISH_JOB_NAME, TRACKING_REANALYSE_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/index.ts';
+import { reanalyseTrackingSet, type ReanalysisJudge } from '../core/tracking/index.ts';
 import { isJobNamed, jobProcessor } from './job-processor.ts';
-import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/tracking-schedules.ts';
-import { activeTrackingSets } from '../core/tracking/tracking-sets.ts';
-import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from '../core/tracking/tracking-slot-runs.ts';
+import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/index.ts';
+import { activeTrackingSets } from '../core/tracking/index.ts';
+import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from '../core/tracking/index.ts';
 
 export interface TrackingWorkerOptions {
   /** The process's BullMQ worker connection (its blocking fetch gets a copy of its own). */

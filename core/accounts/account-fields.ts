@@ -1,14 +1,11 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-hashing.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
+import { normaliseEmail } from '../text/index.ts';
 
 /** Field rules in the product's wording. Normalising here means one account per address, whatever case. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function requireEmail(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw new AppError('VALIDATION_ERROR', 'Email is required');

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { listLiveKeyUses, type LiveKeyUse } from '../api-keys/api-key-repository.ts';
+import { listLiveKeyUses, type LiveKeyUse } from '../api-keys/index.ts';
 import { endPendingEmailChanges } from './account-tokens.ts';
 import type { SessionService } from './session-service.ts';
 

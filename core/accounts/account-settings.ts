@@ -1,13 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ensureCreditAccount, grantOnce } from '../credits/credit-ledger.ts';
-import { REGISTERED_GRANT } from '../credits/pricing.ts';
-import { User } from '../database/entities/user.ts';
+import { ensureCreditAccount, grantOnce } from '../credits/index.ts';
+import { REGISTERED_GRANT } from '../credits/index.ts';
+import { User } from '../database/index.ts';
 import { consumeAccountToken, EMAIL_CHANGE_LINK_EXPIRED, EMAIL_CHANGE_LINK_INVALID } from './account-tokens.ts';
 import { deviceName } from './device-names.ts';
 import { verifyAgainstDecoy, verifyPassword } from './password-hashing.ts';
-import { registeredGrantReference } from '../credits/requester.ts';
-import { AppError } from '../errors/app-error.ts';
+import { registeredGrantReference } from '../credits/index.ts';
+import { AppError } from '../errors/index.ts';
 import type { AccountSession } from '../../contract/account.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';

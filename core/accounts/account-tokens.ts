@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../errors/app-error.ts';
-import { hashToken, newSecretToken } from './secret-tokens.ts';
+import { AppError } from '../errors/index.ts';
+import { hashToken, newSecretToken } from '../secrets/index.ts';
 
 /**
  * Single-use mailed links that change an account: a password reset (valid 1 hour) and a move to a new address

@@ -1,9 +1,9 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { EmailVerificationToken } from '../database/entities/email-verification-token.ts';
-import { User } from '../database/entities/user.ts';
-import { AppError } from '../errors/app-error.ts';
-import { hashToken, newSecretToken } from './secret-tokens.ts';
+import { EmailVerificationToken } from '../database/index.ts';
+import { User } from '../database/index.ts';
+import { AppError } from '../errors/index.ts';
+import { hashToken, newSecretToken } from '../secrets/index.ts';
 
 const TOKEN_LIFETIME_MS = 24 * 3_600_000;
 

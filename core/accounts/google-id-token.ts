@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 export const GOOGLE_SIGN_IN_FAILED = 'Google sign-in failed. Please try again.';

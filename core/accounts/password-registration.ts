@@ -1,8 +1,9 @@
-import { User } from '../database/entities/user.ts';
-import type { OutgoingMail } from '../mail/outgoing-mail.ts';
-import { alreadyRegisteredMail, verificationMail } from '../mail/account-mails.ts';
-import { addressWasGranted } from '../credits/requester.ts';
-import { normaliseEmail, requireEmail, requireName, requirePassword } from './account-fields.ts';
+import { User } from '../database/index.ts';
+import type { OutgoingMail } from '../mail/index.ts';
+import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
+import { addressWasGranted } from '../credits/index.ts';
+import { requireEmail, requireName, requirePassword } from './account-fields.ts';
+import { normaliseEmail } from '../text/index.ts';
 import type { AccountServices } from './account-services.ts';
 import { issueVerificationToken, verificationLink } from './email-verification.ts';
 import { hashPassword } from './password-hashing.ts';

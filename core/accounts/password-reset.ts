@@ -1,8 +1,8 @@
-import type { User } from '../database/entities/user.ts';
-import { AppError } from '../errors/app-error.ts';
-import { passwordResetMail } from '../mail/account-mails.ts';
-import { passwordResetNotice } from '../mail/account-recovery-mails.ts';
-import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import type { User } from '../database/index.ts';
+import { AppError } from '../errors/index.ts';
+import { passwordResetMail } from './account-mails.ts';
+import { passwordResetNotice } from './account-recovery-mails.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 import { requireEmail, requirePassword } from './account-fields.ts';
 import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from './account-recovery.ts';
 import type { AccountServices } from './account-services.ts';

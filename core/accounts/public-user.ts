@@ -1,4 +1,4 @@
-import type { User } from '../database/entities/user.ts';
+import type { User } from '../database/index.ts';
 
 /** The user as the browser sees it (id, name, email, tier), never with secrets. */
 export interface PublicUser {

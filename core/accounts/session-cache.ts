@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/redis-client.ts';
+import type { RedisClient } from '../redis/index.ts';
 
 /** At most this many sessions are kept per server; past it the oldest goes first. */
 const MAX_CACHED_SESSIONS = 50_000;

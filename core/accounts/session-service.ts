@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { UserSession } from '../database/entities/user-session.ts';
-import { User, type UserTier } from '../database/entities/user.ts';
-import { hashToken, newSecretToken } from './secret-tokens.ts';
+import { UserSession } from '../database/index.ts';
+import { User, type UserTier } from '../database/index.ts';
+import { hashToken, newSecretToken } from '../secrets/index.ts';
 import { SessionCache, type SessionInvalidation } from './session-cache.ts';
 
 const HOUR_MS = 3_600_000;

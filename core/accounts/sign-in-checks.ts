@@ -1,5 +1,5 @@
-import { User } from '../database/entities/user.ts';
-import { AppError } from '../errors/app-error.ts';
+import { User } from '../database/index.ts';
+import { AppError } from '../errors/index.ts';
 import { requireEmail, requirePassword } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
 import { consumeVerificationToken } from './email-verification.ts';

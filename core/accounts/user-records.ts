@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from '../database/entities/user.ts';
-import { anonymiseCreditAccount } from '../credits/credit-ledger.ts';
+import { User } from '../database/index.ts';
+import { anonymiseCreditAccount } from '../credits/index.ts';
 import type { GoogleIdentity } from './google-id-token.ts';
 
 /**

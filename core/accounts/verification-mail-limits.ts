@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/redis-client.ts';
+import type { RedisClient } from '../redis/index.ts';
 
 export const RESEND_COOLDOWN_SECONDS = 5 * 60;
 export const MAX_RESENDS = 3;

@@ -1,8 +1,8 @@
-import { User } from '../database/entities/user.ts';
-import { addressWasGranted } from '../credits/requester.ts';
-import { AppError } from '../errors/app-error.ts';
-import { verificationMail } from '../mail/account-mails.ts';
-import type { OutgoingMail } from '../mail/outgoing-mail.ts';
+import { User } from '../database/index.ts';
+import { addressWasGranted } from '../credits/index.ts';
+import { AppError } from '../errors/index.ts';
+import { verificationMail } from './account-mails.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 import { requireEmail } from './account-fields.ts';
 import type { AccountServices } from './account-services.ts';
 import { issueVerificationToken, verificationLink } from './email-verification.ts';

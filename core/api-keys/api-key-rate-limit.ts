@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/redis-client.ts';
+import type { RedisClient } from '../redis/index.ts';
 
 const WINDOW_MS = 60_000;
 

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { ApiKeySummary, CreatedApiKey, CreateApiKeyBody } from '../../contract/api-keys.ts';
 import { API_KEY_LIMITS } from '../../contract/limits.ts';
-import { hashToken } from '../accounts/secret-tokens.ts';
-import { AppError } from '../errors/app-error.ts';
+import { hashToken } from '../secrets/index.ts';
+import { AppError } from '../errors/index.ts';
 import { newApiKey } from './api-key-secrets.ts';
 
 /** A live key found by its secret: whose it is and the limits it carries. */

@@ -1,4 +1,4 @@
-import { newSecretToken } from '../accounts/secret-tokens.ts';
+import { newSecretToken } from '../secrets/index.ts';
 
 /** Every key starts so: recognisable in logs and by secret scanners, and told apart from session tokens. */
 export const API_KEY_MARK = 'qrm_';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 
 /**
  * What a key has spent this calendar month (UTC): credits charged, plus credits on hold for answers still running,

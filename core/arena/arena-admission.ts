@@ -3,12 +3,12 @@ import { ARENA_LIMITS } from '../../contract/limits.ts';
 import type { ArenaRequestBody } from '../../contract/arena.ts';
 import type { ModelPair } from '../../contract/ask.ts';
 import { namesToHide } from './blind-text.ts';
-import { engineAvailability } from '../catalogue/model-catalogue.ts';
-import { runCredits } from '../credits/pricing.ts';
-import { tierRefusal } from '../credits/tier-rules.ts';
-import type { Requester } from '../credits/requester.ts';
-import { AppError } from '../errors/app-error.ts';
-import { admitRequest, type AdmissionServices, type AdmittedRequest } from '../requests/request-admission.ts';
+import { engineAvailability } from '../catalogue/index.ts';
+import { runCredits } from '../credits/index.ts';
+import { tierRefusal } from '../credits/index.ts';
+import type { Requester } from '../credits/index.ts';
+import { AppError } from '../errors/index.ts';
+import { admitRequest, type AdmissionServices, type AdmittedRequest } from '../requests/index.ts';
 import { insertArenaRound, roundLabels } from './arena-rounds.ts';
 
 /** Google's AI Overview is a search result, not a model that could answer blind: it never enters the arena. */

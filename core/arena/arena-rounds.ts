@@ -55,9 +55,3 @@ export function roundLabels(round: Pick<StoredArenaRound, 'runOrder'> | null, ru
   for (const runId of runIdsByPosition) if (!order.includes(runId)) order.push(runId);
   return new Map(order.map((runId, position) => [runId, blindLabel(position)]));
 }
-
-/** Whether the request is an arena round nobody has voted on yet (its models are still a secret). */
-export async function isUnrevealedRound(em: EntityManager, requestId: string): Promise<boolean> {
-  const rows = await em.execute<unknown[]>(`select 1 from arena_rounds where request_id = ? and revealed_at is null`, [requestId]);
-  return rows.length > 0;
-}

@@ -3,10 +3,10 @@ import type { ArenaRound, ArenaVoteBody, ArenaVoteCounted } from '../../contract
 import type { ModelResult } from '../../contract/model-result.ts';
 import { nameMask } from './blind-text.ts';
 import { voteOutcomes } from './vote-outcomes.ts';
-import type { ModelRun } from '../database/entities/model-run.ts';
-import type { SearchRequest } from '../database/entities/search-request.ts';
-import { AppError } from '../errors/app-error.ts';
-import { requestResults } from '../requests/request-results.ts';
+import type { ModelRun } from '../database/index.ts';
+import type { SearchRequest } from '../database/index.ts';
+import { AppError } from '../errors/index.ts';
+import { requestResults } from '../requests/index.ts';
 import { labelledAnswers } from './blind-results.ts';
 import { loadArenaRound, roundLabels, type StoredArenaRound } from './arena-rounds.ts';
 import { answerStyle, type AnswerStyle } from './answer-style.ts';

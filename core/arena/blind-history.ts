@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nameMask } from './blind-text.ts';
-import type { HistoryRow } from '../requests/request-history-repository.ts';
+import type { HistoryRow } from '../requests/index.ts';
 import { loadArenaRounds, roundLabels } from './arena-rounds.ts';
 import { blindResult } from './blind-results.ts';
 

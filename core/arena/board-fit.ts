@@ -1,4 +1,4 @@
-import { percentile, seededRandom } from '../statistics/resampling.ts';
+import { percentile, seededRandom } from '../statistics/index.ts';
 import { STYLE_FEATURES } from './answer-style.ts';
 import { fitScores, type WeightedOutcome } from './bradley-terry.ts';
 import { fitWithStyle } from './style-controlled-fit.ts';

@@ -1,4 +1,4 @@
-import { percentile, seededRandom } from '../statistics/resampling.ts';
+import { percentile, seededRandom } from '../statistics/index.ts';
 
 /**
  * Bradley–Terry ratings from pairwise outcomes, on the Elo-like scale arena leaderboards publish: a gap of 400 points

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { LEADERBOARD_JOB_NAME } from '../jobs/job-registry.ts';
+import { LEADERBOARD_JOB_NAME } from '../jobs/index.ts';
 
 /** Votes within one window of this length share one refit, at the window's end: a vote shows within about this long. */
 export const REFIT_AFTER_VOTES_MS = 20_000;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ARENA_CATEGORIES, type Leaderboard, type LeaderboardCategory, type LeaderboardEntry, type LeaderboardStyle, type StyleEffect } from '../../contract/arena.ts';
 import { ARENA_RULES } from '../../contract/arena-rules.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
 import { styleDifference, type AnswerStyle } from './answer-style.ts';
 import { fitBoard, type BoardFit } from './board-fit.ts';
 import type { WeightedOutcome } from './bradley-terry.ts';

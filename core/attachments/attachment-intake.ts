@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, type AttachmentKind } from '../../contract/attachments.ts';
 import { characterCount } from '../../contract/text-length.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 import { looksLikeText, pdfText, plainDocumentText } from './document-text.ts';
 import { readImageHeader, sniffImage } from './image-header.ts';
 

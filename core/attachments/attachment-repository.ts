@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, attachmentCredits, type AttachmentInfo, type AttachmentKind } from '../../contract/attachments.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 import type { CheckedAttachment } from './attachment-intake.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { getDocumentProxy } from 'unpdf';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS } from '../../contract/attachments.ts';
 import { characterCount } from '../../contract/text-length.ts';
-import { AppError } from '../errors/app-error.ts';
-import { storableText } from '../text/storable-text.ts';
+import { AppError } from '../errors/index.ts';
+import { storableText } from '../text/index.ts';
 
 /**
  * The text a document is read as, on the server: a PDF's through unpdf (Mozilla's pdf.js packaged for servers,

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, attachmentCredits, documentBlock } from '../../contract/attachments.ts';
 import { characterCount } from '../../contract/text-length.ts';
-import type { CatalogueEngine, CatalogueModel } from '../catalogue/model-catalogue.ts';
-import type { Requester } from '../credits/requester.ts';
-import { AppError } from '../errors/app-error.ts';
+import type { CatalogueEngine, CatalogueModel } from '../catalogue/index.ts';
+import type { Requester } from '../credits/index.ts';
+import { AppError } from '../errors/index.ts';
 import type { AttachmentInfo } from '../../contract/attachments.ts';
 import { checkAttachment } from './attachment-intake.ts';
 import { attachmentsOfRequests, storeAttachment, unboundAttachments, type AdmissionAttachment } from './attachment-repository.ts';

@@ -1,5 +1,5 @@
 import type { BrandAnalytics, BrandTrend } from '../../contract/brand.ts';
-import { wilsonInterval } from '../tracking/statistics/wilson-interval.ts';
+import { wilsonInterval } from '../statistics/index.ts';
 
 /** How many days the dashboard's daily series covers, today included. */
 export const DAILY_SERIES_DAYS = 30;

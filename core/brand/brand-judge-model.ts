@@ -1,5 +1,5 @@
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import { ConfigurationError, type QuorumConfig } from '../config/config.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import { ConfigurationError, type QuorumConfig } from '../config/index.ts';
 
 /** The judge model an operator set, or the one chosen for them, found in the catalogue. */
 export interface BrandJudgeModel {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dataFilePath } from '../config/project-files.ts';
+import { dataFilePath } from '../config/index.ts';
 import type { TermMatch } from './brand-matches.ts';
 
 /**

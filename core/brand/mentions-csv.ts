@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MentionRecord } from '../../contract/brand.ts';
-import { csvRow, type CsvValue } from '../exports/csv-writer.ts';
+import { csvRow, type CsvValue } from '../text/index.ts';
 import { findMentions, type MentionsFilter } from './brand-mention-repository.ts';
 
 /** The export's columns, in order: one line per answer that named the brand. */

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandMention, Sentiment, VerdictCorrection } from '../../contract/brand.ts';
-import { StoredBrandMention } from '../database/entities/brand-mention.ts';
+import { StoredBrandMention } from '../database/index.ts';
 
 /**
  * The brand analyses as Postgres keeps them: written with the answer they belong to, read back in the contract's

@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import { mayBeFreeTier } from '../../contract/tier-rules.ts';
 import { ModelCapabilities } from '../../contract/column-settings.ts';
 import { LONG_CONVERSATION } from '../../contract/long-conversation.ts';
-import type { ProviderId, QuorumConfig } from '../config/config.ts';
+import type { ProviderId, QuorumConfig } from '../config/index.ts';
 
 /**
  * The engines and models Quorum offers, with their price in credits. It is data, not code (`model-catalogue.json`,

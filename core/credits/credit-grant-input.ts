@@ -1,5 +1,5 @@
-import { normaliseEmail } from '../accounts/account-fields.ts';
-import { hasUnstorableText } from '../text/storable-text.ts';
+import { normaliseEmail } from '../text/index.ts';
+import { hasUnstorableText } from '../text/index.ts';
 
 /**
  * The rules an operator's grant must meet before it reaches the ledger: a whole number of credits within a sane

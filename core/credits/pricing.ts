@@ -1,4 +1,4 @@
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
 
 /** The tiers, what each may spend per model in one request, and the one-time grants, as the contract states them. */
 export { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT, type Tier } from '../../contract/limits.ts';

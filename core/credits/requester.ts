@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ensureCreditAccount, grantOnce, spendable, type CreditAccountState, type CreditOwner } from './credit-ledger.ts';
 import { GUEST_GRANT, REGISTERED_GRANT, type Tier } from './pricing.ts';
-import type { User } from '../database/entities/user.ts';
-import { keyedDigest } from '../accounts/secret-tokens.ts';
+import type { User } from '../database/index.ts';
+import { keyedDigest } from '../secrets/index.ts';
 
 /** Who is asking, as the credit rules see it: a tier, whose account pays, and the one-time grant they are due. */
 export interface Requester {

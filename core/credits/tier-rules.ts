@@ -1,4 +1,4 @@
-import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
+import type { CatalogueModel } from '../catalogue/index.ts';
 import type { Tier } from '../../contract/limits.ts';
 import {
   BRAND_MONITORING_NEEDS_REGISTRATION,

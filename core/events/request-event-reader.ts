@@ -1,4 +1,4 @@
-import type { RedisClient } from '../redis/redis-client.ts';
+import type { RedisClient } from '../redis/index.ts';
 import type { RunEvent } from './run-event.ts';
 import { requestEventKeys } from './request-event-keys.ts';
 import { parseRunEvent } from './request-event-writer.ts';

@@ -1,4 +1,4 @@
-import { isCluster, type RedisClient } from '../redis/redis-client.ts';
+import { isCluster, type RedisClient } from '../redis/index.ts';
 import type { RunEvent, UnsequencedRunEvent } from './run-event.ts';
 import { requestEventKeys } from './request-event-keys.ts';
 

@@ -1,6 +1,6 @@
-import type { HistoryRow } from '../requests/request-history-repository.ts';
-import { totalCredits } from '../requests/request-versions.ts';
-import { csvRow } from './csv-writer.ts';
+import type { HistoryRow } from '../requests/index.ts';
+import { totalCredits } from '../requests/index.ts';
+import { csvRow } from '../text/index.ts';
 
 export const HISTORY_CSV_COLUMNS = ['asked_at', 'kind', 'status', 'question', 'models', 'answered', 'credits_used'] as const;
 

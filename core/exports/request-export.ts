@@ -1,8 +1,8 @@
 import type { RequestExport } from '../../contract/exports.ts';
 import { attachedFile, attachedFileLabel, type AttachedFile } from '../../contract/attachments.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import type { SearchRequest } from '../database/entities/search-request.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import type { SearchRequest } from '../database/index.ts';
 
 /** A request and its results as the JSON export, each model with the name people know it by. */
 export function requestExport(

@@ -1,5 +1,5 @@
 import type { ConnectionOptions, Queue } from 'bullmq';
-import type { RedisSettings } from '../config/config-shape.ts';
+import type { RedisSettings } from '../config/index.ts';
 import { AnswerQueue } from './answer-queue.ts';
 import { openQueue } from './queue-catalogue.ts';
 import type { TrackingJobData } from './job-registry.ts';

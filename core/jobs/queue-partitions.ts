@@ -1,4 +1,4 @@
-import { hashSlot } from '../redis/hash-slot.ts';
+import { hashSlot } from '../redis/index.ts';
 import type { QueueKind } from './job-registry.ts';
 
 /**

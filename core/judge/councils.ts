@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { councilLabel, type Council, type CouncilAnswer, type CouncilReview, type CouncilStatus } from '../../contract/council.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
-import { requestResults } from '../requests/request-results.ts';
+import { requestResults } from '../requests/index.ts';
 import { councilAttributions, councilStandings, parseCouncilRanking } from './council-prompts.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pino, type Logger, type LoggerOptions } from 'pino';
-import type { QuorumConfig } from '../config/config.ts';
+import type { QuorumConfig } from '../config/index.ts';
 
 type LoggingConfig = Pick<QuorumConfig, 'logLevel'> & Partial<Pick<QuorumConfig, 'environment'>>;
 

@@ -1,4 +1,4 @@
-import type { LogSink } from '../logging/create-logger.ts';
+import type { LogSink } from '../logging/index.ts';
 import nodemailer from 'nodemailer';
 import { firstLinkIn, type DevelopmentOutbox } from './development-outbox.ts';
 import type { OutgoingMail } from './outgoing-mail.ts';

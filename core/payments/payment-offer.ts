@@ -1,4 +1,4 @@
-import type { QuorumConfig } from '../config/config.ts';
+import type { QuorumConfig } from '../config/index.ts';
 import type { PaymentCatalogue } from './payment-catalogue.ts';
 import type { PaymentOffer } from '../../contract/payments.ts';
 

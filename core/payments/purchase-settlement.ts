@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { markSubscribed } from '../accounts/user-records.ts';
-import { creditOnce, lockCreditAccount, reverseCredits, spendable } from '../credits/credit-ledger.ts';
+import { markSubscribed } from '../accounts/index.ts';
+import { creditOnce, lockCreditAccount, reverseCredits, spendable } from '../credits/index.ts';
 import { findPurchaseByIntent, type PurchaseRecord } from './purchase-records.ts';
 
 /**

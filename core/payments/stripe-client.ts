@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { QuorumConfig } from '../config/config.ts';
+import type { QuorumConfig } from '../config/index.ts';
 
 /**
  * The Stripe SDK pointed at STRIPE_API_BASE_URL: Stripe itself by default, or a proxy or local fake, named through

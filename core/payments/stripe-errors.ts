@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 
 /**
  * What a failed call to Stripe means for the person paying. Stripe out of reach, overloaded, or refusing our key

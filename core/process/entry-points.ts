@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { COMPILED_DIRECTORY, PROJECT_ROOT, RUNNING_COMPILED } from '../config/project-files.ts';
+import { COMPILED_DIRECTORY, PROJECT_ROOT, RUNNING_COMPILED } from '../config/index.ts';
 
 /**
  * The programs Quorum runs as processes of their own, by source file, with the file `npm run build` compiles each

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ConfigurationError, loadConfig, type QuorumConfig } from '../config/config.ts';
+import { ConfigurationError, loadConfig, type QuorumConfig } from '../config/index.ts';
 
 /** Exit code for a configuration error (EX_CONFIG), so supervisors can tell "fix your settings" from a crash. */
 const CONFIGURATION_EXIT_CODE = 78;

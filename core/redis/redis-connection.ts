@@ -1,6 +1,6 @@
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
-import type { RedisSettings } from '../config/config-shape.ts';
+import type { RedisSettings } from '../config/index.ts';
 import { watchConnectionReadiness } from './connection-readiness.ts';
 import type { RedisClient } from './redis-client.ts';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RedisSettings } from '../config/config-shape.ts';
+import type { RedisSettings } from '../config/index.ts';
 import type { RedisClient } from './redis-client.ts';
 import { createRedisConnection, waitUntilReady, type RedisConnectionKind } from './redis-connection.ts';
 

@@ -1,5 +1,5 @@
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 import { requestOptions, type AdmissionInput } from './request-admission.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ColumnSettings, StoredColumnSettings } from '../../contract/column-settings.ts';
 import { columnSettingsProblem, normaliseColumnSettings } from '../../contract/column-settings-rules.ts';
-import type { CatalogueModel } from '../catalogue/model-catalogue.ts';
-import { AppError } from '../errors/app-error.ts';
+import type { CatalogueModel } from '../catalogue/index.ts';
+import { AppError } from '../errors/index.ts';
 import { conversationKey } from './follow-up-thread.ts';
 
 /**

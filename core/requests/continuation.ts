@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CONTINUATION_TEXTS, type ContinueMode } from '../../contract/continuation.ts';
-import type { Requester } from '../credits/requester.ts';
-import type { RequestKind } from '../database/entities/search-request.ts';
-import { AppError } from '../errors/app-error.ts';
+import type { Requester } from '../credits/index.ts';
+import type { RequestKind } from '../database/index.ts';
+import { AppError } from '../errors/index.ts';
 
 /** A model named as `engine/model`, the way `carryFrom` and the stored `carry_from` spell it. */
 export interface ModelName {

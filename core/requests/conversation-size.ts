@@ -1,7 +1,7 @@
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { conversationCharacters, conversationSize, LONG_CONVERSATION_TEXTS } from '../../contract/long-conversation.ts';
-import { contextTokensOf, type CatalogueEngine, type CatalogueModel } from '../catalogue/model-catalogue.ts';
-import { AppError } from '../errors/app-error.ts';
+import { contextTokensOf, type CatalogueEngine, type CatalogueModel } from '../catalogue/index.ts';
+import { AppError } from '../errors/index.ts';
 
 /**
  * How long a conversation is for the price (contract/long-conversation.ts), measured on exactly what the worker sends

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CHAT_REQUEST_KINDS } from '../database/entities/search-request.ts';
+import { CHAT_REQUEST_KINDS } from '../database/index.ts';
 
 /**
  * How the chat history tells conversations apart, as SQL both the history page and deleting a conversation use. A

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CHAT_REQUEST_KINDS } from '../database/entities/search-request.ts';
-import { AppError } from '../errors/app-error.ts';
+import { CHAT_REQUEST_KINDS } from '../database/index.ts';
+import { AppError } from '../errors/index.ts';
 import { CHAT_KINDS_SQL, CONVERSATION_DEPTH_GUARD, conversationTurnsSql, withoutJit } from './conversation-threads.ts';
 
 /** The wording of deleting a conversation from the history. */

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { FOLLOW_UP_LIMITS } from '../../contract/limits.ts';
-import { AppError } from '../errors/app-error.ts';
-import type { Requester } from '../credits/requester.ts';
+import { AppError } from '../errors/index.ts';
+import type { Requester } from '../credits/index.ts';
 import { requestResults, type RunResult } from './request-results.ts';
-import { isUnrevealedRound } from '../arena/arena-rounds.ts';
+import { isUnrevealedRound } from './sealed-rounds.ts';
 import { CONTINUATION_TEXTS, type ContinueMode } from '../../contract/continuation.ts';
 import { parseModelName, type ModelName } from './continuation.ts';
 

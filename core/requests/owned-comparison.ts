@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ComparedModel } from '../../contract/ask.ts';
-import { ModelRun } from '../database/entities/model-run.ts';
-import { SearchRequest } from '../database/entities/search-request.ts';
+import { ModelRun } from '../database/index.ts';
+import { SearchRequest } from '../database/index.ts';
 import type { ComparisonFacts } from './api-comparison.ts';
 
 /** A stored comparison of its owner's, with its runs in the order the models were named. */

@@ -7,34 +7,34 @@ import {
   DEFAULT_AI_OVERVIEW_LANGUAGE,
   isAiOverviewCountry,
   isAiOverviewLanguage,
-} from '../catalogue/ai-overview-locales.ts';
-import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../catalogue/model-catalogue.ts';
-import { lockCreditAccount, lockOwnedCreditAccount, spendable } from '../credits/credit-ledger.ts';
-import { publishCreditsRemaining } from '../events/account-event-publisher.ts';
-import { runCredits } from '../credits/pricing.ts';
-import { tierRefusal } from '../credits/tier-rules.ts';
+} from '../catalogue/index.ts';
+import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../catalogue/index.ts';
+import { lockCreditAccount, lockOwnedCreditAccount, spendable } from '../credits/index.ts';
+import { publishCreditsRemaining } from '../credits/index.ts';
+import { runCredits } from '../credits/index.ts';
+import { tierRefusal } from '../credits/index.ts';
 import { supportsWebSearch } from '../../contract/tier-rules.ts';
-import type { RequestKind } from '../database/entities/search-request.ts';
-import type { AnswerJobQuestion } from '../jobs/answer-jobs.ts';
-import { ANSWER_JOB_NAME } from '../jobs/job-registry.ts';
-import { runFailure } from '../runs/run-failures.ts';
-import { markStage } from '../tracing/stage-trace.ts';
-import { failRunAndAnnounce } from '../runs/run-outcome-announcer.ts';
-import { refuseOverMonthlyCap } from '../api-keys/api-key-spending.ts';
-import { openCreditAccount, type Requester } from '../credits/requester.ts';
-import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from '../credits/admission-statement.ts';
+import type { RequestKind } from '../database/index.ts';
+import type { AnswerJobQuestion } from '../jobs/index.ts';
+import { ANSWER_JOB_NAME } from '../jobs/index.ts';
+import { runFailure } from '../runs/index.ts';
+import { markStage } from '../tracing/index.ts';
+import { failRunAndAnnounce } from '../runs/index.ts';
+import { refuseOverMonthlyCap } from '../api-keys/index.ts';
+import { openCreditAccount, type Requester } from '../credits/index.ts';
+import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from '../credits/index.ts';
 import { checkRetryTarget, conversationKey, followUpConversations, type NamedModel } from './follow-up-thread.ts';
 import { modelNameText, resolveContinuation, retryContinuation, type ModelName } from './continuation.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
 import { checkedColumnSettings, settingsAskedWith } from './column-settings-admission.ts';
 import { earlierCharacters, longConversationCredits, readsConversation } from './conversation-size.ts';
 import { characterCount } from '../../contract/text-length.ts';
-import { AppError } from '../errors/app-error.ts';
-import { currentRequestId, requestAgeMs } from '../tracing/request-context.ts';
-import { observeStage } from '../metrics/quorum-stages.ts';
+import { AppError } from '../errors/index.ts';
+import { currentRequestId, requestAgeMs } from '../tracing/index.ts';
+import { observeStage } from '../metrics/index.ts';
 import type { RequestCoreServices } from './request-services.ts';
-import { attachmentCreditsPerModel, attachmentsOfRequest, documentCharacters, questionAttachments, refuseModelsThatCannotRead } from '../attachments/request-attachments.ts';
-import { bindAttachments } from '../attachments/attachment-repository.ts';
+import { attachmentCreditsPerModel, attachmentsOfRequest, documentCharacters, questionAttachments, refuseModelsThatCannotRead } from '../attachments/index.ts';
+import { bindAttachments } from '../attachments/index.ts';
 import { ATTACHMENT_TEXTS } from '../../contract/attachments.ts';
 
 /** What asking can be refused with, before any answer starts: the search and compare routes document these. */

@@ -1,10 +1,10 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import { CHAT_REQUEST_KINDS, SearchRequest, type RequestKind } from '../database/entities/search-request.ts';
+import { CHAT_REQUEST_KINDS, SearchRequest, type RequestKind } from '../database/index.ts';
 import type { AiOverviewParams, BrandConfig } from '../../contract/ask.ts';
 import type { HistoryItem, HistoryVersion } from '../../contract/history.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
-import { findBrandMentions } from '../brand/stored-brand-mentions.ts';
-import { attachmentsOfRequests } from '../attachments/attachment-repository.ts';
+import { findBrandMentions } from '../brand/index.ts';
+import { attachmentsOfRequests } from '../attachments/index.ts';
 import type { AttachmentInfo } from '../../contract/attachments.ts';
 import { runResult } from './request-results.ts';
 import { historyStatus, modelVersions, type ModelVersions } from './request-versions.ts';

@@ -1,11 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { RedisClient } from '../redis/redis-client.ts';
-import type { LogSink } from '../logging/create-logger.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import type { QuorumConfig } from '../config/config.ts';
-import type { RequestEventWriter } from '../events/request-event-writer.ts';
-import type { AnswerQueue } from '../jobs/answer-queue.ts';
-import type { RunLivenessCheckDependencies } from '../runs/run-liveness-check.ts';
+import type { RedisClient } from '../redis/index.ts';
+import type { LogSink } from '../logging/index.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import type { QuorumConfig } from '../config/index.ts';
+import type { RequestEventWriter } from '../events/index.ts';
+import type { AnswerQueue } from '../jobs/index.ts';
+import type { RunLivenessCheckDependencies } from '../runs/index.ts';
 
 /**
  * What admitting, stopping and judging requests work with, in whichever process does it (the server for a person's

@@ -1,6 +1,6 @@
 import type { HistoryItem, HistoryResult, HistoryVersion } from '../../contract/history.ts';
-import { RUN_FAILURES } from '../runs/run-failures.ts';
-import type { SearchRequestStatus } from '../database/entities/search-request.ts';
+import { RUN_FAILURES } from '../runs/index.ts';
+import type { SearchRequestStatus } from '../database/index.ts';
 import type { RunResult } from './request-results.ts';
 
 /** One model's place in a request: the answer it stands by, and every answer it gave there, oldest first. */

@@ -1,8 +1,8 @@
-import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../database/entities/model-run.ts';
-import { runCancellationChannel } from '../jobs/run-cancellations.ts';
-import { runFailure } from '../runs/run-failures.ts';
-import { failRunAndAnnounce } from '../runs/run-outcome-announcer.ts';
-import { AppError } from '../errors/app-error.ts';
+import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../database/index.ts';
+import { runCancellationChannel } from '../jobs/index.ts';
+import { runFailure } from '../runs/index.ts';
+import { failRunAndAnnounce } from '../runs/index.ts';
+import { AppError } from '../errors/index.ts';
 import type { RequestCoreServices } from './request-services.ts';
 
 export type StopServices = Pick<RequestCoreServices, 'orm' | 'redis' | 'keyPrefix' | 'eventWriter' | 'answerQueue'>;

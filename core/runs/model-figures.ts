@@ -8,8 +8,8 @@ import {
   type WindowFigures,
 } from '../../contract/model-stats.ts';
 import { modelRestriction } from '../../contract/tier-rules.ts';
-import { contextTokensOf, engineAvailability, type CatalogueModel, type ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import type { QuorumConfig } from '../config/config.ts';
+import { contextTokensOf, engineAvailability, type CatalogueModel, type ModelCatalogue } from '../catalogue/index.ts';
+import type { QuorumConfig } from '../config/index.ts';
 
 /**
  * Quorum's own figures per model, from the runs it really answered: how many ended, how many failed, how long people

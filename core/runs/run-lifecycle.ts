@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { OPEN_MODEL_RUN_STATUSES } from '../database/entities/model-run.ts';
+import { OPEN_MODEL_RUN_STATUSES } from '../database/index.ts';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { StoredColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import type { SearchTrail } from '../../contract/search-trail.ts';
-import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/stored-brand-mentions.ts';
-import type { AnswerSource } from '../events/run-event.ts';
-import { CAPTURE_HOLD_CTES, HELD_AMOUNT_OF_RUN, RELEASE_HOLD_CTES } from '../credits/hold-settlement-sql.ts';
+import { storeBrandMention, type BrandAnalysisOfRun } from '../brand/index.ts';
+import type { AnswerSource } from '../events/index.ts';
+import type { RunSettlement } from '../credits/index.ts';
+import { CAPTURE_HOLD_CTES, HELD_AMOUNT_OF_RUN, RELEASE_HOLD_CTES } from '../credits/index.ts';
 
 /**
  * A run moves queued → running → completed | error, and every move is a conditional UPDATE: BullMQ delivers a
@@ -92,20 +93,6 @@ export interface RunSuccess {
   firstTokenAt: Date | null;
   /** The answer's brand analysis, when its request monitors a brand: stored with the answer. */
   brand: BrandAnalysisOfRun | null;
-}
-
-/**
- * What ending a run changed for its owner, so the caller can tell their open tabs once the transaction has
- * committed (the transaction itself never talks to Redis).
- */
-export interface RunSettlement {
-  requestId: string;
-  /** The signed-in owner; null for a guest's request. */
-  userId: string | null;
-  /** This run was the request's last open one, so ending it ended the request. */
-  requestFinished: boolean;
-  /** What the payer can spend right after this ending (balance − held), when it moved their credits. */
-  creditsRemaining?: number;
 }
 
 /** The stored facts of a completed run that its end event reports besides the answer itself. */

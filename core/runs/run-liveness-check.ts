@@ -1,10 +1,10 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
-import type { RedisClient } from '../redis/redis-client.ts';
+import type { RedisClient } from '../redis/index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { connectionReadyForMs } from '../redis/connection-readiness.ts';
-import { runLeaseKey } from '../events/request-event-keys.ts';
-import type { RequestEventWriter } from '../events/request-event-writer.ts';
+import { connectionReadyForMs } from '../redis/index.ts';
+import { runLeaseKey } from '../events/index.ts';
+import type { RequestEventWriter } from '../events/index.ts';
 import { runFailure } from './run-failures.ts';
 import { assessRunLiveness, type JobStanding, type RunLiveness, type RunLivenessFacts, type RunLivenessLimits } from './run-liveness.ts';
 import { failRunAndAnnounce } from './run-outcome-announcer.ts';

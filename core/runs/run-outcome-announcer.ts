@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { findBrandMention } from '../brand/stored-brand-mentions.ts';
-import { ModelRun } from '../database/entities/model-run.ts';
-import type { RequestEventWriter } from '../events/request-event-writer.ts';
-import type { UnsequencedRunEvent } from '../events/run-event.ts';
+import { findBrandMention } from '../brand/index.ts';
+import { ModelRun } from '../database/index.ts';
+import type { RequestEventWriter } from '../events/index.ts';
+import type { UnsequencedRunEvent } from '../events/index.ts';
 import type { BrandMention } from '../../contract/brand.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
-import { publishRunSettlement } from '../events/account-event-publisher.ts';
+import { publishRunSettlement } from '../credits/index.ts';
 import { failRunWithSettlement, type FailRunOptions, type RunFailure, type RunSuccess, type StoredCompletion } from './run-lifecycle.ts';
 import { msSinceAccepted } from './answer-timings.ts';
 import { isFinishReason } from './finish-reasons.ts';

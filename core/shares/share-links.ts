@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SHARE_TOKEN_PATTERN, type SharedRequest } from '../../contract/shares.ts';
-import type { RequestKind } from '../database/entities/search-request.ts';
+import type { RequestKind } from '../database/index.ts';
 
 const TOKEN_PATTERN = new RegExp(SHARE_TOKEN_PATTERN);
 

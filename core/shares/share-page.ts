@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SharedRequest } from '../../contract/shares.ts';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { escapeHtml } from '../mail/index.ts';
 
 const DESCRIPTION_LENGTH = 200;
 const TITLE_LENGTH = 90;

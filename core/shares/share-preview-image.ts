@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { createRequire } from 'node:module';
 import type { SharedRequest } from '../../contract/shares.ts';
-import { escapeHtml } from '../mail/escape-html.ts';
+import { escapeHtml } from '../mail/index.ts';
 
 /**
  * The picture a link preview shows for one shared page (1200 × 630, PNG): the question, and the models that

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { attachedFile } from '../../contract/attachments.ts';
-import { attachmentsOfRequests } from '../attachments/attachment-repository.ts';
+import { attachmentsOfRequests } from '../attachments/index.ts';
 import type { SharedRequest } from '../../contract/shares.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import { SearchRequest } from '../database/entities/search-request.ts';
-import { requestResults } from '../requests/request-results.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import { SearchRequest } from '../database/index.ts';
+import { requestResults } from '../requests/index.ts';
 
 /**
  * A shared request as the public sees it: the question and every model's answer, name and timings. Built field by

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { SupportRequest } from '../database/entities/support-request.ts';
+import { SupportRequest } from '../database/index.ts';
 import type { SupportRequestBody } from '../../contract/support.ts';
-import type { SupportMailFacts } from '../mail/support-mails.ts';
+import type { SupportMailFacts } from '../mail/index.ts';
 
 export interface SupportSender {
   /** The signed-in account, or null for a guest. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompareRequestBody } from '../../contract/ask.ts';
 import type { Team, TeamCompareRequestBody } from '../../contract/teams.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 import { findTeam, listTeams } from './teams.ts';
 
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ComparedModel } from '../../contract/ask.ts';
 import { TEAM_LIMITS, type Team, type TeamBody, type TeamJudge } from '../../contract/teams.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import { AppError } from '../errors/app-error.ts';
-import { checkedColumnSettings } from '../requests/column-settings-admission.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import { AppError } from '../errors/index.ts';
+import { checkedColumnSettings } from '../requests/index.ts';
 
 /**
  * Saved teams: a person's named sets of models with their column settings and an optional judge or council. What is

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CANARY_DRIFT_FLOOR, CANARY_DRIFT_MARGIN, type CanaryPoint, type TrackingCanary } from '../../contract/tracking-canary.ts';
-import { median } from '../statistics/median.ts';
+import { median } from '../statistics/index.ts';
 import type { StoredTrackingSet } from './tracking-sets.ts';
 
 /** How many of a set's latest completed runs the canary series covers. */

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import type { TrackingSurface } from '../../contract/tracking.ts';
-import { mcnemarExact } from './statistics/mcnemar-exact.ts';
+import { mcnemarExact } from '../statistics/index.ts';
 
 /**
  * The paired view of a run against its baseline: the same prompt-and-model cells read in both windows. Comparing

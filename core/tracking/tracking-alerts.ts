@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import { TRACKING_SURFACES, type TrackingSurface } from '../../contract/tracking.ts';
-import { twoProportionTest, type ProportionSample } from './statistics/two-proportion-test.ts';
-import { wilsonInterval, type ProportionInterval } from './statistics/wilson-interval.ts';
+import { twoProportionTest, type ProportionSample } from '../statistics/index.ts';
+import { wilsonInterval, type ProportionInterval } from '../statistics/index.ts';
 
 /** How far back the baseline a run is compared with reaches, in days of the set's clock. */
 export const BASELINE_DAYS = 7;

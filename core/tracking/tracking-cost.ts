@@ -1,6 +1,6 @@
 import { RUNS_PER_MONTH, RUNS_PER_WEEK, type CostPreview, type TrackingCadence } from '../../contract/tracking.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import { runCredits } from '../credits/pricing.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import { runCredits } from '../credits/index.ts';
 import { runCreditsFor } from '../../contract/tracking-samples.ts';
 
 /**

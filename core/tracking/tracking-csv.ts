@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TrackingResult } from '../../contract/tracking.ts';
-import { csvRow, type CsvValue } from '../exports/csv-writer.ts';
+import { csvRow, type CsvValue } from '../text/index.ts';
 import { trackingResults } from './tracking-results-repository.ts';
 
 /** The export's columns, in order: one line per model answer, as stored. */

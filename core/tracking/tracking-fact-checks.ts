@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FactCheckDashboard } from '../../contract/brand-facts.ts';
 import type { TrackingSurface } from '../../contract/tracking.ts';
-import { csvRow } from '../exports/csv-writer.ts';
+import { csvRow } from '../text/index.ts';
 import { BASELINE_DAYS, type AlertRule } from './tracking-alerts.ts';
-import { twoProportionTest, type ProportionSample } from './statistics/two-proportion-test.ts';
-import { wilsonInterval } from './statistics/wilson-interval.ts';
+import { twoProportionTest, type ProportionSample } from '../statistics/index.ts';
+import { wilsonInterval } from '../statistics/index.ts';
 import { setSurfaces } from './tracking-results-repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { answerSurfaceSql } from './answer-surface.ts';
+import { answerSurfaceSql } from '../brand/index.ts';
 
 /** Which analyser made a brand analysis, as one readable word pair (`local 2.1.0+…`, `judge …`), from `brand_mentions.analyser`. */
 export const ANALYSER_VERSION_SQL = `case when mention.analyser is null then null else concat_ws(' ', mention.analyser ->> 'kind', mention.analyser ->> 'version', mention.analyser ->> 'model') end`;

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TRACKING_SURFACES, type TrackingDashboard, type TrackingResult, type TrackingSurface } from '../../contract/tracking.ts';
 import { modelChanges, type VersionCount } from './model-changes.ts';
 import { withSegments } from './series-segments.ts';
-import { FACT_CHECK_COLUMNS, factCheckFromRow, type FactCheckRow } from '../brand/fact-check-repository.ts';
+import { FACT_CHECK_COLUMNS, factCheckFromRow, type FactCheckRow } from '../brand/index.ts';
 import { analyserChanges, settingChanges, type RunSettings } from './setting-changes.ts';
 import { BASELINE_DAYS } from './tracking-alerts.ts';
 import { pairedCells, pairedComparison } from './paired-cells.ts';

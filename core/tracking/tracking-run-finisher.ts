@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
-import { TRACKING_FINISH_JOB_NAME, type TrackingJobData } from '../jobs/job-registry.ts';
+import { TRACKING_FINISH_JOB_NAME, type TrackingJobData } from '../jobs/index.ts';
 import { trackingFinishJobId } from './tracking-jobs.ts';
 
 /**

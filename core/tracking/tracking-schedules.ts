@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { TrackingCadence } from '../../contract/tracking.ts';
-import { scheduledJobOptions } from '../jobs/queue-catalogue.ts';
-import { TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../jobs/job-registry.ts';
+import { scheduledJobOptions } from '../jobs/index.ts';
+import { TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../jobs/index.ts';
 import { cadenceMs, trackingSchedulerId } from './tracking-jobs.ts';
 
 /**

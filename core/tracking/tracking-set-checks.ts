@@ -3,12 +3,12 @@ import {
   DEFAULT_AI_OVERVIEW_LANGUAGE,
   isAiOverviewCountry,
   isAiOverviewLanguage,
-} from '../catalogue/ai-overview-locales.ts';
-import { engineAvailability, type ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import type { QuorumConfig } from '../config/config.ts';
-import { runCredits, type Tier } from '../credits/pricing.ts';
-import { tierRefusal } from '../credits/tier-rules.ts';
-import { AppError } from '../errors/app-error.ts';
+} from '../catalogue/index.ts';
+import { engineAvailability, type ModelCatalogue } from '../catalogue/index.ts';
+import type { QuorumConfig } from '../config/index.ts';
+import { runCredits, type Tier } from '../credits/index.ts';
+import { tierRefusal } from '../credits/index.ts';
+import { AppError } from '../errors/index.ts';
 import { columnSettingsProblem } from '../../contract/column-settings-rules.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ALERT_MIN_READINGS, DEFAULT_ALERT_P_VALUE, DEFAULT_ALERT_THRESHOLD, SAMPLES_PER_CELL, TRACKING_LIMITS, type TrackingRun, type TrackingSurface, type TrackingSet, type TrackingSetBody, type TrackingSetUpdate } from '../../contract/tracking.ts';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
 import { trackingCost } from './tracking-cost.ts';
 import { SET_COLUMNS, setFromRow, type StoredTrackingSet } from './tracking-sets.ts';
 import { SUMMARY_COLUMNS, summaryFromRow, type SummaryRow } from './tracking-summary.ts';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../errors/index.ts';
 
 /** A user's tracked prompt sets: written and read in SQL, always scoped to their owner. */
 

@@ -2,9 +2,9 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ModelCatalogue } from '../catalogue/model-catalogue.ts';
-import { User } from '../database/entities/user.ts';
-import type { TrackingJobData } from '../jobs/job-registry.ts';
+import type { ModelCatalogue } from '../catalogue/index.ts';
+import { User } from '../database/index.ts';
+import type { TrackingJobData } from '../jobs/index.ts';
 import { slotStart, trackingFinishJobId } from './tracking-jobs.ts';
 import { markRunAdmitted, queueRunDeadline, queueRunFinish } from './tracking-run-finisher.ts';
 import { trackingCost } from './tracking-cost.ts';
@@ -13,15 +13,15 @@ import { BASELINE_DAYS, significantDrop, visibilityWindows } from './tracking-al
 import { pairedCells, pairedComparison } from './paired-cells.ts';
 import { openAnswersOfRun, recordTrackingResults } from './tracking-results-recorder.ts';
 import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from './tracking-sets.ts';
-import { requesterFor, spendableCreditsOf, type Requester } from '../credits/requester.ts';
-import { AppError } from '../errors/app-error.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { trackingAlertMail, trackingPausedMail, type CanaryReading, type TrackingMailFacts } from '../mail/tracking-mails.ts';
-import { factContradictionAlertMail } from '../mail/tracking-mails.ts';
+import { requesterFor, spendableCreditsOf, type Requester } from '../credits/index.ts';
+import { AppError } from '../errors/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { trackingAlertMail, trackingPausedMail, type CanaryReading, type TrackingMailFacts } from '../mail/index.ts';
+import { factContradictionAlertMail } from '../mail/index.ts';
 import { contradictionWindows, significantRise } from './tracking-fact-checks.ts';
 import { setSurfaces } from './tracking-results-repository.ts';
 import { canaryReadingOf, trackingCanary } from './canary-drift.ts';
-import { admitRequest, type AdmissionServices } from '../requests/request-admission.ts';
+import { admitRequest, type AdmissionServices } from '../requests/index.ts';
 
 export interface TrackingRunDependencies {
   orm: MikroORM;

@@ -1,5 +1,5 @@
 import { DEFAULT_ALERT_MIN_READINGS, type TrackingSummary, type VisibilityInterval } from '../../contract/tracking.ts';
-import { wilsonInterval } from './statistics/wilson-interval.ts';
+import { wilsonInterval } from '../statistics/index.ts';
 import { STATISTICS_COLUMNS, rateStatistics, type StatisticsRow } from './tracking-rate-statistics.ts';
 
 /**

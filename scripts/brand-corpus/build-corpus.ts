@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../core/config/project-files.ts';
+import { PROJECT_ROOT } from '../../core/config/index.ts';
 import { brandOccurrences, parseLabels, rawLine, readPassageFolder, type CorpusPassage } from './corpus-passages.ts';
 
 const CORPUS = path.join(PROJECT_ROOT, 'data/brand-answers');

@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { SENTIMENTS, type Sentiment } from '../../contract/brand.ts';
-import { analyseBrandMention } from '../../core/brand/brand-analysis.ts';
+import { analyseBrandMention } from '../../core/brand/index.ts';
 import { readLabelledItems } from './labelled-items.ts';
 import { scoreVerdicts } from './verdict-scores.ts';
 

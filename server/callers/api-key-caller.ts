@@ -1,12 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
-import type { RedisClient } from '../../core/redis/redis-client.ts';
-import { User } from '../../core/database/entities/user.ts';
-import { requesterFor, type Requester } from '../../core/credits/requester.ts';
-import { AppError } from '../../core/errors/app-error.ts';
-import { authenticateApiKey } from '../../core/api-keys/api-key-repository.ts';
-import { overApiKeyRateLimit } from '../../core/api-keys/api-key-rate-limit.ts';
-import { bearerToken } from '../../core/api-keys/api-key-secrets.ts';
+import type { RedisClient } from '../../core/redis/index.ts';
+import { User } from '../../core/database/index.ts';
+import { requesterFor, type Requester } from '../../core/credits/index.ts';
+import { AppError } from '../../core/errors/index.ts';
+import { authenticateApiKey } from '../../core/api-keys/index.ts';
+import { overApiKeyRateLimit } from '../../core/api-keys/index.ts';
+import { bearerToken } from '../../core/api-keys/index.ts';
 
 export interface ApiKeyServices {
   orm: MikroORM;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requesterFor, type Requester } from '../../core/credits/requester.ts';
+import { requesterFor, type Requester } from '../../core/credits/index.ts';
 import { apiKeyCaller, callsWithApiKey, type ApiKeyServices } from './api-key-caller.ts';
 
 /** The requester behind an HTTP request: the owner of its API key, else its signed-in user, else the guest. */

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompareApiBody } from '../../contract/compare-api.ts';
 import type { CompareRequestBody } from '../../contract/ask.ts';
-import { compareAdmissionInput } from '../../core/requests/admission-input.ts';
-import type { AdmissionInput } from '../../core/requests/request-admission.ts';
-import { resolveCompareTeam } from '../../core/teams/team-resolution.ts';
+import { compareAdmissionInput } from '../../core/requests/index.ts';
+import type { AdmissionInput } from '../../core/requests/index.ts';
+import { resolveCompareTeam } from '../../core/teams/index.ts';
 import { OpenAiError } from '../openai-compatible/openai-error-format.ts';
 import { resolveOpenAiModel } from '../openai-compatible/model-ids.ts';
 import type { RequestServices } from '../requests/request-services.ts';

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CompareApiDeltaEvent, CompareApiStartEvent, CompareApiModelResult, Comparison } from '../../contract/compare-api.ts';
-import { RUN_FAILURES } from '../../core/runs/run-failures.ts';
-import { apiComparison, apiModelName, apiModelResult, type ComparisonFacts } from '../../core/requests/api-comparison.ts';
-import type { AdmittedRequest } from '../../core/requests/request-admission.ts';
+import { RUN_FAILURES } from '../../core/runs/index.ts';
+import { apiComparison, apiModelName, apiModelResult, type ComparisonFacts } from '../../core/requests/index.ts';
+import type { AdmittedRequest } from '../../core/requests/index.ts';
 import { relayRequest, type RelayServices } from '../streaming/relay-request.ts';
 import { ServerSentEventStream } from '../streaming/server-sent-events.ts';
 import { comparisonFormat } from '../streaming/stream-formats.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasUnstorableText } from '../../core/text/storable-text.ts';
-import { AppError } from '../../core/errors/app-error.ts';
+import { hasUnstorableText } from '../../core/text/index.ts';
+import { AppError } from '../../core/errors/index.ts';
 
 /**
  * Every text a caller sends (a question, a brand, a name, an email, a query parameter, a key of a JSON object) is

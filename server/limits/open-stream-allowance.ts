@@ -1,4 +1,4 @@
-import { AppError } from '../../core/errors/app-error.ts';
+import { AppError } from '../../core/errors/index.ts';
 
 export interface OpenStreamLimits {
   /** Streams and live sockets one person (a signed-in user, or a guest by their hashed address) may hold open. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RedisClient } from '../../core/redis/redis-client.ts';
-import { markStage } from '../../core/tracing/stage-trace.ts';
-import { AppError } from '../../core/errors/app-error.ts';
+import type { RedisClient } from '../../core/redis/index.ts';
+import { markStage } from '../../core/tracing/index.ts';
+import { AppError } from '../../core/errors/index.ts';
 import { countInWindow } from './window-counter.ts';
 
 export interface PersonAndAddressLimits {

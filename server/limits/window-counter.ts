@@ -1,4 +1,4 @@
-import type { RedisClient } from '../../core/redis/redis-client.ts';
+import type { RedisClient } from '../../core/redis/index.ts';
 
 /** Counts one call in a fixed window (started by the first call) and reports the count and the window's rest. */
 const COUNT_SCRIPT = `

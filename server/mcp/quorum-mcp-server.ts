@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Too
 import { Value } from 'typebox/value';
 import type { SearchRequestBody } from '../../contract/ask.ts';
 import { MCP_TOOLS, type BrandVisibilityInput, type CompareToolInput, type McpToolName } from '../../contract/mcp-tools.ts';
-import { AppError } from '../../core/errors/app-error.ts';
+import { AppError } from '../../core/errors/index.ts';
 import { MCP_PROTOCOL_VERSIONS } from './mcp-protocol-versions.ts';
 import { COMPARE_APP_URI, compareAppHtml, compareAppResource, compareAppToolMeta, MCP_APPS_EXTENSION, MCP_APP_MIME_TYPE } from './compare-app.ts';
 import { askTool, brandVisibilityTool, compareTool, listModelsTool, listTeamsTool, type McpCallContext } from './quorum-mcp-tools.ts';

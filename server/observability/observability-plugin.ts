@@ -1,6 +1,6 @@
 import fastifyPlugin from 'fastify-plugin';
-import { reportStagesTo } from '../../core/metrics/quorum-stages.ts';
-import { creditsHeldInTotal } from '../../core/credits/credit-ledger.ts';
+import { reportStagesTo } from '../../core/metrics/index.ts';
+import { creditsHeldInTotal } from '../../core/credits/index.ts';
 import { countAskOutcomes } from './ask-outcomes.ts';
 import { countHttpRequests } from './http-metrics.ts';
 import { installRequestContext } from './request-context.ts';

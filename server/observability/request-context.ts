@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestContextStore } from '../../core/tracing/request-context.ts';
+import { requestContextStore } from '../../core/tracing/index.ts';
 
 const contextResources = new WeakMap<FastifyRequest, AsyncResource>();
 

@@ -1,6 +1,6 @@
 import type { ColumnSettings } from '../../contract/column-settings.ts';
 import { columnSettingsProblem } from '../../contract/column-settings-rules.ts';
-import type { CatalogueModel } from '../../core/catalogue/model-catalogue.ts';
+import type { CatalogueModel } from '../../core/catalogue/index.ts';
 import { OpenAiError } from './openai-error-format.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { contextTokensOf, engineAvailability, type CatalogueEngine, type CatalogueModel, type ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
+import { contextTokensOf, engineAvailability, type CatalogueEngine, type CatalogueModel, type ModelCatalogue } from '../../core/catalogue/index.ts';
 import type { OpenAiModelList } from '../../contract/openai-compatible.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { OpenAiError } from './openai-error-format.ts';

@@ -3,9 +3,9 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import * as Type from 'typebox/type';
 import { ERROR_CODES, type ErrorCode } from '../../contract/error-codes.ts';
 import { OpenAiErrorBody } from '../../contract/openai-compatible.ts';
-import { AppError } from '../../core/errors/app-error.ts';
-import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
-import { ConversationTooLongError } from '../../core/requests/conversation-size.ts';
+import { AppError } from '../../core/errors/index.ts';
+import { isInfrastructureUnavailable } from '../../core/errors/index.ts';
+import { ConversationTooLongError } from '../../core/requests/index.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import { RUN_FAILURES } from '../../core/runs/run-failures.ts';
+import { RUN_FAILURES } from '../../core/runs/index.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
-import type { AdmittedRun } from '../../core/requests/request-admission.ts';
+import type { AdmittedRun } from '../../core/requests/index.ts';
 import { relayRequest, type RelayServices } from '../streaming/relay-request.ts';
 import { singleSearchFormat } from '../streaming/stream-formats.ts';
 import { deltaChunk, openAiFinishReason, usageChunk, type CompletionIdentity } from './chat-completion-shapes.ts';

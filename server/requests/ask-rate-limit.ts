@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { QuorumConfig } from '../../core/config/config.ts';
+import type { QuorumConfig } from '../../core/config/index.ts';
 import { personAndAddressLimit, type LimitStore } from '../limits/person-and-address-limit.ts';
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../core/errors/app-error.ts';
+import { AppError } from '../../core/errors/index.ts';
 import { watchRequest, type WatchedRun, type WatchServices } from '../streaming/watch-request.ts';
-import { requestResults, type RunResult } from '../../core/requests/request-results.ts';
+import { requestResults, type RunResult } from '../../core/requests/index.ts';
 
 /**
  * For the non-streaming endpoints: waits until every run of the request has ended and returns their results.

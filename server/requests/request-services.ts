@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestCoreServices } from '../../core/requests/request-services.ts';
+import type { RequestCoreServices } from '../../core/requests/index.ts';
 import type { AccountEventHub } from '../streaming/account-events.ts';
 import type { OpenStreams } from '../streaming/open-streams.ts';
 import type { RequestEventHub } from '../streaming/request-event-hub.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { accountEventChannel, parseAccountEvent, userIdFromAccountEventChannel, type AccountEvent } from '../../core/events/account-event.ts';
+import { accountEventChannel, parseAccountEvent, userIdFromAccountEventChannel, type AccountEvent } from '../../core/events/index.ts';
 import type { ChannelHub } from './channel-hub.ts';
 
 export type AccountEventListener = (event: AccountEvent) => void;

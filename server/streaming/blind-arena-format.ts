@@ -1,8 +1,8 @@
 import { BLIND_ENGINE } from '../../contract/arena.ts';
 import type { CompareStreamFrame } from '../../contract/compare-stream.ts';
-import { MaskedTextStream, type NameMask } from '../../core/arena/blind-text.ts';
+import { MaskedTextStream, type NameMask } from '../../core/arena/index.ts';
 import { comparisonFormat, completedResult, failedResult, type StreamFormat } from './stream-formats.ts';
-import { blindResult } from '../../core/arena/blind-results.ts';
+import { blindResult } from '../../core/arena/index.ts';
 
 /**
  * An arena round's frames before the vote: the comparison's frames (so the browser's one runner follows it), with

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isCluster, type RedisClient } from '../../core/redis/redis-client.ts';
+import { isCluster, type RedisClient } from '../../core/redis/index.ts';
 
 /** How long after a cluster node comes or goes the followers re-read their records. */
 const TOPOLOGY_SETTLE_MS = 500;

@@ -1,10 +1,10 @@
-import type { RedisClient } from '../../core/redis/redis-client.ts';
+import type { RedisClient } from '../../core/redis/index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readRequestEventPages } from '../../core/events/request-event-reader.ts';
-import { parseRunEvent } from '../../core/events/request-event-writer.ts';
-import type { RunEvent } from '../../core/events/run-event.ts';
-import { markStage } from '../../core/tracing/stage-trace.ts';
-import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
+import { readRequestEventPages } from '../../core/events/index.ts';
+import { parseRunEvent } from '../../core/events/index.ts';
+import type { RunEvent } from '../../core/events/index.ts';
+import { markStage } from '../../core/tracing/index.ts';
+import { isInfrastructureUnavailable } from '../../core/errors/index.ts';
 import { RedisUnreachableError } from './channel-hub.ts';
 import type { RequestEventHub } from './request-event-hub.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RUN_FAILURES } from '../../core/runs/run-failures.ts';
+import { RUN_FAILURES } from '../../core/runs/index.ts';
 import { relayRequest, type RelayRequestOptions, type RelayServices } from './relay-request.ts';
 import { ServerSentEventStream } from './server-sent-events.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestKind } from '../../core/database/entities/search-request.ts';
-import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/stage-trace.ts';
-import { observeStage } from '../../core/metrics/quorum-stages.ts';
-import { requestResults } from '../../core/requests/request-results.ts';
+import type { RequestKind } from '../../core/database/index.ts';
+import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/index.ts';
+import { observeStage } from '../../core/metrics/index.ts';
+import { requestResults } from '../../core/requests/index.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { comparisonFormat, singleSearchFormat, type Frame, type StreamFormat } from './stream-formats.ts';
 import { watchRequest, type WatchedRun, type WatchServices } from './watch-request.ts';

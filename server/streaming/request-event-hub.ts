@@ -1,4 +1,4 @@
-import { requestEventKeys, requestIdFromChannel } from '../../core/events/request-event-keys.ts';
+import { requestEventKeys, requestIdFromChannel } from '../../core/events/index.ts';
 import type { ChannelHub } from './channel-hub.ts';
 
 export type RawEventListener = (payload: string) => void;

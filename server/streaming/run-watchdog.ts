@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { checkRunLiveness, type RunLivenessCheckDependencies } from '../../core/runs/run-liveness-check.ts';
+import { checkRunLiveness, type RunLivenessCheckDependencies } from '../../core/runs/index.ts';
 
 export interface WatchedRunState {
   status: 'queued' | 'running';

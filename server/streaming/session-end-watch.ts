@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseSessionInvalidation, sessionInvalidationChannel, type SessionInvalidation } from '../../core/accounts/session-cache.ts';
+import { parseSessionInvalidation, sessionInvalidationChannel, type SessionInvalidation } from '../../core/accounts/index.ts';
 import type { ChannelHub } from './channel-hub.ts';
 
 /** When each of these sessions expires, for those still live (an ended one is missing); read from Postgres. */

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../../core/database/entities/model-run.ts';
-import { readRequestEventPages } from '../../core/events/request-event-reader.ts';
-import { isTerminalRunEvent, type RunEvent } from '../../core/events/run-event.ts';
-import { announceStoredOutcome } from '../../core/runs/run-outcome-announcer.ts';
+import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../../core/database/index.ts';
+import { readRequestEventPages } from '../../core/events/index.ts';
+import { isTerminalRunEvent, type RunEvent } from '../../core/events/index.ts';
+import { announceStoredOutcome } from '../../core/runs/index.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { followRequestEvents } from './follow-request-events.ts';
 import { RunWatchdog, type WatchedRunState } from './run-watchdog.ts';

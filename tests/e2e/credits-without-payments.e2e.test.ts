@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CREDITS } from '../../contract/demo-credits.ts';
 import { grantCreditsByEmail } from '../../core/credits/credit-grants.ts';
-import { publishCreditsRemaining } from '../../core/events/account-event-publisher.ts';
+import { publishCreditsRemaining } from '../../core/credits/balance-announcements.ts';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_GRANT } from '../../contract/limits.ts';
-import { hashToken } from '../../core/accounts/secret-tokens.ts';
+import { hashToken } from '../../core/secrets/secret-tokens.ts';
 import { transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { createFundedUser } from '../support/funded-user.ts';

@@ -5,7 +5,7 @@ import { EmailVerificationToken } from '../../core/database/entities/email-verif
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { UserSession } from '../../core/database/entities/user-session.ts';
 import { User } from '../../core/database/entities/user.ts';
-import { hashToken, keyedDigest } from '../../core/accounts/secret-tokens.ts';
+import { hashToken, keyedDigest } from '../../core/secrets/secret-tokens.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import type { GoogleIssuer } from '../support/google-issuer.ts';
 import { verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CLOSE_CODE } from '../../contract/live-socket.ts';
 import { hashPassword } from '../../core/accounts/password-hashing.ts';
-import { hashToken } from '../../core/accounts/secret-tokens.ts';
+import { hashToken } from '../../core/secrets/secret-tokens.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { LiveTab } from '../support/live-tab.ts';

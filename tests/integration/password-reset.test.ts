@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../core/accounts/secret-tokens.ts';
+import { hashToken } from '../../core/secrets/secret-tokens.ts';
 import { accountLinkIn } from '../support/account-links.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import type { GoogleIssuer } from '../support/google-issuer.ts';

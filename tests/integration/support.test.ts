@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupportRequest } from '../../core/database/entities/support-request.ts';
 import { SUPPORT_SUBJECTS } from '../../contract/support.ts';
-import { keyedDigest } from '../../core/accounts/secret-tokens.ts';
+import { keyedDigest } from '../../core/secrets/secret-tokens.ts';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { creditOnce } from '../../core/credits/credit-ledger.ts';
 import { CSV_COLUMNS } from '../../core/tracking/tracking-csv.ts';
-import { csvField } from '../../core/exports/csv-writer.ts';
+import { csvField } from '../../core/text/csv-writer.ts';
 import { closeAbandonedSlot } from '../../core/tracking/tracking-slot-runs.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { AuthClient } from '../support/auth-client.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRow } from '../../core/exports/csv-writer.ts';
+import { csvField, csvRow } from '../../core/text/csv-writer.ts';
 import { csvLine } from '../../core/tracking/tracking-csv.ts';
 
 /** Every export writes through one CSV writer: untrusted text can never become a live formula in a spreadsheet. */

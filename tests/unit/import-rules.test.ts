@@ -52,4 +52,22 @@ describe('the import rules', () => {
     expect(output).toContain('client-speaks-the-contract');
     expect(output).toContain('no-cycles');
   }, 120_000);
+
+  it('refuse a door reaching past a front door, one feature reaching inside another, and a feature importing a group above it', () => {
+    const dir = treeWith({
+      'core/credits/ledger.ts': 'export const balance = 1;\n',
+      'core/credits/index.ts': "export { balance } from './ledger.ts';\n",
+      'core/tracking/sets.ts': 'export const sets = 2;\n',
+      'core/tracking/index.ts': "export { sets } from './sets.ts';\n",
+      'core/requests/admission.ts': "import { balance } from '../credits/ledger.ts';\nexport const admit = balance;\n",
+      'core/accounts/settings.ts': "import { sets } from '../tracking/index.ts';\nexport const settings = sets;\n",
+      'server/route.ts': "import { balance } from '../core/credits/ledger.ts';\nexport const route = balance;\n",
+    });
+    made.push(dir);
+    const { status, output } = cruise(dir, ['core', 'server']);
+    expect(status).not.toBe(0);
+    expect(output).toContain('front-doors-only: server/route.ts');
+    expect(output).toContain('features-meet-at-front-doors: core/requests/admission.ts');
+    expect(output).toContain('feature-order-ledger: core/accounts/settings.ts');
+  }, 120_000);
 });

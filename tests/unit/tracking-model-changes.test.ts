@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerSurface } from '../../core/tracking/answer-surface.ts';
+import { answerSurface } from '../../core/brand/answer-surface.ts';
 import { modelChanges, type VersionCount } from '../../core/tracking/model-changes.ts';
 import { withSegments } from '../../core/tracking/series-segments.ts';
 import { aiOverviewVersion } from '../../worker/providers/serpapi/serpapi-model-version.ts';

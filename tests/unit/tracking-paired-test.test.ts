@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pairedCountsSentence } from '../../contract/tracking-paired.ts';
 import { cellMentioned, pairedComparison } from '../../core/tracking/paired-cells.ts';
-import { mcnemarExact } from '../../core/tracking/statistics/mcnemar-exact.ts';
+import { mcnemarExact } from '../../core/statistics/mcnemar-exact.ts';
 import { analyserChanges, settingChanges, type RunSettings } from '../../core/tracking/setting-changes.ts';
 
 describe("McNemar's exact test", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapRatio } from '../../core/tracking/statistics/bootstrap-ratio.ts';
+import { bootstrapRatio } from '../../core/statistics/bootstrap-ratio.ts';
 import { averagePositionEstimate, proportionEstimate, rateStatistics, shareOfVoiceEstimate } from '../../core/tracking/tracking-rate-statistics.ts';
 
 describe('bootstrapRatio', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleChoices, wilsonWidth } from '../../contract/tracking-samples.ts';
-import { wilsonInterval } from '../../core/tracking/statistics/wilson-interval.ts';
+import { wilsonInterval } from '../../core/statistics/wilson-interval.ts';
 
 describe('what each choice of samples per cell buys', () => {
   it('agrees with the Wilson interval the dashboard draws, wherever the rate lands on a whole count', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMean } from '../../core/tracking/statistics/bootstrap-mean.ts';
-import { erfc } from '../../core/tracking/statistics/normal-distribution.ts';
-import { twoProportionTest } from '../../core/tracking/statistics/two-proportion-test.ts';
-import { wilsonInterval } from '../../core/tracking/statistics/wilson-interval.ts';
+import { bootstrapMean } from '../../core/statistics/bootstrap-mean.ts';
+import { erfc } from '../../core/statistics/normal-distribution.ts';
+import { twoProportionTest } from '../../core/statistics/two-proportion-test.ts';
+import { wilsonInterval } from '../../core/statistics/wilson-interval.ts';
 
 describe('Wilson 95% score interval', () => {
   it('matches published values', () => {

@@ -1,6 +1,6 @@
-import type { RedisClient } from '../../core/redis/redis-client.ts';
+import type { RedisClient } from '../../core/redis/index.ts';
 import type { Logger } from 'pino';
-import { RunCancelled, runCancellationChannel } from '../../core/jobs/run-cancellations.ts';
+import { RunCancelled, runCancellationChannel } from '../../core/jobs/index.ts';
 
 /** Hears "cancel run X" from any server and aborts that run's provider call if this worker is answering it. */
 export class CancellationListener {

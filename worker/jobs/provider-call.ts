@@ -1,6 +1,6 @@
 import type { ConversationTurn } from '../../contract/conversation.ts';
-import type { AnswerJobQuestion } from '../../core/jobs/answer-jobs.ts';
-import type { PromptAttachment } from '../../core/attachments/attachment-repository.ts';
+import type { AnswerJobQuestion } from '../../core/jobs/index.ts';
+import type { PromptAttachment } from '../../core/attachments/index.ts';
 import type { AnswerPart, AnswerRequest } from '../providers/answer-provider.ts';
 import type { Logger } from 'pino';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';

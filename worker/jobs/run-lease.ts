@@ -1,6 +1,6 @@
-import type { RedisClient } from '../../core/redis/redis-client.ts';
-import { runLeaseKey } from '../../core/events/request-event-keys.ts';
-import { runLeaseOwner } from '../../core/runs/run-lease-owner.ts';
+import type { RedisClient } from '../../core/redis/index.ts';
+import { runLeaseKey } from '../../core/events/index.ts';
+import { runLeaseOwner } from '../../core/runs/index.ts';
 
 /** This process, as every lease it holds names it. */
 const LEASE_OWNER = runLeaseOwner();

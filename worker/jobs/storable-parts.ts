@@ -1,6 +1,6 @@
 import { filterUrl } from '../../contract/safe-url.ts';
-import type { AnswerSource } from '../../core/events/run-event.ts';
-import { StorableTextStream, storableText } from '../../core/text/storable-text.ts';
+import type { AnswerSource } from '../../core/events/index.ts';
+import { StorableTextStream, storableText } from '../../core/text/index.ts';
 import type { AnswerPart } from '../providers/answer-provider.ts';
 
 /**

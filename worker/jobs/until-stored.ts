@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { isInfrastructureUnavailable } from '../../core/errors/infrastructure-errors.ts';
+import { isInfrastructureUnavailable } from '../../core/errors/index.ts';
 
 /**
  * Runs a write that records a run's claim or outcome, and while Postgres is out of reach tries it again (backing

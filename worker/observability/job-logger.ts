@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { AnswerJobData } from '../../core/jobs/answer-jobs.ts';
+import type { AnswerJobData } from '../../core/jobs/index.ts';
 
 /**
  * The job's own dependencies, whose logger stamps every line with the HTTP request id that asked (`reqId`, the

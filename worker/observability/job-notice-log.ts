@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RunEnding } from '../../core/runs/run-ending.ts';
+import type { RunEnding } from '../../core/runs/index.ts';
 import { noticeLevel, redisRestartNotice } from './redis-restart-notices.ts';
 
 export interface JobNoticeLogOptions {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { scrapeAllowed } from '../../core/metrics/scrape-authorisation.ts';
+import { scrapeAllowed } from '../../core/metrics/index.ts';
 
 export interface MetricsListener {
   /** The port actually listened on, or undefined when off or the port was taken. */

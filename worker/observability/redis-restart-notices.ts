@@ -1,4 +1,4 @@
-import { endedCorrectly, type RunEnding } from '../../core/runs/run-ending.ts';
+import { endedCorrectly, type RunEnding } from '../../core/runs/index.ts';
 
 /**
  * What BullMQ says about a job when Redis restarted under it and forgot its keys (or its lock expired while Redis was

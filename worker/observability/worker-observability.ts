@@ -1,7 +1,7 @@
 import type { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import type { QuorumConfig } from '../../core/config/config.ts';
-import type { QueueHandles } from '../../core/jobs/queue-handles.ts';
+import type { QuorumConfig } from '../../core/config/index.ts';
+import type { QueueHandles } from '../../core/jobs/index.ts';
 import { startMetricsListener } from './metrics-listener.ts';
 import { workerMetrics } from './worker-metrics.ts';
 

@@ -1,9 +1,9 @@
-import type { FinishReason } from '../../core/runs/finish-reasons.ts';
-import type { RunFailureCode } from '../../core/runs/run-failures.ts';
+import type { FinishReason } from '../../core/runs/index.ts';
+import type { RunFailureCode } from '../../core/runs/index.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
-import type { PromptAttachment } from '../../core/attachments/attachment-repository.ts';
+import type { PromptAttachment } from '../../core/attachments/index.ts';
 
-export type { FinishReason } from '../../core/runs/finish-reasons.ts';
+export type { FinishReason } from '../../core/runs/index.ts';
 
 /**
  * The small contract every provider folder implements: a question in, a stream of parts out, an AbortSignal to

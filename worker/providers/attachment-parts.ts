@@ -1,5 +1,5 @@
 import { documentBlock } from '../../contract/attachments.ts';
-import type { PromptAttachment } from '../../core/attachments/attachment-repository.ts';
+import type { PromptAttachment } from '../../core/attachments/index.ts';
 import type { AnswerRequest } from './answer-provider.ts';
 
 /**

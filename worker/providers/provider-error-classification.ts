@@ -1,4 +1,4 @@
-import { RUN_FAILURES, type RunFailureCode } from '../../core/runs/run-failures.ts';
+import { RUN_FAILURES, type RunFailureCode } from '../../core/runs/index.ts';
 import { ProviderError } from './answer-provider.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { credentialsFor, type EngineProvider, type ModelCatalogue } from '../../core/catalogue/model-catalogue.ts';
-import type { ProviderId, ProviderSettings, QuorumConfig } from '../../core/config/config.ts';
+import { credentialsFor, type EngineProvider, type ModelCatalogue } from '../../core/catalogue/index.ts';
+import type { ProviderId, ProviderSettings, QuorumConfig } from '../../core/config/index.ts';
 import type { AnswerProvider, ProviderConnection } from './answer-provider.ts';
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts';
 import { GeminiProvider } from './gemini/gemini-provider.ts';

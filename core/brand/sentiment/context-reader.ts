@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dataFilePath } from '../../config/project-files.ts';
+import { dataFilePath } from '../../config/index.ts';
 import { CONTEXT_REACH, nearBounds, TARGET_WORD, windowDistances } from './context-window.ts';
 import type { Token } from './tokens.ts';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dataFilePath } from '../../config/project-files.ts';
+import { dataFilePath } from '../../config/index.ts';
 import { loadContextReader, type ContextReader } from './context-reader.ts';
 import type { Features } from './mention-features.ts';
 

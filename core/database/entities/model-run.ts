@@ -2,7 +2,7 @@ import type { StoredColumnSettings } from '../../../contract/column-settings.ts'
 import type { ConversationTurn } from '../../../contract/conversation.ts';
 import type { SearchTrail } from '../../../contract/search-trail.ts';
 import { defineEntity, p } from '@mikro-orm/core';
-import type { AnswerSource } from '../../events/run-event.ts';
+import type { AnswerSource } from '../../../contract/run-events.ts';
 import { SearchRequest } from './search-request.ts';
 
 export const MODEL_RUN_STATUSES = ['queued', 'running', 'completed', 'error'] as const;

@@ -1,6 +1,6 @@
 import fastifyPlugin from 'fastify-plugin';
-import { brandJudgeModel, type BrandJudgeModel } from '../../../core/brand/brand-judge-model.ts';
-import { loadModelCatalogue, type ModelCatalogue } from '../../../core/catalogue/model-catalogue.ts';
+import { brandJudgeModel, type BrandJudgeModel } from '../../../core/brand/index.ts';
+import { loadModelCatalogue, type ModelCatalogue } from '../../../core/catalogue/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyPlugin from 'fastify-plugin';
-import { keyedDigest } from '../../../core/accounts/secret-tokens.ts';
+import { keyedDigest } from '../../../core/secrets/index.ts';
 
 /** The header carrying a browser's anonymous session id, both ways. */
 export const ANONYMOUS_SESSION_HEADER = 'x-session-id';

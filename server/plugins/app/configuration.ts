@@ -1,5 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
-import type { QuorumConfig } from '../../../core/config/config.ts';
+import type { QuorumConfig } from '../../../core/config/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

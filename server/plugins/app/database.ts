@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import fastifyPlugin from 'fastify-plugin';
-import { openDatabase } from '../../../core/database/open-database.ts';
+import { openDatabase } from '../../../core/database/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

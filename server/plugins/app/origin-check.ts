@@ -1,5 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { AppError } from '../../../core/errors/index.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,8 +1,8 @@
 import type { Queue } from 'bullmq';
 import fastifyPlugin from 'fastify-plugin';
-import type { AnswerQueue } from '../../../core/jobs/answer-queue.ts';
-import type { TrackingJobData } from '../../../core/jobs/job-registry.ts';
-import { openQueueHandles, type QueueHandles } from '../../../core/jobs/queue-handles.ts';
+import type { AnswerQueue } from '../../../core/jobs/index.ts';
+import type { TrackingJobData } from '../../../core/jobs/index.ts';
+import { openQueueHandles, type QueueHandles } from '../../../core/jobs/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
-import type { RedisClient } from '../../../core/redis/redis-client.ts';
+import type { RedisClient } from '../../../core/redis/index.ts';
 import fastifyPlugin from 'fastify-plugin';
-import { RequestEventWriter } from '../../../core/events/request-event-writer.ts';
-import { RedisConnections } from '../../../core/redis/redis-connections.ts';
+import { RequestEventWriter } from '../../../core/events/index.ts';
+import { RedisConnections } from '../../../core/redis/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { AccountEventHub } from '../../streaming/account-events.ts';
 import { ChannelHub } from '../../streaming/channel-hub.ts';
 import { RequestEventHub } from '../../streaming/request-event-hub.ts';
 import { SessionEndWatch } from '../../streaming/session-end-watch.ts';
-import { liveSessionExpiries } from '../../../core/accounts/session-service.ts';
+import { liveSessionExpiries } from '../../../core/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

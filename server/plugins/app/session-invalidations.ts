@@ -3,7 +3,7 @@ import {
   parseSessionInvalidation,
   publishSessionInvalidation,
   sessionInvalidationChannel,
-} from '../../../core/accounts/session-cache.ts';
+} from '../../../core/accounts/index.ts';
 
 /**
  * Keeps the server's session cache honest: a sign-out or deleted account on any server is published on one Redis

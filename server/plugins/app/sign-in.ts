@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { ResolvedSession } from '../../../core/accounts/session-service.ts';
-import type { Requester } from '../../../core/credits/requester.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import type { ResolvedSession } from '../../../core/accounts/index.ts';
+import type { Requester } from '../../../core/credits/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { requesterOfRequest } from '../../callers/requester-of-request.ts';
 
 /** What a route that demands sign-in gets: the signed-in user and their session. */

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import fastifyPlugin from 'fastify-plugin';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { AppError } from '../../../core/errors/index.ts';
 
 /**
  * Rate limits counted in Redis, so every server node shares them. Off by default; routes opt in with their own

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountDeletionCost } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
-import { accountDeletionCost } from '../../../core/accounts/account-deletion-cost.ts';
+import { accountDeletionCost } from '../../../core/accounts/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { tags } from './account-route-helpers.ts';
 

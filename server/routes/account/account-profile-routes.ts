@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangeNameBody, ChangePasswordBody, NameChanged, SessionsSignedOut } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
-import { checkCurrentPassword } from '../../../core/accounts/account-settings.ts';
-import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from '../../../core/accounts/account-recovery.ts';
-import { requireName, requirePassword } from '../../../core/accounts/account-fields.ts';
-import { hashPassword } from '../../../core/accounts/password-hashing.ts';
-import { publicUser } from '../../../core/accounts/public-user.ts';
-import { renameAccount, setAccountPassword } from '../../../core/accounts/user-records.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
-import { passwordChangedNotice } from '../../../core/mail/account-recovery-mails.ts';
+import { checkCurrentPassword } from '../../../core/accounts/index.ts';
+import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from '../../../core/accounts/index.ts';
+import { requireName, requirePassword } from '../../../core/accounts/index.ts';
+import { hashPassword } from '../../../core/accounts/index.ts';
+import { publicUser } from '../../../core/accounts/index.ts';
+import { renameAccount, setAccountPassword } from '../../../core/accounts/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import { passwordChangedNotice } from '../../../core/accounts/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { limitedPerAddress, sendLater, tags } from './account-route-helpers.ts';
 

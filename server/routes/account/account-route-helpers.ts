@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { OutgoingMail } from '../../../core/mail/mailer.ts';
+import type { OutgoingMail } from '../../../core/mail/index.ts';
 
 export const tags = ['Accounts'];
 const FIFTEEN_MINUTES_MS = 15 * 60_000;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiKeyList, ApiKeyParams, CreateApiKeyBody, CreatedApiKey, RevokedApiKey } from '../../../contract/api-keys.ts';
 import { success } from '../../../contract/envelope.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../core/api-keys/api-key-repository.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../../core/api-keys/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 const tags = ['Developer API'];

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as Type from 'typebox/type';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, AttachmentInfo } from '../../../contract/attachments.ts';
 import { success } from '../../../contract/envelope.ts';
-import { checkAttachment } from '../../../core/attachments/attachment-intake.ts';
-import { deleteUnusedAttachment, ownAttachmentContent, storeAttachment } from '../../../core/attachments/attachment-repository.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { checkAttachment } from '../../../core/attachments/index.ts';
+import { deleteUnusedAttachment, ownAttachmentContent, storeAttachment } from '../../../core/attachments/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
 
 const AttachmentParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });

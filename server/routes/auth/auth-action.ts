@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountServices } from '../../../core/accounts/account-services.ts';
-import type { User } from '../../../core/database/entities/user.ts';
-import { publicUser, type PublicUser } from '../../../core/accounts/public-user.ts';
+import type { AccountServices } from '../../../core/accounts/index.ts';
+import type { User } from '../../../core/database/index.ts';
+import { publicUser, type PublicUser } from '../../../core/accounts/index.ts';
 import { setSessionCookie } from '../../auth/session-cookie.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
-import type { Mailer, OutgoingMail } from '../../../core/mail/mailer.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import type { Mailer, OutgoingMail } from '../../../core/mail/index.ts';
 
 /** What the account doors hand the rules (`AccountServices`), plus what only HTTP needs: mail sending and cookies. */
 export interface AuthServices extends AccountServices {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { AUTH_READ_ACTIONS, AUTH_WRITE_ACTIONS, AuthBody, AuthData, AuthQuery } from '../../../contract/auth.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';

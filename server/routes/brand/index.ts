@@ -13,10 +13,10 @@ import {
   RecentBrandsQuery,
 } from '../../../contract/brand.ts';
 import { success } from '../../../contract/envelope.ts';
-import { brandAnalytics, countMentions, findMentions, recentBrands } from '../../../core/brand/brand-mention-repository.ts';
-import { mentionsCsv } from '../../../core/brand/mentions-csv.ts';
-import { correctVerdict } from '../../../core/brand/verdict-corrections.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { brandAnalytics, countMentions, findMentions, recentBrands } from '../../../core/brand/index.ts';
+import { mentionsCsv } from '../../../core/brand/index.ts';
+import { correctVerdict } from '../../../core/brand/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, mentionsFilter, mentionsPage } from './mentions-query.ts';
 

@@ -1,6 +1,6 @@
 import { MENTIONS_MAX_DAYS, MENTIONS_MAX_PAGE_SIZE, type MentionsFilterQuery } from '../../../contract/brand.ts';
-import type { MentionsFilter } from '../../../core/brand/brand-mention-repository.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import type { MentionsFilter } from '../../../core/brand/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 
 /** The mentions' window without `days`, and a page's size without `pageSize` (the spec's default `limit`). */
 export const DEFAULT_WINDOW_DAYS = 30;

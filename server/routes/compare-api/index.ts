@@ -9,13 +9,13 @@ import {
   ComparisonRerun,
 } from '../../../contract/compare-api.ts';
 import { MAX_COMPARED_MODELS } from '../../../contract/limits.ts';
-import { compareAdmissionInput } from '../../../core/requests/admission-input.ts';
-import { apiComparison, apiModelResult } from '../../../core/requests/api-comparison.ts';
-import { comparisonFacts, findOwnedComparison, modelsAskedIn, storedComparisonFacts } from '../../../core/requests/owned-comparison.ts';
-import { admitRequest } from '../../../core/requests/request-admission.ts';
-import { requestResults } from '../../../core/requests/request-results.ts';
-import { rerunChanges } from '../../../core/requests/rerun-changes.ts';
-import { attachmentsOfRequests } from '../../../core/attachments/attachment-repository.ts';
+import { compareAdmissionInput } from '../../../core/requests/index.ts';
+import { apiComparison, apiModelResult } from '../../../core/requests/index.ts';
+import { comparisonFacts, findOwnedComparison, modelsAskedIn, storedComparisonFacts } from '../../../core/requests/index.ts';
+import { admitRequest } from '../../../core/requests/index.ts';
+import { requestResults } from '../../../core/requests/index.ts';
+import { rerunChanges } from '../../../core/requests/index.ts';
+import { attachmentsOfRequests } from '../../../core/attachments/index.ts';
 import { apiKeyCaller } from '../../callers/api-key-caller.ts';
 import { compareApiAdmission } from '../../compare-api/compare-api-admission.ts';
 import { relayComparison } from '../../compare-api/relay-comparison.ts';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/request-admission.ts';
-import { compareAdmissionInput } from '../../../core/requests/admission-input.ts';
+import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/index.ts';
+import { compareAdmissionInput } from '../../../core/requests/index.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { TeamCompareRequestBody } from '../../../contract/teams.ts';
-import { resolveCompareTeam } from '../../../core/teams/team-resolution.ts';
+import { resolveCompareTeam } from '../../../core/teams/index.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { success } from '../../../contract/envelope.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CREDIT_HISTORY_DEFAULT_LIMIT, CREDIT_HISTORY_MAX_LIMIT, CreditHistory, CreditHistoryQuery } from '../../../contract/credit-history.ts';
 import { success } from '../../../contract/envelope.ts';
-import { creditHistoryOf } from '../../../core/credits/credit-history.ts';
+import { creditHistoryOf } from '../../../core/credits/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /** `GET /api/credits/history?limit=&before=`: the signed-in person's history of credits, newest first, a page at a time. */

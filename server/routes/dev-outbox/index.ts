@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { HeldMail } from '../../../core/mail/development-outbox.ts';
-import { escapeHtml } from '../../../core/mail/escape-html.ts';
+import type { HeldMail } from '../../../core/mail/index.ts';
+import { escapeHtml } from '../../../core/mail/index.ts';
 
 /** Escaped text with its web addresses made into links (the verification link, above all). */
 function linkified(text: string): string {

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { attachmentsOfRequests } from '../../../core/attachments/attachment-repository.ts';
+import { attachmentsOfRequests } from '../../../core/attachments/index.ts';
 import * as Type from 'typebox/type';
 import { RequestParams } from '../../../contract/answers.ts';
 import { ExportQuery, RequestExport } from '../../../contract/exports.ts';
-import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
-import { blindUnrevealedRounds } from '../../../core/arena/blind-history.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
-import { historyCsv } from '../../../core/exports/history-csv.ts';
-import { requestExport, requestMarkdown } from '../../../core/exports/request-export.ts';
+import { isUnrevealedRound } from '../../../core/requests/index.ts';
+import { blindUnrevealedRounds } from '../../../core/arena/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import { historyCsv } from '../../../core/exports/index.ts';
+import { requestExport, requestMarkdown } from '../../../core/exports/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { loadRequestHistory } from '../../../core/requests/request-history-repository.ts';
-import { requestResults } from '../../../core/requests/request-results.ts';
+import { loadRequestHistory } from '../../../core/requests/index.ts';
+import { requestResults } from '../../../core/requests/index.ts';
 import { errorResponses } from '../../schemas/route-responses.ts';
 
 /** The most requests one history export holds, newest first. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { serializeHistoryEntry } from '../../../core/requests/history-item.ts';
-import { loadConversationHistory } from '../../../core/requests/conversation-history.ts';
-import { deleteOwnConversation, DELETE_REQUEST_TEXTS } from '../../../core/requests/delete-request.ts';
-import { blindUnrevealedRounds } from '../../../core/arena/blind-history.ts';
+import { serializeHistoryEntry } from '../../../core/requests/index.ts';
+import { loadConversationHistory } from '../../../core/requests/index.ts';
+import { deleteOwnConversation, DELETE_REQUEST_TEXTS } from '../../../core/requests/index.ts';
+import { blindUnrevealedRounds } from '../../../core/arena/index.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryDeleted, HistoryItemParams, HistoryList, HistoryQuery } from '../../../contract/history.ts';
 import { HISTORY_DEFAULT_LIMIT, HISTORY_MAX_LIMIT } from '../../../contract/limits.ts';

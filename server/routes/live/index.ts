@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../auth/session-cookie.ts';
-import { hashToken } from '../../../core/accounts/secret-tokens.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { hashToken } from '../../../core/secrets/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { takeStreamSlot } from '../../limits/take-stream-slot.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import { LiveConnection, type LiveSocket } from './live-connection.ts';

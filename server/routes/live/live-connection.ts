@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_CLOSE_REASON } from '../../../contract/live-socket.ts';
-import type { AccountEvent } from '../../../core/events/account-event.ts';
+import type { AccountEvent } from '../../../core/events/index.ts';
 import type { RequestViewer } from '../../requests/request-access.ts';
 import type { RequestServices } from '../../requests/request-services.ts';
 import type { RelayServices } from '../../streaming/relay-request.ts';

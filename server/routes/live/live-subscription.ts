@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { RUN_FAILURES } from '../../../core/runs/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { loadRequestForViewer, type RequestViewer } from '../../requests/request-access.ts';
 import { relayRequest, type RelayServices } from '../../streaming/relay-request.ts';
 import { requestStreamFormat } from '../../streaming/request-stream-format.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyCaller, type ApiKeyCaller } from '../../callers/api-key-caller.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { answerMcpCall } from '../../mcp/quorum-mcp-endpoint.ts';
 
 export const MCP_PATH = '/mcp';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { failure } from '../../../contract/envelope.ts';
-import { scrapeAllowed } from '../../../core/metrics/scrape-authorisation.ts';
+import { scrapeAllowed } from '../../../core/metrics/index.ts';
 
 /**
  * `GET /metrics`: this server's metrics in Prometheus's text format, for a scraper rather than a person, so it is

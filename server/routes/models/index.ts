@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { contextTokensOf, engineAvailability } from '../../../core/catalogue/model-catalogue.ts';
+import { contextTokensOf, engineAvailability } from '../../../core/catalogue/index.ts';
 import { CatalogueData } from '../../../contract/catalogue.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';

@@ -10,7 +10,7 @@ import { modelFailureStatus } from '../../openai-compatible/model-failure-status
 import { installOpenAiErrorHandler, OpenAiError, openAiErrorResponses } from '../../openai-compatible/openai-error-format.ts';
 import { relayChatCompletion } from '../../openai-compatible/relay-chat-completion.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { admitRequest } from '../../../core/requests/request-admission.ts';
+import { admitRequest } from '../../../core/requests/index.ts';
 import { LONG_CONVERSATION } from '../../../contract/long-conversation.ts';
 import compareApiRoutes from '../compare-api/index.ts';
 

@@ -3,13 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { success } from '../../../contract/envelope.ts';
 import { SHARE_LIMITS } from '../../../contract/limits.ts';
 import { CreateShareBody, OpenShareBody, RevokedShare, SharedRequest, ShareLink, ShareList, ShareParams, ShareSettingsBody } from '../../../contract/shares.ts';
-import { isUnrevealedRound } from '../../../core/arena/arena-rounds.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
+import { isUnrevealedRound } from '../../../core/requests/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { hashPassword } from '../../../core/accounts/password-hashing.ts';
-import { changeShareSettings, listShares, ownLiveShare, revokeShare, shareRequest, type StoredShare } from '../../../core/shares/share-links.ts';
-import { sharedView } from '../../../core/shares/shared-view.ts';
+import { hashPassword } from '../../../core/accounts/index.ts';
+import { changeShareSettings, listShares, ownLiveShare, revokeShare, shareRequest, type StoredShare } from '../../../core/shares/index.ts';
+import { sharedView } from '../../../core/shares/index.ts';
 import { readShare } from './read-share.ts';
 
 const MINUTE_MS = 60_000;

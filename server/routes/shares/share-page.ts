@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShareParams } from '../../../contract/shares.ts';
-import { protectedSharePageHead, sharePageHead, sharePageRenderer } from '../../../core/shares/share-page.ts';
-import { openShare } from '../../../core/shares/share-links.ts';
-import { sharedView } from '../../../core/shares/shared-view.ts';
+import { protectedSharePageHead, sharePageHead, sharePageRenderer } from '../../../core/shares/index.ts';
+import { openShare } from '../../../core/shares/index.ts';
+import { sharedView } from '../../../core/shares/index.ts';
 import { sharePagePath, shareViewRateLimit } from './index.ts';
 import { sharePreviewPath } from './share-preview.ts';
 

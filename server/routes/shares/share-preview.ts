@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { createHash } from 'node:crypto';
 import * as Type from 'typebox/type';
 import { ShareParams } from '../../../contract/shares.ts';
-import { sharePreviewPng } from '../../../core/shares/share-preview-image.ts';
+import { sharePreviewPng } from '../../../core/shares/index.ts';
 import { errorResponses } from '../../schemas/route-responses.ts';
 import { shareViewRateLimit } from './index.ts';
 import { readShare } from './read-share.ts';

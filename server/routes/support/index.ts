@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { success } from '../../../contract/envelope.ts';
 import { SupportAnswer, SupportRequestBody } from '../../../contract/support.ts';
-import type { OutgoingMail } from '../../../core/mail/mailer.ts';
-import { supportAcknowledgementMail, supportTeamMail } from '../../../core/mail/support-mails.ts';
+import type { OutgoingMail } from '../../../core/mail/index.ts';
+import { supportAcknowledgementMail, supportTeamMail } from '../../../core/mail/index.ts';
 import { personAndAddressLimit, limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { recordSupportRequest } from '../../../core/support/support-requests.ts';
+import { recordSupportRequest } from '../../../core/support/index.ts';
 
 /** Requests one IP may send per hour (times AUTH_RATE_LIMIT_SCALE, which tests raise): enough for a person, not a flood of mail. */
 export const SUPPORT_REQUESTS_PER_HOUR = 5;

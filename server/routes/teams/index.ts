@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { success } from '../../../contract/envelope.ts';
 import { DeletedTeam, Team, TeamBody, TeamList, TeamParams, TEAM_LIMITS } from '../../../contract/teams.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
-import { createTeam, deleteTeam, findTeam, listTeams, updateTeam } from '../../../core/teams/teams.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import { createTeam, deleteTeam, findTeam, listTeams, updateTeam } from '../../../core/teams/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /**

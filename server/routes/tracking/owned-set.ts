@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { User } from '../../../core/database/entities/user.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
-import type { StoredTrackingSet } from '../../../core/tracking/tracking-sets.ts';
-import { ownedTrackingSet } from '../../../core/tracking/tracking-set-repository.ts';
+import type { User } from '../../../core/database/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import type { StoredTrackingSet } from '../../../core/tracking/index.ts';
+import { ownedTrackingSet } from '../../../core/tracking/index.ts';
 
 export const tags = ['Tracking'];
 export const readCodes = ['UNAUTHORIZED', 'NOT_FOUND'] as const;

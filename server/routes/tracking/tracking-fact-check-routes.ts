@@ -4,7 +4,7 @@ import * as Type from 'typebox/type';
 import { FactCheckDashboardData } from '../../../contract/brand-facts.ts';
 import { success } from '../../../contract/envelope.ts';
 import { SetParams, TrackingDashboardQuery } from '../../../contract/tracking.ts';
-import { factContradictionsCsv, trackingFactChecks } from '../../../core/tracking/tracking-fact-checks.ts';
+import { factContradictionsCsv, trackingFactChecks } from '../../../core/tracking/index.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { ownedSet, readCodes, tags } from './owned-set.ts';
 

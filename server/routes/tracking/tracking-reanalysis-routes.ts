@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { success } from '../../../contract/envelope.ts';
 import { ReanalysisBody, ReanalysisPreviewData, ReanalysisStartedData, type ReanalysisPreview } from '../../../contract/tracking-reanalysis.ts';
 import { SetParams } from '../../../contract/tracking.ts';
-import { runCredits } from '../../../core/credits/pricing.ts';
-import { AppError } from '../../../core/errors/app-error.ts';
-import { TRACKING_REANALYSE_JOB_NAME } from '../../../core/jobs/job-registry.ts';
-import { CURRENT_ANALYSER, reanalysisCounts } from '../../../core/tracking/tracking-reanalysis.ts';
+import { runCredits } from '../../../core/credits/index.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import { TRACKING_REANALYSE_JOB_NAME } from '../../../core/jobs/index.ts';
+import { CURRENT_ANALYSER, reanalysisCounts } from '../../../core/tracking/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { ownedSet, readCodes, tags, writeCodes } from './owned-set.ts';
 

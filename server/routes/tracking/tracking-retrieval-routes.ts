@@ -4,8 +4,8 @@ import { SetParams } from '../../../contract/tracking.ts';
 import { TrackingRetrievalData } from '../../../contract/tracking-retrieval.ts';
 import { TRACKING_TABLE_DAYS, TRACKING_TABLE_DAYS_MESSAGE, TrackingTablesQuery } from '../../../contract/tracking-tables.ts';
 import * as Type from 'typebox/type';
-import { AppError } from '../../../core/errors/app-error.ts';
-import { trackingRetrieval } from '../../../core/tracking/tracking-retrieval.ts';
+import { AppError } from '../../../core/errors/index.ts';
+import { trackingRetrieval } from '../../../core/tracking/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { ownedSet, readCodes, tags } from './owned-set.ts';
 

@@ -11,11 +11,11 @@ import {
   TrackingSetsData,
   TrackingSetUpdate,
 } from '../../../contract/tracking.ts';
-import { trackingCost } from '../../../core/tracking/tracking-cost.ts';
-import { scheduleTrackingSet, unscheduleTrackingSet } from '../../../core/tracking/tracking-schedules.ts';
-import type { StoredTrackingSet } from '../../../core/tracking/tracking-sets.ts';
+import { trackingCost } from '../../../core/tracking/index.ts';
+import { scheduleTrackingSet, unscheduleTrackingSet } from '../../../core/tracking/index.ts';
+import type { StoredTrackingSet } from '../../../core/tracking/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { checkTrackedModels } from '../../../core/tracking/tracking-set-checks.ts';
+import { checkTrackedModels } from '../../../core/tracking/index.ts';
 import {
   createTrackingSet,
   deleteTrackingSet,
@@ -23,7 +23,7 @@ import {
   ownedTrackingSet,
   ownedTrackingSets,
   updateTrackingSet,
-} from '../../../core/tracking/tracking-set-repository.ts';
+} from '../../../core/tracking/index.ts';
 import { ownedSet, readCodes, tags, writeCodes } from './owned-set.ts';
 
 /**

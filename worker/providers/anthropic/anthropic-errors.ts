@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
+import { RUN_FAILURES } from '../../../core/runs/index.ts';
 import { ProviderError } from '../answer-provider.ts';
 import {
   failureCodeForStatus,

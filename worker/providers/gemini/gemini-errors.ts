@@ -1,5 +1,5 @@
 import { ApiError } from '@google/genai';
-import { RUN_FAILURES } from '../../../core/runs/run-failures.ts';
+import { RUN_FAILURES } from '../../../core/runs/index.ts';
 import { ProviderError } from '../answer-provider.ts';
 import { isConnectionCut, providerError, providerErrorForStatus } from '../provider-error-classification.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_AI_OVERVIEW_COUNTRY, DEFAULT_AI_OVERVIEW_LANGUAGE } from '../../../core/catalogue/ai-overview-locales.ts';
+import { DEFAULT_AI_OVERVIEW_COUNTRY, DEFAULT_AI_OVERVIEW_LANGUAGE } from '../../../core/catalogue/index.ts';
 import type { AnswerPart, AnswerProvider, AnswerRequest, ProviderConnection } from '../answer-provider.ts';
 import { providerError } from '../provider-error-classification.ts';
 import { readAiOverviewResponse, wordPieces, type RenderedAiOverview } from './ai-overview-markdown.ts';

@@ -1,4 +1,4 @@
-import { accountForGoogleToken } from '../../../../core/accounts/sign-in-checks.ts';
+import { accountForGoogleToken } from '../../../../core/accounts/index.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
 /** `POST ?action=google {token}`: signs in with a Google ID token. */

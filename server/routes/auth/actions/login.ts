@@ -1,4 +1,4 @@
-import { accountForPassword } from '../../../../core/accounts/sign-in-checks.ts';
+import { accountForPassword } from '../../../../core/accounts/index.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
 /** `POST ?action=login {email, password}`. */

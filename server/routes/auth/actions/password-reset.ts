@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { RESET_REQUESTED_MESSAGE, requestPasswordResetLink, resetPasswordWithLink } from '../../../../core/accounts/password-reset.ts';
+import { RESET_REQUESTED_MESSAGE, requestPasswordResetLink, resetPasswordWithLink } from '../../../../core/accounts/index.ts';
 import { sendInBackground, signIn, type AuthAction } from '../auth-action.ts';
 
 /**

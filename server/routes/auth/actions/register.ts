@@ -1,4 +1,4 @@
-import { registerWithPassword } from '../../../../core/accounts/password-registration.ts';
+import { registerWithPassword } from '../../../../core/accounts/index.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
 
 /** `POST ?action=register`: the account rules decide; the mail leaves after the answer (see `sendInBackground`). */

@@ -1,4 +1,4 @@
-import { resendVerificationLink } from '../../../../core/accounts/verification-resend.ts';
+import { resendVerificationLink } from '../../../../core/accounts/index.ts';
 import { sendInBackground, type AuthAction } from '../auth-action.ts';
 
 /** `POST ?action=resend-verification {email}`: the same answer whether or not the address has an account. */

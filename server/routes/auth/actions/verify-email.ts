@@ -1,4 +1,4 @@
-import { accountForVerificationLink } from '../../../../core/accounts/sign-in-checks.ts';
+import { accountForVerificationLink } from '../../../../core/accounts/index.ts';
 import { signIn, type AuthAction } from '../auth-action.ts';
 
 /** `POST ?action=verify-email {email, token}`: uses the emailed link and signs the user in on this browser. */

@@ -1,7 +1,7 @@
-import { cancelledEmailChangesSentence, type RecoveryReport } from '../accounts/account-recovery.ts';
-import type { LiveKeyUse } from '../api-keys/api-key-repository.ts';
+import { cancelledEmailChangesSentence, type RecoveryReport } from './account-recovery.ts';
+import type { LiveKeyUse } from '../api-keys/index.ts';
 import { accountMailLayout } from './account-mails.ts';
-import type { OutgoingMail } from './mailer.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 
 /**
  * The mails after the owner takes the account back (a reset, a new password). Besides saying what happened, each

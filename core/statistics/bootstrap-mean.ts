@@ -1,4 +1,4 @@
-import { percentile, seededRandom } from '../../statistics/resampling.ts';
+import { percentile, seededRandom } from './resampling.ts';
 
 export interface BootstrapOptions {
   /** Resamples drawn; default 2,000. */

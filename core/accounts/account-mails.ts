@@ -1,5 +1,5 @@
-import { escapeHtml } from './escape-html.ts';
-import type { OutgoingMail } from './mailer.ts';
+import { escapeHtml } from '../mail/index.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 
 /** An account mail's HTML: a heading, paragraphs (a list where a paragraph is an array of lines) and a button. */
 export function accountMailLayout(title: string, paragraphs: (string | string[])[], action?: { label: string; url: string }): string {

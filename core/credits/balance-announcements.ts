@@ -1,8 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RedisClient } from '../redis/redis-client.ts';
-import type { RunSettlement } from '../runs/run-lifecycle.ts';
-import { accountEventChannel, type AccountEvent } from './account-event.ts';
-import { spendableCreditsOfUser } from '../credits/credit-ledger.ts';
+import type { RedisClient } from '../redis/index.ts';
+import { accountEventChannel, type AccountEvent } from '../events/index.ts';
+import { spendableCreditsOfUser } from './credit-ledger.ts';
+
+/**
+ * What ending a run changed for its owner, so the caller can tell their open tabs once the transaction has
+ * committed (the transaction itself never talks to Redis). The runs feature reports it; this module announces it.
+ */
+export interface RunSettlement {
+  requestId: string;
+  /** The signed-in owner; null for a guest's request. */
+  userId: string | null;
+  /** This run was the request's last open one, so ending it ended the request. */
+  requestFinished: boolean;
+  /** What the payer can spend right after this ending (balance − held), when it moved their credits. */
+  creditsRemaining?: number;
+}
 
 /**
  * Tells a signed-in owner's open tabs what ending a run changed: their credits (the hold was captured or released)

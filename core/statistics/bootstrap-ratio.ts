@@ -1,4 +1,4 @@
-import { percentile, seededRandom } from '../../statistics/resampling.ts';
+import { percentile, seededRandom } from './resampling.ts';
 import type { BootstrapOptions, MeanInterval } from './bootstrap-mean.ts';
 
 /**

@@ -1,0 +1,7 @@
+/**
+ * Exports of requests as Markdown, JSON and CSV.
+ * Its front door: what the server, the worker, scripts and other features may use; the other files of this
+ * folder are private to it (tests may reach inside). Add a name here when another part needs it.
+ */
+export { historyCsv } from './history-csv.ts';
+export { requestExport, requestMarkdown } from './request-export.ts';

@@ -1,0 +1,7 @@
+/**
+ * Saved teams of models.
+ * Its front door: what the server, the worker, scripts and other features may use; the other files of this
+ * folder are private to it (tests may reach inside). Add a name here when another part needs it.
+ */
+export { findTeamByReference, resolveCompareTeam } from './team-resolution.ts';
+export { createTeam, deleteTeam, findTeam, listTeams, updateTeam } from './teams.ts';
