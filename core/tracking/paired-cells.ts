@@ -1,3 +1,4 @@
+import { windowReadings } from './window-readings.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import type { TrackingSurface } from '../../contract/tracking.ts';
@@ -46,22 +47,7 @@ export function pairedComparison(cells: readonly PairedCell[]): PairedComparison
  * country; a cell missing from either window (a prompt added this week, a model dropped) is left out of the pairing.
  */
 export async function pairedCells(em: EntityManager, runId: string, baselineMs: number): Promise<Map<TrackingSurface, PairedCell[]>> {
-  const rows = await em.execute<{ surface: TrackingSurface; current_mentioned: number; current_readings: number; baseline_mentioned: number; baseline_readings: number }[]>(
-    `select result.surface,
-            count(*) filter (where result.run_id = current.id and result.mentioned)::int as current_mentioned,
-            count(*) filter (where result.run_id = current.id)::int as current_readings,
-            count(*) filter (where result.run_id <> current.id and result.mentioned)::int as baseline_mentioned,
-            count(*) filter (where result.run_id <> current.id)::int as baseline_readings
-       from tracking_runs as current
-       join tracking_runs as window_run on window_run.set_id = current.set_id
-        and (window_run.id = current.id
-             or (window_run.status = 'completed' and window_run.slot_start < current.slot_start
-                 and window_run.slot_start >= current.slot_start - make_interval(secs => ? / 1000.0)))
-       join tracking_results as result on result.run_id = window_run.id and result.status = 'completed'
-      where current.id = ?
-      group by result.surface, result.prompt, result.engine, result.model, result.country`,
-    [baselineMs, runId],
-  );
+  const rows = await windowReadings(em, runId, baselineMs, ['result.prompt', 'result.engine', 'result.model', 'result.country']);
   const bySurface = new Map<TrackingSurface, PairedCell[]>();
   for (const row of rows) {
     const cell = { baseline: { mentioned: row.baseline_mentioned, readings: row.baseline_readings }, current: { mentioned: row.current_mentioned, readings: row.current_readings } };

@@ -1,3 +1,4 @@
+import { windowReadings } from './window-readings.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import { TRACKING_SURFACES, type TrackingSurface } from '../../contract/tracking.ts';
@@ -25,21 +26,7 @@ export interface VisibilityWindows {
  * than the single run before: one run is a few noisy readings, a week of runs is a rate worth comparing with.
  */
 export async function visibilityWindows(em: EntityManager, runId: string, dayMs: number): Promise<(VisibilityWindows & { surface: TrackingSurface })[]> {
-  const rows = await em.execute<{ surface: TrackingSurface; current_mentioned: number; current_readings: number; baseline_mentioned: number; baseline_readings: number }[]>(
-    `select result.surface, count(*) filter (where result.run_id = current.id and result.mentioned)::int as current_mentioned,
-            count(*) filter (where result.run_id = current.id)::int as current_readings,
-            count(*) filter (where result.run_id <> current.id and result.mentioned)::int as baseline_mentioned,
-            count(*) filter (where result.run_id <> current.id)::int as baseline_readings
-       from tracking_runs as current
-       join tracking_runs as window_run on window_run.set_id = current.set_id
-        and (window_run.id = current.id
-             or (window_run.status = 'completed' and window_run.slot_start < current.slot_start
-                 and window_run.slot_start >= current.slot_start - make_interval(secs => ? / 1000.0)))
-       join tracking_results as result on result.run_id = window_run.id and result.status = 'completed'
-      where current.id = ?
-      group by result.surface`,
-    [BASELINE_DAYS * dayMs, runId],
-  );
+  const rows = await windowReadings(em, runId, BASELINE_DAYS * dayMs);
   return rows
     .map((row) => ({
       surface: row.surface,
