@@ -5,9 +5,7 @@
  * a JSON line per size `{"votes", "rawMs", "controlledMs", "bootstrapRounds"}`. Set `BENCH_VOTES` (comma-separated)
  * and `BENCH_BOOTSTRAP` to change the sizes.
  */
-import { styleDifference } from '../core/arena/index.ts';
-import { fitBoard, type StyleMode } from '../core/arena/index.ts';
-import { SCALE, type WeightedOutcome } from '../core/arena/index.ts';
+import { fitBoard, SCALE, styleDifference, type StyleMode, type WeightedOutcome } from '../core/arena/index.ts';
 import { seededRandom } from '../core/statistics/index.ts';
 
 const MODELS = Array.from({ length: 12 }, (_, index) => `engine/model-${index}`);

@@ -8,10 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../core/config/index.ts';
-import { creditOnce, ensureCreditAccount } from '../core/credits/index.ts';
+import { creditOnce, ensureCreditAccount, type Requester, requesterFor } from '../core/credits/index.ts';
 import { User } from '../core/database/index.ts';
 import { buildServer } from '../server/build-server.ts';
-import { requesterFor, type Requester } from '../core/credits/index.ts';
 import { admitRequest } from '../core/requests/index.ts';
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from '../tests/support/isolated-resources.ts';
 import { percentile } from './percentiles.ts';

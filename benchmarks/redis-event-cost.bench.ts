@@ -12,8 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Cluster, Redis } from 'ioredis';
-import { requestEventKeys } from '../core/events/index.ts';
-import { RequestEventWriter } from '../core/events/index.ts';
+import { requestEventKeys, RequestEventWriter } from '../core/events/index.ts';
 import { isCluster, type RedisClient } from '../core/redis/index.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
 import { startLocalRedisCluster } from '../tests/support/redis-cluster.ts';

@@ -14,8 +14,7 @@
  * Run: npx tsx benchmarks/tracking-slot.bench.ts. Add `--json` for one JSON line at the end.
  */
 import { Redis } from 'ioredis';
-import { openQueue } from '../core/jobs/index.ts';
-import { TRACKING_SLOT_JOB_NAME } from '../core/jobs/index.ts';
+import { openQueue, TRACKING_SLOT_JOB_NAME } from '../core/jobs/index.ts';
 import { createFundedUser } from '../tests/support/funded-user.ts';
 import { startOwnRedis } from '../tests/support/own-redis.ts';
 import { startTestStack, type TestStack } from '../tests/support/test-stack.ts';

@@ -5,8 +5,7 @@
  * model decided are kept unless `--include-judged`. Reads the same environment as the server (DATABASE_URL, …).
  */
 import { parseArgs } from 'node:util';
-import { reanalyseStoredMentions } from '../core/brand/index.ts';
-import { LOCAL_ANALYSER_VERSION } from '../core/brand/index.ts';
+import { LOCAL_ANALYSER_VERSION, reanalyseStoredMentions } from '../core/brand/index.ts';
 import { loadConfig } from '../core/config/index.ts';
 import { openDatabase } from '../core/database/index.ts';
 import { createLogger } from '../core/logging/index.ts';

@@ -8,10 +8,15 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config/index.ts';
-import { checkCreditGrant, CREDIT_GRANT_LIMITS, CreditGrantRefused } from '../core/credits/index.ts';
-import { grantCreditsByEmail, type OperatorGrantResult } from '../core/credits/index.ts';
+import {
+  checkCreditGrant,
+  CREDIT_GRANT_LIMITS,
+  CreditGrantRefused,
+  grantCreditsByEmail,
+  type OperatorGrantResult,
+  publishCreditsRemaining,
+} from '../core/credits/index.ts';
 import { openDatabase } from '../core/database/index.ts';
-import { publishCreditsRemaining } from '../core/credits/index.ts';
 import { createLogger } from '../core/logging/index.ts';
 import { RedisConnections } from '../core/redis/index.ts';
 import type { QuorumConfig } from '../core/config/index.ts';

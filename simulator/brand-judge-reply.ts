@@ -1,5 +1,9 @@
-import { readBrandJudgeInput, type BrandJudgeInput } from '../core/brand/index.ts';
-import { readFactCheckInput, type FactCheckInput } from '../core/brand/index.ts';
+import {
+  type BrandJudgeInput,
+  type FactCheckInput,
+  readBrandJudgeInput,
+  readFactCheckInput,
+} from '../core/brand/index.ts';
 import { FACT_READINGS, factCheckReplyText, type FactReading } from './fact-check-reply.ts';
 import { parseScriptedDirectives, type SimulationScript } from './scripted-directives.ts';
 

@@ -1,6 +1,12 @@
 import type { Job } from 'bullmq';
-import { JOBS_BY_QUEUE, type JobDataByName, type JobNameOf, type QueueJobData, type QueueKind } from '../core/jobs/index.ts';
-import { QUEUE_CATALOGUE } from '../core/jobs/index.ts';
+import {
+  type JobDataByName,
+  type JobNameOf,
+  JOBS_BY_QUEUE,
+  QUEUE_CATALOGUE,
+  type QueueJobData,
+  type QueueKind,
+} from '../core/jobs/index.ts';
 
 /** One handler per job name of a queue, each given the data its name carries. */
 export type JobHandlers<K extends QueueKind> = {

@@ -1,13 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RedisClient } from '../core/redis/index.ts';
 import type { Logger } from 'pino';
-import { LEADERBOARD_JOB_NAME } from '../core/jobs/index.ts';
+import { LEADERBOARD_JOB_NAME, queuePlacements, scheduledJobOptions } from '../core/jobs/index.ts';
 import { jobProcessor } from './job-processor.ts';
 import { recomputeLeaderboards } from '../core/arena/index.ts';
 import type { ModelCatalogue } from '../core/catalogue/index.ts';
 import { Worker, type Queue } from 'bullmq';
-import { scheduledJobOptions } from '../core/jobs/index.ts';
-import { queuePlacements } from '../core/jobs/index.ts';
 
 const LEADERBOARD_SCHEDULER_ID = 'recompute-leaderboards';
 

@@ -4,10 +4,13 @@ import type { Logger } from 'pino';
 import { releaseHold, runsWithExpiredHolds } from '../core/credits/index.ts';
 import { ModelRun } from '../core/database/index.ts';
 import type { RequestEventWriter } from '../core/events/index.ts';
-import { runFailure } from '../core/runs/index.ts';
-import { checkRunLiveness, type RunLivenessCheckDependencies } from '../core/runs/index.ts';
-import { livenessCutoffs } from '../core/runs/index.ts';
-import { failRunAndAnnounce } from '../core/runs/index.ts';
+import {
+  checkRunLiveness,
+  failRunAndAnnounce,
+  livenessCutoffs,
+  runFailure,
+  type RunLivenessCheckDependencies,
+} from '../core/runs/index.ts';
 import { deleteUnusedUploads } from '../core/attachments/index.ts';
 
 const SWEEP_BATCH = 200;

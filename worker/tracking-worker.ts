@@ -1,13 +1,26 @@
 import type { RedisClient } from '../core/redis/index.ts';
 import type { Logger } from 'pino';
 import { Worker, type Queue } from 'bullmq';
-import { queuePlacements } from '../core/jobs/index.ts';
-import { TRACKING_FINISH_JOB_NAME, TRACKING_REANALYSE_JOB_NAME, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../core/jobs/index.ts';
-import { reanalyseTrackingSet, type ReanalysisJudge } from '../core/tracking/index.ts';
+import {
+  queuePlacements,
+  TRACKING_FINISH_JOB_NAME,
+  TRACKING_REANALYSE_JOB_NAME,
+  TRACKING_SLOT_JOB_NAME,
+  type TrackingJobData,
+} from '../core/jobs/index.ts';
+import {
+  activeTrackingSets,
+  closeAbandonedRun,
+  closeAbandonedSlot,
+  finishTrackingRun,
+  reanalyseTrackingSet,
+  type ReanalysisJudge,
+  runTrackingSlot,
+  scheduleTrackingSet,
+  type TrackingRunDependencies,
+  unscheduleTrackingSet,
+} from '../core/tracking/index.ts';
 import { isJobNamed, jobProcessor } from './job-processor.ts';
-import { scheduleTrackingSet, unscheduleTrackingSet } from '../core/tracking/index.ts';
-import { activeTrackingSets } from '../core/tracking/index.ts';
-import { closeAbandonedRun, closeAbandonedSlot, finishTrackingRun, runTrackingSlot, type TrackingRunDependencies } from '../core/tracking/index.ts';
 
 export interface TrackingWorkerOptions {
   /** The process's BullMQ worker connection (its blocking fetch gets a copy of its own). */

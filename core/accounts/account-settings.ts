@@ -1,12 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ensureCreditAccount, grantOnce } from '../credits/index.ts';
-import { REGISTERED_GRANT } from '../credits/index.ts';
+import { ensureCreditAccount, grantOnce, REGISTERED_GRANT, registeredGrantReference } from '../credits/index.ts';
 import { User } from '../database/index.ts';
 import { consumeAccountToken, EMAIL_CHANGE_LINK_EXPIRED, EMAIL_CHANGE_LINK_INVALID } from './account-tokens.ts';
 import { deviceName } from './device-names.ts';
 import { verifyAgainstDecoy, verifyPassword } from './password-hashing.ts';
-import { registeredGrantReference } from '../credits/index.ts';
 import { AppError } from '../errors/index.ts';
 import type { AccountSession } from '../../contract/account.ts';
 

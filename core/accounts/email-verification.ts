@@ -1,7 +1,6 @@
 import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { EmailVerificationToken } from '../database/index.ts';
-import { User } from '../database/index.ts';
+import { EmailVerificationToken, User } from '../database/index.ts';
 import { AppError } from '../errors/index.ts';
 import { hashToken, newSecretToken } from '../secrets/index.ts';
 

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { UserSession } from '../database/index.ts';
-import { User, type UserTier } from '../database/index.ts';
+import { User, UserSession, type UserTier } from '../database/index.ts';
 import { hashToken, newSecretToken } from '../secrets/index.ts';
 import { SessionCache, type SessionInvalidation } from './session-cache.ts';
 

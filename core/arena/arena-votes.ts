@@ -3,8 +3,7 @@ import type { ArenaRound, ArenaVoteBody, ArenaVoteCounted } from '../../contract
 import type { ModelResult } from '../../contract/model-result.ts';
 import { nameMask } from './blind-text.ts';
 import { voteOutcomes } from './vote-outcomes.ts';
-import type { ModelRun } from '../database/index.ts';
-import type { SearchRequest } from '../database/index.ts';
+import type { ModelRun, SearchRequest } from '../database/index.ts';
 import { AppError } from '../errors/index.ts';
 import { requestResults } from '../requests/index.ts';
 import { labelledAnswers } from './blind-results.ts';

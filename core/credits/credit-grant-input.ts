@@ -1,5 +1,4 @@
-import { normaliseEmail } from '../text/index.ts';
-import { hasUnstorableText } from '../text/index.ts';
+import { hasUnstorableText, normaliseEmail } from '../text/index.ts';
 
 /**
  * The rules an operator's grant must meet before it reaches the ledger: a whole number of credits within a sane

@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { CouncilPreview } from '../../contract/council.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { characterCount } from '../../contract/text-length.ts';
-import { runCredits } from '../credits/index.ts';
-import { spendableCreditsOfUser } from '../credits/index.ts';
+import { runCredits, spendableCreditsOfUser } from '../credits/index.ts';
 import type { Requester } from '../credits/index.ts';
 import { AppError } from '../errors/index.ts';
-import { admitRequest, type AdmissionServices } from '../requests/index.ts';
-import { earlierCharacters, longConversationCredits, readsConversation } from '../requests/index.ts';
+import {
+  type AdmissionServices,
+  admitRequest,
+  earlierCharacters,
+  longConversationCredits,
+  readsConversation,
+} from '../requests/index.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import { COUNCIL_REVIEW_QUERY, councilChairman, councilReviewConversation, councilStandings, withoutModelNames } from './council-prompts.ts';
 import { claimChairman, councilInProgress, councilReviews, insertCouncil, labelledAnswers, releaseChairman, type CouncilRow } from './councils.ts';

@@ -4,11 +4,10 @@ import { PAYMENT_TEXTS } from '../../contract/payment-texts.ts';
 import type { CreatePaymentBody, PaymentConfirmation, PaymentIntentData } from '../../contract/payments.ts';
 import type { PaymentCatalogue } from './payment-catalogue.ts';
 import { AppError } from '../errors/index.ts';
-import { openCreditAccount, type Requester } from '../credits/index.ts';
+import { openCreditAccount, type Requester, spendableCreditsOfAccount } from '../credits/index.ts';
 import { attachPaymentIntent, findPurchaseByIntent, markPurchaseFailed, recordPendingPurchase } from './purchase-records.ts';
 import { creditPurchase } from './purchase-settlement.ts';
 import { paymentErrorFromStripe } from './stripe-errors.ts';
-import { spendableCreditsOfAccount } from '../credits/index.ts';
 
 /** What a purchase is for: an amount at the dynamic price, or a package at its own price. */
 interface PricedPurchase {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ComparedModel } from '../../contract/ask.ts';
-import { ModelRun } from '../database/index.ts';
-import { SearchRequest } from '../database/index.ts';
+import { ModelRun, SearchRequest } from '../database/index.ts';
 import type { ComparisonFacts } from './api-comparison.ts';
 
 /** A stored comparison of its owner's, with its runs in the order the models were named. */

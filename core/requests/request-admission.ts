@@ -3,26 +3,35 @@ import type { BrandConfig } from '../../contract/ask.ts';
 import type { ColumnSettings, StoredColumnSettings } from '../../contract/column-settings.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import {
+  type CatalogueEngine,
+  type CatalogueModel,
   DEFAULT_AI_OVERVIEW_COUNTRY,
   DEFAULT_AI_OVERVIEW_LANGUAGE,
+  engineAvailability,
   isAiOverviewCountry,
   isAiOverviewLanguage,
 } from '../catalogue/index.ts';
-import { engineAvailability, type CatalogueEngine, type CatalogueModel } from '../catalogue/index.ts';
-import { lockCreditAccount, lockOwnedCreditAccount, spendable } from '../credits/index.ts';
-import { publishCreditsRemaining } from '../credits/index.ts';
-import { runCredits } from '../credits/index.ts';
-import { tierRefusal } from '../credits/index.ts';
+import {
+  type AdmissionOutcome,
+  type AdmissionRow,
+  type AdmissionRun,
+  insertAdmission,
+  lockCreditAccount,
+  lockOwnedCreditAccount,
+  openCreditAccount,
+  publishCreditsRemaining,
+  type Requester,
+  runCredits,
+  spendable,
+  tierRefusal,
+} from '../credits/index.ts';
 import { supportsWebSearch } from '../../contract/tier-rules.ts';
 import type { RequestKind } from '../database/index.ts';
 import type { AnswerJobQuestion } from '../jobs/index.ts';
 import { ANSWER_JOB_NAME } from '../jobs/index.ts';
-import { runFailure } from '../runs/index.ts';
-import { markStage } from '../tracing/index.ts';
-import { failRunAndAnnounce } from '../runs/index.ts';
+import { failRunAndAnnounce, runFailure } from '../runs/index.ts';
+import { currentRequestId, markStage, requestAgeMs } from '../tracing/index.ts';
 import { refuseOverMonthlyCap } from '../api-keys/index.ts';
-import { openCreditAccount, type Requester } from '../credits/index.ts';
-import { insertAdmission, type AdmissionOutcome, type AdmissionRow, type AdmissionRun } from '../credits/index.ts';
 import { checkRetryTarget, conversationKey, followUpConversations, type NamedModel } from './follow-up-thread.ts';
 import { modelNameText, resolveContinuation, retryContinuation, type ModelName } from './continuation.ts';
 import type { ContinueMode } from '../../contract/continuation.ts';
@@ -30,11 +39,16 @@ import { checkedColumnSettings, settingsAskedWith } from './column-settings-admi
 import { earlierCharacters, longConversationCredits, readsConversation } from './conversation-size.ts';
 import { characterCount } from '../../contract/text-length.ts';
 import { AppError } from '../errors/index.ts';
-import { currentRequestId, requestAgeMs } from '../tracing/index.ts';
 import { observeStage } from '../metrics/index.ts';
 import type { RequestCoreServices } from './request-services.ts';
-import { attachmentCreditsPerModel, attachmentsOfRequest, documentCharacters, questionAttachments, refuseModelsThatCannotRead } from '../attachments/index.ts';
-import { bindAttachments } from '../attachments/index.ts';
+import {
+  attachmentCreditsPerModel,
+  attachmentsOfRequest,
+  bindAttachments,
+  documentCharacters,
+  questionAttachments,
+  refuseModelsThatCannotRead,
+} from '../attachments/index.ts';
 import { ATTACHMENT_TEXTS } from '../../contract/attachments.ts';
 
 /** What asking can be refused with, before any answer starts: the search and compare routes document these. */

@@ -2,9 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandMention } from '../../contract/brand.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { findBrandMentions } from '../brand/index.ts';
-import { isFinishReason } from '../runs/index.ts';
-import { answerTimings } from '../runs/index.ts';
-import { isRetryableRunFailure } from '../runs/index.ts';
+import { answerTimings, isFinishReason, isRetryableRunFailure } from '../runs/index.ts';
 import { ModelRun } from '../database/index.ts';
 
 /** One model's outcome, as the contract's ModelResult (every view reads the same shape). */

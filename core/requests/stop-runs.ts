@@ -1,7 +1,6 @@
 import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../database/index.ts';
 import { runCancellationChannel } from '../jobs/index.ts';
-import { runFailure } from '../runs/index.ts';
-import { failRunAndAnnounce } from '../runs/index.ts';
+import { failRunAndAnnounce, runFailure } from '../runs/index.ts';
 import { AppError } from '../errors/index.ts';
 import type { RequestCoreServices } from './request-services.ts';
 

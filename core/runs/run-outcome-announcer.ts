@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { findBrandMention } from '../brand/index.ts';
 import { ModelRun } from '../database/index.ts';
-import type { RequestEventWriter } from '../events/index.ts';
-import type { UnsequencedRunEvent } from '../events/index.ts';
+import type { RequestEventWriter, UnsequencedRunEvent } from '../events/index.ts';
 import type { BrandMention } from '../../contract/brand.ts';
 import { isRetryableRunFailure } from './run-failures.ts';
 import { publishRunSettlement } from '../credits/index.ts';

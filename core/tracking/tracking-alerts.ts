@@ -2,8 +2,12 @@ import { windowReadings } from './window-readings.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PairedComparison } from '../../contract/tracking-paired.ts';
 import { TRACKING_SURFACES, type TrackingSurface } from '../../contract/tracking.ts';
-import { twoProportionTest, type ProportionSample } from '../statistics/index.ts';
-import { wilsonInterval, type ProportionInterval } from '../statistics/index.ts';
+import {
+  type ProportionInterval,
+  type ProportionSample,
+  twoProportionTest,
+  wilsonInterval,
+} from '../statistics/index.ts';
 
 /** How far back the baseline a run is compared with reaches, in days of the set's clock. */
 export const BASELINE_DAYS = 7;

@@ -3,8 +3,7 @@ import type { FactCheckDashboard } from '../../contract/brand-facts.ts';
 import type { TrackingSurface } from '../../contract/tracking.ts';
 import { csvRow } from '../text/index.ts';
 import { BASELINE_DAYS, type AlertRule } from './tracking-alerts.ts';
-import { twoProportionTest, type ProportionSample } from '../statistics/index.ts';
-import { wilsonInterval } from '../statistics/index.ts';
+import { type ProportionSample, twoProportionTest, wilsonInterval } from '../statistics/index.ts';
 import { setSurfaces } from './tracking-results-repository.ts';
 
 /**

@@ -1,8 +1,6 @@
 import { DEFAULT_ALERT_MIN_READINGS } from '../../contract/tracking.ts';
 import type { BootstrapEstimate, ProportionEstimate, RateStatistics } from '../../contract/tracking-statistics.ts';
-import { bootstrapMean } from '../statistics/index.ts';
-import { bootstrapRatio } from '../statistics/index.ts';
-import { wilsonInterval } from '../statistics/index.ts';
+import { bootstrapMean, bootstrapRatio, wilsonInterval } from '../statistics/index.ts';
 
 /**
  * Turns a group's counts and readings (see `STATISTICS_COLUMNS`) into rates with intervals: Wilson for the

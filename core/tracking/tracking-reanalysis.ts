@@ -2,9 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandMention } from '../../contract/brand.ts';
 import type { AnswerSource } from '../../contract/run-events.ts';
-import { analyseBrandMention } from '../brand/index.ts';
-import { storeReanalysedMention } from '../brand/index.ts';
-import { LOCAL_ANALYSER_VERSION } from '../brand/index.ts';
+import { analyseBrandMention, LOCAL_ANALYSER_VERSION, storeReanalysedMention } from '../brand/index.ts';
 import { ANALYSER_VERSION_SQL } from './tracking-results-recorder.ts';
 
 /**

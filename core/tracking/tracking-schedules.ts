@@ -1,7 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { TrackingCadence } from '../../contract/tracking.ts';
-import { scheduledJobOptions } from '../jobs/index.ts';
-import { TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../jobs/index.ts';
+import { scheduledJobOptions, TRACKING_SLOT_JOB_NAME, type TrackingJobData } from '../jobs/index.ts';
 import { cadenceMs, trackingSchedulerId } from './tracking-jobs.ts';
 
 /**

@@ -1,13 +1,13 @@
 import {
   DEFAULT_AI_OVERVIEW_COUNTRY,
   DEFAULT_AI_OVERVIEW_LANGUAGE,
+  engineAvailability,
   isAiOverviewCountry,
   isAiOverviewLanguage,
+  type ModelCatalogue,
 } from '../catalogue/index.ts';
-import { engineAvailability, type ModelCatalogue } from '../catalogue/index.ts';
 import type { QuorumConfig } from '../config/index.ts';
-import { runCredits, type Tier } from '../credits/index.ts';
-import { tierRefusal } from '../credits/index.ts';
+import { runCredits, type Tier, tierRefusal } from '../credits/index.ts';
 import { AppError } from '../errors/index.ts';
 import { columnSettingsProblem } from '../../contract/column-settings-rules.ts';
 

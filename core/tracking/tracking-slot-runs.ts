@@ -16,8 +16,13 @@ import { findTrackingSet, pauseTrackingSet, type StoredTrackingSet } from './tra
 import { requesterFor, spendableCreditsOf, type Requester } from '../credits/index.ts';
 import { AppError } from '../errors/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { trackingAlertMail, trackingPausedMail, type CanaryReading, type TrackingMailFacts } from '../mail/index.ts';
-import { factContradictionAlertMail } from '../mail/index.ts';
+import {
+  type CanaryReading,
+  factContradictionAlertMail,
+  trackingAlertMail,
+  type TrackingMailFacts,
+  trackingPausedMail,
+} from '../mail/index.ts';
 import { contradictionWindows, significantRise } from './tracking-fact-checks.ts';
 import { setSurfaces } from './tracking-results-repository.ts';
 import { canaryReadingOf, trackingCanary } from './canary-drift.ts';

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { findTermMatches } from '../../core/brand/index.ts';
-import { mentionFeatureSets, readText } from '../../core/brand/index.ts';
+import { contextWindows, findTermMatches, mentionFeatureSets, readText } from '../../core/brand/index.ts';
 import { readLabelledItems } from './labelled-items.ts';
-import { contextWindows } from '../../core/brand/index.ts';
 
 const LABEL_INDEX = { negative: 0, neutral: 1, positive: 2 } as const;
 

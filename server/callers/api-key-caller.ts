@@ -4,9 +4,7 @@ import type { RedisClient } from '../../core/redis/index.ts';
 import { User } from '../../core/database/index.ts';
 import { requesterFor, type Requester } from '../../core/credits/index.ts';
 import { AppError } from '../../core/errors/index.ts';
-import { authenticateApiKey } from '../../core/api-keys/index.ts';
-import { overApiKeyRateLimit } from '../../core/api-keys/index.ts';
-import { bearerToken } from '../../core/api-keys/index.ts';
+import { authenticateApiKey, bearerToken, overApiKeyRateLimit } from '../../core/api-keys/index.ts';
 
 export interface ApiKeyServices {
   orm: MikroORM;

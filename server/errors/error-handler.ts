@@ -2,8 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from '../../contract/envelope.ts';
 import { isPagePath } from '../../contract/page-paths.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
-import { AppError, ERROR_CODES } from '../../core/errors/index.ts';
-import { isInfrastructureUnavailable } from '../../core/errors/index.ts';
+import { AppError, ERROR_CODES, isInfrastructureUnavailable } from '../../core/errors/index.ts';
 import { routerRefusalOf } from './router-errors.ts';
 
 /**

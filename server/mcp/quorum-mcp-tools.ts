@@ -4,16 +4,18 @@ import { engineAvailability } from '../../core/catalogue/index.ts';
 import type { CompareRequestBody, SearchRequestBody } from '../../contract/ask.ts';
 import type { BrandVisibilityInput, CompareToolInput } from '../../contract/mcp-tools.ts';
 import { AppError } from '../../core/errors/index.ts';
-import { listTeams } from '../../core/teams/index.ts';
-import { findTeamByReference, resolveCompareTeam } from '../../core/teams/index.ts';
+import { findTeamByReference, listTeams, resolveCompareTeam } from '../../core/teams/index.ts';
 import type { ModelResult } from '../../contract/model-result.ts';
 import { brandAnalytics } from '../../core/brand/index.ts';
-import { apiComparison } from '../../core/requests/index.ts';
-import { storedComparisonFacts } from '../../core/requests/index.ts';
+import {
+  admitRequest,
+  apiComparison,
+  compareAdmissionInput,
+  searchAdmissionInput,
+  storedComparisonFacts,
+} from '../../core/requests/index.ts';
 import { describeComparedModel } from './compared-model-text.ts';
 import { awaitRequest } from '../requests/await-request.ts';
-import { admitRequest } from '../../core/requests/index.ts';
-import { compareAdmissionInput, searchAdmissionInput } from '../../core/requests/index.ts';
 import type { ApiKeyCaller } from '../callers/api-key-caller.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 

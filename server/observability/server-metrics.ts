@@ -1,7 +1,11 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import { createMetricsRegistry, METRIC_PREFIX } from '../../core/metrics/index.ts';
-import { createStageHistogram } from '../../core/metrics/index.ts';
-import { SCRAPE_READ_TIMEOUT_MS, withinTime } from '../../core/metrics/index.ts';
+import {
+  createMetricsRegistry,
+  createStageHistogram,
+  METRIC_PREFIX,
+  SCRAPE_READ_TIMEOUT_MS,
+  withinTime,
+} from '../../core/metrics/index.ts';
 
 /** Ordinary calls take milliseconds; a streamed answer's request lasts as long as its stream (up to minutes). */
 const HTTP_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];

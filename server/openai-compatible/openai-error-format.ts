@@ -3,8 +3,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import * as Type from 'typebox/type';
 import { ERROR_CODES, type ErrorCode } from '../../contract/error-codes.ts';
 import { OpenAiErrorBody } from '../../contract/openai-compatible.ts';
-import { AppError } from '../../core/errors/index.ts';
-import { isInfrastructureUnavailable } from '../../core/errors/index.ts';
+import { AppError, isInfrastructureUnavailable } from '../../core/errors/index.ts';
 import { ConversationTooLongError } from '../../core/requests/index.ts';
 import { describeValidationError } from '../schemas/validation-messages.ts';
 

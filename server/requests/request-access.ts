@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ModelRun } from '../../core/database/index.ts';
-import { SearchRequest } from '../../core/database/index.ts';
+import { ModelRun, SearchRequest } from '../../core/database/index.ts';
 import { AppError } from '../../core/errors/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

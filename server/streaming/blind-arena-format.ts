@@ -1,8 +1,7 @@
 import { BLIND_ENGINE } from '../../contract/arena.ts';
 import type { CompareStreamFrame } from '../../contract/compare-stream.ts';
-import { MaskedTextStream, type NameMask } from '../../core/arena/index.ts';
+import { blindResult, MaskedTextStream, type NameMask } from '../../core/arena/index.ts';
 import { comparisonFormat, completedResult, failedResult, type StreamFormat } from './stream-formats.ts';
-import { blindResult } from '../../core/arena/index.ts';
 
 /**
  * An arena round's frames before the vote: the comparison's frames (so the browser's one runner follows it), with

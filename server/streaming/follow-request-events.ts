@@ -1,7 +1,6 @@
 import type { RedisClient } from '../../core/redis/index.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readRequestEventPages } from '../../core/events/index.ts';
-import { parseRunEvent } from '../../core/events/index.ts';
+import { parseRunEvent, readRequestEventPages } from '../../core/events/index.ts';
 import type { RunEvent } from '../../core/events/index.ts';
 import { markStage } from '../../core/tracing/index.ts';
 import { isInfrastructureUnavailable } from '../../core/errors/index.ts';

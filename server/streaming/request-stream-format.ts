@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { nameMask, namesToHide } from '../../core/arena/index.ts';
-import type { ModelRun } from '../../core/database/index.ts';
-import type { SearchRequest } from '../../core/database/index.ts';
+import { loadArenaRound, nameMask, namesToHide, roundLabels } from '../../core/arena/index.ts';
+import type { ModelRun, SearchRequest } from '../../core/database/index.ts';
 import { streamFormatFor } from './relay-request.ts';
 import { comparisonFormat, type StreamFormat } from './stream-formats.ts';
 import { blindArenaFormat } from './blind-arena-format.ts';
-import { loadArenaRound, roundLabels } from '../../core/arena/index.ts';
 
 /**
  * The frames a stored request is relayed in, wherever it is followed (`GET /api/requests/:id/events`, the live

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OPEN_MODEL_RUN_STATUSES, type ModelRun } from '../../core/database/index.ts';
-import { readRequestEventPages } from '../../core/events/index.ts';
-import { isTerminalRunEvent, type RunEvent } from '../../core/events/index.ts';
+import { isTerminalRunEvent, readRequestEventPages, type RunEvent } from '../../core/events/index.ts';
 import { announceStoredOutcome } from '../../core/runs/index.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { followRequestEvents } from './follow-request-events.ts';

@@ -1,15 +1,20 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RedisClient } from '../../core/redis/index.ts';
 import type { Logger } from 'pino';
-import { analyseBrandMention } from '../../core/brand/index.ts';
+import { analyseBrandMention, type NewFactCheck, storeFactCheck } from '../../core/brand/index.ts';
 import type { BrandAnalysisOfRun } from '../../core/brand/index.ts';
 import { publishRunSettlement, type RunSettlement } from '../../core/credits/index.ts';
-import type { AnswerSource } from '../../core/events/index.ts';
-import type { RequestEventWriter } from '../../core/events/index.ts';
+import type { AnswerSource, RequestEventWriter } from '../../core/events/index.ts';
 import type { AnswerJobData } from '../../core/jobs/index.ts';
-import { runFailure } from '../../core/runs/index.ts';
-import { claimRun, completeRun, failRunWithSettlement, type ClaimedRun } from '../../core/runs/index.ts';
-import { announceStoredOutcome, runEndEvent } from '../../core/runs/index.ts';
+import {
+  announceStoredOutcome,
+  type ClaimedRun,
+  claimRun,
+  completeRun,
+  failRunWithSettlement,
+  runEndEvent,
+  runFailure,
+} from '../../core/runs/index.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/index.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import { PipelinedAppends } from './pipelined-appends.ts';
@@ -23,7 +28,6 @@ import { resolvedSearchTrail } from './redirect-resolution.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { judgeBrandAnalysis, type BrandJudge } from './brand-judging.ts';
 import { factCheckAnswer } from './fact-checking.ts';
-import { storeFactCheck, type NewFactCheck } from '../../core/brand/index.ts';
 import type { ModelCatalogue } from '../../core/catalogue/index.ts';
 import { reportedTokenFigures } from '../../core/catalogue/index.ts';
 

@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import type { BrandMention } from '../../contract/brand.ts';
 import type { BrandJudgeModel } from '../../core/brand/index.ts';
-import { brandJudgePrompt } from '../../core/brand/index.ts';
-import { readJudgeVerdict, withJudgeVerdict } from '../../core/brand/index.ts';
+import { brandJudgePrompt, readJudgeVerdict, withJudgeVerdict } from '../../core/brand/index.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';

@@ -1,8 +1,7 @@
 import type { BrandConfig } from '../../contract/ask.ts';
 import type { BrandMention } from '../../contract/brand.ts';
-import { factCheckPrompt } from '../../core/brand/index.ts';
+import { factCheckPrompt, readFactCheck } from '../../core/brand/index.ts';
 import type { NewFactCheck } from '../../core/brand/index.ts';
-import { readFactCheck } from '../../core/brand/index.ts';
 import { workerMetrics } from '../observability/worker-metrics.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
 import type { BrandJudge, BrandJudgingDependencies } from './brand-judging.ts';

@@ -1,5 +1,4 @@
-import type { OrderedAppendOutcome, RequestEventWriter } from '../../core/events/index.ts';
-import type { UnsequencedRunEvent } from '../../core/events/index.ts';
+import type { OrderedAppendOutcome, RequestEventWriter, UnsequencedRunEvent } from '../../core/events/index.ts';
 
 /** Appends not yet answered by Redis, beyond which the next append waits: memory stays bounded if Redis is slow. */
 const MAX_IN_FLIGHT = 64;

@@ -1,9 +1,13 @@
 import type { Job, Queue } from 'bullmq';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { createMetricsRegistry, METRIC_PREFIX } from '../../core/metrics/index.ts';
+import {
+  createMetricsRegistry,
+  createStageHistogram,
+  METRIC_PREFIX,
+  type QuorumStage,
+  registerQueueDepth,
+} from '../../core/metrics/index.ts';
 import { queueKindOfName } from '../../core/jobs/index.ts';
-import { registerQueueDepth } from '../../core/metrics/index.ts';
-import { createStageHistogram, type QuorumStage } from '../../core/metrics/index.ts';
 
 /** From a few milliseconds (the simulator) to minutes (reasoning models, long answers). */
 const ANSWER_SECONDS_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120, 300];

@@ -1,5 +1,4 @@
-import type { FinishReason } from '../../core/runs/index.ts';
-import type { RunFailureCode } from '../../core/runs/index.ts';
+import type { FinishReason, RunFailureCode } from '../../core/runs/index.ts';
 import type { ConversationTurn } from '../../contract/conversation.ts';
 import type { PromptAttachment } from '../../core/attachments/index.ts';
 

@@ -1,12 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { GoogleIdTokenVerifier } from '../../../core/accounts/index.ts';
+import {
+  GoogleIdTokenVerifier,
+  type ResolvedSession,
+  SessionService,
+  VerificationMailLimits,
+} from '../../../core/accounts/index.ts';
 import { keyedDigest } from '../../../core/secrets/index.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../../auth/session-cookie.ts';
-import { SessionService, type ResolvedSession } from '../../../core/accounts/index.ts';
-import { VerificationMailLimits } from '../../../core/accounts/index.ts';
-import { DevelopmentOutbox } from '../../../core/mail/index.ts';
-import { createMailer, type Mailer } from '../../../core/mail/index.ts';
+import { createMailer, DevelopmentOutbox, type Mailer } from '../../../core/mail/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

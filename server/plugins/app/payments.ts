@@ -1,7 +1,6 @@
 import fastifyPlugin from 'fastify-plugin';
 import type Stripe from 'stripe';
-import { loadPaymentCatalogue, type PaymentCatalogue } from '../../../core/payments/index.ts';
-import { createStripeClient } from '../../../core/payments/index.ts';
+import { createStripeClient, loadPaymentCatalogue, type PaymentCatalogue } from '../../../core/payments/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,6 @@
 import type { Queue } from 'bullmq';
 import fastifyPlugin from 'fastify-plugin';
-import type { AnswerQueue } from '../../../core/jobs/index.ts';
-import type { TrackingJobData } from '../../../core/jobs/index.ts';
+import type { AnswerQueue, TrackingJobData } from '../../../core/jobs/index.ts';
 import { openQueueHandles, type QueueHandles } from '../../../core/jobs/index.ts';
 
 declare module 'fastify' {

@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangeEmailBody, ConfirmEmailChangeBody, EmailChanged, EmailChangeRequested } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
 import { User } from '../../../core/database/index.ts';
-import { checkCurrentPassword, confirmAddressChange } from '../../../core/accounts/index.ts';
-import { requireEmail } from '../../../core/accounts/index.ts';
+import {
+  checkCurrentPassword,
+  confirmAddressChange,
+  EMAIL_CHANGE_LINK_INVALID,
+  emailChangedNotice,
+  emailChangeMail,
+  emailChangeTakenMail,
+  issueEmailChange,
+  looksLikeToken,
+  requireEmail,
+} from '../../../core/accounts/index.ts';
 import { normaliseEmail } from '../../../core/text/index.ts';
-import { EMAIL_CHANGE_LINK_INVALID, issueEmailChange, looksLikeToken } from '../../../core/accounts/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
-import { emailChangedNotice, emailChangeMail, emailChangeTakenMail } from '../../../core/accounts/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { limitedPerAddress, sendLater, tags } from './account-route-helpers.ts';
 

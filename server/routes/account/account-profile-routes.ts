@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ChangeNameBody, ChangePasswordBody, NameChanged, SessionsSignedOut } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
-import { checkCurrentPassword } from '../../../core/accounts/index.ts';
-import { endOtherWaysIn, recoveryReport, withCancelledEmailChanges } from '../../../core/accounts/index.ts';
-import { requireName, requirePassword } from '../../../core/accounts/index.ts';
-import { hashPassword } from '../../../core/accounts/index.ts';
-import { publicUser } from '../../../core/accounts/index.ts';
-import { renameAccount, setAccountPassword } from '../../../core/accounts/index.ts';
+import {
+  checkCurrentPassword,
+  endOtherWaysIn,
+  hashPassword,
+  passwordChangedNotice,
+  publicUser,
+  recoveryReport,
+  renameAccount,
+  requireName,
+  requirePassword,
+  setAccountPassword,
+  withCancelledEmailChanges,
+} from '../../../core/accounts/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
-import { passwordChangedNotice } from '../../../core/accounts/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { limitedPerAddress, sendLater, tags } from './account-route-helpers.ts';
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AccountSessions, SessionsSignedOut } from '../../../contract/account.ts';
 import { success } from '../../../contract/envelope.ts';
-import { listSessions } from '../../../core/accounts/index.ts';
-import { endOtherWaysIn, withCancelledEmailChanges } from '../../../core/accounts/index.ts';
+import { endOtherWaysIn, listSessions, withCancelledEmailChanges } from '../../../core/accounts/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 import { tags } from './account-route-helpers.ts';

@@ -2,18 +2,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ArenaParams, ArenaRequestBody, ArenaRound, ArenaVoteBody, Leaderboard, LeaderboardQuery } from '../../../contract/arena.ts';
 import { CompareStreamFrame } from '../../../contract/compare-stream.ts';
 import { success } from '../../../contract/envelope.ts';
-import { personalLeaderboard, storedLeaderboard } from '../../../core/arena/index.ts';
-import { admitArenaRound } from '../../../core/arena/index.ts';
-import { arenaRoundView, voteOnRound } from '../../../core/arena/index.ts';
+import {
+  admitArenaRound,
+  arenaRoundView,
+  nameMask,
+  personalLeaderboard,
+  scheduleRefitAfterVote,
+  storedLeaderboard,
+  voteOnRound,
+} from '../../../core/arena/index.ts';
 import { blindArenaFormat } from '../../streaming/blind-arena-format.ts';
-import { nameMask } from '../../../core/arena/index.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 import { limitStoreOf } from '../../limits/person-and-address-limit.ts';
 import { ADMISSION_REFUSALS } from '../../../core/requests/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';
-import { scheduleRefitAfterVote } from '../../../core/arena/index.ts';
 import { voteRateLimit } from './vote-rate-limit.ts';
 
 /** Short enough that a vote, refitted within 20 s, shows within a minute. */

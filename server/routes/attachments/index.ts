@@ -4,8 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as Type from 'typebox/type';
 import { ATTACHMENT_LIMITS, ATTACHMENT_TEXTS, AttachmentInfo } from '../../../contract/attachments.ts';
 import { success } from '../../../contract/envelope.ts';
-import { checkAttachment } from '../../../core/attachments/index.ts';
-import { deleteUnusedAttachment, ownAttachmentContent, storeAttachment } from '../../../core/attachments/index.ts';
+import {
+  checkAttachment,
+  deleteUnusedAttachment,
+  ownAttachmentContent,
+  storeAttachment,
+} from '../../../core/attachments/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
 

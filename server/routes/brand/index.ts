@@ -13,9 +13,14 @@ import {
   RecentBrandsQuery,
 } from '../../../contract/brand.ts';
 import { success } from '../../../contract/envelope.ts';
-import { brandAnalytics, countMentions, findMentions, recentBrands } from '../../../core/brand/index.ts';
-import { mentionsCsv } from '../../../core/brand/index.ts';
-import { correctVerdict } from '../../../core/brand/index.ts';
+import {
+  brandAnalytics,
+  correctVerdict,
+  countMentions,
+  findMentions,
+  mentionsCsv,
+  recentBrands,
+} from '../../../core/brand/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { DEFAULT_PAGE_SIZE, DEFAULT_WINDOW_DAYS, mentionsFilter, mentionsPage } from './mentions-query.ts';

@@ -9,12 +9,18 @@ import {
   ComparisonRerun,
 } from '../../../contract/compare-api.ts';
 import { MAX_COMPARED_MODELS } from '../../../contract/limits.ts';
-import { compareAdmissionInput } from '../../../core/requests/index.ts';
-import { apiComparison, apiModelResult } from '../../../core/requests/index.ts';
-import { comparisonFacts, findOwnedComparison, modelsAskedIn, storedComparisonFacts } from '../../../core/requests/index.ts';
-import { admitRequest } from '../../../core/requests/index.ts';
-import { requestResults } from '../../../core/requests/index.ts';
-import { rerunChanges } from '../../../core/requests/index.ts';
+import {
+  admitRequest,
+  apiComparison,
+  apiModelResult,
+  compareAdmissionInput,
+  comparisonFacts,
+  findOwnedComparison,
+  modelsAskedIn,
+  requestResults,
+  rerunChanges,
+  storedComparisonFacts,
+} from '../../../core/requests/index.ts';
 import { attachmentsOfRequests } from '../../../core/attachments/index.ts';
 import { apiKeyCaller } from '../../callers/api-key-caller.ts';
 import { compareApiAdmission } from '../../compare-api/compare-api-admission.ts';

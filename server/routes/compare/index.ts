@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/index.ts';
-import { compareAdmissionInput } from '../../../core/requests/index.ts';
+import { ADMISSION_REFUSALS, admitRequest, compareAdmissionInput } from '../../../core/requests/index.ts';
 import { CompareAnswer } from '../../../contract/answers.ts';
 import { TeamCompareRequestBody } from '../../../contract/teams.ts';
 import { resolveCompareTeam } from '../../../core/teams/index.ts';

@@ -3,12 +3,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequestParams } from '../../../contract/answers.ts';
 import { Council, CouncilList, CouncilParams, CouncilPreview, CouncilPreviewQuery, CouncilRequestBody } from '../../../contract/council.ts';
 import { success } from '../../../contract/envelope.ts';
-import { isUnrevealedRound } from '../../../core/requests/index.ts';
+import { ADMISSION_REFUSALS, isUnrevealedRound, requestResults } from '../../../core/requests/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
-import { councilPreview, startChairman, startCouncil } from '../../../core/judge/index.ts';
-import { councilsOfRequest, councilView, ownCouncil } from '../../../core/judge/index.ts';
-import { ADMISSION_REFUSALS } from '../../../core/requests/index.ts';
-import { requestResults } from '../../../core/requests/index.ts';
+import {
+  councilPreview,
+  councilsOfRequest,
+  councilView,
+  ownCouncil,
+  startChairman,
+  startCouncil,
+} from '../../../core/judge/index.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { limitStoreOf } from '../../limits/person-and-address-limit.ts';

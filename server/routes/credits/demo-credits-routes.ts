@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DemoCreditsAdded } from '../../../contract/credit-history.ts';
 import { DEMO_CREDITS } from '../../../contract/demo-credits.ts';
 import { success } from '../../../contract/envelope.ts';
-import { grantDemoCredits } from '../../../core/credits/index.ts';
+import { grantDemoCredits, publishCreditsRemaining } from '../../../core/credits/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
-import { publishCreditsRemaining } from '../../../core/credits/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 export const DEMO_CREDITS_TEXTS = {

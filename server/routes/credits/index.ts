@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pricingTable } from '../../../core/credits/index.ts';
-import { grantWentElsewhere, openCreditAccount } from '../../../core/credits/index.ts';
+import { grantWentElsewhere, openCreditAccount, pricingTable } from '../../../core/credits/index.ts';
 import { CreditsData } from '../../../contract/credits.ts';
 import { success } from '../../../contract/envelope.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';

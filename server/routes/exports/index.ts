@@ -3,14 +3,11 @@ import { attachmentsOfRequests } from '../../../core/attachments/index.ts';
 import * as Type from 'typebox/type';
 import { RequestParams } from '../../../contract/answers.ts';
 import { ExportQuery, RequestExport } from '../../../contract/exports.ts';
-import { isUnrevealedRound } from '../../../core/requests/index.ts';
+import { isUnrevealedRound, loadRequestHistory, requestResults } from '../../../core/requests/index.ts';
 import { blindUnrevealedRounds } from '../../../core/arena/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
-import { historyCsv } from '../../../core/exports/index.ts';
-import { requestExport, requestMarkdown } from '../../../core/exports/index.ts';
+import { historyCsv, requestExport, requestMarkdown } from '../../../core/exports/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { loadRequestHistory } from '../../../core/requests/index.ts';
-import { requestResults } from '../../../core/requests/index.ts';
 import { errorResponses } from '../../schemas/route-responses.ts';
 
 /** The most requests one history export holds, newest first. */

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { serializeHistoryEntry } from '../../../core/requests/index.ts';
-import { loadConversationHistory } from '../../../core/requests/index.ts';
-import { deleteOwnConversation, DELETE_REQUEST_TEXTS } from '../../../core/requests/index.ts';
+import {
+  DELETE_REQUEST_TEXTS,
+  deleteOwnConversation,
+  loadConversationHistory,
+  serializeHistoryEntry,
+} from '../../../core/requests/index.ts';
 import { blindUnrevealedRounds } from '../../../core/arena/index.ts';
 import { success } from '../../../contract/envelope.ts';
 import { HistoryDeleted, HistoryItemParams, HistoryList, HistoryQuery } from '../../../contract/history.ts';

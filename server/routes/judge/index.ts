@@ -3,15 +3,18 @@ import { RequestParams } from '../../../contract/answers.ts';
 import { success } from '../../../contract/envelope.ts';
 import { JUDGE_INSTRUCTIONS, JudgePromptParams, JudgePrompts, JudgeRequestBody, JudgeSummary, SaveJudgePromptBody } from '../../../contract/judge.ts';
 import { judgeInstruction, resetJudgePrompt, saveJudgePrompt, savedJudgePrompts } from '../../../core/judge/index.ts';
-import { isUnrevealedRound } from '../../../core/requests/index.ts';
+import {
+  ADMISSION_REFUSALS,
+  admitRequest,
+  isUnrevealedRound,
+  judgeConversation,
+  requestResults,
+} from '../../../core/requests/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { judgeConversation } from '../../../core/requests/index.ts';
 import { askRateLimit } from '../../requests/ask-rate-limit.ts';
 import { limitStoreOf } from '../../limits/person-and-address-limit.ts';
-import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { requestResults } from '../../../core/requests/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 const ENDED = new Set(['completed', 'error']);

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { success } from '../../../contract/envelope.ts';
 import { MODEL_FIGURES_CACHE_SECONDS, ModelStatsData } from '../../../contract/model-stats.ts';
-import { FiguresCache } from '../../../core/runs/index.ts';
-import { loadModelFigures } from '../../../core/runs/index.ts';
+import { FiguresCache, loadModelFigures } from '../../../core/runs/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 
 /**

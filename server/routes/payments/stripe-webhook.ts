@@ -3,11 +3,10 @@ import type Stripe from 'stripe';
 import { success } from '../../../contract/envelope.ts';
 import { PAYMENT_TEXTS } from '../../../contract/payment-texts.ts';
 import { WebhookReceipt } from '../../../contract/payments.ts';
-import { publishCreditsRemaining } from '../../../core/credits/index.ts';
+import { publishCreditsRemaining, spendableCreditsOfUser } from '../../../core/credits/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
 import { handleStripeEvent } from '../../../core/payments/index.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
-import { spendableCreditsOfUser } from '../../../core/credits/index.ts';
 
 /** How old a signed event may be (seconds): older ones are refused as possible replays. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

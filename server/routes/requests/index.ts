@@ -6,16 +6,20 @@ import { SearchStreamFrame } from '../../../contract/search-stream.ts';
 import { eventStreamResponses, jsonResponses } from '../../schemas/route-responses.ts';
 import { RequestThread } from '../../../contract/thread.ts';
 import { FollowUpSize, FollowUpSizeQuery } from '../../../contract/follow-up-size.ts';
-import { followUpSize } from '../../../core/requests/index.ts';
+import {
+  followUpSize,
+  loadHistoryRow,
+  readThread,
+  runsToStop,
+  serializeHistoryItem,
+  stopRuns,
+  turnResults,
+  turnVersions,
+} from '../../../core/requests/index.ts';
 import { RUN_FAILURES } from '../../../core/runs/index.ts';
-import { readThread, turnResults } from '../../../core/requests/index.ts';
-import { turnVersions } from '../../../core/requests/index.ts';
-import { loadHistoryRow } from '../../../core/requests/index.ts';
-import { serializeHistoryItem } from '../../../core/requests/index.ts';
 import { HistoryItem } from '../../../contract/history.ts';
 import { AppError } from '../../../core/errors/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
-import { runsToStop, stopRuns } from '../../../core/requests/index.ts';
 import { success } from '../../../contract/envelope.ts';
 import { requestStreamFormat } from '../../streaming/request-stream-format.ts';
 import { relayRequestToBrowser } from '../../streaming/relay-request-to-browser.ts';

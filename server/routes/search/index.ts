@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ERROR_CODES } from '../../../core/errors/index.ts';
 import { awaitRequest } from '../../requests/await-request.ts';
-import { ADMISSION_REFUSALS, admitRequest } from '../../../core/requests/index.ts';
-import { searchAdmissionInput } from '../../../core/requests/index.ts';
+import { ADMISSION_REFUSALS, admitRequest, searchAdmissionInput } from '../../../core/requests/index.ts';
 import { type FailedSearchAnswer, SearchAnswer } from '../../../contract/answers.ts';
 import { SearchRequestBody } from '../../../contract/ask.ts';
 import { failure, success } from '../../../contract/envelope.ts';

@@ -8,8 +8,15 @@ import { AppError } from '../../../core/errors/index.ts';
 import { loadOwnRequest } from '../../requests/request-access.ts';
 import { jsonResponses } from '../../schemas/route-responses.ts';
 import { hashPassword } from '../../../core/accounts/index.ts';
-import { changeShareSettings, listShares, ownLiveShare, revokeShare, shareRequest, type StoredShare } from '../../../core/shares/index.ts';
-import { sharedView } from '../../../core/shares/index.ts';
+import {
+  changeShareSettings,
+  listShares,
+  ownLiveShare,
+  revokeShare,
+  sharedView,
+  shareRequest,
+  type StoredShare,
+} from '../../../core/shares/index.ts';
 import { readShare } from './read-share.ts';
 
 const MINUTE_MS = 60_000;

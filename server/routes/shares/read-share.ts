@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SHARE_TEXTS, type SharedRequest } from '../../../contract/shares.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../../../core/accounts/index.ts';
 import { AppError } from '../../../core/errors/index.ts';
-import { openShare } from '../../../core/shares/index.ts';
-import { sharedView } from '../../../core/shares/index.ts';
+import { openShare, sharedView } from '../../../core/shares/index.ts';
 import { countInWindow } from '../../limits/window-counter.ts';
 
 /** Passphrase tries per link and address: plenty for a person who mistypes, far too few to guess one. */

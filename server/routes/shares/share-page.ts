@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ShareParams } from '../../../contract/shares.ts';
-import { protectedSharePageHead, sharePageHead, sharePageRenderer } from '../../../core/shares/index.ts';
-import { openShare } from '../../../core/shares/index.ts';
-import { sharedView } from '../../../core/shares/index.ts';
+import {
+  openShare,
+  protectedSharePageHead,
+  sharedView,
+  sharePageHead,
+  sharePageRenderer,
+} from '../../../core/shares/index.ts';
 import { sharePagePath, shareViewRateLimit } from './index.ts';
 import { sharePreviewPath } from './share-preview.ts';
 

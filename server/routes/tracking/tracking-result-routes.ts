@@ -13,13 +13,17 @@ import {
 } from '../../../contract/tracking.ts';
 import { AppError } from '../../../core/errors/index.ts';
 import { errorResponses, jsonResponses } from '../../schemas/route-responses.ts';
-import { trackingCsv } from '../../../core/tracking/index.ts';
-import { trackingDashboard, trackingResults } from '../../../core/tracking/index.ts';
-import { trackingRuns } from '../../../core/tracking/index.ts';
-import { trackingTables } from '../../../core/tracking/index.ts';
+import {
+  CANARY_RUNS,
+  trackingCanary,
+  trackingCsv,
+  trackingDashboard,
+  trackingResults,
+  trackingRuns,
+  trackingTables,
+} from '../../../core/tracking/index.ts';
 import { TRACKING_TABLE_DAYS, TRACKING_TABLE_DAYS_MESSAGE, TrackingTablesData, TrackingTablesQuery } from '../../../contract/tracking-tables.ts';
 import { CANARY_DRIFT_FLOOR, CANARY_DRIFT_MARGIN, TrackingCanaryData } from '../../../contract/tracking-canary.ts';
-import { CANARY_RUNS, trackingCanary } from '../../../core/tracking/index.ts';
 import { ownedSet, readCodes, tags } from './owned-set.ts';
 
 const DEFAULT_RESULTS = 100;

@@ -11,19 +11,20 @@ import {
   TrackingSetsData,
   TrackingSetUpdate,
 } from '../../../contract/tracking.ts';
-import { trackingCost } from '../../../core/tracking/index.ts';
-import { scheduleTrackingSet, unscheduleTrackingSet } from '../../../core/tracking/index.ts';
-import type { StoredTrackingSet } from '../../../core/tracking/index.ts';
-import { jsonResponses } from '../../schemas/route-responses.ts';
-import { checkTrackedModels } from '../../../core/tracking/index.ts';
 import {
+  checkTrackedModels,
   createTrackingSet,
   deleteTrackingSet,
   describeTrackingSets,
   ownedTrackingSet,
   ownedTrackingSets,
+  scheduleTrackingSet,
+  trackingCost,
+  unscheduleTrackingSet,
   updateTrackingSet,
 } from '../../../core/tracking/index.ts';
+import type { StoredTrackingSet } from '../../../core/tracking/index.ts';
+import { jsonResponses } from '../../schemas/route-responses.ts';
 import { ownedSet, readCodes, tags, writeCodes } from './owned-set.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { User } from '../../../../core/database/index.ts';
-import { publicUser } from '../../../../core/accounts/index.ts';
-import { deleteAccountRecord } from '../../../../core/accounts/index.ts';
+import { deleteAccountRecord, publicUser } from '../../../../core/accounts/index.ts';
 import { clearSessionCookie, SESSION_COOKIE } from '../../../auth/session-cookie.ts';
 import { requireSession, type AuthAction } from '../auth-action.ts';
 
