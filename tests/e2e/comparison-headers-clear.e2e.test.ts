@@ -137,6 +137,17 @@ const frames = (page: Page) => page.evaluate(() => new Promise((resolve) => requ
 /** The checks at rest, after scrolling inside each card's answer, and after scrolling the page on by `pageSteps`. */
 async function checkEverywhere(page: Page, where: string, pageSteps: readonly number[]): Promise<string[]> {
   const problems: string[] = [];
+  // Every answer drawn as paragraphs (the markdown renderer arrives on demand, later on a busy machine) before the
+  // page is put in place and measured.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="comparison-column"]')]
+          .filter((card) => getComputedStyle(card).display !== 'none')
+          .every((card) => card.querySelector('[data-testid="column-scroll"] :is(p, li, h1, h2, h3, h4, pre, table, blockquote)') !== null),
+      ),
+    )
+    .toBe(true);
   await workspaceInView(page);
   await frames(page);
   const atRest = await measure(page, false);

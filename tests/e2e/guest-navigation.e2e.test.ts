@@ -51,6 +51,9 @@ describe('the sign-up invitation', () => {
       await page.getByTestId('query-input').fill('What is a quorum? [[simulate chunks=6 chunk-ms=20]]');
       await page.getByTestId('ask-button').click();
       await page.getByTestId('follow-up-button').waitFor({ timeout: underLoad(20_000) });
+      // The page followed the answer down to Ask follow-up, where the invitation keeps out of the way: it is read from
+      // the top of the page.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
       await page.getByTestId('registration-banner').waitFor({ timeout: underLoad(10_000) });
 
       // Every scroll position from the top of the page to its end, a fifth of the window at a time, and the two

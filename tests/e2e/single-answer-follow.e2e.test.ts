@@ -48,7 +48,13 @@ describe('a streaming single answer', () => {
       await page.getByTestId('query-input').fill(`Tell me the long story of the telescope ${LONG}`);
       await page.getByTestId('ask-button').click();
       await expect.poll(() => panelState(page)).toBe('streaming');
-      // The reader scrolls back up, over the page's right edge, clear of anything that scrolls on its own (the sidebar, a long question box).
+      // Once the new answer has been brought into view (on a busy machine its first words can come a moment later),
+      // the reader scrolls back up, over the page's right edge, clear of anything that scrolls on its own (the sidebar, a long question box).
+      await page.getByTestId('answer').getByText(/./).first().waitFor();
+      await expect.poll(async () => {
+        const box = await panelBox(page);
+        return box.top >= 0 && box.top < box.viewport;
+      }).toBe(true);
       await page.mouse.move(viewport.width - 12, viewport.height / 2);
       await page.mouse.wheel(0, -5000);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
