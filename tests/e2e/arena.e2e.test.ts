@@ -180,11 +180,11 @@ describe('the blind arena in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
     await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
     // Style-controlled by default, with its coefficients published.
-    expect(await page.getByTestId('leaderboard-style').locator('input:checked').inputValue()).toBe('controlled');
-    expect(await page.getByTestId('style-effect').count()).toBe(4);
+    await expect.poll(() => page.getByTestId('leaderboard-style').locator('input:checked').inputValue()).toBe('controlled');
+    await expect.poll(() => page.getByTestId('style-effect').count()).toBe(4);
     // One vote: the winner first, the two it beat level with each other (the minimum of battles is what keeps so few votes off a real board).
-    expect(await page.getByTestId('leaderboard-rank').allTextContents()).toEqual(['1', '2', '2']);
-    expect(await page.getByTestId('leaderboard-updated').textContent()).toBe('Updated just now');
+    await expect.poll(() => page.getByTestId('leaderboard-rank').allTextContents()).toEqual(['1', '2', '2']);
+    await expect.poll(() => page.getByTestId('leaderboard-updated').textContent()).toBe('Updated just now');
     await page.getByTestId('counting-rules').waitFor();
     await pictureAndCheck(page, 'leaderboard');
     await page.getByTestId('leaderboard-style').getByText('Raw').click();
