@@ -65,8 +65,9 @@ describe('attaching files to a question', () => {
     await page.getByTestId('ask-button').click();
     const answer = page.getByTestId('answer-panel');
     await expect.poll(() => answer.getAttribute('data-state'), { timeout: underLoad(30_000) }).toBe('done');
-    expect(await answer.innerText()).toContain(receivedImage(1, 'image/png', 32, 24, png));
-    expect(await answer.innerText()).toContain('document 1 "minutes.pdf"');
+    // The last words are drawn a moment after the answer is marked done (the renderer arrives on demand).
+    await expect.poll(() => answer.innerText()).toContain(receivedImage(1, 'image/png', 32, 24, png));
+    await expect.poll(() => answer.innerText()).toContain('document 1 "minutes.pdf"');
     // Sent with the question, the chips are gone; the price held and charged included the files.
     expect(await chips.count()).toBe(0);
     await expect.poll(() => accountLedger(stack.records(), payer.accountId), { timeout: underLoad(15_000) }).toEqual({ balance: 100 - price - 2, held: 0 });
