@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Council, CouncilPreview } from '../../contract/council.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { THREE_MODELS } from '../support/search-stream-client.ts';
+import { signedInCalls } from '../support/signed-in-calls.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -14,16 +15,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Envelope<T> = { data: T; error: { code: string; message: string } | null };
-
-async function call<T>(path: string, cookie: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie, origin: stack.config.server.appUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
+const call = signedInCalls(() => stack);
 
 /** Reads the council until it has left `status` (reviews and the chairman run on the workers). */
 async function councilPast(id: string, cookie: string, status: Council['status']): Promise<Council> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_LIMITS, type Team, type TeamList } from '../../contract/teams.ts';
 import { createApiKeyFor } from '../support/api-key-client.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
+import { signedInCalls } from '../support/signed-in-calls.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -17,16 +18,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Envelope<T> = { data: T; error: { code: string; message: string } | null };
-
-async function call<T>(path: string, cookie: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie, origin: stack.config.server.appUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
+const call = signedInCalls(() => stack);
 
 const WRITERS = {
   name: 'Writers',

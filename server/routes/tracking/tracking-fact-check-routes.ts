@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Readable } from 'node:stream';
+import { sendSetCsv } from './set-csv.ts';
 import * as Type from 'typebox/type';
 import { FactCheckDashboardData } from '../../../contract/brand-facts.ts';
 import { success } from '../../../contract/envelope.ts';
@@ -55,9 +55,7 @@ export const trackingFactCheckRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      const fileName = `fact-checks-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'set'}.csv`;
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
-      return reply.send(Readable.from(factContradictionsCsv(app.orm.em.fork(), set.id)) as never);
+      return sendSetCsv(reply, 'fact-checks', set.name, factContradictionsCsv(app.orm.em.fork(), set.id));
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Readable } from 'node:stream';
+import { sendSetCsv } from './set-csv.ts';
 import * as Type from 'typebox/type';
 import { success } from '../../../contract/envelope.ts';
 import {
@@ -159,10 +159,7 @@ export const trackingResultRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { set } = await ownedSet(app, request);
-      const fileName = `tracking-${set.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase() || 'set'}.csv`;
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`);
-      // A stream, not the string the schema describes: Fastify pipes it as it is produced.
-      return reply.send(Readable.from(trackingCsv(app.orm.em.fork(), set.id)) as never);
+      return sendSetCsv(reply, 'tracking', set.name, trackingCsv(app.orm.em.fork(), set.id));
     },
   );
 };
