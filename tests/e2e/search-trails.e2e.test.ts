@@ -6,6 +6,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
+import { until } from '../support/eventually.ts';
 
 /**
  * What the models searched, in the browser on a real stack: one tracking run on Perplexity (searches, cites with
@@ -25,16 +26,6 @@ beforeAll(async () => {
   ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(86_400_000), LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } }));
 });
 afterAll(() => stopBrowserStack(browser, stack));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** A screenshot and axe at the page's width; the cards use the theme's colours, which the dashboard's own test checks dark too. */
 async function pictureAndCheck(page: Page, name: string, width: number): Promise<void> {

@@ -5,6 +5,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { until } from '../support/eventually.ts';
 
 /**
  * A daily set after three weeks: 21 runs on the charts. At 390 px there is room for a few dates only, so the axis
@@ -25,16 +26,6 @@ beforeAll(async () => {
   ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(DAY_MS) } }));
 });
 afterAll(() => stopBrowserStack(browser, stack));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** A copy of the real run `daysBack` days earlier, with the same answers. */
 async function earlierRun(realRunId: string, daysBack: number): Promise<void> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
 import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { until } from '../support/eventually.ts';
 
 /**
  * The tracking dashboard with its statistics, in the browser on a real stack: one real run through the scheduler,
@@ -36,16 +37,6 @@ beforeAll(async () => {
   ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(DAY_MS) } }));
 });
 afterAll(() => stopBrowserStack(browser, stack));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /**
  * Earlier runs, copied from the real run's answers `daysBack` days earlier; `mode` changes what they came to, and

@@ -10,3 +10,13 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Probes until it returns something (not `undefined`) and returns that, or fails naming `what` once `timeoutMs` has
+ * passed: for waits on the database or an API rather than on the page, which the page's own assertions cover.
+ */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const value = await eventually(probe, (candidate) => candidate !== undefined, timeoutMs);
+  if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+  return value;
+}
