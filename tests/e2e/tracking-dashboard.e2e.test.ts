@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { pictureAndCheck } from '../support/tracking-page.ts';
 import { until } from '../support/eventually.ts';
 
 /**
@@ -32,11 +32,8 @@ const NEW_VERSION = 'gpt-4o-mini-2026-03-01';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  // A real day: the set runs once when saved and not again during the test.
-  ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(DAY_MS) } }));
-});
-afterAll(() => stopBrowserStack(browser, stack));
+// A real day: the set runs once when saved and not again during the test.
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(DAY_MS) } });
 
 /**
  * Earlier runs, copied from the real run's answers `daysBack` days earlier; `mode` changes what they came to, and
@@ -66,24 +63,6 @@ async function earlierRun(setId: string, realRunId: string, daysBack: number, mo
        from tracking_results where run_id = ?`,
     [run!.id, mode, mode, mode, mode, mode, mode, daysBack, NEW_VERSION, version === 'old' ? OLD_VERSION : NEW_VERSION, realRunId],
   );
-}
-
-/** Screenshots at phone and desktop width, light and dark, with nothing serious for axe in either. */
-async function pictureAndCheck(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await transitionsSettled(page);
-      await saveScreenshot(page, `${name}-${colorScheme}`);
-      // Close-ups of the banded chart and the grid, readable at their real size.
-      for (const part of ['chart-visibility', 'chart-position', 'grid-card']) {
-        await page.getByTestId(part).screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${name}-${part}-${colorScheme}-${viewport.width}.png`), animations: 'disabled' });
-      }
-      expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /** The x coordinates a line's path passes through. */
@@ -251,7 +230,14 @@ describe('tracking dashboard statistics', () => {
       await assertModelChangeMarkers(page);
       await assertPositionAndSentimentAxes(page);
     }
-    await pictureAndCheck(page, 'tracking-statistics');
+    await pictureAndCheck(page, 'tracking-statistics', {
+      // Close-ups of the banded chart and the grid, readable at their real size.
+      closeUps: async (viewport, colorScheme) => {
+        for (const part of ['chart-visibility', 'chart-position', 'grid-card']) {
+          await page.getByTestId(part).screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `tracking-statistics-${part}-${colorScheme}-${viewport.width}.png`), animations: 'disabled' });
+        }
+      },
+    });
     expect(problems).toEqual([]);
     await close();
   }, 180_000);

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { trackingCalls } from '../support/tracking-page.ts';
 
 /**
  * The fact-checks card on the tracking dashboard and the fact sheet on the form, at 390 and 1440 px with axe. One run
@@ -14,23 +15,10 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack({ environment: { BRAND_JUDGE_MODEL: 'openai/gpt-4.1-mini' } }));
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { BRAND_JUDGE_MODEL: 'openai/gpt-4.1-mini' } });
+const { api } = trackingCalls(() => stack);
 
 const CONTRADICTED = 'Zorblax was founded in 2019 in Paris.';
-
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie: stack.fundedCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text).data;
-}
 
 async function atBothWidths(page: Page, name: string, check: () => Promise<void>): Promise<void> {
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {

@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { trackingCalls } from '../support/tracking-page.ts';
 
 /**
  * The paired figures on the dashboard, and the samples table and a fixed temperature on the form, at 390 and 1440 px with axe. Two runs a
@@ -16,26 +17,8 @@ let browser: Browser;
 let stack: TestStack;
 
 browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(DAY_MS) } });
+const { api, completedRuns } = trackingCalls(() => stack);
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie: stack.fundedCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text).data;
-}
-
-async function completedRuns(setId: string, count: number): Promise<void> {
-  await expect
-    .poll(async () => (await stack.records().execute<{ n: number }[]>(`select count(*)::int as n from tracking_runs where set_id = ? and status = 'completed'`, [setId]))[0]!.n, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThanOrEqual(count);
-  await api('PATCH', `/api/tracking/sets/${setId}`, { status: 'paused' });
-}
 
 async function atBothWidths(page: Page, name: string, check: () => Promise<void>): Promise<void> {
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { openPage } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { pictureAndCheck, trackingCalls } from '../support/tracking-page.ts';
 
 /**
  * The tracking dashboard with two runs on three surfaces, a provider having moved one model to a new snapshot
@@ -16,40 +16,7 @@ let browser: Browser;
 let stack: TestStack;
 
 browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(DAY_MS) } });
-
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${stack.baseUrl}${path}`, {
-    method,
-    headers: { cookie: stack.fundedCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text).data;
-}
-
-async function completedRuns(setId: string, count: number): Promise<void> {
-  await expect
-    .poll(async () => (await stack.records().execute<{ n: number }[]>(`select count(*)::int as n from tracking_runs where set_id = ? and status = 'completed'`, [setId]))[0]!.n, {
-      timeout: 30_000,
-    })
-    .toBeGreaterThanOrEqual(count);
-  await api('PATCH', `/api/tracking/sets/${setId}`, { status: 'paused' });
-}
-
-async function pictureAndCheck(page: Page, name: string): Promise<void> {
-  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await transitionsSettled(page);
-      await saveScreenshot(page, `${name}-${viewport.width}-${colorScheme}`);
-      expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(DESKTOP_VIEWPORT);
-}
+const { api, completedRuns } = trackingCalls(() => stack);
 
 describe('tracking model changes and surfaces', () => {
   it('marks a model change on every chart and reads one surface at a time', { timeout: 240_000 }, async () => {
@@ -87,7 +54,7 @@ describe('tracking model changes and surfaces', () => {
     expect(await change.count()).toBe(1);
     expect(await change.textContent()).toContain('gpt-4o-mini → gpt-4o-mini-2026-03-01');
     expect(await dashboard.getByTestId('chart-per-surface').textContent()).toContain('AI Overview');
-    await pictureAndCheck(page, 'tracking-versions-model');
+    await pictureAndCheck(page, 'tracking-versions-model', { widthInName: true });
 
     // Web search alone: Perplexity's line, no marker (nothing changed there), and the runs read on it.
     await page.getByTestId('surface-filter').getByText('Web search').click();
@@ -97,7 +64,7 @@ describe('tracking model changes and surfaces', () => {
     expect(await page.getByTestId('model-changes').count()).toBe(0);
     await page.getByTestId('surface-filter').getByText('AI Overview').click();
     await expect.poll(() => dashboard.getByTestId('chart-per-country').locator('svg.recharts-surface').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await pictureAndCheck(page, 'tracking-versions-ai-overview');
+    await pictureAndCheck(page, 'tracking-versions-ai-overview', { widthInName: true });
     expect(problems).toEqual([]);
     await close();
   });

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
+import { transitionsSettled } from '../support/accessibility-check.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { pictureAndCheck } from '../support/tracking-page.ts';
 
 /**
  * GEO tracking in the browser on a real stack: a signed-in person saves a prompt set (seeing its cost first), its
@@ -14,22 +15,6 @@ let browser: Browser;
 let stack: TestStack;
 
 browserStackForFile((started) => ({ browser, stack } = started));
-
-/** Screenshots at phone and desktop width, light and dark; axe must find nothing serious in either scheme. */
-async function pictureAndCheck(page: Page, name: string, viewportOnly = false): Promise<void> {
-  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await transitionsSettled(page);
-      if (viewportOnly) await saveViewportScreenshot(page, `${name}-${colorScheme}`);
-      else await saveScreenshot(page, `${name}-${colorScheme}`);
-      expect(await seriousAccessibilityViolations(page), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(DESKTOP_VIEWPORT);
-}
 
 describe('tracking', () => {
   it('creates a prompt set with its cost shown first, runs it at once and shows the dashboard', async () => {
@@ -64,7 +49,7 @@ describe('tracking', () => {
     expect((await page.getByTestId('tracking-canary-prompts').inputValue()).split('\n')).toHaveLength(3);
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 108 credits per run');
     expect(await page.getByTestId('tracking-cost').textContent()).toContain('of which 36 credits for 3 canary prompts asked once');
-    await pictureAndCheck(page, 'tracking-form', true);
+    await pictureAndCheck(page, 'tracking-form', { viewportOnly: true });
 
     await page.getByTestId('tracking-save').click();
     await form.waitFor({ state: 'detached' });
@@ -93,7 +78,7 @@ describe('tracking', () => {
     // Each of the 2 prompts asked 3 times of each of the 2 models.
     await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(12);
     expect(await page.getByRole('dialog').textContent()).toContain('mentioned #1');
-    await pictureAndCheck(page, 'tracking-run-answers', true);
+    await pictureAndCheck(page, 'tracking-run-answers', { viewportOnly: true });
     await page.keyboard.press('Escape');
 
     // Pausing stops the schedule and says so.
