@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '../../core/jobs/queue-catalogue.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { arenaPlayer } from '../support/arena-player.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -12,13 +12,7 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-
-afterAll(async () => {
-  await stopBrowserStack(browser, stack);
-});
+browserStackForFile((started) => ({ browser, stack } = started));
 
 /** Both widths in both colour schemes, each checked with axe. */
 async function pictureAndCheck(page: Page, name: string) {

@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { FIVE_COMPARED_MODELS } from '../support/compared-models.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
@@ -28,13 +28,10 @@ const LONG_AND_SLOW = [
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  // The stack's 1.5 s run lease is for tests of a lost worker: here five long answers stream in the test's own
-  // process, and on a busy machine a renewal can come late and end a healthy answer as "stopped responding". This
-  // test is about the page, so its worker keeps the configured default lease.
-  ({ browser, stack } = await startBrowserStack({ environment: { RUN_LEASE_MS: '10000' } }));
-});
-afterAll(() => stopBrowserStack(browser, stack));
+// The stack's 1.5 s run lease is for tests of a lost worker: here five long answers stream in the test's own
+// process, and on a busy machine a renewal can come late and end a healthy answer as "stopped responding". This
+// test is about the page, so its worker keeps the configured default lease.
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { RUN_LEASE_MS: '10000' } });
 
 const column = comparisonColumn;
 const tab = (page: Page, model: string): Locator => page.locator(`[data-testid="column-tab"][data-model="${model}"]`);

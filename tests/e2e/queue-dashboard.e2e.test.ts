@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerCookieQuestion, DESKTOP_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { signedInAs } from '../support/operator-account.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
@@ -13,13 +13,7 @@ describe('the queue dashboard in Chromium', () => {
   let browser: Browser;
   let stack: TestStack;
 
-  beforeAll(async () => {
-    ({ browser, stack } = await startBrowserStack({ environment: { QUEUE_DASHBOARD_ADMINS: ADMIN } }));
-  });
-
-  afterAll(async () => {
-    await stopBrowserStack(browser, stack);
-  });
+  browserStackForFile((started) => ({ browser, stack } = started), { environment: { QUEUE_DASHBOARD_ADMINS: ADMIN } });
 
   it('renders for an admin under its own CSP, listing the app’s queues', async () => {
     // One answered question, so the answer queue has a completed job to show.

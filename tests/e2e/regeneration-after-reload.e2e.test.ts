@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -15,10 +15,7 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started));
 
 const panelState = (page: Page) => page.getByTestId('answer-panel').getAttribute('data-state');
 const answerText = async (page: Page) => (await page.getByTestId('answer').innerText()).replace(/\s+/g, ' ');

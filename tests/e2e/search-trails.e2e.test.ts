@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import path from 'node:path';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 import { until } from '../support/eventually.ts';
@@ -20,12 +20,9 @@ const PROMPT = 'Best VPN tools for a small team?';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  // A real day: the set runs once when saved. Load shedding off: on a machine shared by many test runs the event loop
-  // lags, and a 503 the page retries is not what this test is about.
-  ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(86_400_000), LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } }));
-});
-afterAll(() => stopBrowserStack(browser, stack));
+// A real day: the set runs once when saved. Load shedding off: on a machine shared by many test runs the event loop
+// lags, and a 503 the page retries is not what this test is about.
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(86_400_000), LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } });
 
 /** A screenshot and axe at the page's width; the cards use the theme's colours, which the dashboard's own test checks dark too. */
 async function pictureAndCheck(page: Page, name: string, width: number): Promise<void> {

@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GUEST_GRANT } from '../../contract/limits.ts';
 import { hashToken } from '../../core/secrets/secret-tokens.ts';
 import { transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { createFundedUser } from '../support/funded-user.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -18,11 +18,8 @@ import type { TestStack } from '../support/test-stack.ts';
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  // Sessions are expired straight in Postgres here, which a server's session cache would not hear of.
-  ({ browser, stack } = await startBrowserStack({ environment: { SESSION_CACHE_MS: '0' } }));
-});
-afterAll(() => stopBrowserStack(browser, stack));
+// Sessions are expired straight in Postgres here, which a server's session cache would not hear of.
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { SESSION_CACHE_MS: '0' } });
 
 /** What the chrome says about who is here, as one picture. */
 interface ChromeState {

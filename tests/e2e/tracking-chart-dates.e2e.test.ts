@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { until } from '../support/eventually.ts';
 
@@ -22,10 +22,7 @@ const CHARTS = ['chart-visibility', 'chart-per-model', 'chart-position-rank', 'c
 let browser: Browser;
 let stack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack({ environment: { TRACKING_DAY_MS: String(DAY_MS) } }));
-});
-afterAll(() => stopBrowserStack(browser, stack));
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(DAY_MS) } });
 
 /** A copy of the real run `daysBack` days earlier, with the same answers. */
 async function earlierRun(realRunId: string, daysBack: number): Promise<void> {
