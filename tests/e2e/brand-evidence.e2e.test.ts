@@ -1,9 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrandConfig } from '../../contract/ask.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -21,8 +21,9 @@ const PRAISE = 'For small teams I recommend Acmetrix, the most reliable choice.'
 const CRITICISM = 'Zolvane is slower and worse for teams.';
 const ACMETRIX: BrandConfig = { brandName: 'Acmetrix', websiteUrl: 'https://acmetrix.example', keywords: [], competitors: ['Zolvane'] };
 
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { BRAND_JUDGE_MODEL: 'openai/gpt-4.1-mini', BRAND_JUDGE_TIMEOUT_MS: '3000' } });
+
 beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack({ environment: { BRAND_JUDGE_MODEL: 'openai/gpt-4.1-mini', BRAND_JUDGE_TIMEOUT_MS: '3000' } }));
   // Older first: the judge's reply to this one is not JSON, so the local verdict stands.
   const local = await stack.ask({ ...SEARCH_BODY, query: `Acmetrix is reliable and I recommend it. [[judge reply=invalid-json]] [[simulate echo=1]]`, brandMonitoringEnabled: true, brandConfig: ACMETRIX });
   const runId = local.events.find((event) => event.event === 'end')!.data.runId as string;
@@ -33,7 +34,6 @@ beforeAll(async () => {
     runId,
   ]);
 });
-afterAll(() => stopBrowserStack(browser, stack));
 
 /** Screenshots at phone and desktop width, light and dark, named `<name>-<scheme>-<width>.png`. */
 async function picture(page: Page, name: string, options: { viewportOnly?: boolean; locator?: Locator } = {}): Promise<void> {

@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -76,17 +77,13 @@ async function openDetails(page: Page, query: string): Promise<Locator> {
   return modal;
 }
 
+browserStackForFile((started) => ({ browser, stack } = started));
+
 beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
   await askAll();
   stored = await readHistory();
   expect(stored).toHaveLength(CHEAP_COUNT + 4);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+}, underLoad(180_000));
 
 describe('the sidebar’s Recent Requests', () => {
   it('groups identical requests and shows each group’s kind, status, repeat count, query and credits', async () => {

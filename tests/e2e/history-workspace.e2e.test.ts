@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -75,8 +76,9 @@ async function archive(queries: readonly string[], hoursAgo: number): Promise<vo
   await em.flush();
 }
 
+browserStackForFile((started) => ({ browser, stack } = started));
+
 beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
   payer = await createPayer(stack.records(), stack.config, 2_000);
   await archive(Array.from({ length: ARCHIVED }, (_, index) => `Archived question ${index + 1}`), 48);
   await archive(['Delete me at 390px light', 'Delete me at 390px dark', 'Delete me at 1440px light', 'Delete me at 1440px dark'], 24);
@@ -98,11 +100,7 @@ beforeAll(async () => {
   const regenerated = await ask({ ...SEARCH_BODY, query: `${REGENERATED} [[simulate chunks=3]]` });
   await ask({ ...SEARCH_BODY, query: `${REGENERATED} [[simulate chunks=4]]`, retryOf: regenerated });
   await ask({ ...SEARCH_BODY, query: `${REGENERATED} [[simulate chunks=5]]`, retryOf: regenerated });
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowserStack(browser, stack);
-});
+}, underLoad(180_000));
 
 async function openSignedIn(view: View): Promise<OpenedPage> {
   const opened = await openPage(browser, stack.baseUrl, { cookie: payer.cookie, viewport: view.viewport });

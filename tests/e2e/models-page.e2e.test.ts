@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueData } from '../../contract/catalogue.ts';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { seedModelRuns, type SeededRun } from '../support/seeded-model-runs.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -22,8 +22,9 @@ let catalogue: CatalogueData;
 const HOUR_MS = 3_600_000;
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 
+browserStackForFile((started) => ({ browser, stack } = started));
+
 beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
   catalogue = ((await (await fetch(`${stack.baseUrl}/api/models`)).json()) as { data: CatalogueData }).data;
   const runs: SeededRun[] = [
     ...range(30).map((index) => ({ engine: 'openai', model: 'gpt-4o-mini', status: 'completed' as const, endedAgoMs: HOUR_MS + index * 1000, ttftMs: 100 + index * 10, streamingMs: 2_000, outputTokens: 200 })),
@@ -33,8 +34,6 @@ beforeAll(async () => {
   ];
   await seedModelRuns(stack.records(), runs);
 });
-
-afterAll(() => stopBrowserStack(browser, stack));
 
 const rowModels = (page: Page) => page.getByTestId('model-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-model') ?? ''));
 const row = (page: Page, model: string) => page.locator(`[data-testid="model-row"][data-model="${model}"]`);

@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueData } from '../../contract/catalogue.ts';
 import { GUEST_GRANT, PER_MODEL_CREDIT_CAP, REGISTERED_GRANT } from '../../contract/limits.ts';
 import { ACCOUNT_ID_PLACEHOLDER } from '../../client/src/pages/legal/browser-storage-entries.ts';
 import { storageKeys } from '../../client/src/storage/local-storage.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -22,13 +22,10 @@ let browser: Browser;
 let stack: TestStack;
 let catalogue: CatalogueData;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack({ environment: { SUPPORT_EMAIL: SUPPORT, LEGAL_EMAIL: LEGAL } }));
-  catalogue = ((await (await fetch(`${stack.baseUrl}/api/models`)).json()) as { data: CatalogueData }).data;
-});
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { SUPPORT_EMAIL: SUPPORT, LEGAL_EMAIL: LEGAL } });
 
-afterAll(async () => {
-  await stopBrowserStack(browser, stack);
+beforeAll(async () => {
+  catalogue = ((await (await fetch(`${stack.baseUrl}/api/models`)).json()) as { data: CatalogueData }).data;
 });
 
 const credits = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'credit' : 'credits'}`;

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 
@@ -22,14 +22,14 @@ const MODELS = [
 let browser: Browser;
 let stack: TestStack;
 
+browserStackForFile((started) => ({ browser, stack } = started));
+
 beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
   for (const query of [CHANGING, CHANGING, STEADY, STEADY]) {
     const comparison = await stack.ask({ query, models: MODELS, searchEnabled: false }, { path: '/api/compare/stream' });
     expect(comparison.events.at(-1)?.event).toBe('all_complete');
   }
-}, 120_000);
-afterAll(() => stopBrowserStack(browser, stack));
+}, underLoad(120_000));
 
 async function openRuns(page: Page, query: string) {
   await page.getByTestId('recent-request').filter({ has: page.getByTestId('request-query').getByText(query, { exact: true }) }).click();
