@@ -5,7 +5,7 @@ import type { RunningStripeApiFake } from '../../simulator/stripe/stripe-api-fak
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startStripeFake, stripeEnvironment } from '../support/stripe-test-kit.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -21,15 +21,15 @@ let browser: Browser;
 let stack: TestStack;
 let fake: RunningStripeApiFake;
 
+// The Stripe fake starts first, since the stack's environment names its address; it closes after the stack stops.
 beforeAll(async () => {
   fake = await startStripeFake();
-  ({ browser, stack } = await startBrowserStack({ withWorker: false, environment: { ...stripeEnvironment(fake), AUTH_RATE_LIMIT_SCALE: '100' } }));
-}, 60_000);
-
+});
 afterAll(async () => {
-  await stopBrowserStack(browser, stack);
   await fake?.close();
 });
+
+browserStackForFile((started) => ({ browser, stack } = started), () => ({ withWorker: false, environment: { ...stripeEnvironment(fake), AUTH_RATE_LIMIT_SCALE: '100' } }));
 
 /** A person with the 150-credit grant who bought 1,000 credits for $8.50 through the real payment flow. */
 async function personWhoBoughtCredits(): Promise<{ email: string; cookie: string }> {

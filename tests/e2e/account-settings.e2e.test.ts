@@ -5,9 +5,9 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { accountLinkIn } from '../support/account-links.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * The account pages as a person uses them, at a phone's and a desktop's width, each screen checked with axe and
@@ -18,16 +18,18 @@ let browser: Browser;
 let stack: TestStack;
 let mail: MailCatcher;
 
+// The mail catcher starts first, since the stack's environment names its address; it closes after the stack stops.
 beforeAll(async () => {
-  [browser, mail] = await Promise.all([launchChromium(), startMailCatcher()]);
-  stack = await startTestStack({ withWorker: false, environment: { SMTP_URL: mail.url, APP_URL: 'http://quorum.test', AUTH_RATE_LIMIT_SCALE: '1000' } });
-}, 60_000);
-
+  mail = await startMailCatcher();
+});
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
   await mail?.close();
 });
+
+browserStackForFile(
+  (started) => ({ browser, stack } = started),
+  () => ({ withWorker: false, environment: { SMTP_URL: mail.url, APP_URL: 'http://quorum.test', AUTH_RATE_LIMIT_SCALE: '1000' } }),
+);
 
 const PASSWORD = 'correct horse battery';
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_SUBJECTS } from '../../contract/support.ts';
 import { SupportRequest } from '../../core/database/entities/support-request.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
@@ -14,19 +14,22 @@ let browser: Browser;
 let stack: TestStack;
 let mail: MailCatcher;
 
+// The mail catcher starts first, since the stack's environment names its address; it closes after the stack stops.
 beforeAll(async () => {
   mail = await startMailCatcher();
-  // The documented limit, 5 an hour: every request in this file comes from 127.0.0.1, and the last test meets it.
-  ({ browser, stack } = await startBrowserStack({
-    withWorker: false,
-    environment: { SMTP_URL: mail.url, SUPPORT_EMAIL: SUPPORT_ADDRESS, AUTH_RATE_LIMIT_SCALE: '1' },
-  }));
 });
-
 afterAll(async () => {
-  await stopBrowserStack(browser, stack);
   await mail?.close();
 });
+
+// The documented limit, 5 an hour: every request in this file comes from 127.0.0.1, and the last test meets it.
+browserStackForFile(
+  (started) => ({ browser, stack } = started),
+  () => ({
+    withWorker: false,
+    environment: { SMTP_URL: mail.url, SUPPORT_EMAIL: SUPPORT_ADDRESS, AUTH_RATE_LIMIT_SCALE: '1' },
+  }),
+);
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 /** The browser's own note about a status the test provoked (the 429) is expected; anything else is a fault. */

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_MAX_LENGTH } from '../../contract/limits.ts';
 import { answerCookieQuestion, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -31,13 +31,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => beacon.listen(0, '127.0.0.1', resolve));
   const address = beacon.address();
   beaconOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  ({ browser, stack } = await startBrowserStack());
-}, 120_000);
-
+});
+// Registered before the stack's, so it runs after the stack has stopped.
 afterAll(async () => {
-  await stopBrowserStack(browser, stack);
   await new Promise((resolve) => beacon?.close(resolve));
 });
+
+browserStackForFile((started) => ({ browser, stack } = started));
 
 /** Raw HTML: every way a tag could run script or fetch something. */
 const rawHtml = () =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStripeApiFake } from '../../simulator/stripe/stripe-api-fake.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { routeStripeToStandIns } from '../support/stripe-js-stand-in.ts';
 import { startStripeFake, stripeEnvironment } from '../support/stripe-test-kit.ts';
@@ -19,15 +19,15 @@ let browser: Browser;
 let stack: TestStack;
 let fake: RunningStripeApiFake;
 
+// The Stripe fake starts first, since the stack's environment names its address; it closes after the stack stops.
 beforeAll(async () => {
   fake = await startStripeFake();
-  ({ browser, stack } = await startBrowserStack({ withWorker: false, environment: { ...stripeEnvironment(fake), AUTH_RATE_LIMIT_SCALE: '100' } }));
-}, 60_000);
-
+});
 afterAll(async () => {
-  await stopBrowserStack(browser, stack);
   await fake?.close();
 });
+
+browserStackForFile((started) => ({ browser, stack } = started), () => ({ withWorker: false, environment: { ...stripeEnvironment(fake), AUTH_RATE_LIMIT_SCALE: '100' } }));
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
 

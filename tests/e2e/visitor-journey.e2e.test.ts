@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * The issue's whole story in one browser, on real parts (server, worker, Postgres, Redis, SMTP, the provider
@@ -19,18 +19,22 @@ let mail: MailCatcher;
 let opened: OpenedPage;
 const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
 
+// The mail catcher starts first, since the stack's environment names its address; it closes after the stack stops.
 beforeAll(async () => {
   mail = await startMailCatcher();
-  [browser, stack] = await Promise.all([
-    launchChromium(),
-    startTestStack({ environment: { SMTP_URL: mail.url, APP_URL: 'http://quorum.test' } }),
-  ]);
-  opened = await openPage(browser, stack.baseUrl);
+});
+afterAll(async () => {
+  await mail?.close();
 });
 
+browserStackForFile((started) => ({ browser, stack } = started), () => ({ environment: { SMTP_URL: mail.url, APP_URL: 'http://quorum.test' } }));
+
+// One page for the whole story, opened once the stack is up and closed before it stops.
+beforeAll(async () => {
+  opened = await openPage(browser, stack.baseUrl);
+});
 afterAll(async () => {
   await opened?.close();
-  await Promise.all([browser?.close(), stack?.close(), mail?.close()]);
 });
 
 const column = (page: Page, model: string): Locator => page.locator(`[data-testid="comparison-column"][data-model="${model}"]`);
