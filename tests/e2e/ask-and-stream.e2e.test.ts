@@ -1,20 +1,14 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { DESKTOP_VIEWPORT } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+browserForFile((launched) => (browser = launched));
 
 /** Waits for what the page shows, as long as this machine needs now (`quietMs` on a quiet one). */
 const poll = <T>(probe: () => Promise<T>, quietMs = 10_000) => expect.poll(probe, { timeout: underLoad(quietMs) });
@@ -50,13 +44,7 @@ async function openHome(stack: TestStack): Promise<OpenedHome> {
 describe('asking a question in the browser', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-
-  afterAll(async () => {
-    await stack?.close();
-  });
+  stackForBlock((started) => (stack = started));
 
   it('shows the answer streaming in before it is finished, then the stored answer', { timeout: underLoad(60_000) }, async () => {
     const { page, problems, apiCallsPending } = await openHome(stack);
@@ -136,13 +124,7 @@ describe('asking a question in the browser', () => {
 describe('demo mode', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ environment: { DEMO_MODE: 'on', SIMULATOR_CHUNK_DELAY_MS: '5' } });
-  });
-
-  afterAll(async () => {
-    await stack?.close();
-  });
+  stackForBlock((started) => (stack = started), { environment: { DEMO_MODE: 'on', SIMULATOR_CHUNK_DELAY_MS: '5' } });
 
   it('says so on the page and answers from the built-in simulator', async () => {
     const { page } = await openHome(stack);

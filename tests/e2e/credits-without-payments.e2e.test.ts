@@ -7,11 +7,11 @@ import { publishCreditsRemaining } from '../../core/credits/balance-announcement
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { AuthClient } from '../support/auth-client.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * Credits without card payments, as a person meets them at a phone's and a desktop's width, light and dark, each
@@ -25,14 +25,15 @@ let browser: Browser;
 let mail: MailCatcher;
 const PASSWORD = 'correct horse battery';
 
+// One mail catcher for the file: the demo-mode stack's environment names its address, so it starts first and closes last.
 beforeAll(async () => {
-  [browser, mail] = await Promise.all([launchChromium(), startMailCatcher()]);
-}, 60_000);
-
+  mail = await startMailCatcher();
+});
 afterAll(async () => {
-  await browser?.close();
   await mail?.close();
 });
+
+browserForFile((launched) => (browser = launched));
 
 /** Checks the screen with axe and photographs it, light then dark. */
 async function inBothSchemes(page: Page, name: string, capture: 'page' | 'viewport' = 'page') {
@@ -74,13 +75,10 @@ async function dialogSettled(page: Page): Promise<void> {
 describe('in demo mode', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ withWorker: false, environment: { DEMO_MODE: 'on', SMTP_URL: mail.url, APP_URL: 'http://quorum.test', AUTH_RATE_LIMIT_SCALE: '1000' } });
-  }, 90_000);
-
-  afterAll(async () => {
-    await stack?.close();
-  });
+  stackForBlock(
+    (started) => (stack = started),
+    () => ({ withWorker: false, environment: { DEMO_MODE: 'on', SMTP_URL: mail.url, APP_URL: 'http://quorum.test', AUTH_RATE_LIMIT_SCALE: '1000' } }),
+  );
 
   async function newcomer(): Promise<string> {
     const email = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
@@ -152,13 +150,7 @@ describe('in demo mode', () => {
 describe('without demo mode or card payments', () => {
   let stack: TestStack;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ withWorker: false });
-  }, 90_000);
-
-  afterAll(async () => {
-    await stack?.close();
-  });
+  stackForBlock((started) => (stack = started), { withWorker: false });
 
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
     it(`says on the pricing page and in the dialog what the operator can do, with no demo credits, at ${viewport.width} px`, async () => {

@@ -1,14 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../core/logging/create-logger.ts';
 import { generateDeterministicAnswer } from '../../simulator/deterministic-answer.ts';
 import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/worker-process.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { browserStackForFile } from '../support/browser-stack.ts';
 import { comparisonColumn } from '../support/comparison-page.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * Demo mode shows what the product does, though no real model answers: the built-in simulator follows a column's
@@ -23,12 +23,10 @@ let browser: Browser;
 let stack: TestStack;
 let worker: RunningWorkerProcess | undefined;
 
-beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchChromium(), startTestStack({ withWorker: false, environment: { DEMO_MODE: 'on', SIMULATOR_CHUNK_DELAY_MS: '5' } })]);
-}, 120_000);
+browserStackForFile((started) => ({ browser, stack } = started), { withWorker: false, environment: { DEMO_MODE: 'on', SIMULATOR_CHUNK_DELAY_MS: '5' } });
+// Registered after the stack's, so the worker a test started stops before the stack it works for.
 afterAll(async () => {
   await worker?.close(500);
-  await Promise.all([browser?.close(), stack?.close()]);
 });
 
 const startWorker = async () => {

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REGISTRATION_BANNER_DELAY_MS } from '../../client/src/layout/registration-banner/registration-banner.tsx';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { answerCookieQuestion, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
-import { startBrowserStack, stopBrowserStack } from '../support/browser-stack.ts';
+import { browserStackForFile, stackForBlock } from '../support/browser-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 /**
  * The guest home page holds still while it loads: nothing arriving late (the demo-mode banner, the registration
@@ -20,14 +20,9 @@ let browser: Browser;
 let stack: TestStack;
 let demoStack: TestStack;
 
-beforeAll(async () => {
-  ({ browser, stack } = await startBrowserStack());
-  demoStack = await startTestStack({ environment: { DEMO_MODE: 'on' } });
-}, 120_000);
-afterAll(async () => {
-  await demoStack?.close();
-  await stopBrowserStack(browser, stack);
-});
+browserStackForFile((started) => ({ browser, stack } = started));
+// The same home page in demo mode comes from a second stack, started after the first and closed before it.
+stackForBlock((started) => (demoStack = started), { environment: { DEMO_MODE: 'on' } });
 
 /** The most the guest home page may shift while it loads (Cumulative Layout Shift). */
 const CLS_BUDGET = 0.05;

@@ -3,20 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient } from '../support/auth-client.ts';
 import { answerCookieQuestion, DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
-import { launchChromium } from '../support/chromium.ts';
+import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
 import { startGoogleIssuer, type GoogleIssuer } from '../support/google-issuer.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
-import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+browserForFile((launched) => (browser = launched));
 
 const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -53,11 +47,19 @@ describe('signing up and in with email and password', () => {
   const password = 'correct horse battery';
   const authCalls: string[] = [];
 
+  // The mail catcher starts before the stack, whose environment names its address, and closes after it.
   beforeAll(async () => {
     mail = await startMailCatcher();
-    // The mailer talks real SMTP to the catcher; links in the mail point at APP_URL, which the test maps back to
-    // the stack (its port is only known once it listens).
-    stack = await startTestStack({ withWorker: false, environment: { SMTP_URL: mail.url, APP_URL: 'http://quorum.test' } });
+  });
+  afterAll(async () => {
+    await mail?.close();
+  });
+
+  // The mailer talks real SMTP to the catcher; links in the mail point at APP_URL, which the test maps back to
+  // the stack (its port is only known once it listens).
+  stackForBlock((started) => (stack = started), () => ({ withWorker: false, environment: { SMTP_URL: mail.url, APP_URL: 'http://quorum.test' } }));
+
+  beforeAll(async () => {
     opened = await openPage(browser, stack.baseUrl, { viewport: DESKTOP_VIEWPORT });
     opened.page.on('request', (request) => {
       const action = new URL(request.url()).searchParams.get('action');
@@ -67,8 +69,6 @@ describe('signing up and in with email and password', () => {
 
   afterAll(async () => {
     await opened?.close();
-    await stack?.close();
-    await mail?.close();
   });
 
   it('checks the sign-up fields with the product’s messages, each clearing as it is edited', async () => {
@@ -265,15 +265,15 @@ describe('signing in with Google', () => {
   let stack: TestStack;
   let issuer: GoogleIssuer;
 
+  // The issuer starts before the stack, whose environment names it, and closes after it.
   beforeAll(async () => {
     issuer = await startGoogleIssuer();
-    stack = await startTestStack({ withWorker: false, environment: { GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_JWKS_URL: issuer.jwksUrl } });
   });
-
   afterAll(async () => {
-    await stack?.close();
     await issuer?.close();
   });
+
+  stackForBlock((started) => (stack = started), () => ({ withWorker: false, environment: { GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_JWKS_URL: issuer.jwksUrl } }));
 
   /**
    * Google's script cannot be fetched from this machine, so the browser is handed a stand-in at Google's own

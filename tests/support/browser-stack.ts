@@ -4,6 +4,9 @@ import { launchChromium } from './chromium.ts';
 import { underLoad } from './load-scaled-timeout.ts';
 import { startTestStack, type TestStack, type TestStackOptions } from './test-stack.ts';
 
+/** Ample to start Chromium or a stack on a quiet machine; `underLoad` stretches it on a busy one. */
+const START_UP_MS = 120_000;
+
 export interface BrowserStack {
   browser: Browser;
   stack: TestStack;
@@ -32,8 +35,41 @@ export function browserStackForFile(
 ): void {
   let started: BrowserStack | undefined;
   beforeAll(async () => {
-    started = await startBrowserStack(typeof options === 'function' ? options() : options);
+    started = await startBrowserStack(optionsNow(options));
     take(started);
-  }, underLoad(120_000));
+  }, underLoad(START_UP_MS));
   afterAll(() => stopBrowserStack(started?.browser, started?.stack));
+}
+
+/**
+ * Chromium alone, launched before the file's first test and closed after its last: for files whose describe blocks
+ * each start their own stack (a different environment per block), so one browser serves them all.
+ */
+export function browserForFile(take: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    take(browser);
+  }, underLoad(START_UP_MS));
+  afterAll(() => browser?.close());
+}
+
+/**
+ * A whole Quorum for the enclosing describe block (or the file, at its top level), started before the block's first
+ * test and closed after its last, with the same load-scaled start-up limit as `browserStackForFile`. Pairs with
+ * `browserForFile` when blocks need differently configured stacks; `options` may be a function, for options that an
+ * earlier hook prepares (a mail catcher's address).
+ */
+export function stackForBlock(take: (stack: TestStack) => void, options?: TestStackOptions | (() => TestStackOptions)): void {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack(optionsNow(options));
+    take(stack);
+  }, underLoad(START_UP_MS));
+  afterAll(() => stack?.close());
+}
+
+/** Options given as a function are read when the hook runs, after the hooks registered before it. */
+function optionsNow(options: TestStackOptions | (() => TestStackOptions) | undefined): TestStackOptions | undefined {
+  return typeof options === 'function' ? options() : options;
 }
