@@ -49,7 +49,7 @@ export interface TestStack {
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const [database, redis, simulator] = await Promise.all([
-    createIsolatedDatabase(),
+    createIsolatedDatabase({ migrated: true }),
     createIsolatedRedisPrefix(),
     startProviderSimulator({ defaultChunkDelayMs: 1, defaultChunkCount: 12 }),
   ]);
