@@ -63,6 +63,10 @@ function vitestSuite(name: string, configFile: string): void {
   }
 }
 
+// Browser tests' screenshots are for a person looking at one test; a whole run skips them unless asked
+// (QUORUM_SCREENSHOTS=on), see tests/support/browser-page.ts.
+process.env.QUORUM_SCREENSHOTS ??= 'off';
+
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 

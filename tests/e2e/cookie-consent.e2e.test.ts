@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -118,7 +118,7 @@ describe('cookie consent with analytics configured', () => {
         const settings = await page.getByTestId('cookie-settings').boundingBox();
         const bannerBox = await banner(page).boundingBox();
         expect(settings!.y + settings!.height).toBeLessThanOrEqual(bannerBox!.y);
-        await page.screenshot({ path: await saveScreenshot(page, `consent-banner-${colorScheme}`), animations: 'disabled' });
+        await saveViewportScreenshot(page, `consent-banner-${colorScheme}`);
         expect(problems).toEqual([]);
         await context.close();
       }

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOTS_WANTED, type OpenedPage } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -24,7 +24,7 @@ async function pictureAll(page: Page, name: string) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       const file = await saveScreenshot(page, `developer-api-${name}-${colorScheme}`);
-      if (extra) await page.screenshot({ path: path.join(extra, path.basename(file)), fullPage: true, animations: 'disabled' });
+      if (extra && SCREENSHOTS_WANTED) await page.screenshot({ path: path.join(extra, path.basename(file)), fullPage: true, animations: 'disabled' });
     }
   }
   await page.setViewportSize(DESKTOP_VIEWPORT);

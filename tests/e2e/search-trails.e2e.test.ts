@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import path from 'node:path';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveElementScreenshot, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
@@ -71,7 +70,7 @@ describe('search trails in the browser', () => {
       expect(await card.getByTestId('tracking-retrieval-fan-out').textContent()).toContain(`“${PROMPT}” (1)`);
       await pictureAndCheck(page, 'search-trails-dashboard', viewport.width);
       // A close-up of the card at its real size, for reading the figures.
-      await card.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `search-trails-card-${viewport.width}.png`), animations: 'disabled' });
+      await saveElementScreenshot(card, `search-trails-card-${viewport.width}`);
 
       await page.getByTestId('open-run').first().click();
       const answers = page.getByTestId('run-answers');

@@ -138,6 +138,7 @@ describe('a session that ends under the page', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    // A notice that must not appear: give it the moment it would take, then look.
     await page.waitForTimeout(500);
     expect(await page.getByTestId('session-expired-notice').count()).toBe(0);
     expect(problems).toEqual([]);

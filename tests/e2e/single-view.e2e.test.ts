@@ -119,6 +119,7 @@ describe('the registration banner', () => {
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Pricing' }).click();
     await page.getByRole('link', { name: 'Quorum home' }).click();
+    // Past the banner's 1.5 s delay: a dismissed banner must not come back.
     await page.waitForTimeout(2_000);
     expect(await banner.count()).toBe(0);
     expect(problems).toEqual([]);
@@ -127,6 +128,7 @@ describe('the registration banner', () => {
 
   it('stays away from the address verification page', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/verify-email' });
+    // Past the banner's 1.5 s delay: it must never appear here.
     await page.waitForTimeout(2_500);
     expect(await page.getByTestId('registration-banner').count()).toBe(0);
     await close();

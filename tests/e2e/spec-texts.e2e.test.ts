@@ -188,7 +188,8 @@ describe('the layout', () => {
     const measure = async (setting: string) => {
       for (const width of [320, 360, 390, 600, 768, 1024, 1280, 1440]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.waitForTimeout(150);
+        // Measured once the page has laid itself out for the new width and its transitions have ended.
+        await transitionsSettled(page);
         const wide = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         if (wide.scroll > wide.client) overflowing.push(`${setting} at ${width} px: ${wide.scroll} > ${wide.client}`);
       }
@@ -214,7 +215,8 @@ describe('the layout', () => {
     const measure = async (setting: string) => {
       for (const width of [320, 360, 390, 600, 768, 1024, 1280, 1440]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.waitForTimeout(150);
+        // Measured once the page has laid itself out for the new width and its transitions have ended.
+        await transitionsSettled(page);
         const wide = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
         if (wide.scroll > wide.client) overflowing.push(`${setting} at ${width} px: ${wide.scroll} > ${wide.client}`);
       }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveElementScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { until } from '../support/eventually.ts';
@@ -113,7 +112,7 @@ describe('the tracking charts’ dates', () => {
         await page.emulateMedia({ colorScheme });
         await transitionsSettled(page);
         for (const chart of ['chart-visibility', 'chart-position']) {
-          await page.getByTestId(chart).screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `tracking-dates-${chart}-${colorScheme}-${viewport.width}.png`), animations: 'disabled' });
+          await saveElementScreenshot(page.getByTestId(chart), `tracking-dates-${chart}-${colorScheme}-${viewport.width}`);
         }
         expect(await seriousAccessibilityViolations(page), `${colorScheme} ${viewport.width}`).toEqual([]);
       }

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, SCREENSHOT_DIRECTORY } from '../support/browser-page.ts';
+import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveElementScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { pictureAndCheck } from '../support/tracking-page.ts';
@@ -234,7 +233,7 @@ describe('tracking dashboard statistics', () => {
       // Close-ups of the banded chart and the grid, readable at their real size.
       closeUps: async (viewport, colorScheme) => {
         for (const part of ['chart-visibility', 'chart-position', 'grid-card']) {
-          await page.getByTestId(part).screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `tracking-statistics-${part}-${colorScheme}-${viewport.width}.png`), animations: 'disabled' });
+          await saveElementScreenshot(page.getByTestId(part), `tracking-statistics-${part}-${colorScheme}-${viewport.width}`);
         }
       },
     });

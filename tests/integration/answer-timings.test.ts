@@ -45,8 +45,9 @@ describe('an answer’s timings', () => {
     expect(end.event).toBe('end');
     const live = end.data as { requestId: string; timeToFirstTokenMs: number; durationMs: number };
     expect(live.timeToFirstTokenMs).toBeGreaterThanOrEqual(QUEUED_MS);
-    // Five gaps of 20 ms between six chunks come after the first.
-    expect(live.durationMs).toBeGreaterThanOrEqual(live.timeToFirstTokenMs + 100);
+    // The duration runs on past the first token to the end. (The simulator leaves 20 ms between chunks, but a busy
+    // receiver can read several at once, so how far past it is not something the asker can be promised.)
+    expect(live.durationMs).toBeGreaterThanOrEqual(live.timeToFirstTokenMs);
     // Never more than the asker saw: the stream was open from before acceptance until after the end.
     expect(live.durationMs).toBeLessThanOrEqual(end.receivedAfterMs);
 

@@ -1,13 +1,20 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
 
-/** Where the browser tests leave their screenshots (kept out of git; CI keeps them as artefacts). */
+/** Where the browser tests leave their screenshots (kept out of git). */
 export const SCREENSHOT_DIRECTORY = fileURLToPath(new URL('../../test-artifacts/screenshots/', import.meta.url));
+
+/**
+ * Screenshots are for a person to look at, and assert nothing. `QUORUM_SCREENSHOTS=off` skips them: the whole test
+ * run (`npm test`) sets it unless told otherwise, since nobody looks at a full run's hundreds of pictures and encoding
+ * them cost the 2-core machine minutes of Chromium's time. A browser test run on its own takes them.
+ */
+export const SCREENSHOTS_WANTED = process.env.QUORUM_SCREENSHOTS !== 'off';
 
 export interface OpenedPage {
   page: Page;
@@ -59,9 +66,10 @@ export async function openPage(browser: Browser, baseUrl: string, options: OpenP
 
 /** Saves a full-page screenshot as `test-artifacts/screenshots/<name>-<width>.png` and returns its path. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(SCREENSHOT_DIRECTORY, `${name}-${width}.png`);
+  if (!SCREENSHOTS_WANTED) return file;
+  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
   // A smooth scroll still running would leave the fixed header mid-page in a full-page capture.
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
@@ -73,8 +81,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
  * in portals placed against the viewport, which a full-page capture would show out of place.
  */
 export async function saveViewportScreenshot(page: Page, name: string): Promise<string> {
-  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
   const file = path.join(SCREENSHOT_DIRECTORY, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  if (!SCREENSHOTS_WANTED) return file;
+  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
   await page.screenshot({ path: file, animations: 'disabled' });
   return file;
+}
+
+/** Saves a picture of one part of the page as `test-artifacts/screenshots/<name>.png` (the caller names the width). */
+export async function saveElementScreenshot(part: Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  await mkdir(SCREENSHOT_DIRECTORY, { recursive: true });
+  await part.screenshot({ path: path.join(SCREENSHOT_DIRECTORY, `${name}.png`), animations: 'disabled' });
 }

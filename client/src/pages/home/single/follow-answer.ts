@@ -60,6 +60,12 @@ export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey:
   const bringEndIntoView = useCallback(() => {
     const element = panel.current;
     if (!following.current || !element) return;
+    // The reader may already have scrolled up while the news of it (the wheel or scroll event) still waits behind
+    // this update on a busy page: the position says so first, and following now would pull the page back down.
+    if (window.scrollY < lastAutoScroll.current - 8) {
+      following.current = false;
+      return;
+    }
     const bottom = element.getBoundingClientRect().bottom;
     if (bottom <= window.innerHeight) return;
     const top = window.scrollY + bottom - window.innerHeight + BOTTOM_MARGIN_PX;
