@@ -41,6 +41,9 @@ export function testProcessEnvironment(
     BRAND_JUDGE_MODEL: 'off',
     SHUTDOWN_GRACE_MS: '2000',
     DATABASE_POOL_SIZE: '4',
+    // A freshly started process on a busy machine lags for a while (its modules compiling, other test files beside
+    // it); its first calls are what is checked, not turned away as load. The shedding has its own test.
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   };
 }
