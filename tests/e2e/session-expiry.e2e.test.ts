@@ -94,8 +94,8 @@ describe('a session that ends under the page', () => {
     await page.getByTestId('session-expired-notice').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('session-expired-notice').textContent()).toContain('Session expired');
     await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('sidebar').count()).toBe(0);
     // The count is the guest's now, read again from the server.
     await expect.poll(async () => Number(((await page.getByTestId('credit-count').getAttribute('aria-label')) ?? '').split(' ')[0]!.replaceAll(',', '')))
       .toBeLessThanOrEqual(GUEST_GRANT);
@@ -127,8 +127,9 @@ describe('a session that ends under the page', () => {
     // Dismissed, it stays gone; the page carries on as a guest.
     await page.getByTestId('session-expired-notice').getByRole('button', { name: 'Dismiss' }).click();
     expect(await page.getByTestId('session-expired-notice').count()).toBe(0);
-    // The refused question is the browser's one logged 403.
-    expect(problems.filter((problem) => !problem.includes('status of 403'))).toEqual([]);
+    // The refused question is logged as a 403; on a busy machine a background call (the balance, the history) can
+    // meet the ended session first and be logged as a 401. Either way the page signed out whole, as checked above.
+    expect(problems.filter((problem) => !/status of 40[13]/.test(problem))).toEqual([]);
     await close();
   });
 
