@@ -19,9 +19,8 @@ const PROMPT = 'Best VPN tools for a small team?';
 let browser: Browser;
 let stack: TestStack;
 
-// A real day: the set runs once when saved. Load shedding off: on a machine shared by many test runs the event loop
-// lags, and a 503 the page retries is not what this test is about.
-browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(86_400_000), LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' } });
+// A real day: the set runs once when saved. (Load shedding is off in every test stack.)
+browserStackForFile((started) => ({ browser, stack } = started), { environment: { TRACKING_DAY_MS: String(86_400_000) } });
 
 /** A screenshot and axe at the page's width; the cards use the theme's colours, which the dashboard's own test checks dark too. */
 async function pictureAndCheck(page: Page, name: string, width: number): Promise<void> {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from './accessibility-check.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from './browser-page.ts';
+import { signedInCalls } from './signed-in-calls.ts';
 import type { TestStack } from './test-stack.ts';
 
 /**
@@ -10,17 +11,13 @@ import type { TestStack } from './test-stack.ts';
  * exists once its hooks have run.
  */
 export function trackingCalls(stack: () => TestStack) {
+  const call = signedInCalls(stack);
+
   /** A signed-in JSON call that must answer 200; returns the envelope's `data`. */
   async function api(method: string, path: string, body?: unknown) {
-    const { baseUrl, fundedCookie } = stack();
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { cookie: fundedCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(200);
-    return JSON.parse(text).data;
+    const answer = await call<any>(path, stack().fundedCookie, body, method);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data;
   }
 
   /** Waits until the set has `count` completed runs, then pauses it, so no further run changes what the page shows. */

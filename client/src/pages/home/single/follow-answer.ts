@@ -41,7 +41,7 @@ export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey:
     const onKey = (event: KeyboardEvent) => ['ArrowUp', 'PageUp', 'Home'].includes(event.key) && stop();
     const onScroll = () => {
       if (!following.current) return;
-      if (window.scrollY < lastAutoScroll.current - 8) stop();
+      if (scrolledUpByHand(lastAutoScroll.current)) stop();
       else lastAutoScroll.current = Math.max(lastAutoScroll.current, window.scrollY);
     };
     window.addEventListener('wheel', onWheel, { passive: true });
@@ -62,7 +62,7 @@ export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey:
     if (!following.current || !element) return;
     // The reader may already have scrolled up while the news of it (the wheel or scroll event) still waits behind
     // this update on a busy page: the position says so first, and following now would pull the page back down.
-    if (window.scrollY < lastAutoScroll.current - 8) {
+    if (scrolledUpByHand(lastAutoScroll.current)) {
       following.current = false;
       return;
     }
@@ -86,6 +86,11 @@ export function useFollowAnswer(panel: RefObject<HTMLElement | null>, answerKey:
     observer.observe(element);
     return () => observer.disconnect();
   }, [active, panel, bringEndIntoView]);
+}
+
+/** Whether the page now sits above where following last put it (beyond a few pixels of rounding). */
+function scrolledUpByHand(lastAutoScroll: number): boolean {
+  return window.scrollY < lastAutoScroll - 8;
 }
 
 /** True while streaming and for SETTLE_MS after it stops. */
