@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './chromium.ts';
-import { underLoad } from './load-scaled-timeout.ts';
+import { closeChromium, launchChromium } from './chromium.ts';
+import { sayIfSlow, underLoad } from './load-scaled-timeout.ts';
 import { startTestStack, type TestStack, type TestStackOptions } from './test-stack.ts';
 
 /** Ample to start Chromium or a stack on a quiet machine; `underLoad` stretches it on a busy one. */
@@ -20,7 +20,7 @@ export async function startBrowserStack(options?: TestStackOptions): Promise<Bro
 
 /** Closes whichever of the two started (a failed start leaves the other to clean up). */
 export async function stopBrowserStack(browser: Browser | undefined, stack: TestStack | undefined): Promise<void> {
-  await Promise.all([browser?.close(), stack?.close()]);
+  await Promise.all([browser && closeChromium(browser), stack && sayIfSlow('the test stack', stack.close())]);
 }
 
 /**
@@ -51,7 +51,7 @@ export function browserForFile(take: (browser: Browser) => void): void {
     browser = await launchChromium();
     take(browser);
   }, underLoad(START_UP_MS));
-  afterAll(() => browser?.close());
+  afterAll(() => browser && closeChromium(browser));
 }
 
 /**
