@@ -85,7 +85,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // A test's questions are what is being checked: a busy test machine (a second of event-loop lag) must not turn
     // them into load-shedding 503s. The shedding has its own test, which sets its limit again.
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
-    // Two test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
+    // Up to three test files run at once, each with a server, a worker and an inspector: stay well under Postgres's 100.
     DATABASE_POOL_SIZE: '8',
     // Test files run side by side, each with workers: none listens on the default metrics port.
     WORKER_METRICS_PORT: '0',
