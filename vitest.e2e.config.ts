@@ -6,9 +6,6 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    // A worker keeps the server's modules from file to file rather than importing them again for each of some 50
-    // files; each file still starts its own stack on its own database and Redis prefix.
-    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // "Eventually" in a browser on a busy 2-core machine: a page's first data can take more than vitest's default

@@ -12,6 +12,8 @@ interface SuiteOutcome {
   name: string;
   passed: number;
   failed: number;
+  /** How long the step took, whole seconds: the summary shows where a run's time goes. */
+  seconds: number;
   /** The failed tests by file and full name, repeated in the summary: a CI log shown only in part still names them. */
   failures?: string[];
 }
@@ -43,23 +45,28 @@ function run(command: string, args: string[]): number {
   return result.status ?? 1;
 }
 
+const secondsSince = (started: number) => Math.round((performance.now() - started) / 1000);
+
 function check(name: string, command: string, args: string[]): void {
   console.log(`\n=== ${name} ===`);
+  const started = performance.now();
   const status = run(command, args);
-  outcomes.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  outcomes.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds: secondsSince(started) });
 }
 
 function vitestSuite(name: string, configFile: string): void {
   console.log(`\n=== ${name} ===`);
   const reportFile = path.join(reports, `${name.replaceAll(/\W+/g, '-')}.json`);
+  const started = performance.now();
   const status = run('vitest', ['run', '--config', configFile, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport;
     // A suite that crashed outside any test still failed, even if every test it reached passed.
     const crashed = status !== 0 && report.numFailedTests === 0 ? 1 : 0;
-    outcomes.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures: failedTestsOf(report) });
+    const counts = { passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures: failedTestsOf(report) };
+    outcomes.push({ name, ...counts, seconds: secondsSince(started) });
   } catch {
-    outcomes.push({ name, passed: 0, failed: 1 });
+    outcomes.push({ name, passed: 0, failed: 1, seconds: secondsSince(started) });
   }
 }
 
@@ -86,7 +93,7 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
 for (const outcome of outcomes) {
-  console.log(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed`);
+  console.log(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed (${outcome.seconds} s)`);
   for (const failure of outcome.failures ?? []) console.log(`  failed: ${failure}`);
 }
 const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
