@@ -176,14 +176,18 @@ describe('the blind arena in the browser', () => {
     // Style-controlled by default, with its coefficients published.
     await expect.poll(() => page.getByTestId('leaderboard-style').locator('input:checked').inputValue()).toBe('controlled');
     await expect.poll(() => page.getByTestId('style-effect').count()).toBe(4);
-    // One vote: the winner first, the two it beat level with each other (the minimum of battles is what keeps so few votes off a real board).
-    await expect.poll(() => page.getByTestId('leaderboard-rank').allTextContents()).toEqual(['1', '2', '2']);
+    // One vote: the winner first (the minimum of battles is what keeps so few votes off a real board). The two it beat
+    // are level only where the fit sees no style: the round's models are drawn at random, and when the two answers it
+    // beat differ in length the controlled fit puts part of the win down to that and splits them.
+    await expect.poll(() => page.getByTestId('leaderboard-rank').allTextContents()).toEqual(['1', expect.stringMatching(/^[23]/), expect.stringMatching(/^[23]/)]);
     await expect.poll(() => page.getByTestId('leaderboard-updated').textContent()).toBe('Updated just now');
     await page.getByTestId('counting-rules').waitFor();
     await pictureAndCheck(page, 'leaderboard');
     await page.getByTestId('leaderboard-style').getByText('Raw').click();
     await page.getByTestId('style-effects').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(3);
+    // Without style in the fit, the two answers the winner beat are level with each other.
+    await expect.poll(() => page.getByTestId('leaderboard-rank').allTextContents()).toEqual(['1', '2', '2']);
     await page.getByTestId('leaderboard-category').selectOption('writing');
     await page.getByTestId('leaderboard-empty').waitFor();
     await page.getByTestId('leaderboard-category').selectOption('coding');
