@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markUniqueSentences } from '../../client/src/components/answer-differences/sentence-differences.ts';
 import AxeBuilder from '@axe-core/playwright';
+import { transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
@@ -14,6 +15,9 @@ browserStackForFile((started) => ({ browser, stack } = started));
 
 /** Serious axe findings within the parts this feature adds (the rest of the page has its own tests). */
 async function seriousViolationsIn(page: Page, selectors: readonly string[]): Promise<string[]> {
+  // Colours read mid-transition (the scheme just switched, a segmented control's indicator sliding) are neither
+  // scheme's real colours.
+  await transitionsSettled(page);
   let builder = new AxeBuilder({ page });
   for (const selector of selectors) builder = builder.include(selector);
   const results = await builder.analyze();
