@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markUniqueSentences } from '../../client/src/components/answer-differences/sentence-differences.ts';
-import AxeBuilder from '@axe-core/playwright';
-import { transitionsSettled } from '../support/accessibility-check.ts';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
@@ -13,19 +12,6 @@ let stack: TestStack;
 
 browserStackForFile((started) => ({ browser, stack } = started));
 
-/** Serious axe findings within the parts this feature adds (the rest of the page has its own tests). */
-async function seriousViolationsIn(page: Page, selectors: readonly string[]): Promise<string[]> {
-  // Colours read mid-transition (the scheme just switched, a segmented control's indicator sliding) are neither
-  // scheme's real colours.
-  await transitionsSettled(page);
-  let builder = new AxeBuilder({ page });
-  for (const selector of selectors) builder = builder.include(selector);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 async function pictureAndCheck(page: Page, name: string, scope = '[data-testid="comparison-results"]') {
   await page.mouse.move(0, 0);
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
@@ -33,7 +19,7 @@ async function pictureAndCheck(page: Page, name: string, scope = '[data-testid="
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await saveScreenshot(page, `${name}-${colorScheme}`);
-      expect(await seriousViolationsIn(page, [scope]), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
+      expect(await seriousAccessibilityViolations(page, [scope]), `${name} ${colorScheme} ${viewport.width}`).toEqual([]);
     }
   }
   await page.setViewportSize(DESKTOP_VIEWPORT);

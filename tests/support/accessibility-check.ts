@@ -3,14 +3,17 @@ import type { Page } from 'playwright-core';
 
 /**
  * Runs axe-core on the page once its transitions have settled and returns the serious and critical violations, each as
- * `rule: target, target…`, so a failing assertion says what to fix and where.
+ * `rule: target, target…`, so a failing assertion says what to fix and where. `within` limits it to the parts a
+ * feature adds (selectors), where the rest of the page has tests of its own.
  */
-export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+export async function seriousAccessibilityViolations(page: Page, within: readonly string[] = []): Promise<string[]> {
   // Colours read mid-transition (a scheme just switched, a dialog fading in) are neither scheme's real colours.
   await transitionsSettled(page);
   // Only violations are read: axe then reports one node for each rule that passed or was not applicable, instead of
   // every node on the page, which made each call serialise and send megabytes for a long page.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  for (const selector of within) builder.include(selector);
+  const results = await builder.analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
