@@ -21,15 +21,31 @@ interface SuiteOutcome {
 interface VitestJsonReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
 }
+
+/** How much of a failure's message the summary repeats: enough to say what went wrong, not the whole stack. */
+const FAILURE_REASON_CHARS = 400;
 
 function failedTestsOf(report: VitestJsonReport): string[] {
   return (report.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((test) => test.status === 'failed')
-      .map((test) => `${path.relative(root, file.name)} > ${test.fullName}`),
+      .map((test) => {
+        const reason = firstReason(test.failureMessages?.[0]);
+        return `${path.relative(root, file.name)} > ${test.fullName}${reason ? `\n    ${reason}` : ''}`;
+      }),
   );
+}
+
+/** A failure message's opening lines, without colour codes or the stack, on one line. */
+function firstReason(message: string | undefined): string {
+  if (!message) return '';
+  const lines = message.replaceAll(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const stackStarts = lines.findIndex((line) => /^\s+at /.test(line));
+  const beforeStack = stackStarts === -1 ? lines : lines.slice(0, Math.max(1, stackStarts));
+  const text = beforeStack.map((line) => line.trim()).filter(Boolean).join(' ');
+  return text.length > FAILURE_REASON_CHARS ? `${text.slice(0, FAILURE_REASON_CHARS)}…` : text;
 }
 
 const root = path.resolve(import.meta.dirname, '..');

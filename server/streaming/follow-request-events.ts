@@ -14,6 +14,15 @@ const RETRY_READ_MS = 100;
  * reading costs a bounded amount of memory instead of every event of the answer until it is disconnected.
  */
 const MAX_PENDING_LIVE_EVENTS = 64;
+/**
+ * A follower that has heard nothing for this long reads the record once more, then waits twice as long before the
+ * next such read, up to the cap. Pub/sub can lose a message without the connection saying so: on a cluster a
+ * failover moves a shard, and the client re-sends its SSUBSCRIBE on its own schedule, so an event published before
+ * the new master confirmed it is never heard. A lost chunk is noticed at the next one (a hole in `seq`), but a lost
+ * last event has nothing after it: without this read the stream would wait for it for ever.
+ */
+export const QUIET_REREAD_FIRST_MS = 2_000;
+const QUIET_REREAD_MOST_MS = 16_000;
 
 export interface FollowRequestEventsOptions {
   hub: RequestEventHub;
@@ -23,6 +32,8 @@ export interface FollowRequestEventsOptions {
   /** Resume after this `seq` (a reconnecting browser's Last-Event-ID); 0 replays everything. */
   afterSeq?: number;
   signal: AbortSignal;
+  /** How long a quiet follower waits before it first reads the record again (tests shorten it). */
+  quietRereadMs?: number;
 }
 
 /**
@@ -84,6 +95,8 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
   }
 
   let lastSeq = options.afterSeq ?? 0;
+  const firstQuietRereadMs = options.quietRereadMs ?? QUIET_REREAD_FIRST_MS;
+  let quietRereadMs = firstQuietRereadMs;
   try {
     markStage('events-subscribed');
     for await (const event of readRecord(lastSeq)) {
@@ -98,6 +111,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         reread = false;
         for await (const missed of readRecord(lastSeq)) {
           lastSeq = missed.seq;
+          quietRereadMs = firstQuietRereadMs;
           yield missed;
           if (signal.aborted) return;
         }
@@ -119,10 +133,18 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (signal.aborted) return;
       }
       pending.splice(0, index);
+      if (index > 0) quietRereadMs = firstQuietRereadMs;
       if (pending.length === 0 && !signal.aborted && !reread && !gone) {
+        let quietTimer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
+          quietTimer = setTimeout(() => {
+            reread = true;
+            quietRereadMs = Math.min(quietRereadMs * 2, QUIET_REREAD_MOST_MS);
+            resolve();
+          }, quietRereadMs);
         });
+        clearTimeout(quietTimer);
         wake = undefined;
       }
     }

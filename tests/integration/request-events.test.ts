@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
@@ -43,11 +43,11 @@ function delta(ids: { requestId: string; runId: string }, text: string) {
   return { ...ids, type: 'text_delta' as const, text };
 }
 
-async function collect(requestId: string, until: (event: RunEvent) => boolean, afterSeq = 0): Promise<RunEvent[]> {
+async function collect(requestId: string, until: (event: RunEvent) => boolean, afterSeq = 0, quietRereadMs?: number): Promise<RunEvent[]> {
   const controller = new AbortController();
   const seen: RunEvent[] = [];
   const timeout = setTimeout(() => controller.abort(), 5_000);
-  for await (const event of followRequestEvents({ hub, redis, keyPrefix, requestId, afterSeq, signal: controller.signal })) {
+  for await (const event of followRequestEvents({ hub, redis, keyPrefix, requestId, afterSeq, signal: controller.signal, quietRereadMs })) {
     seen.push(event);
     if (until(event)) break;
   }
@@ -138,6 +138,22 @@ describe('request event stream', () => {
     const events = await following;
     expect(events.map((event) => event.seq - events[0]!.seq)).toEqual([0, 1, 2]);
     expect(events[1]).toMatchObject({ type: 'text_delta', text: 'lost in transit' });
+  });
+
+  it('ends a stream whose last event was never heard live: a quiet follower reads the record again', async () => {
+    const ids = freshRequest();
+    await writer.append(delta(ids, 'one'));
+    const following = collect(ids.requestId, (event) => event.type === 'run_end', 0, 200);
+    await vi.waitFor(() => expect(hub.subscribedRequestCount).toBeGreaterThan(0));
+    // The last event reaches the stream, but its publish is lost (as when a failover moves the channel's shard before
+    // the re-sent subscription is confirmed): nothing follows it to reveal a hole.
+    const keys = requestEventKeys(keyPrefix, ids.requestId);
+    const seq = await redis.incr(keys.sequence);
+    const end = { ...ids, type: 'run_end', text: 'done', finishReason: 'stop', sources: [], creditsUsed: 0, durationMs: 1, timeToFirstTokenMs: null, inputTokens: null, outputTokens: null, cachedTokens: null, reasoningTokens: null, brandMention: null };
+    await redis.xadd(keys.stream, '*', 'event', JSON.stringify({ seq, ...end }));
+    const events = await following;
+    expect(events.map((event) => event.type)).toEqual(['text_delta', 'run_end']);
+    expect(events[1]!.seq).toBe(events[0]!.seq + 1);
   });
 
   it('stops following and unsubscribes when the signal aborts', async () => {
