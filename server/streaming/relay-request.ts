@@ -3,9 +3,13 @@ import type { RequestKind } from '../../core/database/index.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/index.ts';
 import { observeStage } from '../../core/metrics/index.ts';
 import { requestResults } from '../../core/requests/index.ts';
+import { retryWhileUnavailable } from '../../core/errors/index.ts';
 import type { RequestServices } from '../requests/request-services.ts';
 import { comparisonFormat, singleSearchFormat, type Frame, type StreamFormat } from './stream-formats.ts';
 import { watchRequest, type WatchedRun, type WatchServices } from './watch-request.ts';
+
+/** How long the closing read of a finished request waits for Postgres before the stream ends with a 503. */
+const CLOSING_READ_PATIENCE_MS = 10_000;
 
 export type RelayServices = WatchServices & Pick<RequestServices, 'openStreams'>;
 
@@ -81,7 +85,13 @@ export async function relayRequest(services: RelayServices, options: RelayReques
     }
     // The watch ends either because every run ended (then say so) or because it was stopped.
     if (stop.signal.aborted) return 'stopped';
-    const results = await requestResults(services.orm.em.fork(), requestId);
+    // Every run has ended, so its row is stored: a read that finds Postgres out of reach (just back from a restart,
+    // or a pooled connection the crash killed) is tried again for a few seconds rather than ending a complete
+    // answer with an error.
+    const results = await retryWhileUnavailable(() => requestResults(services.orm.em.fork(), requestId), {
+      signal: stop.signal,
+      giveUpAfterMs: CLOSING_READ_PATIENCE_MS,
+    });
     for (const frame of format.finished(results, requestId)) await send(frame, null);
     return stop.signal.aborted ? 'stopped' : 'finished';
   } finally {

@@ -47,7 +47,9 @@ const setRow = (runId: string, assignments: string, parameters: unknown[] = []) 
   stack.records().execute(`update brand_mentions set ${assignments} where run_id = ?`, [...parameters, runId]);
 
 describe('npm run brand:reanalyse', () => {
-  it('re-analyses results of an older analyser in batches, records the version, and is a no-op the second time; judged results are kept unless asked', async () => {
+  // Three runs of the script, each a fresh Node process that loads the analyser's model: about 10 s apiece on a busy
+  // machine, so the default 30 s is too little.
+  it('re-analyses results of an older analyser in batches, records the version, and is a no-op the second time; judged results are kept unless asked', { timeout: 120_000 }, async () => {
     expect(runIds).toHaveLength(4);
     const [unrecorded, older, judged, missed] = runIds as [string, string, string, string];
     expect(current.get(unrecorded)).toMatchObject({ mentioned: true, analyser: { kind: 'local', version: LOCAL_ANALYSER_VERSION } });
@@ -68,7 +70,7 @@ describe('npm run brand:reanalyse', () => {
     expect(await findBrandMention(stack.records(), judged)).toEqual(current.get(judged));
   });
 
-  it('refuses a batch size that is not a whole number', async () => {
+  it('refuses a batch size that is not a whole number', { timeout: 60_000 }, async () => {
     await expect(reanalyse('--batch-size', 'lots')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--batch-size must be a whole number') });
   });
 });

@@ -120,7 +120,7 @@ async function expectLedgerSettled(): Promise<void> {
 
 /** The answer in `result` was stored whole, once, and charged once. */
 async function expectStoredAndChargedOnce(result: SearchStreamResult): Promise<void> {
-  expect(result.events.at(-1)?.event).toBe('end');
+  expect(result.events.at(-1)?.event, JSON.stringify(result.events.at(-1)?.data)).toBe('end');
   const requestId = String(result.events[0]!.data.requestId);
   const runs = await query<{ id: string; status: string; answer_text: string; credits_charged: number }>(
     `select id, status, answer_text, credits_charged from model_runs where request_id = $1`,
