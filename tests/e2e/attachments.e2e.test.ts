@@ -74,5 +74,5 @@ describe('attaching files to a question', () => {
     // The refused upload is the one failed call the browser saw.
     expect(problems).toEqual(['Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)']);
     await close();
-  }, 120_000);
+  }, underLoad(120_000));
 });

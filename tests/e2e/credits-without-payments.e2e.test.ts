@@ -143,7 +143,7 @@ describe('in demo mode', () => {
       } finally {
         await close();
       }
-    }, 180_000);
+    }, underLoad(180_000));
   }
 });
 
@@ -178,6 +178,6 @@ describe('without demo mode or card payments', () => {
       } finally {
         await close();
       }
-    }, 120_000);
+    }, underLoad(120_000));
   }
 });

@@ -81,7 +81,7 @@ describe('the sign-up invitation', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       expect(problems).toEqual([]);
       await close();
-    }, 90_000);
+    }, underLoad(90_000));
   }
 });
 
@@ -152,7 +152,7 @@ describe('a guest’s navigation', () => {
       await page.getByTestId('leaderboard-page').waitFor();
       expect(problems).toEqual([]);
       await close();
-    }, 90_000);
+    }, underLoad(90_000));
   }
 
   it('is not shown to signed-in people, whose sidebar has the same pages', async () => {

@@ -182,5 +182,5 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
 
     expect(problems).toEqual([]);
     await close();
-  }, 180_000);
+  }, underLoad(180_000));
 });

@@ -168,7 +168,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await saveViewportScreenshot(page, `history-stopped-${name}`);
     expect(problems).toEqual([]);
     await close();
-  }, 60_000);
+  }, underLoad(60_000));
 
   it(`continues a past conversation in the workspace with every column's thread (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
@@ -205,7 +205,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await column.getByTestId('column-credits').waitFor();
     expect(problems).toEqual([]);
     await close();
-  }, 60_000);
+  }, underLoad(60_000));
 
   it(`runs a prompt again with its web search, brand monitoring and AI Overview country and language (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
@@ -232,7 +232,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await saveViewportScreenshot(page, `history-run-again-overview-${name}`);
     expect(problems).toEqual([]);
     await close();
-  }, 60_000);
+  }, underLoad(60_000));
 
   it(`searches, deletes and loads past the first 20 (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
@@ -263,5 +263,5 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     expect(((await response.json()) as { data: { total: number } }).data.total).toBe(0);
     expect(problems).toEqual([]);
     await close();
-  }, 60_000);
+  }, underLoad(60_000));
 });

@@ -147,7 +147,7 @@ describe('the guest home page on a first visit', () => {
           .toBe(false);
         await saveViewportScreenshot(page, `home-guest-invitation-${demo ? 'demo' : 'keys'}`);
         await context.close();
-      }, 90_000);
+      }, underLoad(90_000));
     }
   }
 });
@@ -167,5 +167,5 @@ describe('the home page', () => {
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     expect(await scheme()).toBe('dark');
     await context.close();
-  }, 30_000);
+  }, underLoad(30_000));
 });

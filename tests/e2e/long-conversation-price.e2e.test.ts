@@ -81,5 +81,5 @@ describe('the follow-up box of a long conversation', () => {
     await expect.poll(() => accountLedger(stack.records(), payer.accountId), { timeout: underLoad(30_000) }).toEqual({ balance: 138 - 6 - surcharge, held: 0 });
     expect(problems).toEqual([]);
     await close();
-  }, 180_000);
+  }, underLoad(180_000));
 });

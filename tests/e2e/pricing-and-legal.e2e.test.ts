@@ -8,6 +8,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The information pages on a real stack: pricing from the live catalogue, the three legal texts with this deploy's
@@ -98,7 +99,7 @@ describe('the pricing page', () => {
     const presets = page.getByRole('group', { name: 'Common amounts' }).getByRole('button');
     expect((await presets.allInnerTexts()).map((text) => text.replace(/\s+/g, ''))).toEqual(['100$1.00', '200$2.00', '500$4.50', '1,000$8.50', '2,500$20.00']);
     await presets.filter({ hasText: '2,500' }).click();
-    expect(await shown()).toEqual({ amount: '2,500 credits', price: '$20.00', band: 'PROFESSIONAL', rate: '$0.0080', total: '$20.00' });
+    await expect.poll(shown).toEqual({ amount: '2,500 credits', price: '$20.00', band: 'PROFESSIONAL', rate: '$0.0080', total: '$20.00' });
     expect(await quote.getByTestId('purchase-savings').innerText()).toBe('You save $5.00 (20%) against the Starter rate');
 
     // The slider is the dialog's: five equal segments, one per band, the thumb reporting credits and their price.
@@ -109,14 +110,14 @@ describe('the pricing page', () => {
     expect(marks).toEqual(['100', '200', '500', '2K', '10K', '50K']);
     await thumb.focus();
     await page.keyboard.press('Home');
-    expect(await amount.innerText()).toBe('100 credits');
+    await expect.poll(() => amount.innerText()).toBe('100 credits');
     // An arrow always moves at least one step, even in the first segment where a position is worth half a credit.
     await page.keyboard.press('ArrowRight');
-    expect(await shown()).toEqual({ amount: '200 credits', price: '$2.00', band: 'STARTER', rate: '$0.0100', total: '$2.00' });
+    await expect.poll(shown).toEqual({ amount: '200 credits', price: '$2.00', band: 'STARTER', rate: '$0.0100', total: '$2.00' });
     await page.keyboard.press('ArrowRight');
-    expect((await shown()).band).toBe('BASIC');
+    await expect.poll(async () => (await shown()).band).toBe('BASIC');
     await page.keyboard.press('End');
-    expect(await shown()).toEqual({ amount: '50,000 credits', price: '$375.00', band: 'ENTERPRISE', rate: '$0.0075', total: '$375.00' });
+    await expect.poll(shown).toEqual({ amount: '50,000 credits', price: '$375.00', band: 'ENTERPRISE', rate: '$0.0075', total: '$375.00' });
     // The middle of the track is the middle band, not a quarter of the credits.
     // The locator's click scrolls the track into view first: a raw mouse click at the box's page position misses
     // it whenever the page has scrolled since the box was measured.
@@ -134,17 +135,22 @@ describe('the pricing page', () => {
 
     // 2,000 credits cost $17.00 but 2,100 cost $16.80: the page says so and offers the larger amount.
     await presets.filter({ hasText: '1,000' }).click();
+    await expect.poll(() => amount.innerText()).toBe('1,000 credits');
     expect(await quote.getByTestId('purchase-cheaper').count()).toBe(0);
-    for (let step = 0; step < 40 && (await amount.innerText()) !== '2,000 credits'; step += 1) {
+    // One step at a time, each read once the page has drawn it: a read before the redraw would press once too often.
+    for (let step = 0; step < 40; step += 1) {
+      const before = await amount.innerText();
+      if (before === '2,000 credits') break;
       await thumb.focus();
       await page.keyboard.press('ArrowRight');
+      await expect.poll(() => amount.innerText()).not.toBe(before);
     }
     expect(await amount.innerText()).toBe('2,000 credits');
-    expect(await quote.getByTestId('purchase-cheaper').innerText()).toContain(
+    await expect.poll(() => quote.getByTestId('purchase-cheaper').innerText()).toContain(
       'More credits cost less here: 2,100 credits cost $16.80, less than 2,000 credits at $17.00.',
     );
     await quote.getByRole('button', { name: 'Choose 2,100 credits' }).click();
-    expect(await shown()).toEqual({ amount: '2,100 credits', price: '$16.80', band: 'PROFESSIONAL', rate: '$0.0080', total: '$16.80' });
+    await expect.poll(shown).toEqual({ amount: '2,100 credits', price: '$16.80', band: 'PROFESSIONAL', rate: '$0.0080', total: '$16.80' });
     expect(await page.getByTestId('purchase-button').innerText()).toBe('Purchase 2,100 credits · $16.80');
 
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
@@ -167,7 +173,7 @@ describe('the pricing page', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     await close();
-  }, 60_000);
+  }, underLoad(60_000));
 });
 
 describe('the pricing page on long conversations', () => {
@@ -200,7 +206,7 @@ describe('the pricing page on long conversations', () => {
       expect(problems).toEqual([]);
       await close();
     }
-  }, 60_000);
+  }, underLoad(60_000));
 });
 
 describe('the legal pages', () => {
@@ -276,7 +282,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
       expect(await checkedInBothSchemes(page, 'pricing-tier-cards')).toEqual([]);
       expect(problems).toEqual([]);
       await close();
-    }, 60_000);
+    }, underLoad(60_000));
 
     it(`dates the cookie policy and lists every key the app keeps at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/cookie-policy', viewport });
@@ -290,7 +296,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
       expect(await checkedInBothSchemes(page, 'cookie-policy-keys')).toEqual([]);
       expect(problems).toEqual([]);
       await close();
-    }, 60_000);
+    }, underLoad(60_000));
   }
 
   it('names every key and cookie a signed-in visitor’s browser really holds', async () => {
@@ -312,7 +318,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
     expect(cookies).toContain('quorum_session');
     expect(cookies.filter((name) => !text.includes(name))).toEqual([]);
     await close();
-  }, 60_000);
+  }, underLoad(60_000));
 });
 
 describe('an unknown address', () => {
@@ -396,5 +402,5 @@ describe('accessibility and looks', () => {
         }
       }
     }
-  }, 120_000);
+  }, underLoad(120_000));
 });

@@ -5,6 +5,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../s
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A regeneration is an answer like any other: a reload while it streams must not lose it. The page comes back with
@@ -77,7 +78,7 @@ describe('a regeneration and a reload', () => {
       expect(await page.getByTestId('answer-panel').count()).toBe(0);
       expect(problems).toEqual([]);
       await close();
-    }, 120_000);
+    }, underLoad(120_000));
   }
 
   it('picks a comparison column’s regeneration up again after a reload, beside the other columns (1440 px)', async () => {
@@ -111,5 +112,5 @@ describe('a regeneration and a reload', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await close();
-  }, 120_000);
+  }, underLoad(120_000));
 });

@@ -97,5 +97,5 @@ describe('a question asked again, against its earlier run', () => {
     expect(await steady.getByTestId('run-difference').locator('del, ins').count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
-  }, 120_000);
+  }, underLoad(120_000));
 });
