@@ -108,7 +108,7 @@ describe('deleting an account', () => {
         await dialog.waitFor({ state: 'detached' });
         await page.getByTestId('user-menu').click();
         await page.getByRole('menuitem', { name: 'Delete Account' }).click();
-        expect(await typed.inputValue()).toBe('');
+        await expect.poll(() => typed.inputValue()).toBe('');
 
         await typed.fill(` ${email.toUpperCase()} `);
         await expect.poll(() => confirm.isEnabled()).toBe(true);

@@ -85,7 +85,7 @@ describe('where answers differ', () => {
 
       // Another mode, with the person's own instruction saved for it: the judge is asked exactly that.
       await page.getByTestId('judge-mode').getByText('Rank', { exact: true }).click();
-      expect(await page.getByTestId('judge-run').textContent()).toBe('Rank · 2 credits');
+      await expect.poll(() => page.getByTestId('judge-run').textContent()).toBe('Rank · 2 credits');
       await page.getByTestId('judge-instruction-edit').click();
       await page.getByTestId('judge-instruction-input').fill('Rank the answers by how concrete they are.');
       await page.getByTestId('judge-instruction-save').click();
@@ -99,7 +99,7 @@ describe('where answers differ', () => {
       await pictureAndCheck(page, 'answer-differences');
 
       await page.getByTestId('show-differences').click();
-      expect(await page.getByTestId('answer-differences').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('answer-differences').count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await close();
@@ -119,7 +119,7 @@ describe('where answers differ', () => {
       expect(await download.text()).toMatch(/^# What is a quorum\?\n/);
       await page.getByTestId('share-request').click();
       await page.getByTestId('share-dialog-create').click();
-      expect(await page.getByTestId('share-url').inputValue()).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
+      await expect.poll(() => page.getByTestId('share-url').inputValue()).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
       await pictureAndCheck(page, 'single-share', '[data-testid="request-actions"]');
       expect(problems).toEqual([]);
     } finally {

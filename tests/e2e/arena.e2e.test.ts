@@ -96,7 +96,7 @@ describe('the blind arena in the browser', () => {
 
     // A full ranking gives every answer a place; until each has one, the vote cannot be sent.
     await page.getByTestId('vote-mode-ranking').click();
-    expect(await page.getByTestId('vote-rank').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('vote-rank').count()).toBe(3);
     await page.getByTestId('vote-rank').first().selectOption('1');
     expect(await page.getByTestId('vote-submit').isDisabled()).toBe(true);
     await pictureAndCheck(page, 'ranking');

@@ -57,7 +57,7 @@ describe('brand monitoring for a signed-in user', () => {
     // The brand itself cannot be its own competitor.
     await page.getByTestId('brand-competitor-input').fill('acmeflux');
     await page.getByTestId('brand-competitor-add').click();
-    expect(await page.getByTestId('brand-config-panel').textContent()).toContain('A competitor cannot be your own brand');
+    await expect.poll(() => page.getByTestId('brand-config-panel').textContent()).toContain('A competitor cannot be your own brand');
     await addCompetitor(page, 'Initrode');
     await removeCompetitor(page, 'Initrode');
     await expect.poll(() => page.getByTestId('brand-competitor-list').count()).toBe(0);

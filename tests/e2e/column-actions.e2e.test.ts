@@ -48,7 +48,7 @@ describe('a finished answer’s actions', () => {
 
     const gridWidth = (await page.getByTestId('comparison-grid').boundingBox())!.width;
     await gpt.getByTestId('column-expand').click();
-    expect(await gpt.getAttribute('data-expanded')).toBe('true');
+    await expect.poll(() => gpt.getAttribute('data-expanded')).toBe('true');
     expect((await gpt.boundingBox())!.width).toBeGreaterThan(gridWidth * 0.95);
     await gpt.getByTestId('column-expand').click();
     expect((await gpt.boundingBox())!.width).toBeLessThan(gridWidth * 0.6);

@@ -112,7 +112,7 @@ describe('comparing three models', () => {
     );
     // Hiding the figures hides them everywhere they show, and the choice outlives a reload.
     await page.getByTestId('show-figures').click();
-    expect(await page.getByTestId('answer-timing').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('answer-timing').count()).toBe(0);
     expect(await page.getByTestId('comparison-economics').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('quorum.showFigures'))).toBe('false');
     await page.getByTestId('show-figures').click();
@@ -135,7 +135,7 @@ describe('comparing three models', () => {
 
     // New Comparison clears the results and the question, and keeps the models.
     await page.getByTestId('new-comparison').click();
-    expect(await page.getByTestId('comparison-column').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(0);
     expect(await page.getByTestId('comparison-query-input').inputValue()).toBe('');
     expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
     expect(problems).toEqual([]);
@@ -211,9 +211,9 @@ describe('a column’s own settings and token figures', () => {
     await claude.getByTestId('column-settings').click();
     const claudeDialog = page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' });
     await claudeDialog.getByTestId('column-system-prompt').fill('Answer like a ship captain.');
-    expect(await claudeDialog.getByTestId('column-system-prompt-count').textContent()).toBe('27 / 2,000');
+    await expect.poll(() => claudeDialog.getByTestId('column-system-prompt-count').textContent()).toBe('27 / 2,000');
     await claudeDialog.getByTestId('column-temperature').fill('0.3');
-    expect(await claudeDialog.textContent()).toContain('From 0 to 1');
+    await expect.poll(() => claudeDialog.textContent()).toContain('From 0 to 1');
     await saveViewportScreenshot(page, 'column-settings');
     await claudeDialog.getByTestId('column-settings-save').click();
     await claudeDialog.waitFor({ state: 'detached' });
@@ -248,7 +248,7 @@ describe('a column’s own settings and token figures', () => {
 
     // Hiding the figures hides the token line with the rest.
     await page.getByTestId('show-figures').click();
-    expect(await page.getByTestId('answer-tokens').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('answer-tokens').count()).toBe(0);
     await page.getByTestId('show-figures').click();
     expect(problems).toEqual([]);
     await close();
@@ -325,18 +325,18 @@ describe('the model checklist', () => {
     expect(await groups.count()).toBeGreaterThanOrEqual(6);
     expect(await page.getByRole('group', { name: 'OpenAI', exact: true }).getByRole('checkbox').count()).toBeGreaterThan(3);
     await page.getByTestId('model-filter').fill('claude');
-    expect(await groups.count()).toBe(1);
+    await expect.poll(() => groups.count()).toBe(1);
     expect(await page.getByRole('group', { name: 'Anthropic', exact: true }).isVisible()).toBe(true);
     await page.getByTestId('model-filter').press('Enter');
     // Enter filters; it does not send the (empty) comparison.
     expect(await page.getByTestId('comparison-models-error').count()).toBe(0);
     await checkbox(page, 'Anthropic - Claude 3.5 Haiku').check();
-    expect(await page.getByTestId('selected-cost').textContent()).toBe('6 credits');
+    await expect.poll(() => page.getByTestId('selected-cost').textContent()).toBe('6 credits');
     await page.getByTestId('model-filter').fill('gpt-4o mini');
     await checkbox(page, 'OpenAI - GPT-4o mini').check();
-    expect(await page.getByTestId('selected-cost').textContent()).toBe('12 credits');
+    await expect.poll(() => page.getByTestId('selected-cost').textContent()).toBe('12 credits');
     await page.getByTestId('model-filter').fill('nothing like this');
-    expect(await page.getByTestId('model-filter-empty').textContent()).toBe('No model matches “nothing like this”.');
+    await expect.poll(() => page.getByTestId('model-filter-empty').textContent()).toBe('No model matches “nothing like this”.');
     await close();
   });
 
@@ -347,7 +347,7 @@ describe('the model checklist', () => {
 
     // Nothing picked, nothing asked: both problems show, and nothing is sent.
     await page.getByTestId('compare-button').click();
-    expect(await page.getByTestId('comparison-models-error').textContent()).toBe('Please select at least one model to compare');
+    await expect.poll(() => page.getByTestId('comparison-models-error').textContent()).toBe('Please select at least one model to compare');
     expect(await page.getByText('Please enter a query', { exact: true }).count()).toBe(1);
     expect(await page.getByTestId('comparison-column').count()).toBe(0);
 
@@ -377,10 +377,10 @@ describe('the model checklist', () => {
     // Select All stops at the ten models one comparison may ask, and says so; Clear All takes the message away.
     expect(await page.getByRole('checkbox').count()).toBeGreaterThan(10);
     await page.getByTestId('select-all').click();
-    expect(await page.getByTestId('selected-count').textContent()).toBe('10 selected');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('10 selected');
     expect(await page.getByTestId('comparison-cap-message').textContent()).toContain('You can compare at most 10 models at once');
     await page.getByTestId('clear-all').click();
-    expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('0 selected');
     expect(await page.getByTestId('comparison-cap-message').count()).toBe(0);
 
     // Web search needs every selected model to support it.

@@ -131,7 +131,7 @@ describe('the Help & Support page', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await field(page, 'description').fill('long enough now');
-    expect(await description.textContent()).toContain('Minimum 10 characters required');
+    await expect.poll(() => description.textContent()).toContain('Minimum 10 characters required');
     expect(await description.textContent()).not.toContain('at least 10 characters long');
     expect(await submitButton(page).isDisabled()).toBe(false);
 
@@ -146,7 +146,7 @@ describe('the Help & Support page', () => {
 
     // The counter shows what is over the limit rather than cutting the text.
     await field(page, 'description').fill('x'.repeat(2005));
-    expect(await field(page, 'counter').textContent()).toBe('2005/2000');
+    await expect.poll(() => field(page, 'counter').textContent()).toBe('2005/2000');
     expect((await field(page, 'description').inputValue()).length).toBe(2005);
   });
 
@@ -193,7 +193,7 @@ describe('the Help & Support page', () => {
 
     // Editing any field clears the message.
     await field(page, 'title').fill('x');
-    expect(await field(page, 'success').count()).toBe(0);
+    await expect.poll(() => field(page, 'success').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
@@ -295,7 +295,7 @@ describe('a refused request', () => {
     await saveScreenshot(page, 'help-support-failure');
 
     await field(page, 'description').fill('One request too many for this hour, edited.');
-    expect(await field(page, 'failure').count()).toBe(0);
+    await expect.poll(() => field(page, 'failure').count()).toBe(0);
     expect(unexpected(problems)).toEqual([]);
     await close();
   });

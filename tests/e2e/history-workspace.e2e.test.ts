@@ -153,7 +153,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     expect(await label.textContent()).toBe('Version 3 of 3');
     const third = await modal.getByTestId('single-result').innerText();
     await modal.getByTestId('version-previous').click();
-    expect(await label.textContent()).toBe('Version 2 of 3');
+    await expect.poll(() => label.textContent()).toBe('Version 2 of 3');
     await expect.poll(() => modal.getByTestId('single-result').innerText()).not.toBe(third);
     expect(await modal.getByTestId('export-markdown').getAttribute('href')).toContain('/export?format=markdown');
     await saveViewportScreenshot(page, `history-versions-${name}`);

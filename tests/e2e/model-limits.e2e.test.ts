@@ -93,7 +93,7 @@ describe('a guest browsing engines', () => {
     // A locked model cannot be picked.
     await modelOptions(page).first().click({ force: true });
     await page.keyboard.press('Escape');
-    expect(await page.getByTestId('model-select').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe('');
 
     await page.getByTestId('query-input').fill('Which of your models is best?');
     expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
@@ -157,7 +157,7 @@ describe('the comparison cap', () => {
     expect(all.length).toBeGreaterThan(MAX_COMPARED_MODELS);
 
     await page.getByTestId('select-all').click();
-    expect(await page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
     // The first ten in list order.
     expect(await checkedBoxes(page)).toEqual(all.slice(0, MAX_COMPARED_MODELS));
     const message = page.getByTestId('comparison-cap-message');
@@ -166,7 +166,7 @@ describe('the comparison cap', () => {
     // An eleventh box stays unticked, and the message says so.
     const eleventh = page.getByRole('checkbox', { name: all[MAX_COMPARED_MODELS]!, exact: true });
     await eleventh.click();
-    expect(await eleventh.isChecked()).toBe(false);
+    await expect.poll(() => eleventh.isChecked()).toBe(false);
     expect(await page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
     expect(await message.textContent()).toMatch(/^You can compare at most 10 models at once/);
 
@@ -174,7 +174,7 @@ describe('the comparison cap', () => {
     await page.getByRole('checkbox', { name: all[0]!, exact: true }).uncheck();
     expect(await message.count()).toBe(0);
     await eleventh.check();
-    expect(await page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
 
     // Ten models are what the server takes: the comparison goes ahead.
     await page.getByTestId('comparison-query-input').fill('Name one prime number.');

@@ -56,28 +56,28 @@ describe('the Purchase Credits dialog', () => {
     expect(stand.scriptLoads()).toBe(0);
 
     await presets.filter({ hasText: '1,000' }).click();
-    expect(await dialog.getByTestId('purchase-band').textContent()).toBe('Standard');
+    await expect.poll(() => dialog.getByTestId('purchase-band').textContent()).toBe('Standard');
     expect(await dialog.getByTestId('purchase-rate').innerText()).toBe('$0.0085');
     expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$8.50');
     expect(await dialog.getByTestId('purchase-savings').innerText()).toBe('You save $1.50 (15%) against the Starter rate');
 
     const input = dialog.getByTestId('purchase-credits-input');
     await input.fill('50');
-    expect(await dialog.getByTestId('purchase-continue').innerText()).toBe('Select at least 100 credits');
+    await expect.poll(() => dialog.getByTestId('purchase-continue').innerText()).toBe('Select at least 100 credits');
     expect(await dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
     // Over the maximum the button says the maximum, not the minimum.
     await input.fill('60000');
-    expect(await dialog.getByTestId('purchase-continue').innerText()).toBe('The maximum is 50,000 credits');
+    await expect.poll(() => dialog.getByTestId('purchase-continue').innerText()).toBe('The maximum is 50,000 credits');
     expect(await dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
     await input.fill('201');
-    expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$1.81');
+    await expect.poll(() => dialog.getByTestId('purchase-price').innerText()).toBe('$1.81');
     expect(await dialog.getByTestId('purchase-band').textContent()).toBe('Basic');
 
     // The slider's thumb moves with the amount and its end is the maximum.
     const thumb = dialog.getByRole('slider', { name: 'Credits to buy' });
     await thumb.focus();
     await page.keyboard.press('End');
-    expect(await input.inputValue()).toBe('50,000');
+    await expect.poll(() => input.inputValue()).toBe('50,000');
     expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$375.00');
     await input.fill('201');
 
@@ -95,7 +95,7 @@ describe('the Purchase Credits dialog', () => {
     const cardNumber = payDialog.getByTestId('stand-in-card-number');
     await cardNumber.fill('4000 0000 0000 0002');
     await payDialog.getByTestId('complete-purchase').click();
-    expect(await payDialog.getByTestId('payment-error').innerText()).toBe('Your card was declined.');
+    await expect.poll(() => payDialog.getByTestId('payment-error').innerText()).toBe('Your card was declined.');
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150, held: 0 });
 
     await cardNumber.fill('4242 4242 4242 4242');
@@ -122,7 +122,7 @@ describe('the Purchase Credits dialog', () => {
     const payDialog = dialogNamed(page, 'Complete Purchase');
     await payDialog.getByTestId('stand-in-card-number').fill('4000 0000 0000 0259');
     await payDialog.getByTestId('complete-purchase').click();
-    expect(await payDialog.getByTestId('payment-error').innerText()).toBe('Your payment is still processing. Please wait a moment and try again.');
+    await expect.poll(() => payDialog.getByTestId('payment-error').innerText()).toBe('Your payment is still processing. Please wait a moment and try again.');
     expect(await payDialog.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150, held: 0 });
 

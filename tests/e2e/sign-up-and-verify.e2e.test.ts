@@ -101,7 +101,7 @@ describe('signing up and in with email and password', () => {
     // Switching tabs starts afresh: empty fields, no messages.
     await modal(page).getByRole('tab', { name: 'Sign In' }).click();
     await modal(page).getByRole('tab', { name: 'Sign Up' }).click();
-    expect(await page.getByTestId('auth-email').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('auth-email').inputValue()).toBe('');
     expect(await modalText(page)).not.toContain('Passwords do not match');
 
     // Escape closes it and gives the page its scrolling back.
@@ -331,7 +331,7 @@ describe('signing in with Google', () => {
     await opened.page.getByTestId('user-menu').waitFor();
     await modal(opened.page).waitFor({ state: 'detached' });
     await opened.page.getByTestId('user-menu').click();
-    expect(await opened.page.getByRole('menu').textContent()).toContain(email);
+    await expect.poll(() => opened.page.getByRole('menu').textContent()).toContain(email);
     expect(unexpected(opened.problems)).toEqual([]);
     await opened.close();
   });

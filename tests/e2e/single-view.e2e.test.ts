@@ -39,7 +39,7 @@ describe('the single view for a guest', () => {
     expect(locks['gpt-4o']).toBe('Register');
     // A locked model cannot be chosen.
     await page.getByTestId('model-select').click();
-    expect(await page.getByRole('option', { name: /GPT-5/ }).first().getAttribute('aria-disabled')).toBe('true');
+    await expect.poll(() => page.getByRole('option', { name: /GPT-5/ }).first().getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
 
     expect(await page.getByTestId('web-search-badge').textContent()).toBe('Register');
@@ -93,7 +93,7 @@ describe('the single view for a guest', () => {
     await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: 10_000 }).toContain('17');
     await saveScreenshot(page, 'home-single-answered');
     await page.getByTestId('new-search-button').click();
-    expect(await page.getByTestId('query-input').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('query-input').inputValue()).toBe('');
     expect(await page.getByTestId('answer').count()).toBe(0);
     expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     expect(problems).toEqual([]);
@@ -142,7 +142,7 @@ describe('the single view for a subscribed user', () => {
     expect(Object.values(locks).every((lock) => lock === '')).toBe(true);
     expect(await page.getByTestId('web-search-badge').count()).toBe(0);
     await page.getByTestId('web-search-toggle').check({ force: true });
-    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Active');
+    await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Active');
     expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 8 credits');
 
     // Anthropic has no web search: the toggle turns off and says why.

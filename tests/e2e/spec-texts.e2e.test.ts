@@ -91,14 +91,14 @@ describe('the spec’s texts', () => {
     it(`titles the Brand Mentions dashboard "Brand Analytics" and prices an arena round before it starts at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport, path: '/brand-mentions' });
       await page.getByTestId('tab-analytics').click();
-      expect(await page.getByTestId('brand-analytics-title').innerText()).toBe('Brand Analytics');
+      await expect.poll(() => page.getByTestId('brand-analytics-title').innerText()).toBe('Brand Analytics');
       expect(await checkedInBothSchemes(page, 'brand-analytics')).toEqual([]);
 
       await page.goto(new URL('/arena', stack.baseUrl).toString());
       const price = page.getByTestId('arena-price');
       await expect.poll(() => price.innerText(), { timeout: 10_000 }).toMatch(/^This round costs \d+ to [\d,]+ credits, depending on the models drawn$/);
       await page.getByTestId('arena-pick-models').click();
-      expect(await price.innerText()).toBe('Pick models to see the price');
+      await expect.poll(() => price.innerText()).toBe('Pick models to see the price');
       await page.getByTestId('arena-models').getByRole('checkbox', { name: 'OpenAI - GPT-4o mini', exact: true }).check();
       await page.getByTestId('arena-models').getByRole('checkbox', { name: 'Groq - Llama 3.1 8B', exact: true }).check();
       // 6 + 2 credits.

@@ -135,7 +135,7 @@ describe('Stop on a single answer', () => {
 
     // New Search clears the stopped answer and brings the defaults back.
     await page.getByTestId('new-search-button').click();
-    expect(await page.getByTestId('answer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('answer').count()).toBe(0);
     expect(await page.getByTestId('query-input').inputValue()).toBe('');
     expect(problems).toEqual([]);
     await close();
@@ -148,7 +148,7 @@ describe('Stop on a single answer', () => {
     await page.getByTestId('ask-button').click();
     await page.getByTestId('stop-button').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Clear results' }).click();
-    expect(await page.getByTestId('answer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('answer').count()).toBe(0);
     // The run was stopped on the server, not left to finish and charge.
     await expect
       .poll(async () => {
