@@ -69,7 +69,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
  * whether the invitation or its lazily loaded code ever appeared.
  */
 async function invitationShown(page: Page, chunkRequests: string[]): Promise<boolean> {
-  await expect.poll(() => page.evaluate(() => performance.now()), { timeout: 10_000 }).toBeGreaterThan(REGISTRATION_BANNER_DELAY_MS + 250);
+  await expect.poll(() => page.evaluate(() => performance.now()), { timeout: underLoad(10_000) }).toBeGreaterThan(REGISTRATION_BANNER_DELAY_MS + 250);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return (await page.getByTestId('registration-banner').count()) > 0 || chunkRequests.some((url) => url.includes('floating-invitation'));
 }

@@ -98,7 +98,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         expect(await page.getByTestId('reset-success').textContent()).toContain('every other device has been signed out');
         await inBothSchemes(page, 'reset-password-done');
         // Home, signed in; the other device was signed out.
-        await page.waitForURL(`${stack.baseUrl}/`, { timeout: 10_000 });
+        await page.waitForURL(`${stack.baseUrl}/`, { timeout: underLoad(10_000) });
         await page.getByTestId('user-menu').waitFor();
         expect((await otherDevice.get('session')).body.data).toMatchObject({ authenticated: false });
 

@@ -91,7 +91,7 @@ describe('where answers differ', () => {
       await page.getByTestId('judge-instruction-save').click();
       await expect.poll(() => page.getByTestId('judge-instruction').textContent()).toContain('Your instruction: Rank the answers by how concrete they are.');
       await page.getByTestId('judge-run').click();
-      await expect.poll(() => page.getByTestId('judge-result-mode').textContent(), { timeout: 20_000 }).toBe('Rank');
+      await expect.poll(() => page.getByTestId('judge-result-mode').textContent(), { timeout: underLoad(20_000) }).toBe('Rank');
       const [ranked] = await stack.records().execute<{ query: string }[]>(
         `select query from search_requests where query like 'Rank the answers by how concrete%' order by created_at desc limit 1`,
       );
@@ -111,7 +111,7 @@ describe('where answers differ', () => {
     try {
       await page.getByTestId('query-input').fill('What is a quorum?');
       await page.getByTestId('ask-button').click();
-      await page.getByTestId('request-actions').waitFor({ timeout: 20_000 });
+      await page.getByTestId('request-actions').waitFor({ timeout: underLoad(20_000) });
       const href = await page.getByTestId('export-markdown').getAttribute('href');
       expect(href).toMatch(/^\/api\/requests\/[0-9a-f-]{36}\/export\?format=markdown$/);
       const download = await page.context().request.get(new URL(href!, stack.baseUrl).toString());

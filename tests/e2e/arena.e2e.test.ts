@@ -165,7 +165,7 @@ describe('the blind arena in the browser', () => {
     try {
       await queue.add('recompute-leaderboards', {});
       await expect
-        .poll(async () => ((await (await fetch(`${stack.baseUrl}/api/leaderboard`)).json()) as { data: { votes: number } }).data.votes, { timeout: 10_000 })
+        .poll(async () => ((await (await fetch(`${stack.baseUrl}/api/leaderboard`)).json()) as { data: { votes: number } }).data.votes, { timeout: underLoad(10_000) })
         .toBe(1);
     } finally {
       await queue.close();

@@ -6,6 +6,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewpor
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Why a brand verdict was reached, on screen: with a judge model configured (the simulator), an answer's brand
@@ -62,7 +63,7 @@ describe('brand evidence', () => {
     await page.getByTestId('ask-button').click();
 
     const summary = page.getByTestId('brand-summary');
-    await summary.waitFor({ timeout: 20_000 });
+    await summary.waitFor({ timeout: underLoad(20_000) });
     expect(await summary.getByTestId('brand-sentiment').textContent()).toBe('Positive');
     expect(await summary.getByTestId('brand-recommendation').textContent()).toBe('Recommended');
     expect(await summary.getByTestId('brand-evidence').textContent()).toBe(PRAISE);
@@ -81,7 +82,7 @@ describe('brand evidence', () => {
   it('shows the deciding sentence, cue words, competitors and analyser on the mention cards and in the dialog', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
     const cards = page.getByTestId('mention-card');
-    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => cards.count(), { timeout: underLoad(10_000) }).toBe(2);
     const [judged, local] = [cards.nth(0), cards.nth(1)];
 
     expect(await judged.getByTestId('mention-evidence').textContent()).toBe(PRAISE);
@@ -119,7 +120,7 @@ describe('brand evidence', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
     await page.setViewportSize(PHONE_VIEWPORT);
     const cards = page.getByTestId('mention-card');
-    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => cards.count(), { timeout: underLoad(10_000) }).toBe(2);
     const local = cards.nth(1);
     await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Local analyser');
     await expect.poll(() => cards.nth(0).getByTestId('mention-verdict-by').textContent()).toBe('Judge model');
@@ -129,7 +130,7 @@ describe('brand evidence', () => {
     await menu.waitFor();
     expect(await menu.getByTestId('mention-correct-positive').isDisabled()).toBe(true);
     await menu.getByTestId('mention-correct-negative').click();
-    await expect.poll(() => local.getByTestId('mention-sentiment').textContent(), { timeout: 10_000 }).toBe('Negative');
+    await expect.poll(() => local.getByTestId('mention-sentiment').textContent(), { timeout: underLoad(10_000) }).toBe('Negative');
     await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Corrected by a person (was positive)');
     // The quote still explains the analyser's verdict, and says so.
     expect(await local.getByText('Why the analyser said positive').count()).toBe(1);
@@ -137,7 +138,7 @@ describe('brand evidence', () => {
 
     await page.getByTestId('tab-analytics').click();
     const corrections = page.getByTestId('analytics-corrections');
-    await expect.poll(() => corrections.textContent(), { timeout: 10_000 }).toBe('1 of 2 mentions (50%)');
+    await expect.poll(() => corrections.textContent(), { timeout: underLoad(10_000) }).toBe('1 of 2 mentions (50%)');
     // The judged answer kept the local verdict beside the judge's: one judged answer, agreeing or not.
     await expect.poll(() => page.getByTestId('analytics-judge-agreement').textContent()).toMatch(/^(0|100)% of 1 judged answer \(95% interval \d+%–\d+%\)$/);
     await picture(page, 'brand-analytics-corrections', { locator: corrections });
@@ -147,7 +148,7 @@ describe('brand evidence', () => {
     await page.getByTestId('tab-mentions').click();
     await local.getByTestId('mention-correct').click();
     await page.getByTestId('mention-correct-menu').getByTestId('mention-correct-positive').click();
-    await expect.poll(() => local.getByTestId('mention-verdict-by').textContent(), { timeout: 10_000 }).toBe('Local analyser');
+    await expect.poll(() => local.getByTestId('mention-verdict-by').textContent(), { timeout: underLoad(10_000) }).toBe('Local analyser');
     expect(problems).toEqual([]);
     await close();
   });
@@ -155,7 +156,7 @@ describe('brand evidence', () => {
   it('says on the pricing page that the judge model comes with brand monitoring', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
     const note = page.getByTestId('brand-judge-included');
-    await note.waitFor({ timeout: 10_000 });
+    await note.waitFor({ timeout: underLoad(10_000) });
     expect(await note.textContent()).toBe('Judge model (openai/gpt-4.1-mini): included');
     await close();
   });

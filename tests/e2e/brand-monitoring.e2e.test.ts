@@ -65,12 +65,12 @@ describe('brand monitoring for a signed-in user', () => {
 
     await page.getByTestId('query-input').fill(`${SINGLE_QUESTION} [[simulate chunks=40 chunk-ms=30]]`);
     await page.getByTestId('ask-button').click();
-    await expect.poll(() => page.getByTestId('answer-panel').getAttribute('data-state'), { timeout: 10_000 }).toBe('streaming');
+    await expect.poll(() => page.getByTestId('answer-panel').getAttribute('data-state'), { timeout: underLoad(10_000) }).toBe('streaming');
     // Nothing is judged while the answer is still being written.
     expect(await page.getByTestId('brand-summary').count()).toBe(0);
 
     const summary = page.getByTestId('brand-summary');
-    await summary.waitFor({ timeout: 20_000 });
+    await summary.waitFor({ timeout: underLoad(20_000) });
     expect(await summary.getByTestId('brand-mentioned').textContent()).toBe('Mentioned');
     expect(await summary.getByTestId('brand-sentiment').textContent()).toMatch(/^(Positive|Negative|Neutral)$/);
     expect(await summary.getByTestId('brand-confidence').textContent()).toMatch(/^\d{1,3}%$/);
@@ -99,7 +99,7 @@ describe('brand monitoring for a signed-in user', () => {
 
     await page.getByTestId('comparison-query-input').fill(`${COMPARISON_QUESTION} [[simulate chunks=30 chunk-ms=10]]`);
     await page.getByTestId('compare-button').click();
-    await page.getByTestId('new-comparison').waitFor({ timeout: 30_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(30_000) });
     const columns = page.getByTestId('comparison-column');
     expect(await columns.count()).toBe(2);
     for (const column of await columns.all()) {
@@ -114,8 +114,8 @@ describe('brand monitoring for a signed-in user', () => {
   it('lists the mentions on the Brand Mentions page, filters, searches and opens one', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
     await page.getByTestId('brand-mentions-page').waitFor();
-    await expect.poll(() => page.getByTestId('tab-mentions').textContent(), { timeout: 10_000 }).toBe('Mentions (3)');
-    await expect.poll(() => page.getByTestId('tab-analytics').textContent(), { timeout: 10_000 }).toBe('Analytics (2)');
+    await expect.poll(() => page.getByTestId('tab-mentions').textContent(), { timeout: underLoad(10_000) }).toBe('Mentions (3)');
+    await expect.poll(() => page.getByTestId('tab-analytics').textContent(), { timeout: underLoad(10_000) }).toBe('Analytics (2)');
     const cards = page.getByTestId('mention-card');
     expect(await cards.count()).toBe(3);
 
@@ -172,7 +172,7 @@ describe('brand monitoring for a signed-in user', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/brand-mentions' });
     await page.getByTestId('tab-analytics').click();
     const cards = page.getByTestId('brand-analytics-card');
-    await cards.first().waitFor({ timeout: 10_000 });
+    await cards.first().waitFor({ timeout: underLoad(10_000) });
     expect(await cards.count()).toBe(2);
     const acme = cards.filter({ has: page.getByTestId('analytics-brand').getByText('Acmeflux', { exact: true }) });
     expect(await acme.getByTestId('analytics-total-requests').textContent()).toBe('1');
@@ -183,9 +183,9 @@ describe('brand monitoring for a signed-in user', () => {
     expect(await globex.getByTestId('analytics-total-requests').textContent()).toBe('2');
 
     const charts = page.getByTestId('brand-charts');
-    await charts.waitFor({ timeout: 10_000 });
+    await charts.waitFor({ timeout: underLoad(10_000) });
     for (const chart of ['chart-daily', 'chart-sentiment', 'chart-models', 'chart-share-of-voice']) {
-      await expect.poll(() => charts.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => charts.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: underLoad(10_000) }).toBeGreaterThan(0);
     }
     await picture(page, 'brand-analytics');
     expect(problems).toEqual([]);
@@ -213,7 +213,7 @@ describe('the Brand Mentions page when the last 30 days have no mention', () => 
     it(`keeps the filters and says so, and a longer period finds the mention, at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie, viewport, path: '/brand-mentions' });
       const empty = page.getByTestId('mentions-empty');
-      await empty.waitFor({ timeout: 10_000 });
+      await empty.waitFor({ timeout: underLoad(10_000) });
       for (const filter of ['mentions-brand-filter', 'mentions-model-filter', 'mentions-sentiment-filter', 'mentions-surface-filter', 'mentions-days-filter', 'mentions-search']) {
         expect(await page.getByTestId(filter).count(), filter).toBe(1);
         expect(await page.getByTestId(filter).isEnabled(), filter).toBe(true);
@@ -227,7 +227,7 @@ describe('the Brand Mentions page when the last 30 days have no mention', () => 
         await saveScreenshot(page, `brand-mentions-empty-period-${colorScheme}`);
       }
       await page.getByTestId('mentions-days-filter').selectOption('90');
-      await expect.poll(() => page.getByTestId('mention-card').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => page.getByTestId('mention-card').count(), { timeout: underLoad(10_000) }).toBe(1);
       expect(await page.getByTestId('mention-card').getByTestId('mention-brand').innerText()).toBe('Zentrova');
       expect(await page.getByTestId('mentions-shown').innerText()).toBe('1 mention in the last 90 days');
       expect(await empty.count()).toBe(0);

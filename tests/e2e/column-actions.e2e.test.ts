@@ -21,7 +21,7 @@ browserStackForFile((started) => ({ browser, stack } = started));
 const column = comparisonColumn;
 const compare = askComparison;
 
-const done = (page: Page, model: string) => column(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: 30_000 });
+const done = (page: Page, model: string) => column(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: underLoad(30_000) });
 
 describe('a finished answer’s actions', () => {
   it('copies the answer as Markdown, regenerates it for its price, and widens it to the whole row', async () => {
@@ -97,8 +97,8 @@ describe('columns that read well', () => {
     await page.keyboard.press('Alt+ArrowLeft');
     await expect.poll(() => focused('gpt-4o-mini')).toBe(true);
     await page.keyboard.press('Escape');
-    await column(page, 'gpt-4o-mini').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: 15_000 });
-    await column(page, 'deepseek-chat').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: 15_000 });
+    await column(page, 'gpt-4o-mini').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: underLoad(15_000) });
+    await column(page, 'deepseek-chat').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: underLoad(15_000) });
     await close();
   }, underLoad(60_000));
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The comparison view on a real stack (server, worker, provider simulator): every model streams into its own column
@@ -81,8 +82,8 @@ describe('comparing three models', () => {
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
 
     // The fast model is done while the slow one is still streaming: nobody waits for anybody.
-    await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: 15_000 }).toBe('done');
-    await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: 15_000 }).toBe('streaming');
+    await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: underLoad(15_000) }).toBe('done');
+    await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: underLoad(15_000) }).toBe('streaming');
     expect(await stateOf(page, 'gpt-4o-mini')).toBe('done');
     expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
     expect(await page.getByTestId('new-comparison').count()).toBe(0);
@@ -91,13 +92,13 @@ describe('comparing three models', () => {
     await saveScreenshot(page, 'comparison-streaming');
 
     // The failing model shows its own error, with no Retry for a request the provider rejected.
-    await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: 15_000 }).toBe('error');
+    await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: underLoad(15_000) }).toBe('error');
     const failed = column(page, 'gemini-2.5-flash');
     expect(await failed.getByTestId('column-error').textContent()).toContain('The model provider could not answer this request.');
     expect(await failed.getByTestId('column-retry').count()).toBe(0);
     expect(await failed.getByTestId('column-credits').textContent()).toBe('0 credits');
 
-    await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: underLoad(20_000) }).toBe('done');
     await page.getByTestId('new-comparison').waitFor();
     expect(await page.getByTestId('compare-button').textContent()).toBe('Compare');
     expect(await column(page, 'gpt-4o-mini').getByTestId('column-credits').textContent()).toBe('6 credits');
@@ -125,9 +126,9 @@ describe('comparing three models', () => {
     expect(shown.length).toBeLessThan(stored.length * 1.2);
 
     // The credit count refreshes after the comparison: 12 fewer.
-    await expect.poll(() => creditCount(page), { timeout: 15_000 }).toBe(creditsBefore - 12);
+    await expect.poll(() => creditCount(page), { timeout: underLoad(15_000) }).toBe(creditsBefore - 12);
     // And the sidebar lists the new comparison.
-    await page.getByTestId('recent-request').filter({ hasText: 'Which sorting algorithm is best?' }).first().waitFor({ timeout: 10_000 });
+    await page.getByTestId('recent-request').filter({ hasText: 'Which sorting algorithm is best?' }).first().waitFor({ timeout: underLoad(10_000) });
 
     await saveScreenshot(page, 'comparison-finished');
     await page.setViewportSize(PHONE_VIEWPORT);
@@ -147,7 +148,7 @@ describe('comparing three models', () => {
     await selectModels(page, ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku']);
     await page.getByTestId('comparison-query-input').fill('Is this model busy? [[simulate for=haiku status=429 fail-times=1]]');
     await page.getByTestId('compare-button').click();
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
 
     const busy = column(page, 'claude-3-5-haiku-20241022');
     expect(await busy.getAttribute('data-state')).toBe('error');
@@ -155,7 +156,7 @@ describe('comparing three models', () => {
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 6 credits');
 
     await busy.getByTestId('column-retry').click();
-    await expect.poll(() => busy.getAttribute('data-state'), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => busy.getAttribute('data-state'), { timeout: underLoad(20_000) }).toBe('done');
     expect(await busy.getByTestId('column-credits').textContent()).toBe('6 credits');
     expect(await column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
@@ -182,7 +183,7 @@ describe('a column’s own settings and token figures', () => {
     const question = 'Why is the sea salty? [[simulate chunks=6 chunk-ms=5]]';
     await page.getByTestId('comparison-query-input').fill(question);
     await page.getByTestId('compare-button').click();
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     const firstSent = (model: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes('Why is the sea salty?'))!;
     expect(firstSent('o3-mini').systemPrompt).toBe('Think in steps.');
     expect(firstSent('claude-3-5-haiku-20241022').systemPrompt).toBeUndefined();
@@ -224,8 +225,8 @@ describe('a column’s own settings and token figures', () => {
     await page.getByTestId('follow-up-input').fill(followUp);
     await page.getByTestId('follow-up-button').click();
     await claude.getByTestId('column-current-question').waitFor();
-    await expect.poll(() => page.getByTestId('finished-count').textContent(), { timeout: 20_000 }).toBe('2 of 2 finished');
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('finished-count').textContent(), { timeout: underLoad(20_000) }).toBe('2 of 2 finished');
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     const sent = (model: string) => stack.simulator.requests.findLast((request) => request.model === model && request.lastUserMessage.includes('And why are lakes not?'))!;
     expect(sent('claude-3-5-haiku-20241022')).toMatchObject({ systemPrompt: 'Answer like a ship captain.', temperature: 0.3 });
     expect(sent('o3-mini').systemPrompt).toBe('Think in steps.');
@@ -269,7 +270,7 @@ describe('Run this prompt again', () => {
     const modal = page.getByTestId('request-details-modal');
     await modal.getByTestId('run-again-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: 10_000 }).toBe(query);
+    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: underLoad(10_000) }).toBe(query);
     expect((await checkedLabels(page)).sort()).toEqual(['DeepSeek - DeepSeek Chat', 'Groq - Gemma 2 9B']);
     expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
     expect(problems).toEqual([]);
@@ -284,7 +285,7 @@ describe('a comparison that outlives the page', () => {
     await page.getByTestId('comparison-query-input').fill('Explain resumable comparisons [[simulate for=gpt-4o-mini chunks=50 chunk-ms=80]] [[simulate for=llama chunks=30 chunk-ms=100]]');
     await page.getByTestId('compare-button').click();
     await expect
-      .poll(async () => ((await column(page, 'gpt-4o-mini').getByTestId('column-answer').textContent()) ?? '').length, { timeout: 10_000 })
+      .poll(async () => ((await column(page, 'gpt-4o-mini').getByTestId('column-answer').textContent()) ?? '').length, { timeout: underLoad(10_000) })
       .toBeGreaterThan(10);
 
     await page.reload();
@@ -296,7 +297,7 @@ describe('a comparison that outlives the page', () => {
     expect((await checkedLabels(page)).sort()).toEqual(['Groq - Llama 3.1 8B', 'OpenAI - GPT-4o mini']);
     expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
 
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     for (const model of ['gpt-4o-mini', 'llama-3.1-8b-instant']) {
       expect(await stateOf(page, model)).toBe('done');
       const shown = (await column(page, model).getByTestId('column-answer').textContent()) ?? '';

@@ -47,7 +47,7 @@ describe('continuing a comparison', () => {
 
     // A reload mid-answer brings back the thread and the carried answer's note, and the answers finish.
     await reloadPage(page);
-    await comparisonColumn(page, 'gpt-4o-mini').getByTestId('question-carried').waitFor({ timeout: 10_000 });
+    await comparisonColumn(page, 'gpt-4o-mini').getByTestId('question-carried').waitFor({ timeout: underLoad(10_000) });
     expect(await comparisonColumn(page, 'llama-3.1-8b-instant').getByTestId('question-carried').innerText()).toContain('DeepSeek - DeepSeek Chat');
     await allColumnsDone(page);
     for (const model of COMPARED_MODEL_IDS) expect(earlierSentTo(model, 'How many does each have?')).toContain(deepseekAnswer);
@@ -67,14 +67,14 @@ describe('continuing a comparison', () => {
     await gpt.getByTestId('question-edit').last().click();
     await gpt.getByTestId('question-edit-input').fill('How many moons does Jupiter have?');
     await gpt.getByTestId('question-edit-send').click();
-    await expect.poll(() => gpt.getByTestId('question-versions').getByTestId('version-label').innerText(), { timeout: 10_000 }).toBe('Version 2 of 2');
+    await expect.poll(() => gpt.getByTestId('question-versions').getByTestId('version-label').innerText(), { timeout: underLoad(10_000) }).toBe('Version 2 of 2');
     await allColumnsDone(page);
     expect(await gpt.getByTestId('column-current-question').innerText()).toBe('How many moons does Jupiter have?');
     await expect.poll(() => earlierSentTo('gpt-4o-mini', 'How many moons does Jupiter have?')).toContain(deepseekAnswer);
 
     // The first version is still there, with its answers.
     await gpt.getByTestId('question-versions').getByTestId('version-previous').click();
-    await expect.poll(() => gpt.getByTestId('column-current-question').innerText(), { timeout: 10_000 }).toContain('How many does each have?');
+    await expect.poll(() => gpt.getByTestId('column-current-question').innerText(), { timeout: underLoad(10_000) }).toContain('How many does each have?');
     await expect.poll(() => gpt.getByTestId('question-versions').getByTestId('version-label').innerText()).toBe('Version 1 of 2');
     await allColumnsDone(page);
 
@@ -84,15 +84,15 @@ describe('continuing a comparison', () => {
     await page.getByTestId('follow-up-input').fill(`Tell me about Titan. ${SLOW}`);
     await page.getByTestId('follow-up-button').click();
     const panel = page.getByTestId('answer-panel');
-    await panel.getByTestId('question-forked').waitFor({ timeout: 10_000 });
+    await panel.getByTestId('question-forked').waitFor({ timeout: underLoad(10_000) });
     const forkedThread = await panel.getByTestId('column-thread-question').allInnerTexts();
     expect(forkedThread).toHaveLength(2);
     expect(forkedThread[0]).toBe('Which planets have moons?');
     expect(forkedThread[1]).toContain('How many does each have?');
 
     await reloadPage(page);
-    await page.getByTestId('answer-panel').getByTestId('column-thread').waitFor({ timeout: 10_000 });
-    await page.locator('[data-testid="answer-panel"][data-state="done"]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('answer-panel').getByTestId('column-thread').waitFor({ timeout: underLoad(10_000) });
+    await page.locator('[data-testid="answer-panel"][data-state="done"]').waitFor({ timeout: underLoad(20_000) });
     expect(await page.getByTestId('answer-panel').getByTestId('column-current-question').innerText()).toContain('Tell me about Titan.');
     expect(earlierSentTo('llama-3.1-8b-instant', 'Tell me about Titan.').slice(-4, -2)).toEqual(['Which planets have moons?', expect.any(String)]);
     expect(stack.simulator.requests.some((request) => request.model === 'gpt-4o-mini' && request.lastUserMessage.includes('Titan'))).toBe(false);
@@ -116,7 +116,7 @@ describe('continuing a comparison', () => {
       await gpt.getByTestId('question-edit').last().click();
       await gpt.getByTestId('question-edit-input').fill('Which one is older?');
       await gpt.getByTestId('question-edit-send').click();
-      await gpt.getByTestId('question-versions').waitFor({ timeout: 10_000 });
+      await gpt.getByTestId('question-versions').waitFor({ timeout: underLoad(10_000) });
       await allColumnsDone(page);
       await comparisonColumn(page, 'deepseek-chat').getByTestId('column-fork').click();
       await page.getByTestId('follow-up-mode-model').waitFor();

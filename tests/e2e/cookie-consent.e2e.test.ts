@@ -46,7 +46,7 @@ async function visit(path = '/', viewport = DESKTOP_VIEWPORT): Promise<Visit> {
 
 async function goTo(page: Page, path: string): Promise<void> {
   await page.goto(new URL(path, stack.baseUrl).toString());
-  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: underLoad(15_000) });
   // The footer shows its support address once the site facts have arrived; by then the banner has decided.
   await page.getByTestId('cookie-settings').waitFor();
 }

@@ -45,7 +45,7 @@ describe('a follow-up in the comparison view', () => {
     // Reload while the follow-up streams: the conversation comes back and the answers finish.
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
-    await comparisonColumn(page, 'gpt-4o-mini').getByTestId('column-thread').waitFor({ timeout: 10_000 });
+    await comparisonColumn(page, 'gpt-4o-mini').getByTestId('column-thread').waitFor({ timeout: underLoad(10_000) });
     expect(await comparisonColumn(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
     await allColumnsDone(page);
 

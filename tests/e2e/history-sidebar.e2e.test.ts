@@ -66,7 +66,7 @@ async function onScreen(page: Page, locator: Locator): Promise<boolean> {
 
 async function openSignedIn(options: { path?: string; viewport?: { width: number; height: number } } = {}): Promise<OpenedPage> {
   const opened = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, ...options });
-  await opened.page.getByTestId('recent-request').first().waitFor({ timeout: 15_000 });
+  await opened.page.getByTestId('recent-request').first().waitFor({ timeout: underLoad(15_000) });
   return opened;
 }
 
@@ -144,7 +144,7 @@ describe('the sidebar’s Recent Requests', () => {
     await page.reload();
     const items = page.getByTestId('recent-request');
     const toggle = page.getByTestId('show-all-requests');
-    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(15);
+    await expect.poll(() => items.count(), { timeout: underLoad(15_000) }).toBe(15);
     // Every call asks for 20 (the page loaded before the reload may still be answering its own when watching starts).
     expect(asked.length).toBeGreaterThan(0);
     expect(new Set(asked)).toEqual(new Set(['?limit=20']));
@@ -238,7 +238,7 @@ describe('Run this prompt again', () => {
     await modal.getByTestId('run-again-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await expect.poll(() => page.getByTestId('query-input').inputValue(), { timeout: 10_000 }).toBe(REPEATED);
+    await expect.poll(() => page.getByTestId('query-input').inputValue(), { timeout: underLoad(10_000) }).toBe(REPEATED);
     await close();
   });
 
@@ -247,7 +247,7 @@ describe('Run this prompt again', () => {
     const modal = await openDetails(page, COMPARED);
     await modal.getByTestId('run-again-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: 10_000 }).toBe(COMPARED);
+    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: underLoad(10_000) }).toBe(COMPARED);
     await close();
   });
 });

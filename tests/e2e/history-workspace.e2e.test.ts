@@ -122,7 +122,7 @@ async function sidebar(page: Page): Promise<Locator> {
     await expect.poll(() => onScreen(page, page.getByTestId('sidebar'))).toBe(true);
   }
   const requests = page.getByTestId('recent-requests');
-  await requests.getByTestId('recent-request').first().waitFor({ timeout: 15_000 });
+  await requests.getByTestId('recent-request').first().waitFor({ timeout: underLoad(15_000) });
   return requests;
 }
 
@@ -177,10 +177,10 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     expect(await groupItem(page, THREAD_FOLLOW_UP).count()).toBe(0);
     await modal.getByTestId('continue-button').click();
     const columns = page.getByTestId('comparison-column');
-    await expect.poll(() => columns.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => columns.count(), { timeout: underLoad(15_000) }).toBe(2);
     for (const column of await columns.all()) {
       expect(await column.getAttribute('data-state')).toBe('done');
-      await column.getByTestId('column-thread-question').first().waitFor({ timeout: 15_000 });
+      await column.getByTestId('column-thread-question').first().waitFor({ timeout: underLoad(15_000) });
       expect(await column.getByTestId('column-thread-question').first().textContent()).toContain(THREAD_FIRST);
       expect(await column.getByTestId('column-current-question').textContent()).toContain(THREAD_FOLLOW_UP);
     }
@@ -193,7 +193,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const label = column.getByTestId('version-label');
     const versionsBefore = (await label.count()) === 0 ? 1 : Number(/of (\d+)/.exec((await label.textContent()) ?? '')![1]);
     await column.getByTestId('column-regenerate').click();
-    await expect.poll(() => column.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => column.getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('done');
     expect(await label.textContent()).toBe(`Version ${versionsBefore + 1} of ${versionsBefore + 1}`);
     await column.getByTestId('version-previous').click();
     await column.getByTestId('column-earlier-version').waitFor();
@@ -240,17 +240,17 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     // Show All reaches the older requests, a page at a time.
     await list.getByTestId('show-all-requests').click();
     await list.getByTestId('load-more-requests').click();
-    await groupItem(page, 'Archived question 22').waitFor({ timeout: 15_000 });
+    await groupItem(page, 'Archived question 22').waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => list.getByTestId('load-more-requests').count()).toBe(0);
 
     await list.getByTestId('history-search').fill('archived question 1');
     // "1", "10" to "19": eleven matches, found by the server.
-    await expect.poll(() => list.getByTestId('recent-request').count(), { timeout: 10_000 }).toBe(11);
+    await expect.poll(() => list.getByTestId('recent-request').count(), { timeout: underLoad(10_000) }).toBe(11);
     await saveViewportScreenshot(page, `history-search-${name}`);
 
     const target = `Delete me at ${viewName(view).replace(' ', ' ')}`;
     await list.getByTestId('history-search').fill(target);
-    await expect.poll(() => list.getByTestId('recent-request').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => list.getByTestId('recent-request').count(), { timeout: underLoad(10_000) }).toBe(1);
     const modal = await openDetails(page, target);
     // Red in both schemes: Mantine's subtle red alone turns near-white on the dark background.
     const [red, green] = await modal.getByTestId('delete-request').evaluate((button) => getComputedStyle(button).color.match(/\d+/g)!.map(Number));
@@ -258,7 +258,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await modal.getByTestId('delete-request').click();
     await modal.getByTestId('delete-confirm-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => list.getByTestId('recent-requests-empty').textContent(), { timeout: 10_000 }).toContain('No requests match');
+    await expect.poll(() => list.getByTestId('recent-requests-empty').textContent(), { timeout: underLoad(10_000) }).toContain('No requests match');
     const response = await fetch(`${stack.baseUrl}/api/user-requests?search=${encodeURIComponent(target)}`, { headers: { cookie: payer.cookie } });
     expect(((await response.json()) as { data: { total: number } }).data.total).toBe(0);
     expect(problems).toEqual([]);

@@ -78,7 +78,7 @@ async function openWatchedPage(viewport = DESKTOP_VIEWPORT): Promise<WatchedPage
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(stack.baseUrl);
-  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: underLoad(15_000) });
   return { page, dialogs, problems, close: () => context.close() };
 }
 
@@ -87,8 +87,8 @@ async function askAndWait(page: Page, query: string, marker: string): Promise<vo
   expect(query.length).toBeLessThanOrEqual(QUERY_MAX_LENGTH);
   await page.getByTestId('query-input').fill(query);
   await page.getByTestId('ask-button').click();
-  await expect.poll(async () => (await page.getByTestId('answer').textContent()) ?? '', { timeout: 20_000 }).toContain(marker);
-  await page.getByTestId('answer-copy').waitFor({ state: 'visible', timeout: 20_000 });
+  await expect.poll(async () => (await page.getByTestId('answer').textContent()) ?? '', { timeout: underLoad(20_000) }).toContain(marker);
+  await page.getByTestId('answer-copy').waitFor({ state: 'visible', timeout: underLoad(20_000) });
 }
 
 /** Every link the answer area shows (the answer and its sources), with its raw `href` (null when it has none). */
@@ -151,7 +151,7 @@ describe('a hostile answer in Chromium', () => {
     // loaded on demand and a finished answer is drawn in the next animation frame, so the links may come a moment
     // after the text: wait for them.
     await expect
-      .poll(async () => (await answerLinks(watched.page)).map((link) => link.text), { timeout: 10_000 })
+      .poll(async () => (await answerLinks(watched.page)).map((link) => link.text), { timeout: underLoad(10_000) })
       .toEqual(['[Image: md-remote]', 'ok-https', 'ok-mail', 'ok-relative']);
     await expectInertAnswer(watched.page);
     const links = await answerLinks(watched.page);
@@ -172,7 +172,7 @@ describe('a hostile answer in Chromium', () => {
     await watched.page.getByTestId('web-search-toggle').check({ force: true });
     // hostile=1: the pages cited are javascript:, data:, " JavaScript:" and one https page (with a title cut in an emoji).
     await askAndWait(watched.page, 'Poisoned citations [[simulate hostile=1 chunks=12]]', 'gpt-4o-mini');
-    await watched.page.getByTestId('answer-sources').waitFor({ timeout: 10_000 });
+    await watched.page.getByTestId('answer-sources').waitFor({ timeout: underLoad(10_000) });
     const links = await answerLinks(watched.page);
     expectAllowedHrefs(links);
     const sources = await watched.page

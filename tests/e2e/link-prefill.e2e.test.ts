@@ -4,6 +4,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } fr
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Links that open the home page ready to ask (`/?q=…&models=engine/model,…`): the form is filled the way "Run this
@@ -17,7 +18,7 @@ let stack: TestStack;
 browserStackForFile((started) => ({ browser, stack } = started));
 
 // The comparison view loads on demand and fills once the catalogue is in: allow for both on a busy machine.
-const FILLED = { timeout: 15_000 };
+const FILLED = { timeout: underLoad(15_000) };
 
 const checkedModels = (page: Page) =>
   page.getByRole('checkbox', { checked: true }).evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));

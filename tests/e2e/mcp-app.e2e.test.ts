@@ -76,7 +76,7 @@ describe('the comparison as an MCP App', () => {
         try {
           await openHost(page, (contents[0] as { text: string }).text, input, result);
           const app = page.frameLocator('#app');
-          await app.locator('article').first().waitFor({ timeout: 15_000 });
+          await app.locator('article').first().waitFor({ timeout: underLoad(15_000) });
           expect(await app.locator('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-model')))).toEqual(
             THREE_MODELS.map((pair) => `${pair.engine}/${pair.model}`),
           );

@@ -8,6 +8,7 @@ import { SessionService } from '../../core/accounts/session-service.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * What the page lets each visitor pick, on a real stack: a guest can open every engine and see its models (the
@@ -179,7 +180,7 @@ describe('the comparison cap', () => {
     // Ten models are what the server takes: the comparison goes ahead.
     await page.getByTestId('comparison-query-input').fill('Name one prime number.');
     await page.getByTestId('compare-button').click();
-    await expect.poll(() => page.getByTestId('comparison-column').count(), { timeout: 15_000 }).toBe(MAX_COMPARED_MODELS);
+    await expect.poll(() => page.getByTestId('comparison-column').count(), { timeout: underLoad(15_000) }).toBe(MAX_COMPARED_MODELS);
     expect(problems).toEqual([]);
     await close();
   });

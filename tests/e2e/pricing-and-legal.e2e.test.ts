@@ -368,7 +368,7 @@ describe('without analytics configured', () => {
   it('shows no social links when none is configured', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
     await page.getByTestId('footer-support-email').waitFor();
-    await expect.poll(() => page.getByTestId('footer-support-email').innerText(), { timeout: 10_000 }).toBe(SUPPORT);
+    await expect.poll(() => page.getByTestId('footer-support-email').innerText(), { timeout: underLoad(10_000) }).toBe(SUPPORT);
     expect(await page.getByTestId('footer-social-links').count()).toBe(0);
     for (const host of ['github.com', 'x.com', 'linkedin.com']) expect(await page.locator(`footer a[href*="${host}"]`).count()).toBe(0);
     await close();

@@ -99,7 +99,7 @@ describe('the Purchase Credits dialog', () => {
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150, held: 0 });
 
     await cardNumber.fill('4242 4242 4242 4242');
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    const reloaded = page.waitForEvent('load', { timeout: underLoad(10_000) });
     await payDialog.getByTestId('complete-purchase').click();
     const success = dialogNamed(page, 'Payment successful').getByTestId('payment-success');
     expect(await success.innerText()).toContain('Payment successful! 201 credits have been added to your account.');
@@ -129,7 +129,7 @@ describe('the Purchase Credits dialog', () => {
     // The bank finishes; asking again credits the purchase, without a second card confirmation.
     const intent = [...fake.intents.values()].find((candidate) => candidate.status === 'processing' && candidate.metadata.user_id === payer.user.id)!;
     fake.setStatus(intent.id, 'succeeded');
-    const reloaded = page.waitForEvent('load', { timeout: 10_000 });
+    const reloaded = page.waitForEvent('load', { timeout: underLoad(10_000) });
     await payDialog.getByTestId('check-payment-again').click();
     await dialogNamed(page, 'Payment successful').getByTestId('payment-success').waitFor();
     await reloaded;

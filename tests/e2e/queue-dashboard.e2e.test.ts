@@ -6,6 +6,7 @@ import { signedInAs } from '../support/operator-account.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 const ADMIN = 'queue-admin@example.com';
 
@@ -30,13 +31,13 @@ describe('the queue dashboard in Chromium', () => {
     try {
       await page.goto(`${stack.baseUrl}/admin/queues`);
       for (const queue of ['answers', 'tracking', 'leaderboards']) {
-        await page.getByText(queue, { exact: true }).first().waitFor({ timeout: 15_000 });
+        await page.getByText(queue, { exact: true }).first().waitFor({ timeout: underLoad(15_000) });
       }
       await page.getByText('Quorum queues').first().waitFor();
       // The answer queue's page: its one finished job is listed under Completed.
       await page.getByText('answers', { exact: true }).first().click();
-      await page.getByText(/completed/i).first().waitFor({ timeout: 15_000 });
-      await page.getByText('answer-question').first().waitFor({ timeout: 15_000 });
+      await page.getByText(/completed/i).first().waitFor({ timeout: underLoad(15_000) });
+      await page.getByText('answer-question').first().waitFor({ timeout: underLoad(15_000) });
       const file = await saveScreenshot(page, 'queue-dashboard');
       expect(file).toContain('queue-dashboard');
       expect(blocked).toEqual([]);

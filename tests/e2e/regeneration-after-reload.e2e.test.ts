@@ -41,22 +41,22 @@ describe('a regeneration and a reload', () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
       await page.getByTestId('query-input').fill(question);
       await page.getByTestId('ask-button').click();
-      await expect.poll(() => panelState(page), { timeout: 30_000 }).toMatch(/^(done|error)$/);
+      await expect.poll(() => panelState(page), { timeout: underLoad(30_000) }).toMatch(/^(done|error)$/);
       // Say why, should the first answer fail.
       expect(await panelState(page), await page.getByTestId('answer-panel').innerText()).toBe('done');
       const first = (await newestRun(question))!.answer_text!;
 
       await page.getByTestId('answer-regenerate').click();
-      await expect.poll(async () => (await newestRun(question))?.status, { timeout: 15_000 }).toBe('running');
-      await expect.poll(() => panelState(page), { timeout: 15_000 }).toBe('streaming');
+      await expect.poll(async () => (await newestRun(question))?.status, { timeout: underLoad(15_000) }).toBe('running');
+      await expect.poll(() => panelState(page), { timeout: underLoad(15_000) }).toBe('streaming');
       await page.reload();
       await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
       // The regeneration was still answering when the page went away.
       expect((await newestRun(question))?.status).toBe('running');
 
       // Back as version 2 of 2, and followed to its end.
-      await expect.poll(() => page.getByTestId('version-label').textContent(), { timeout: 15_000 }).toBe('Version 2 of 2');
-      await expect.poll(() => panelState(page), { timeout: 30_000 }).toBe('done');
+      await expect.poll(() => page.getByTestId('version-label').textContent(), { timeout: underLoad(15_000) }).toBe('Version 2 of 2');
+      await expect.poll(() => panelState(page), { timeout: underLoad(30_000) }).toBe('done');
       const regenerated = (await newestRun(question))!;
       expect(regenerated.status).toBe('completed');
       // The last words are drawn a moment after the answer is marked done.
@@ -87,18 +87,18 @@ describe('a regeneration and a reload', () => {
     await askComparison(page, ['OpenAI - GPT-4o mini', 'Groq - Llama 3.1 8B'], question);
     const gpt = comparisonColumn(page, 'gpt-4o-mini');
     const llama = comparisonColumn(page, 'llama-3.1-8b-instant');
-    for (const column of [gpt, llama]) await expect.poll(() => column.getAttribute('data-state'), { timeout: 40_000 }).toBe('done');
+    for (const column of [gpt, llama]) await expect.poll(() => column.getAttribute('data-state'), { timeout: underLoad(40_000) }).toBe('done');
     const llamaAnswer = (await newestRun(question, 'llama-3.1-8b-instant'))!.answer_text!;
 
     await gpt.getByTestId('column-regenerate').click();
-    await expect.poll(async () => (await newestRun(question, 'gpt-4o-mini'))?.status, { timeout: 15_000 }).toBe('running');
+    await expect.poll(async () => (await newestRun(question, 'gpt-4o-mini'))?.status, { timeout: underLoad(15_000) }).toBe('running');
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     expect((await newestRun(question, 'gpt-4o-mini'))?.status).toBe('running');
 
     // The regenerated column is back as version 2 of 2 and finishes live; the other column keeps its one answer.
-    await expect.poll(() => gpt.getByTestId('version-label').textContent(), { timeout: 15_000 }).toBe('Version 2 of 2');
-    await expect.poll(() => gpt.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+    await expect.poll(() => gpt.getByTestId('version-label').textContent(), { timeout: underLoad(15_000) }).toBe('Version 2 of 2');
+    await expect.poll(() => gpt.getAttribute('data-state'), { timeout: underLoad(30_000) }).toBe('done');
     const regenerated = (await newestRun(question, 'gpt-4o-mini'))!;
     expect(regenerated.status).toBe('completed');
     const shown = async () => (await gpt.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');

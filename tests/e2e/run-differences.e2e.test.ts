@@ -41,7 +41,7 @@ async function openRuns(page: Page, query: string) {
 describe('a question asked again, against its earlier run', () => {
   it('shows each model’s answer with the words dropped and added, and how much stayed', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
-    await page.getByTestId('recent-request').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('recent-request').first().waitFor({ timeout: underLoad(15_000) });
     const modal = await openRuns(page, CHANGING);
     await expect.poll(() => modal.getByTestId('request-tab').count()).toBe(2);
     // The newer run, selected first, offers its differences from the older one; the older has nothing before it.

@@ -59,7 +59,7 @@ describe('search trails in the browser', () => {
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       await page.setViewportSize(viewport);
       const card = page.getByTestId('tracking-retrieval');
-      await expect.poll(() => card.getByTestId('tracking-retrieval-summary').textContent(), { timeout: 20_000 }).toContain('2 answers searched the web');
+      await expect.poll(() => card.getByTestId('tracking-retrieval-summary').textContent(), { timeout: underLoad(20_000) }).toContain('2 answers searched the web');
       await expect.poll(() => card.getByTestId('tracking-retrieval-sentence').textContent()).toBe('Your site was retrieved in 0 answers and cited in 0.');
       const sites = card.getByTestId('tracking-retrieval-site');
       expect(await sites.count()).toBe(3);
@@ -73,7 +73,7 @@ describe('search trails in the browser', () => {
 
       await page.getByTestId('open-run').first().click();
       const answers = page.getByTestId('run-answers');
-      await expect.poll(() => answers.getByTestId('search-trail').count(), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => answers.getByTestId('search-trail').count(), { timeout: underLoad(15_000) }).toBe(2);
       // The AI Overview's search is the question itself; Perplexity says none.
       expect(await answers.getByTestId('search-trail-query').allTextContents()).toEqual([PROMPT]);
       expect(await answers.getByText('The provider does not say which searches it ran.').count()).toBe(1);

@@ -8,6 +8,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../s
 import { createFundedUser } from '../support/funded-user.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A session that ends under an open page (it expired, or was signed out elsewhere) signs the whole page out at once:
@@ -91,7 +92,7 @@ describe('a session that ends under the page', () => {
     // default, GPT-4o mini, so the question is refused), and the page follows.
     await page.getByTestId('query-input').fill('What is a quorum?');
     await page.getByTestId('ask-button').click();
-    await page.getByTestId('session-expired-notice').waitFor({ timeout: 20_000 });
+    await page.getByTestId('session-expired-notice').waitFor({ timeout: underLoad(20_000) });
     expect(await page.getByTestId('session-expired-notice').textContent()).toContain('Session expired');
     await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);
     await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).isVisible()).toBe(true);

@@ -41,7 +41,7 @@ describe("a shared link's settings", () => {
       const { page } = owner;
       await page.getByTestId('query-input').fill('Where is the spare key kept?');
       await page.getByTestId('ask-button').click();
-      await page.getByTestId('request-actions').waitFor({ timeout: 20_000 });
+      await page.getByTestId('request-actions').waitFor({ timeout: underLoad(20_000) });
       const links = async () =>
         stack.records().execute<{ token: string; expires_at: Date | null; protected: boolean; frozen: boolean }[]>(
           `select link.token, link.expires_at, link.passphrase_hash is not null as protected, link.snapshot is not null as frozen
@@ -79,25 +79,25 @@ describe("a shared link's settings", () => {
       expect(new Date(made!.expires_at!).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
       expect(new Date(made!.expires_at!).getTime() - Date.now()).toBeLessThan(7.1 * 86_400_000);
       await page.getByTestId('share-remove-passphrase').waitFor();
-      await expect.poll(() => page.getByTestId('share-summary').textContent(), { timeout: 10_000 }).toMatch(/^Ends .*readers need the passphrase$/);
+      await expect.poll(() => page.getByTestId('share-summary').textContent(), { timeout: underLoad(10_000) }).toMatch(/^Ends .*readers need the passphrase$/);
 
       // The link's settings stay editable: a longer end, and frozen as it is now.
       await page.getByTestId('share-ends').click();
       await page.getByRole('option', { name: 'In 30 days', exact: true }).click();
-      await expect.poll(async () => new Date((await links())[0]!.expires_at!).getTime() - Date.now(), { timeout: 10_000 }).toBeGreaterThan(29.9 * 86_400_000);
+      await expect.poll(async () => new Date((await links())[0]!.expires_at!).getTime() - Date.now(), { timeout: underLoad(10_000) }).toBeGreaterThan(29.9 * 86_400_000);
       await page.getByTestId('share-mode').getByText('Snapshot', { exact: true }).click();
-      await expect.poll(() => page.getByTestId('share-summary').textContent(), { timeout: 10_000 }).toContain('frozen');
+      await expect.poll(() => page.getByTestId('share-summary').textContent(), { timeout: underLoad(10_000) }).toContain('frozen');
       const [row] = await links();
       expect(row).toMatchObject({ token, protected: true, frozen: true });
       await pictured(page, 'share-settings');
 
       // Shared again later, from the history: the same link and its settings, no dialog.
       await page.reload();
-      await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: underLoad(15_000) });
       await page.getByTestId('recent-request').filter({ has: page.getByTestId('request-query').getByText('Where is the spare key kept?') }).first().click();
       const details = page.getByTestId('request-details-modal');
       await details.getByTestId('share-request').click();
-      await expect.poll(() => details.getByTestId('share-url').inputValue(), { timeout: 10_000 }).toBe(url);
+      await expect.poll(() => details.getByTestId('share-url').inputValue(), { timeout: underLoad(10_000) }).toBe(url);
       expect(await page.getByRole('dialog', { name: 'Share as a link' }).count()).toBe(0);
       await expect.poll(() => details.getByTestId('share-summary').textContent()).toContain('frozen');
       await page.keyboard.press('Escape');

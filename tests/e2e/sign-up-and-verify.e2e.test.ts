@@ -7,6 +7,7 @@ import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
 import { startGoogleIssuer, type GoogleIssuer } from '../support/google-issuer.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 let browser: Browser;
 
@@ -139,7 +140,7 @@ describe('signing up and in with email and password', () => {
     expect(await page.getByTestId('resend-verification').isDisabled()).toBe(true);
     // It counts down.
     const first = await countdown.textContent();
-    await expect.poll(() => countdown.textContent(), { timeout: 3_000 }).not.toBe(first);
+    await expect.poll(() => countdown.textContent(), { timeout: underLoad(3_000) }).not.toBe(first);
     expect(await page.getByTestId('resend-verification').isDisabled()).toBe(true);
     // No session: still signed out behind the modal.
     expect(await page.getByTestId('user-menu').count()).toBe(0);
@@ -154,12 +155,12 @@ describe('signing up and in with email and password', () => {
 
     await page.goto(new URL(`${link.url.pathname}${link.url.search}`, stack.baseUrl).toString());
     const success = page.getByTestId('verification-success');
-    await success.waitFor({ timeout: 10_000 });
+    await success.waitFor({ timeout: underLoad(10_000) });
     const shownAt = Date.now();
     expect(await success.textContent()).toContain('Email verified successfully. You are now signed in.');
     await saveScreenshot(page, 'verify-email-success');
 
-    await page.waitForURL(`${stack.baseUrl}/`, { timeout: 5_000 });
+    await page.waitForURL(`${stack.baseUrl}/`, { timeout: underLoad(5_000) });
     const waited = Date.now() - shownAt;
     expect(waited).toBeGreaterThan(1_000);
     expect(waited).toBeLessThan(3_000);
@@ -173,7 +174,7 @@ describe('signing up and in with email and password', () => {
     expect(await menu.textContent()).toContain(email);
     expect(await page.getByTestId('tier-badge').textContent()).toBe('Registered');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('credit-count').getAttribute('aria-label'), { timeout: 10_000 }).toBe('150 credits remaining');
+    await expect.poll(() => page.getByTestId('credit-count').getAttribute('aria-label'), { timeout: underLoad(10_000) }).toBe('150 credits remaining');
   });
 
   it('signs out, refuses a wrong password with the server message, then signs in', async () => {
@@ -230,15 +231,15 @@ describe('signing up and in with email and password', () => {
     const { page } = opened;
     await page.goto(`${stack.baseUrl}/verify-email`);
     const error = page.getByTestId('verification-error');
-    await error.waitFor({ timeout: 10_000 });
+    await error.waitFor({ timeout: underLoad(10_000) });
     expect(await error.textContent()).toContain('Invalid verification link. Please check your email and try again.');
     await page.goto(`${stack.baseUrl}/verify-email?email=${encodeURIComponent(email)}`);
-    await error.waitFor({ timeout: 10_000 });
+    await error.waitFor({ timeout: underLoad(10_000) });
     expect(await error.textContent()).toContain('Invalid verification link. Please check your email and try again.');
     expect(authCalls.filter((action) => action === 'verify-email').length).toBe(before);
     // A link the server does not know is refused in the server's words.
     await page.goto(`${stack.baseUrl}/verify-email?email=${encodeURIComponent(email)}&token=${'x'.repeat(43)}`);
-    await error.waitFor({ timeout: 10_000 });
+    await error.waitFor({ timeout: underLoad(10_000) });
     expect(await error.textContent()).not.toContain('Email verification failed. Please try again.');
     expect(await error.getByRole('alert').textContent()).not.toBe('');
     await saveScreenshot(page, 'verify-email-error');
@@ -312,7 +313,7 @@ describe('signing in with Google', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(stack.baseUrl);
-    await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: underLoad(15_000) });
     return { page, context, problems, loads, close: () => context.close() };
   }
 

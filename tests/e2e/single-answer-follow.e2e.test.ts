@@ -40,10 +40,10 @@ describe('a streaming single answer', () => {
         const box = await panelBox(page);
         return box.top >= 0 && box.top < box.viewport;
       }).toBe(true);
-      await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+      await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
       // The last line arrived within the screen (polled: the on-demand markdown renderer may redraw it just after).
       await expect.poll(async () => (await panelBox(page)).scrollY).toBeGreaterThan(0);
-      await expect.poll(() => page.getByTestId('answer').evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight + 1), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => page.getByTestId('answer').evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight + 1), { timeout: underLoad(5_000) }).toBe(true);
 
       // Scrolling up while it streams: the page stays where the reader put it.
       await page.getByTestId('query-input').fill(`Tell me the long story of the telescope ${LONG}`);
@@ -59,7 +59,7 @@ describe('a streaming single answer', () => {
       await page.mouse.move(viewport.width - 12, viewport.height / 2);
       await page.mouse.wheel(0, -5000);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-      await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+      await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await close();
     }, underLoad(60_000));
@@ -73,7 +73,7 @@ describe('a finished single answer', () => {
     const { page, context } = opened;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     await ask(page, 'What is a lighthouse keeper?');
-    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
     expect(await page.getByTestId('model-badge').innerText()).toBe('OpenAI · GPT-4o mini');
 
     await page.getByTestId('answer-copy').click();
@@ -81,15 +81,15 @@ describe('a finished single answer', () => {
     expect(copied.length).toBeGreaterThan(20);
     // What was copied is the markdown; the page shows it drawn, once the on-demand renderer has arrived.
     const copiedStart = copied.split('\n')[0]!.replace(/[*_`]/g, '').slice(0, 20);
-    await expect.poll(() => page.getByTestId('answer').innerText(), { timeout: 10_000 }).toContain(copiedStart);
+    await expect.poll(() => page.getByTestId('answer').innerText(), { timeout: underLoad(10_000) }).toContain(copiedStart);
 
     await page.getByTestId('answer-regenerate').click();
-    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 12, held: 0 });
 
     await page.getByTestId('follow-up-input').fill('Do they still exist?');
     await page.getByTestId('follow-up-button').click();
-    await expect.poll(() => panelState(page), { timeout: 20_000 }).toBe('done');
+    await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
     expect(await page.getByTestId('column-thread-question').innerText()).toBe('What is a lighthouse keeper?');
     expect(await page.getByTestId('column-current-question').innerText()).toBe('Do they still exist?');
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 18, held: 0 });

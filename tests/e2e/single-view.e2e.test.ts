@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 let browser: Browser;
 let stack: TestStack;
@@ -87,10 +88,10 @@ describe('the single view for a guest', () => {
     await page.getByTestId('query-input').fill('What is a quorum? [[simulate chunks=30 chunk-ms=30]]');
     await page.getByTestId('ask-button').click();
     await page.getByTestId('streaming-indicator').waitFor({ state: 'visible' });
-    await page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-search-button').waitFor({ timeout: underLoad(20_000) });
     expect(await page.getByTestId('credits-used').textContent()).toBe('3 credits used');
     // Credits refresh after the answer: 20 − 3.
-    await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: 10_000 }).toContain('17');
+    await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: underLoad(10_000) }).toContain('17');
     await saveScreenshot(page, 'home-single-answered');
     await page.getByTestId('new-search-button').click();
     await expect.poll(() => page.getByTestId('query-input').inputValue()).toBe('');
@@ -110,7 +111,7 @@ describe('the registration banner', () => {
     expect(await banner.count()).toBe(0);
 
     await page.getByRole('link', { name: 'Quorum home' }).click();
-    await banner.waitFor({ state: 'visible', timeout: 5_000 });
+    await banner.waitFor({ state: 'visible', timeout: underLoad(5_000) });
     await page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Pricing' }).click();
     await expect.poll(() => banner.count()).toBe(0);
 
@@ -170,12 +171,12 @@ describe('answers that outlive the page', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl);
     await page.getByTestId('query-input').fill('Tell me about resumable streams [[simulate chunks=50 chunk-ms=80]]');
     await page.getByTestId('ask-button').click();
-    await expect.poll(async () => ((await page.getByTestId('answer').textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(10);
+    await expect.poll(async () => ((await page.getByTestId('answer').textContent()) ?? '').length, { timeout: underLoad(10_000) }).toBeGreaterThan(10);
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     // The same question is back in the box and the answer keeps streaming to its end.
     expect(await page.getByTestId('query-input').inputValue()).toContain('Tell me about resumable streams');
-    await page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-search-button').waitFor({ timeout: underLoad(20_000) });
     const shown = (await page.getByTestId('answer').textContent()) ?? '';
     const [stored] = await stack.records().getConnection().execute<{ answer_text: string }[]>(
       "select answer_text from model_runs where status = 'completed' order by completed_at desc limit 1",
@@ -194,10 +195,10 @@ describe('answers that outlive the page', () => {
     const before = (await second.getByTestId('credit-count').textContent()) ?? '';
     await first.page.getByTestId('query-input').fill('Spend a little');
     await first.page.getByTestId('ask-button').click();
-    await first.page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    await first.page.getByTestId('new-search-button').waitFor({ timeout: underLoad(20_000) });
     const count = (text: string | null) => Number((text ?? '').split(' ')[0]!.replaceAll(',', ''));
     // gpt-4o-mini costs 6: the other tab hears it over its live connection, without a reload.
-    await expect.poll(async () => count(await second.getByTestId('credit-count').textContent()), { timeout: 10_000 }).toBe(count(before) - 6);
+    await expect.poll(async () => count(await second.getByTestId('credit-count').textContent()), { timeout: underLoad(10_000) }).toBe(count(before) - 6);
     await first.close();
   });
 });

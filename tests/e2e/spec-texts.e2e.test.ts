@@ -48,8 +48,8 @@ describe('the spec’s texts', () => {
 
       await page.getByTestId('comparison-query-input').fill('What is a tide?');
       await page.getByTestId('comparison-query-input').press('Control+Enter');
-      await page.getByTestId('finished-results').waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.getByTestId('finished-result').count(), { timeout: 30_000 }).toBe(2);
+      await page.getByTestId('finished-results').waitFor({ timeout: underLoad(30_000) });
+      await expect.poll(() => page.getByTestId('finished-result').count(), { timeout: underLoad(30_000) }).toBe(2);
       const columnTitles = await page.getByTestId('column-title').allInnerTexts();
       expect(columnTitles.map((title) => title.replace(/\s+/g, ' ').trim()).sort()).toEqual([...MODELS].sort());
       const finished = await page.getByTestId('finished-result').allInnerTexts();
@@ -96,7 +96,7 @@ describe('the spec’s texts', () => {
 
       await page.goto(new URL('/arena', stack.baseUrl).toString());
       const price = page.getByTestId('arena-price');
-      await expect.poll(() => price.innerText(), { timeout: 10_000 }).toMatch(/^This round costs \d+ to [\d,]+ credits, depending on the models drawn$/);
+      await expect.poll(() => price.innerText(), { timeout: underLoad(10_000) }).toMatch(/^This round costs \d+ to [\d,]+ credits, depending on the models drawn$/);
       await page.getByTestId('arena-pick-models').click();
       await expect.poll(() => price.innerText()).toBe('Pick models to see the price');
       await page.getByTestId('arena-models').getByRole('checkbox', { name: 'OpenAI - GPT-4o mini', exact: true }).check();
@@ -208,7 +208,7 @@ describe('the layout', () => {
 
   it('never scrolls sideways from 320 to 1440 px for a guest, with the guest banners and every locked toggle showing', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { viewport: { width: 320, height: 700 } });
-    await page.getByTestId('registration-banner').waitFor({ timeout: 10_000 });
+    await page.getByTestId('registration-banner').waitFor({ timeout: underLoad(10_000) });
     // A guest sees both toggles, locked behind Register, and starts on a model open to them.
     for (const toggle of ['web-search-toggle', 'brand-monitoring-toggle']) expect(await page.getByTestId(toggle).isDisabled()).toBe(true);
     expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');

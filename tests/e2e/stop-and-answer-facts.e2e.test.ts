@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Stop on a real stack: a stopped answer or column says Stopped, keeps its text, costs nothing and offers no Retry,
@@ -62,25 +63,25 @@ describe('Stop in a comparison', () => {
     await page.getByTestId('compare-button').click();
 
     const slow = column(page, 'claude-3-5-haiku-20241022');
-    await expect.poll(() => slow.getAttribute('data-state'), { timeout: 15_000 }).toBe('streaming');
+    await expect.poll(() => slow.getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('streaming');
     expect(await page.getByTestId('stop-all').isVisible()).toBe(true);
     await slow.getByTestId('column-stop').click();
 
-    await expect.poll(() => slow.getAttribute('data-state'), { timeout: 10_000 }).toBe('stopped');
+    await expect.poll(() => slow.getAttribute('data-state'), { timeout: underLoad(10_000) }).toBe('stopped');
     expect(await slow.getByTestId('column-status').textContent()).toBe('Stopped');
     expect(await slow.getByTestId('column-credits').textContent()).toBe('0 credits');
     expect(await slow.getByTestId('column-retry').count()).toBe(0);
     expect(((await slow.getByTestId('column-answer').textContent()) ?? '').length).toBeGreaterThan(0);
 
     // The others were not stopped with it.
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
-    expect(await column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
-    expect(await column(page, 'llama-3.1-8b-instant').getAttribute('data-state')).toBe('done');
-    expect(await page.getByTestId('stop-all').count()).toBe(0);
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
+    await expect.poll(() => column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => column(page, 'llama-3.1-8b-instant').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => page.getByTestId('stop-all').count()).toBe(0);
     // 6 + 2: the stopped model's 6 are never charged.
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 8 credits');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 8 credits');
     expect(before - (await settledBalance())).toBe(8);
-    await expect.poll(async () => Number(((await page.getByTestId('credit-count').getAttribute('aria-label')) ?? '').split(' ')[0]!.replaceAll(',', '')), { timeout: 15_000 }).toBe(before - 8);
+    await expect.poll(async () => Number(((await page.getByTestId('credit-count').getAttribute('aria-label')) ?? '').split(' ')[0]!.replaceAll(',', '')), { timeout: underLoad(15_000) }).toBe(before - 8);
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -99,11 +100,11 @@ describe('Stop in a comparison', () => {
     await page.getByTestId('comparison-query-input').fill('Explain stopping [[simulate chunks=120 chunk-ms=100]]');
     const before = await settledBalance();
     await page.getByTestId('compare-button').click();
-    await expect.poll(() => column(page, 'gpt-4o-mini').getAttribute('data-state'), { timeout: 15_000 }).toBe('streaming');
-    await expect.poll(() => column(page, 'llama-3.1-8b-instant').getAttribute('data-state'), { timeout: 15_000 }).toBe('streaming');
+    await expect.poll(() => column(page, 'gpt-4o-mini').getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('streaming');
+    await expect.poll(() => column(page, 'llama-3.1-8b-instant').getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('streaming');
     await page.getByTestId('stop-all').click();
 
-    await page.getByTestId('new-comparison').waitFor({ timeout: 15_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(15_000) });
     for (const model of ['gpt-4o-mini', 'llama-3.1-8b-instant']) {
       expect(await column(page, model).getAttribute('data-state')).toBe('stopped');
       expect(await column(page, model).getByTestId('column-credits').textContent()).toBe('0 credits');
@@ -121,10 +122,10 @@ describe('Stop on a single answer', () => {
     await page.getByTestId('query-input').fill('Tell me a long story [[simulate chunks=120 chunk-ms=100]]');
     const before = await settledBalance();
     await page.getByTestId('ask-button').click();
-    await expect.poll(async () => ((await page.getByTestId('answer').textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(10);
+    await expect.poll(async () => ((await page.getByTestId('answer').textContent()) ?? '').length, { timeout: underLoad(10_000) }).toBeGreaterThan(10);
     await page.getByTestId('stop-button').click();
 
-    await page.getByTestId('answer-stopped').waitFor({ timeout: 10_000 });
+    await page.getByTestId('answer-stopped').waitFor({ timeout: underLoad(10_000) });
     expect(await page.getByTestId('answer-panel').getAttribute('data-state')).toBe('stopped');
     expect(await page.getByTestId('credits-used').textContent()).toBe('0 credits used');
     expect(((await page.getByTestId('answer').textContent()) ?? '').length).toBeGreaterThan(10);
@@ -146,7 +147,7 @@ describe('Stop on a single answer', () => {
     await page.getByTestId('query-input').fill('Another long story [[simulate chunks=120 chunk-ms=100]]');
     const before = await settledBalance();
     await page.getByTestId('ask-button').click();
-    await page.getByTestId('stop-button').waitFor({ timeout: 10_000 });
+    await page.getByTestId('stop-button').waitFor({ timeout: underLoad(10_000) });
     await page.getByRole('button', { name: 'Clear results' }).click();
     await expect.poll(() => page.getByTestId('answer').count()).toBe(0);
     // The run was stopped on the server, not left to finish and charge.
@@ -157,7 +158,7 @@ describe('Stop on a single answer', () => {
         );
         // One run, and it has ended (stopped) rather than still answering.
         return rows.length === 1 && !['queued', 'running'].includes(rows[0]!.status) ? rows[0]!.status : 'open';
-      }, { timeout: 10_000 })
+      }, { timeout: underLoad(10_000) })
       .not.toBe('open');
     expect(await settledBalance()).toBe(before);
     expect(problems).toEqual([]);
@@ -171,7 +172,7 @@ describe('the facts of a single answer', () => {
     await page.getByTestId('web-search-toggle').check({ force: true });
     await page.getByTestId('query-input').fill('How do tides work? [[simulate first-token-ms=300 chunks=12 chunk-ms=20]]');
     await page.getByTestId('ask-button').click();
-    await page.getByTestId('new-search-button').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-search-button').waitFor({ timeout: underLoad(20_000) });
 
     const links = page.getByTestId('answer-sources').getByTestId('answer-source');
     await links.first().waitFor();

@@ -68,7 +68,7 @@ const dateTicks = (page: Page, chart: string): Promise<Tick[]> =>
 async function assertReadableDates(page: Page, newestDay: string, width: number): Promise<number[]> {
   const counts: number[] = [];
   for (const chart of CHARTS) {
-    await expect.poll(async () => (await dateTicks(page, chart)).length, { message: `${chart} at ${width}`, timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => (await dateTicks(page, chart)).length, { message: `${chart} at ${width}`, timeout: underLoad(15_000) }).toBeGreaterThanOrEqual(2);
     const surface = (await page.getByTestId(chart).locator('svg.recharts-surface').first().boundingBox())!;
     const ticks = (await dateTicks(page, chart)).sort((a, b) => a.left - b.left);
     counts.push(ticks.length);

@@ -76,7 +76,7 @@ const pathXs = (d: string | null): number[] => [...(d ?? '').matchAll(/[ML]\s*(-
 async function assertBandsAndGap(page: Page): Promise<void> {
   const visibility = page.getByTestId('chart-visibility');
   // Visibility (Wilson) and share of voice (bootstrap), before and after the change.
-  await expect.poll(() => visibility.locator('.recharts-area-area').count(), { timeout: 15_000 }).toBe(4);
+  await expect.poll(() => visibility.locator('.recharts-area-area').count(), { timeout: underLoad(15_000) }).toBe(4);
   expect(await page.getByTestId('chart-position').locator('.recharts-area-area').count()).toBe(2);
   expect(await page.getByTestId('chart-per-model').locator('.recharts-area-area').count()).toBe(3);
   // Bands are drawn first, so every line lies on top of them.
@@ -97,7 +97,7 @@ async function assertBandsAndGap(page: Page): Promise<void> {
 async function assertModelChangeMarkers(page: Page): Promise<void> {
   const dashboard = page.getByTestId('tracking-dashboard');
   for (const chart of ['chart-visibility', 'chart-position-rank', 'chart-position-sentiment', 'chart-per-model']) {
-    await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: 5_000 }).toBe(1);
+    await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: underLoad(5_000) }).toBe(1);
     expect(await dashboard.getByTestId(chart).locator('svg.recharts-surface').textContent()).toContain('Model change');
   }
   const change = page.getByTestId('model-change');

@@ -46,14 +46,14 @@ describe('fact-checks on the tracking dashboard', () => {
       samplesPerCell: 1,
     });
     await expect
-      .poll(async () => (await stack.records().execute<{ n: number }[]>(`select count(*)::int as n from tracking_runs where set_id = ? and status = 'completed'`, [set.id]))[0]!.n, { timeout: 30_000 })
+      .poll(async () => (await stack.records().execute<{ n: number }[]>(`select count(*)::int as n from tracking_runs where set_id = ? and status = 'completed'`, [set.id]))[0]!.n, { timeout: underLoad(30_000) })
       .toBe(1);
     await api('PATCH', `/api/tracking/sets/${set.id}`, { status: 'paused' });
 
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/tracking' });
     const card = page.getByTestId('tracking-fact-checks');
-    await card.waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('fact-checks-overall').textContent(), { timeout: 15_000 }).toContain('2 of 4');
+    await card.waitFor({ timeout: underLoad(15_000) });
+    await expect.poll(() => page.getByTestId('fact-checks-overall').textContent(), { timeout: underLoad(15_000) }).toContain('2 of 4');
     expect(await page.getByTestId('fact-checks-by-model').locator('tbody tr').count()).toBe(2);
     expect(await page.getByTestId('fact-checks-facts').textContent()).toContain('Founded in 2012 in Lyon');
     expect(await page.getByTestId('fact-checks-quotes').textContent()).toContain(CONTRADICTED);
@@ -65,7 +65,7 @@ describe('fact-checks on the tracking dashboard', () => {
 
     await page.getByTestId('tracking-edit').first().click();
     const sheet = page.getByTestId('tracking-facts');
-    await sheet.waitFor({ timeout: 15_000 });
+    await sheet.waitFor({ timeout: underLoad(15_000) });
     expect(await sheet.inputValue()).toBe('Founded in 2012 in Lyon | https://zorblax.example/about\nFree plan for up to 3 users');
     await sheet.fill('Founded in 2012 in Lyon | not a link at all\nx');
     await atBothWidths(page, 'tracking-fact-sheet', async () => {

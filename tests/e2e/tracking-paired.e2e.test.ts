@@ -55,7 +55,7 @@ describe('paired figures and the samples table', () => {
 
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/tracking' });
     const paired = page.getByTestId('paired-comparison');
-    await paired.waitFor({ timeout: 15_000 });
+    await paired.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => page.getByTestId('paired-counts').textContent()).toContain('mentioned before and not after in 6 cells, the reverse in 0');
     expect(await page.getByTestId('paired-counts').textContent()).toContain('on the 8 prompt-and-model cells read in both');
     expect(await page.getByTestId('paired-p').textContent()).toContain("McNemar's exact test: p = 0.031 (your threshold 0.05)");
@@ -68,7 +68,7 @@ describe('paired figures and the samples table', () => {
     // The form: 4 prompts × 2 models, what 1 to 30 samples buy.
     await page.getByTestId('tracking-edit').first().click();
     const table = page.getByTestId('samples-choice-table');
-    await table.waitFor({ timeout: 15_000 });
+    await table.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
     // 1 sample: 8 answers a run, an interval 57 points wide at 50% and 42.9 at 10%; the chosen row (1) is marked. 30 is not offered.
     expect(await page.getByTestId('samples-choice-1').textContent()).toMatch(/^1chosen857 pts42\.9 pts\d+ credits?$/);
@@ -88,7 +88,7 @@ describe('paired figures and the samples table', () => {
     expect(await seriousAccessibilityViolations(page), 'temperature fields').toEqual([]);
     await page.getByTestId('tracking-save').click();
     await expect
-      .poll(async () => (await api('GET', `/api/tracking/sets/${set.id}`)).set.models, { timeout: 15_000 })
+      .poll(async () => (await api('GET', `/api/tracking/sets/${set.id}`)).set.models, { timeout: underLoad(15_000) })
       .toEqual([{ engine: 'openai', model: 'gpt-4o-mini', temperature: 0.7 }, { engine: 'deepseek', model: 'deepseek-chat' }]);
     expect(problems).toEqual([]);
     await close();

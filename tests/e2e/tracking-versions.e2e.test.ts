@@ -43,13 +43,13 @@ describe('tracking model changes and surfaces', () => {
 
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, path: '/tracking' });
     const dashboard = page.getByTestId('tracking-dashboard');
-    await dashboard.waitFor({ timeout: 15_000 });
+    await dashboard.waitFor({ timeout: underLoad(15_000) });
     await page.getByTestId('surface-filter').waitFor();
     // Position and sentiment are two charts in one card, each with its marker.
     for (const chart of ['chart-per-surface', 'chart-visibility', 'chart-position-rank', 'chart-position-sentiment', 'chart-per-model']) {
-      await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: underLoad(15_000) }).toBeGreaterThan(0);
       // The dashed marker where gpt-4o-mini changed.
-      await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: 5_000 }).toBe(1);
+      await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: underLoad(5_000) }).toBe(1);
     }
     const change = page.getByTestId('model-change');
     expect(await change.count()).toBe(1);
@@ -64,7 +64,7 @@ describe('tracking model changes and surfaces', () => {
     expect(await dashboard.getByTestId('chart-per-model').textContent()).not.toContain('GPT-4o mini');
     expect(await page.getByTestId('model-changes').count()).toBe(0);
     await page.getByTestId('surface-filter').getByText('AI Overview').click();
-    await expect.poll(() => dashboard.getByTestId('chart-per-country').locator('svg.recharts-surface').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => dashboard.getByTestId('chart-per-country').locator('svg.recharts-surface').count(), { timeout: underLoad(10_000) }).toBeGreaterThan(0);
     await pictureAndCheck(page, 'tracking-versions-ai-overview', { widthInName: true });
     expect(problems).toEqual([]);
     await close();

@@ -59,11 +59,11 @@ describe('tracking', () => {
     expect(await card.getByTestId('tracking-set-status').textContent()).toBe('active');
 
     // The first run starts at once; the list polls while it answers, and the dashboard fills in when it ends.
-    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('(completed)');
+    await expect.poll(() => card.textContent(), { timeout: underLoad(30_000) }).toContain('(completed)');
     expect(await card.textContent()).toContain('50%');
     const dashboard = page.getByTestId('tracking-dashboard');
     for (const chart of ['chart-visibility', 'chart-position', 'chart-per-model']) {
-      await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: underLoad(15_000) }).toBeGreaterThan(0);
     }
     expect(await page.getByTestId('tracking-runs').locator('tbody tr').count()).toBe(1);
     // The legend names each model in full, as every list of models does.
@@ -71,13 +71,13 @@ describe('tracking', () => {
     expect(perModel).toContain('OpenAI - GPT-4o mini');
     expect(perModel).toContain('DeepSeek - DeepSeek Chat');
     // One run has nothing to compare its canary answers with yet, and says so.
-    await expect.poll(() => page.getByTestId('tracking-canary').textContent(), { timeout: 15_000 }).toContain('Two completed runs are needed');
+    await expect.poll(() => page.getByTestId('tracking-canary').textContent(), { timeout: underLoad(15_000) }).toContain('Two completed runs are needed');
     await pictureAndCheck(page, 'tracking-dashboard');
 
     await page.getByTestId('open-run').click();
     const answers = page.getByTestId('run-answer');
     // Each of the 2 prompts asked 3 times of each of the 2 models.
-    await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(12);
+    await expect.poll(() => answers.count(), { timeout: underLoad(10_000) }).toBe(12);
     expect(await page.getByRole('dialog').textContent()).toContain('mentioned #1');
     await pictureAndCheck(page, 'tracking-run-answers', { viewportOnly: true });
     await page.keyboard.press('Escape');
@@ -87,12 +87,12 @@ describe('tracking', () => {
     await expect.poll(() => card.getByTestId('tracking-set-status').textContent()).toBe('paused');
 
     // The run's twelve questions are tracking, not chat: the history sidebar stays empty.
-    await page.getByTestId('recent-requests-empty').waitFor({ timeout: 15_000 });
+    await page.getByTestId('recent-requests-empty').waitFor({ timeout: underLoad(15_000) });
 
     // Editing starts from the set as saved; a prompt added on the page is saved with it.
     await card.getByTestId('tracking-edit').click();
     const editForm = page.getByRole('dialog');
-    await editForm.waitFor({ timeout: 15_000 });
+    await editForm.waitFor({ timeout: underLoad(15_000) });
     expect(await editForm.getByRole('heading').first().textContent()).toBe('Edit Running shoes');
     expect(await page.getByTestId('tracking-prompts').inputValue()).toBe('Acmeflux\nWhich trail running shoes last longest');
     expect(await page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
@@ -111,17 +111,17 @@ describe('tracking', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(DESKTOP_VIEWPORT);
     await page.getByTestId('tracking-save').click();
-    await editForm.waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('3 prompts × 2 models');
+    await editForm.waitFor({ state: 'detached', timeout: underLoad(15_000) });
+    await expect.poll(() => card.textContent(), { timeout: underLoad(15_000) }).toContain('3 prompts × 2 models');
 
     // A new set starts from the brand last asked with (the run's): its name and competitors filled in.
     await page.getByTestId('tracking-new').click();
     const newForm = page.getByRole('dialog');
-    await newForm.waitFor({ timeout: 15_000 });
+    await newForm.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
     expect(await newForm.textContent()).toContain('Globexa');
     expect(await page.getByTestId('tracking-prompts').inputValue()).toBe('');
-    await page.getByTestId('tracking-brand-prefilled').waitFor({ timeout: 15_000 });
+    await page.getByTestId('tracking-brand-prefilled').waitFor({ timeout: underLoad(15_000) });
     await page.keyboard.press('Escape');
 
     // Deleting asks first, then the list is empty again.

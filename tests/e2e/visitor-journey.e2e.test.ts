@@ -5,6 +5,7 @@ import { openPage, saveScreenshot, type OpenedPage } from '../support/browser-pa
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
+import { underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The issue's whole story in one browser, on real parts (server, worker, Postgres, Redis, SMTP, the provider
@@ -58,8 +59,8 @@ describe('a visitor becomes a user and compares models', () => {
 
     const link = verificationLinkIn(await mail.next(email));
     await page.goto(new URL(`${link.url.pathname}${link.url.search}`, stack.baseUrl).toString());
-    await page.getByTestId('verification-success').waitFor({ timeout: 10_000 });
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    await page.getByTestId('verification-success').waitFor({ timeout: underLoad(10_000) });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: underLoad(5_000) });
     await page.getByTestId('user-menu').waitFor();
     await expect.poll(() => creditCount(page)).toBe(150);
   });
@@ -78,24 +79,24 @@ describe('a visitor becomes a user and compares models', () => {
     await page.getByTestId('compare-button').click();
 
     // The fast model is done and the failing one has failed while the slow one is still writing.
-    await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: 10_000 }).toBe('done');
-    await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: 10_000 }).toBe('error');
+    await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: underLoad(10_000) }).toBe('done');
+    await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: underLoad(10_000) }).toBe('error');
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('streaming');
     expect(await column(page, 'gemini-2.5-flash').getByTestId('column-retry').count()).toBe(0);
 
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('done');
     expect(await page.getByTestId('total-credits').textContent()).toContain('10 credits');
     await saveScreenshot(page, 'journey-comparison-finished');
     // Charged only for the two answers: 150 − 6 − 4 (the credit refresh waits 2 s after the comparison).
-    await expect.poll(() => creditCount(page), { timeout: 15_000 }).toBe(140);
+    await expect.poll(() => creditCount(page), { timeout: underLoad(15_000) }).toBe(140);
     expect(problems.filter((problem) => !problem.startsWith('Failed to load resource'))).toEqual([]);
   });
 
   it('lists the comparison in the sidebar; its details run it again', async () => {
     const { page } = opened;
     const entry = page.getByTestId('recent-request').first();
-    await expect.poll(async () => (await entry.textContent()) ?? '', { timeout: 10_000 }).toContain('Which sorting algorithm should I use?');
+    await expect.poll(async () => (await entry.textContent()) ?? '', { timeout: underLoad(10_000) }).toContain('Which sorting algorithm should I use?');
     expect(await entry.textContent()).toContain('Comparison');
     await entry.click();
     const details = page.getByTestId('request-details-modal');
@@ -119,16 +120,16 @@ describe('a visitor becomes a user and compares models', () => {
     await page.getByTestId('comparison-query-input').fill('Explain quorums slowly [[simulate chunks=50 chunk-ms=80]]');
     await page.getByTestId('compare-button').click();
     await expect
-      .poll(async () => ((await column(page, 'gpt-4o-mini').getByTestId('column-answer').textContent()) ?? '').length, { timeout: 10_000 })
+      .poll(async () => ((await column(page, 'gpt-4o-mini').getByTestId('column-answer').textContent()) ?? '').length, { timeout: underLoad(10_000) })
       .toBeGreaterThan(10);
 
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     await page.getByTestId('comparison-query-input').waitFor();
     expect(await page.getByTestId('comparison-column').count()).toBe(2);
-    await page.getByTestId('new-comparison').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     expect(await stateOf(page, 'gpt-4o-mini')).toBe('done');
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('done');
-    await expect.poll(() => creditCount(page), { timeout: 15_000 }).toBe(130);
+    await expect.poll(() => creditCount(page), { timeout: underLoad(15_000) }).toBe(130);
   });
 });

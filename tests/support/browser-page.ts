@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { underLoad } from './load-scaled-timeout.ts';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
@@ -48,6 +49,8 @@ export async function answerCookieQuestion(context: BrowserContext): Promise<voi
 /** A fresh browser context (own storage and cookies) on the stack's page, past the start-up session check. */
 export async function openPage(browser: Browser, baseUrl: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP_VIEWPORT });
+  // Playwright's own 30 s for an action or a wait, stretched by the machine's load like every other limit here.
+  context.setDefaultTimeout(underLoad(30_000));
   if (!options.cookieQuestion) await answerCookieQuestion(context);
   if (options.cookie) {
     const [name, ...value] = options.cookie.split('=');
@@ -60,7 +63,7 @@ export async function openPage(browser: Browser, baseUrl: string, options: OpenP
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(new URL(options.path ?? '/', baseUrl).toString());
-  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: underLoad(15_000) });
   return { page, context, problems, close: () => context.close() };
 }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { underLoad } from './load-scaled-timeout.ts';
 
 /** The three models the conversation tests compare, as the checklist names them, and their ids. */
 export const COMPARED_MODEL_LABELS = ['OpenAI - GPT-4o mini', 'DeepSeek - DeepSeek Chat', 'Groq - Llama 3.1 8B'];
@@ -21,5 +22,5 @@ export const startComparison = (page: Page, question: string): Promise<void> => 
 
 /** Waits until every compared model's column has its answer. */
 export async function allColumnsDone(page: Page): Promise<void> {
-  for (const model of COMPARED_MODEL_IDS) await comparisonColumn(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: 20_000 });
+  for (const model of COMPARED_MODEL_IDS) await comparisonColumn(page, model).and(page.locator('[data-state="done"]')).waitFor({ timeout: underLoad(20_000) });
 }

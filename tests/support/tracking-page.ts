@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from './accessibil
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from './browser-page.ts';
 import { signedInCalls } from './signed-in-calls.ts';
 import type { TestStack } from './test-stack.ts';
+import { underLoad } from './load-scaled-timeout.ts';
 
 /**
  * The tracking browser tests drive their sets through the API as the stack's funded user, and wait for runs in
@@ -24,7 +25,7 @@ export function trackingCalls(stack: () => TestStack) {
   async function completedRuns(setId: string, count: number): Promise<void> {
     await expect
       .poll(async () => (await stack().records().execute<{ n: number }[]>(`select count(*)::int as n from tracking_runs where set_id = ? and status = 'completed'`, [setId]))[0]!.n, {
-        timeout: 30_000,
+        timeout: underLoad(30_000),
       })
       .toBeGreaterThanOrEqual(count);
     await api('PATCH', `/api/tracking/sets/${setId}`, { status: 'paused' });
