@@ -205,7 +205,7 @@ describe('the blind arena in the browser', () => {
     const { page, problems } = opened;
     const before = await accountLedger(stack.records(), payer.accountId);
     await page.getByRole('link', { name: 'Blind arena' }).click();
-    await page.getByTestId('arena-question').fill('Tell me a very long story [[simulate first-token-ms=300 chunk-ms=60 chunks=400]]');
+    await page.getByTestId('arena-question').fill('Tell me a very long story [[simulate first-token-ms=300 chunk-ms=200 chunks=400]]');
     await page.getByTestId('arena-pick-models').click();
     await page.getByTestId('arena-models').getByRole('checkbox').nth(0).check();
     await page.getByTestId('arena-models').getByRole('checkbox').nth(1).check();
