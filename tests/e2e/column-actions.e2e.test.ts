@@ -39,7 +39,7 @@ describe('a finished answer’s actions', () => {
     const [stored] = await stack.records().execute<{ answer_text: string }[]>(
       `select answer_text from model_runs where model = 'gpt-4o-mini' and status = 'completed' order by completed_at desc limit 1`,
     );
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored!.answer_text);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(stored!.answer_text);
     expect(await gpt.getByTestId('column-copy').innerText()).toBe('Copied');
 
     await gpt.getByTestId('column-regenerate').click();

@@ -74,11 +74,13 @@ describe('a finished single answer', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     await ask(page, 'What is a lighthouse keeper?');
     await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
-    expect(await page.getByTestId('model-badge').innerText()).toBe('OpenAI · GPT-4o mini');
+    await expect.poll(() => page.getByTestId('model-badge').innerText()).toBe('OpenAI · GPT-4o mini');
 
     await page.getByTestId('answer-copy').click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied.length).toBeGreaterThan(20);
+    // The page writes the clipboard after the click has returned: read once it holds the answer.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await expect.poll(async () => (await clipboard()).length).toBeGreaterThan(20);
+    const copied = await clipboard();
     // What was copied is the markdown; the page shows it drawn, once the on-demand renderer has arrived.
     const copiedStart = copied.split('\n')[0]!.replace(/[*_`]/g, '').slice(0, 20);
     await expect.poll(() => page.getByTestId('answer').innerText(), { timeout: underLoad(10_000) }).toContain(copiedStart);
@@ -90,8 +92,8 @@ describe('a finished single answer', () => {
     await page.getByTestId('follow-up-input').fill('Do they still exist?');
     await page.getByTestId('follow-up-button').click();
     await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
-    expect(await page.getByTestId('column-thread-question').innerText()).toBe('What is a lighthouse keeper?');
-    expect(await page.getByTestId('column-current-question').innerText()).toBe('Do they still exist?');
+    await expect.poll(() => page.getByTestId('column-thread-question').innerText()).toBe('What is a lighthouse keeper?');
+    await expect.poll(() => page.getByTestId('column-current-question').innerText()).toBe('Do they still exist?');
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 18, held: 0 });
     await opened.close();
   }, underLoad(60_000));
