@@ -21,7 +21,7 @@ const MAX_PENDING_LIVE_EVENTS = 64;
  * the new master confirmed it is never heard. A lost chunk is noticed at the next one (a hole in `seq`), but a lost
  * last event has nothing after it: without this read the stream would wait for it for ever.
  */
-export const QUIET_REREAD_FIRST_MS = 2_000;
+const QUIET_REREAD_FIRST_MS = 2_000;
 const QUIET_REREAD_MOST_MS = 16_000;
 
 export interface FollowRequestEventsOptions {
@@ -97,6 +97,8 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
   let lastSeq = options.afterSeq ?? 0;
   const firstQuietRereadMs = options.quietRereadMs ?? QUIET_REREAD_FIRST_MS;
   let quietRereadMs = firstQuietRereadMs;
+  // Where the follower stood when it last began to wait: anything delivered since starts the quiet reads afresh.
+  let seqWhenLastQuiet = lastSeq;
   try {
     markStage('events-subscribed');
     for await (const event of readRecord(lastSeq)) {
@@ -111,7 +113,6 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         reread = false;
         for await (const missed of readRecord(lastSeq)) {
           lastSeq = missed.seq;
-          quietRereadMs = firstQuietRereadMs;
           yield missed;
           if (signal.aborted) return;
         }
@@ -133,8 +134,9 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (signal.aborted) return;
       }
       pending.splice(0, index);
-      if (index > 0) quietRereadMs = firstQuietRereadMs;
       if (pending.length === 0 && !signal.aborted && !reread && !gone) {
+        if (lastSeq !== seqWhenLastQuiet) quietRereadMs = firstQuietRereadMs;
+        seqWhenLastQuiet = lastSeq;
         let quietTimer: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           wake = resolve;
