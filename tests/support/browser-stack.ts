@@ -1,11 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { closeChromium, launchChromium } from './chromium.ts';
-import { sayIfSlow, underLoad } from './load-scaled-timeout.ts';
+import { finishWithin } from './closing-steps.ts';
+import { underLoad } from './load-scaled-timeout.ts';
 import { startTestStack, type TestStack, type TestStackOptions } from './test-stack.ts';
 
-/** Ample to start Chromium or a stack on a quiet machine; `underLoad` stretches it on a busy one. */
+/** Ample to start (or stop) Chromium or a stack on a quiet machine; `underLoad` stretches it on a busy one. */
 const START_UP_MS = 120_000;
+
+/** How long before its hook's limit a teardown gives up and says what it was still waiting for. */
+const SAY_WHY_MARGIN_MS = 10_000;
 
 export interface BrowserStack {
   browser: Browser;
@@ -18,9 +22,22 @@ export async function startBrowserStack(options?: TestStackOptions): Promise<Bro
   return { browser, stack };
 }
 
-/** Closes whichever of the two started (a failed start leaves the other to clean up). */
-export async function stopBrowserStack(browser: Browser | undefined, stack: TestStack | undefined): Promise<void> {
-  await Promise.all([browser && closeChromium(browser), stack && sayIfSlow('the test stack', stack.close())]);
+/**
+ * Closes whichever of the two started (a failed start leaves the other to clean up). Past `limitMs` it fails naming
+ * what had not finished: Chromium, or the stack's step and what that step waits for.
+ */
+export async function stopBrowserStack(browser: Browser | undefined, stack: TestStack | undefined, limitMs = underLoad(START_UP_MS)): Promise<void> {
+  let browserClosed = false;
+  const closingBrowser = browser && closeChromium(browser).then(() => (browserClosed = true));
+  await finishWithin('closing the browser and the test stack', Promise.all([closingBrowser, stack?.close()]), limitMs, () =>
+    [browser && !browserClosed ? 'Chromium is still closing' : 'Chromium is closed', stack ? `the stack: ${stack.closing.describe()}` : 'no stack'].join('; '),
+  );
+}
+
+/** A teardown hook's limit, and the shorter one its work gets so that a late teardown can still say why. */
+function teardownLimits(): { hookMs: number; workMs: number } {
+  const hookMs = underLoad(START_UP_MS);
+  return { hookMs, workMs: hookMs - SAY_WHY_MARGIN_MS };
 }
 
 /**
@@ -38,7 +55,8 @@ export function browserStackForFile(
     started = await startBrowserStack(optionsNow(options));
     take(started);
   }, underLoad(START_UP_MS));
-  afterAll(() => stopBrowserStack(started?.browser, started?.stack));
+  const limits = teardownLimits();
+  afterAll(() => stopBrowserStack(started?.browser, started?.stack, limits.workMs), limits.hookMs);
 }
 
 /**
@@ -66,7 +84,8 @@ export function stackForBlock(take: (stack: TestStack) => void, options?: TestSt
     stack = await startTestStack(optionsNow(options));
     take(stack);
   }, underLoad(START_UP_MS));
-  afterAll(() => stack?.close());
+  const limits = teardownLimits();
+  afterAll(() => stack && finishWithin('closing the test stack', stack.close(), limits.workMs, () => stack!.closing.describe()), limits.hookMs);
 }
 
 /** Options given as a function are read when the hook runs, after the hooks registered before it. */

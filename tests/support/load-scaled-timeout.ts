@@ -20,17 +20,3 @@ export function loadFactor(): number {
 export function underLoad(quietMs: number): number {
   return Math.round(quietMs * loadFactor());
 }
-
-/**
- * Waits for `work` and, when it is still unfinished after `underLoad(quietMs)`, says what is holding the test up: a
- * hook limit that runs out then names the part that did not finish, not only the hook.
- */
-export async function sayIfSlow<T>(what: string, work: Promise<T>, quietMs = 15_000): Promise<T> {
-  const started = Date.now();
-  const warning = setTimeout(() => console.warn(`${what} is still closing after ${Date.now() - started} ms`), underLoad(quietMs));
-  try {
-    return await work;
-  } finally {
-    clearTimeout(warning);
-  }
-}

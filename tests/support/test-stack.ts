@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import { loadConfig, type QuorumConfig } from '../../core/config/config.ts';
 import { openDatabase } from '../../core/database/open-database.ts';
 import { createLogger } from '../../core/logging/create-logger.ts';
@@ -10,6 +11,7 @@ import { startWorkerProcess, type RunningWorkerProcess } from '../../worker/work
 import { createIsolatedDatabase, createIsolatedRedisPrefix } from './isolated-resources.ts';
 import { createFundedUser } from './funded-user.ts';
 import { postSearchStream } from './search-stream-client.ts';
+import { ClosingSteps } from './closing-steps.ts';
 
 export interface TestStackOptions {
   /** Extra or overriding environment variables for the configuration. */
@@ -41,6 +43,8 @@ export interface TestStack {
   /** Asks a question as that funded user, like `postSearchStream` does for a browser. */
   ask(body: unknown, options?: Parameters<typeof postSearchStream>[2]): ReturnType<typeof postSearchStream>;
   close(): Promise<void>;
+  /** Which step of `close()` is running and what it waits for: named when a teardown runs out of time. */
+  closing: ClosingSteps;
 }
 
 /**
@@ -108,6 +112,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const sockets = openSockets(app);
+  const closing = new ClosingSteps();
 
   return {
     config,
@@ -120,12 +126,30 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     fundedCookie,
     ask: (body, askOptions = {}) =>
       postSearchStream(`http://127.0.0.1:${port}`, body, { ...askOptions, headers: { cookie: fundedCookie, ...askOptions.headers } }),
+    closing,
     async close() {
-      await app.close();
-      await worker?.close(500);
-      await inspector.close();
-      await simulator.close();
-      await Promise.all([database.drop(), redis.cleanup()]);
+      await closing.step('closing the server', () => app.close(), () => `${app.openStreams.size} open streams, ${sockets.size} open sockets; ${activeResources()}`);
+      await closing.step('closing the worker', () => worker?.close(500) ?? Promise.resolve(), activeResources);
+      await closing.step("closing the test's database connection", () => inspector.close());
+      await closing.step('closing the provider simulator', () => simulator.close());
+      await closing.step('dropping the database and the Redis keys', () => Promise.all([database.drop(), redis.cleanup()]), activeResources);
     },
   };
+}
+
+/** The server's open sockets, kept as they come and go (to say what a slow close still waits for). */
+function openSockets(app: FastifyInstance): Set<Socket> {
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/** What keeps this process busy, by kind and count (timers, sockets, file handles): Node's own account. */
+function activeResources(): string {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
 }
