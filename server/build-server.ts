@@ -4,12 +4,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { randomUUID } from 'node:crypto';
 import type { QuorumConfig } from '../core/config/index.ts';
 import { loggerOptions } from '../core/logging/index.ts';
+import { ShutdownSteps } from '../core/process/index.ts';
 import quorumApp from './app.ts';
 import { ClientErrorResponder } from './errors/client-errors.ts';
 import { installInputTextCheck } from './errors/input-text-check.ts';
 import { routerErrorHandler } from './errors/router-errors.ts';
 import { buildValidator } from './schemas/body-validation.ts';
 import { errorMessagesKeywordPlugin } from './schemas/validation-messages.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The close hooks run through it, so a shutdown that hangs logs the step it hangs on. */
+    shutdown: ShutdownSteps;
+  }
+}
 
 export interface BuildServerOptions {
   /** Sees every route as it is added (the route table, for checks that every call is described). */
@@ -42,6 +50,7 @@ export async function buildServer(config: QuorumConfig, options: BuildServerOpti
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   built = app as unknown as FastifyInstance;
+  app.decorate('shutdown', new ShutdownSteps(app.log, 'server'));
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installInputTextCheck(app as unknown as FastifyInstance);
   app.addHook('onSend', async (request, reply) => {

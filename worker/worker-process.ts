@@ -23,6 +23,7 @@ import type { ReanalysisJudge } from '../core/tracking/index.ts';
 import { createMailer } from '../core/mail/index.ts';
 import { announceRequestEnded } from '../core/tracking/index.ts';
 import { startWorkerObservability } from './observability/worker-observability.ts';
+import { ShutdownSteps } from '../core/process/index.ts';
 
 const SWEEP_INTERVAL_MS = 15_000;
 /** Arena leaderboards are refitted from every vote this often (and once when a worker starts). */
@@ -37,6 +38,8 @@ export interface RunningWorkerProcess {
   /** The Redis connections the process holds, by role (`core/redis/redis-connections.ts`), as logged at start. */
   redisConnections(): Record<string, number>;
   close(graceMs?: number): Promise<void>;
+  /** The step of `close` running now and for how long (undefined when not closing): what a slow shutdown waits on. */
+  closingStep(): string | undefined;
 }
 
 /** The engines this worker can answer with: the configured providers, or the built-in simulator in demo mode. */
@@ -222,21 +225,23 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     'worker ready',
   );
 
+  const shutdown = new ShutdownSteps(logger, 'worker');
   return {
     engines: providers.engines(),
     metricsPort: observability.metricsPort,
     redisConnections: () => connections.counts(),
     async close(graceMs = config.server.shutdownGraceMs) {
       stopSweeper();
-      await observability.close();
-      await leaderboards.close();
-      await tracking.close();
-      await answerWorker.close(graceMs);
-      await queues.close();
-      await cancellations.close();
-      await connections.closeAll();
-      await orm.close();
-      await demo?.simulator.close();
+      await shutdown.run('metrics listener', () => observability.close());
+      await shutdown.run('leaderboard worker', () => leaderboards.close());
+      await shutdown.run('tracking worker', () => tracking.close());
+      await shutdown.run('answer workers', () => answerWorker.close(graceMs));
+      await shutdown.run('queue handles', () => queues.close());
+      await shutdown.run('cancellation listener', () => cancellations.close());
+      await shutdown.run('redis connections', () => connections.closeAll());
+      await shutdown.run('database pool', () => orm.close());
+      await shutdown.run('demo simulator', () => demo?.simulator.close());
     },
+    closingStep: () => shutdown.current(),
   };
 }

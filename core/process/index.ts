@@ -5,3 +5,4 @@
  */
 export { ENTRY_POINTS, nodeArgumentsFor } from './entry-points.ts';
 export { closeOnShutdownSignal, loadConfigOrExit } from './process-lifecycle.ts';
+export { ShutdownSteps } from './shutdown-steps.ts';

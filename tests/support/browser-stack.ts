@@ -29,8 +29,8 @@ export async function startBrowserStack(options?: TestStackOptions): Promise<Bro
 export async function stopBrowserStack(browser: Browser | undefined, stack: TestStack | undefined, limitMs = underLoad(START_UP_MS)): Promise<void> {
   let browserClosed = false;
   const closingBrowser = browser && closeChromium(browser).then(() => (browserClosed = true));
-  await finishWithin('closing the browser and the test stack', Promise.all([closingBrowser, stack?.close()]), limitMs, () =>
-    [browser && !browserClosed ? 'Chromium is still closing' : 'Chromium is closed', stack ? `the stack: ${stack.closing.describe()}` : 'no stack'].join('; '),
+  await finishWithin('closing the browser and the test stack', Promise.all([closingBrowser, stack?.close()]), limitMs, async () =>
+    [browser && !browserClosed ? 'Chromium is still closing' : 'Chromium is closed', stack ? `the stack: ${await stack.closing.describe()}` : 'no stack'].join('; '),
   );
 }
 

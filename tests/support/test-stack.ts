@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'node:net';
+import pg from 'pg';
 import { loadConfig, type QuorumConfig } from '../../core/config/config.ts';
 import { openDatabase } from '../../core/database/open-database.ts';
 import { createLogger } from '../../core/logging/create-logger.ts';
@@ -128,8 +129,17 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       postSearchStream(`http://127.0.0.1:${port}`, body, { ...askOptions, headers: { cookie: fundedCookie, ...askOptions.headers } }),
     closing,
     async close() {
-      await closing.step('closing the server', () => app.close(), () => `${app.openStreams.size} open streams, ${sockets.size} open sockets; ${activeResources()}`);
-      await closing.step('closing the worker', () => worker?.close(500) ?? Promise.resolve(), activeResources);
+      await closing.step('closing the server', () => app.close(), async () =>
+        [
+          `at ${app.shutdown.current() ?? 'no close hook (Fastify waits for requests in flight)'}`,
+          `${app.openStreams.size} open streams, ${sockets.size} open sockets`,
+          await databaseSessions(config.databaseUrl),
+          activeResources(),
+        ].join('; '),
+      );
+      await closing.step('closing the worker', () => worker?.close(500) ?? Promise.resolve(), async () =>
+        [`at ${worker?.closingStep() ?? 'no step'}`, await databaseSessions(config.databaseUrl), activeResources()].join('; '),
+      );
       await closing.step("closing the test's database connection", () => inspector.close());
       await closing.step('closing the provider simulator', () => simulator.close());
       await closing.step('dropping the database and the Redis keys', () => Promise.all([database.drop(), redis.cleanup()]), activeResources);
@@ -145,6 +155,23 @@ function openSockets(app: FastifyInstance): Set<Socket> {
     socket.once('close', () => sockets.delete(socket));
   });
   return sockets;
+}
+
+/** The sessions on the stack's database and what each is doing or waiting for (a lock, a client), in one line. */
+async function databaseSessions(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl, statement_timeout: 5_000, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
+      `select state, wait_event_type || ':' || wait_event as wait, left(query, 80) as query
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return `database sessions: ${rows.map((row) => `${row.state}${row.wait ? ` waiting on ${row.wait}` : ''} [${row.query}]`).join(', ') || 'none'}`;
+  } catch (error) {
+    return `database sessions unknown (${String(error)})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** What keeps this process busy, by kind and count (timers, sockets, file handles): Node's own account. */

@@ -61,7 +61,7 @@ export default fastifyPlugin(
       }
       return pending;
     });
-    app.addHook('onClose', async () => app.mailer.close());
+    app.addHook('onClose', async () => app.shutdown.run('mailer', () => app.mailer.close()));
   },
   { name: 'accounts', dependencies: ['configuration', 'database', 'redis', 'cookie'] },
 );

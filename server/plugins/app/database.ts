@@ -18,7 +18,7 @@ export default fastifyPlugin(
     });
     app.decorate('orm', orm);
     app.addHook('onClose', async () => {
-      await orm.close();
+      await app.shutdown.run('database pool', () => orm.close());
     });
   },
   { name: 'database', dependencies: ['configuration'] },

@@ -22,7 +22,7 @@ export default fastifyPlugin(
     app.addHook('preClose', async () => {
       if (openStreams.size === 0) return;
       app.log.info({ openStreams: openStreams.size }, 'waiting for open streams to finish');
-      const outcome = await openStreams.drain(app.config.server.shutdownGraceMs);
+      const outcome = await app.shutdown.run('open streams', () => openStreams.drain(app.config.server.shutdownGraceMs));
       app.log.info(outcome, 'open streams closed');
     });
   },

@@ -31,8 +31,8 @@ export default fastifyPlugin(
     app.decorate('trackingQueue', queues.tracking);
     app.decorate('leaderboardQueue', queues.leaderboards);
     app.addHook('onClose', async () => {
-      await queues.close();
-      await app.redisConnections.close('queues');
+      await app.shutdown.run('queue handles', () => queues.close());
+      await app.shutdown.run('redis queues connection', () => app.redisConnections.close('queues'));
     });
   },
   { name: 'queues', dependencies: ['configuration', 'redis'] },

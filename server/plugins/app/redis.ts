@@ -33,7 +33,7 @@ export default fastifyPlugin(
       }),
     );
     app.addHook('onClose', async () => {
-      await connections.close('commands');
+      await app.shutdown.run('redis commands connection', () => connections.close('commands'));
     });
   },
   { name: 'redis', dependencies: ['configuration'] },

@@ -23,7 +23,7 @@ export default fastifyPlugin(
     const { config } = app;
     const subscriber = await app.redisConnections.connectReady('subscriber');
     app.addHook('onClose', async () => {
-      await app.redisConnections.close('subscriber');
+      await app.shutdown.run('redis subscriber connection', () => app.redisConnections.close('subscriber'));
     });
     const channels = new ChannelHub(subscriber, app.log);
     const keyPrefix = config.redis.keyPrefix;

@@ -43,7 +43,7 @@ export default fastifyPlugin(
     subscriber.on('ready', () => void subscribe());
     app.addHook('onClose', async () => {
       stopUsing();
-      await app.redisConnections.close('session-invalidations');
+      await app.shutdown.run('session invalidations connection', () => app.redisConnections.close('session-invalidations'));
     });
   },
   { name: 'session-invalidations', dependencies: ['accounts', 'redis', 'configuration'] },

@@ -40,7 +40,7 @@ export default fastifyPlugin(
         request.log.warn({ err: error }, 'live socket failed');
         socket.terminate();
       },
-      preClose: async () => closeEverySocket(app.websocketServer as unknown as SocketServer),
+      preClose: async () => app.shutdown.run('live sockets', () => closeEverySocket(app.websocketServer as unknown as SocketServer)),
     });
     const server = app.websocketServer as unknown as SocketServer;
     const awaitingPong = new WeakSet<HeartbeatSocket>();
