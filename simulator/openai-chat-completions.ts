@@ -44,7 +44,7 @@ export async function handleChatCompletions(exchange: SimulatedExchange): Promis
   });
   const headers = openAIAnswerHeaders(accepted.receivedAt);
   const vendorFields = vendorSearchFields(exchange.url.pathname, prompt, sample);
-  const pacing = streamPacing(script, prompt, settings);
+  const pacing = streamPacing(script, prompt, settings, exchange.state);
 
   if (completionRequest.stream) {
     const plan = { identity, pieces: answer.pieces, usage, includeUsage: completionRequest.includeUsage, headers, vendorFields, ...pacing };

@@ -52,7 +52,7 @@ export async function handleResponses(exchange: SimulatedExchange): Promise<void
     }),
   };
   const headers = openAIAnswerHeaders(accepted.receivedAt);
-  const pacing = streamPacing(script, prompt, settings);
+  const pacing = streamPacing(script, prompt, settings, exchange.state);
 
   if (responsesRequest.stream) {
     await streamResponse(response, { ...plan, ...pacing, headers }, signal);

@@ -9,6 +9,7 @@ import { handleSerpApiSearch } from './serpapi/serpapi-search.ts';
 import { type ContentChunkWritten, type SimulatedExchange, type SimulatorSettings, type SimulatorState } from './simulated-exchange.ts';
 import { invalidRequest, sendJson, sendOpenAIError, serverError } from './openai-error-response.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
+import { StreamGates } from './stream-gates.ts';
 
 export type { ContentChunkWritten } from './simulated-exchange.ts';
 export type { SimulatedRequest } from './simulated-request.ts';
@@ -48,6 +49,10 @@ export interface RunningProviderSimulator {
    * in every wire format. How tests play a provider silently moving a model name to a new snapshot.
    */
   setReportedModelVersion(model: string, version: string | null): void;
+  /** Lets every answer held at `gate` by `hold-after` go on, and any that reaches it later (see `stream-gates.ts`). */
+  openGate(gate?: number): void;
+  /** How many answers are held at `gate` now: a test waits for its answer to be there before the step it holds for. */
+  heldAt(gate?: number): number;
   /** Stops listening and destroys open connections, including streams in progress. */
   close(): Promise<void>;
 }
@@ -72,7 +77,13 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   };
   checkWholeNumber('defaultChunkDelayMs', settings.defaultChunkDelayMs, 0);
   checkWholeNumber('defaultChunkCount', settings.defaultChunkCount, 1);
-  const state: SimulatorState = { requests: [], failuresByPrompt: new Map(), reportedModelVersions: new Map(), askingsByPrompt: new Map() };
+  const state: SimulatorState = {
+    requests: [],
+    failuresByPrompt: new Map(),
+    reportedModelVersions: new Map(),
+    askingsByPrompt: new Map(),
+    gates: new StreamGates(),
+  };
 
   const route = async (request: IncomingMessage, response: ServerResponse, signal: AbortSignal): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://simulator.invalid');
@@ -133,6 +144,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       if (version === null) state.reportedModelVersions.delete(model);
       else state.reportedModelVersions.set(model, version);
     },
+    openGate: (gate = 0) => state.gates.open(gate),
+    heldAt: (gate = 0) => state.gates.held(gate),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -58,6 +58,9 @@ export interface PiecePacing {
   chunkMs: number;
   /** Stop after this many pieces, leaving the answer without its end. */
   cutAfter: number | undefined;
+  /** Wait after this many pieces until `passGate` lets the answer go on (`hold-after`). */
+  holdAfter?: number | undefined;
+  passGate?: ((signal: AbortSignal) => Promise<boolean>) | undefined;
   /**
    * Told about each piece once it is written, with the length of its text (undefined for a piece that is not
    * text); undefined (the usual case) costs one check per piece.
@@ -84,6 +87,7 @@ export async function writePacedPieces<Piece>(
       return false;
     }
     if (index > 0 && !(await pause(pacing.chunkMs, signal))) return false;
+    if (index === pacing.holdAfter && pacing.passGate && !(await pacing.passGate(signal))) return false;
     if (!(await writeFlushed(response, eventFor(piece, index), signal))) return false;
     // Stamped after the write callback, so the time covers only what happens after the bytes left the simulator.
     pacing.onContentChunkWritten?.(index, performance.now(), typeof piece === 'string' ? piece.length : undefined);

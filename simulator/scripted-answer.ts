@@ -6,7 +6,7 @@ import { councilReplyText, type CouncilRequest } from './council-reply.ts';
 import { generateDeterministicAnswer, type DeterministicAnswer } from './deterministic-answer.ts';
 import { cutConnection, pause, type PiecePacing } from './response-pacing.ts';
 import type { SimulationScript } from './scripted-directives.ts';
-import type { SimulatorSettings } from './simulated-exchange.ts';
+import type { SimulatorSettings, SimulatorState } from './simulated-exchange.ts';
 
 /**
  * What a script asks of the answer, with the simulator's defaults filled in: how many pieces it has, how they are
@@ -77,12 +77,14 @@ export interface StreamPacing extends PiecePacing {
   firstTokenMs: number;
 }
 
-export function streamPacing(script: SimulationScript, prompt: string, settings: SimulatorSettings): StreamPacing {
+export function streamPacing(script: SimulationScript, prompt: string, settings: SimulatorSettings, state: Pick<SimulatorState, 'gates'>): StreamPacing {
   const report = settings.onContentChunkWritten;
   return {
     firstTokenMs: script.firstTokenMs ?? 0,
     chunkMs: script.chunkMs ?? settings.defaultChunkDelayMs,
     cutAfter: script.cutAfter,
+    holdAfter: script.holdAfter,
+    passGate: (signal) => state.gates.pass(script.gate ?? 0, signal),
     onContentChunkWritten: report && ((index, writtenAt, characters) => report({ prompt, index, writtenAt, characters: characters ?? 0 })),
   };
 }

@@ -42,6 +42,12 @@ export interface SimulationScript {
    * and one never answering, so a test can see how an unfollowed redirect is recorded.
    */
   brokenRedirects?: number;
+  /**
+   * `hold-after=N`: a streamed answer writes N pieces, then waits at its gate (`gate=G`, 0 by default) until a test
+   * opens it (see `stream-gates.ts`), so it is certainly still streaming at whatever step the test takes meanwhile.
+   */
+  holdAfter?: number;
+  gate?: number;
 }
 
 export type DirectiveParseResult =
@@ -65,6 +71,8 @@ const integerKeys = {
   echo: { minimum: 0, maximum: 1 },
   sample: { minimum: 0, maximum: 1_000_000 },
   'broken-redirects': { minimum: 0, maximum: 1 },
+  'hold-after': { minimum: 0, maximum: 5_000 },
+  gate: { minimum: 0, maximum: 1_000 },
 } satisfies Record<string, IntegerRange>;
 
 type IntegerKey = keyof typeof integerKeys;
@@ -79,6 +87,8 @@ const scriptFieldByKey: Record<IntegerKey, Exclude<keyof SimulationScript, 'stat
   echo: 'echo',
   sample: 'sample',
   'broken-redirects': 'brokenRedirects',
+  'hold-after': 'holdAfter',
+  gate: 'gate',
 };
 
 export const knownDirectiveKeys: readonly string[] = ['status', 'for', ...Object.keys(integerKeys)];

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimulationScript } from './scripted-directives.ts';
 import type { SimulatedRequest } from './simulated-request.ts';
+import type { StreamGates } from './stream-gates.ts';
 
 /**
  * What every simulated provider shares: the settings and per-instance state, the exchange each handler receives,
@@ -37,6 +38,8 @@ export interface SimulatorState {
   reportedModelVersions: Map<string, string>;
   /** How many times each question+model has been asked so far (brand questions, or any when answers vary): the next asking's sample. */
   askingsByPrompt: Map<string, number>;
+  /** Where `hold-after` answers wait until a test opens their gate. */
+  gates: StreamGates;
 }
 
 /**

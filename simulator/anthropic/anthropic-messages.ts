@@ -28,7 +28,7 @@ export async function handleAnthropicMessages(exchange: SimulatedExchange): Prom
   const headers = { 'request-id': createAnthropicRequestId(), 'anthropic-organization-id': organizationId };
   // With a status, cut-after only positions a streamed failure; it never cuts an answer that succeeds.
   const cutAfter = script.status === undefined || failureInAnswer ? script.cutAfter : undefined;
-  const pacing = { ...streamPacing(script, prompt, settings), cutAfter };
+  const pacing = { ...streamPacing(script, prompt, settings, exchange.state), cutAfter };
 
   const inputTokens = { total: messageRequest.inputTokens, cached: messageRequest.cachedTokens };
   if (messageRequest.stream) {

@@ -54,7 +54,7 @@ export async function handleGemini(exchange: SimulatedExchange): Promise<void> {
           })
         : undefined,
   };
-  const pacing = streamPacing(script, prompt, settings);
+  const pacing = streamPacing(script, prompt, settings, exchange.state);
 
   if (stream) {
     startEventStream(response, receivedAt);

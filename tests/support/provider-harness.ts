@@ -36,6 +36,9 @@ export interface ProviderSimulatorHandle {
   requestsFor(prompt: string): SimulatedRequest[];
   /** Runs `action` and returns what it returned with the requests that reached the simulator meanwhile. */
   requestsDuring<T>(action: () => Promise<T>): Promise<{ result: T; requests: SimulatedRequest[] }>;
+  /** The simulator's gates for `hold-after` answers. */
+  openGate(gate?: number): void;
+  heldAt(gate?: number): number;
 }
 
 /** Starts a simulator before the file's tests and closes it after them. Streams are quick unless options say not. */
@@ -65,6 +68,8 @@ export function useProviderSimulator(options: ProviderSimulatorOptions = { defau
       return simulatorBaseUrls(current().url);
     },
     requestsFor: (prompt) => current().requests.filter((request) => request.lastUserMessage === prompt),
+    openGate: (gate) => current().openGate(gate),
+    heldAt: (gate) => current().heldAt(gate),
     async requestsDuring(action) {
       const before = current().requests.length;
       const result = await action();
