@@ -49,8 +49,8 @@ export interface RunningProviderSimulator {
    * in every wire format. How tests play a provider silently moving a model name to a new snapshot.
    */
   setReportedModelVersion(model: string, version: string | null): void;
-  /** Lets every answer held at `gate` by `hold-after` go on, and any that reaches it later (see `stream-gates.ts`). */
-  openGate(gate?: number): void;
+  /** Lets the answers held at `gate` by `hold-after` now go on; returns how many (see `stream-gates.ts`). */
+  releaseHeld(gate?: number): number;
   /** How many answers are held at `gate` now: a test waits for its answer to be there before the step it holds for. */
   heldAt(gate?: number): number;
   /** Stops listening and destroys open connections, including streams in progress. */
@@ -144,7 +144,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       if (version === null) state.reportedModelVersions.delete(model);
       else state.reportedModelVersions.set(model, version);
     },
-    openGate: (gate = 0) => state.gates.open(gate),
+    releaseHeld: (gate = 0) => state.gates.release(gate),
     heldAt: (gate = 0) => state.gates.held(gate),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -44,7 +44,7 @@ export interface SimulationScript {
   brokenRedirects?: number;
   /**
    * `hold-after=N`: a streamed answer writes N pieces, then waits at its gate (`gate=G`, 0 by default) until a test
-   * opens it (see `stream-gates.ts`), so it is certainly still streaming at whatever step the test takes meanwhile.
+   * releases it (see `stream-gates.ts`), so it is certainly still streaming at whatever step the test takes meanwhile.
    */
   holdAfter?: number;
   gate?: number;

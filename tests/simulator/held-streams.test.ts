@@ -26,23 +26,29 @@ function readOpenAIStream(prompt: string) {
 }
 
 describe('answers held at a gate', () => {
-  it('writes hold-after pieces, waits at its gate until it is opened, then finishes whole', async () => {
+  it('writes hold-after pieces, waits at its gate until released, then finishes whole', async () => {
     const { deltas, ended } = readOpenAIStream('Hold me [[simulate hold-after=3 gate=7 chunks=8]]');
     await expect.poll(() => simulator.heldAt(7)).toBe(1);
     await expect.poll(() => deltas.length).toBe(3);
     expect(simulator.heldAt(0)).toBe(0);
 
-    simulator.openGate(7);
+    expect(simulator.releaseHeld(7)).toBe(1);
     expect(await ended).toBe('stop');
     expect(deltas).toHaveLength(8);
     expect(simulator.heldAt(7)).toBe(0);
   });
 
-  it('lets an answer reaching an already opened gate straight through', async () => {
-    simulator.openGate(8);
-    const { deltas, ended } = readOpenAIStream('Open already [[simulate hold-after=2 gate=8 chunks=5]]');
-    expect(await ended).toBe('stop');
-    expect(deltas).toHaveLength(5);
+  it('holds an answer that reaches the gate after a release, so one question can be held twice', async () => {
+    expect(simulator.releaseHeld(8)).toBe(0);
+    const prompt = 'Twice held [[simulate hold-after=2 gate=8 chunks=5]]';
+    for (const _asking of [1, 2]) {
+      const { deltas, ended } = readOpenAIStream(prompt);
+      await expect.poll(() => simulator.heldAt(8)).toBe(1);
+      await expect.poll(() => deltas.length).toBe(2);
+      expect(simulator.releaseHeld(8)).toBe(1);
+      expect(await ended).toBe('stop');
+      expect(deltas).toHaveLength(5);
+    }
   });
 
   it('lets go of a held answer whose client leaves', async () => {
@@ -76,7 +82,7 @@ describe('answers held at a gate', () => {
     })();
     await expect.poll(() => simulator.heldAt(10)).toBe(1);
     await expect.poll(() => texts.length).toBe(2);
-    simulator.openGate(10);
+    simulator.releaseHeld(10);
     expect(await ended).toBe('end_turn');
     expect(texts).toHaveLength(6);
   });

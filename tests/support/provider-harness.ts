@@ -37,7 +37,7 @@ export interface ProviderSimulatorHandle {
   /** Runs `action` and returns what it returned with the requests that reached the simulator meanwhile. */
   requestsDuring<T>(action: () => Promise<T>): Promise<{ result: T; requests: SimulatedRequest[] }>;
   /** The simulator's gates for `hold-after` answers. */
-  openGate(gate?: number): void;
+  releaseHeld(gate?: number): number;
   heldAt(gate?: number): number;
 }
 
@@ -68,7 +68,7 @@ export function useProviderSimulator(options: ProviderSimulatorOptions = { defau
       return simulatorBaseUrls(current().url);
     },
     requestsFor: (prompt) => current().requests.filter((request) => request.lastUserMessage === prompt),
-    openGate: (gate) => current().openGate(gate),
+    releaseHeld: (gate) => current().releaseHeld(gate),
     heldAt: (gate) => current().heldAt(gate),
     async requestsDuring(action) {
       const before = current().requests.length;
