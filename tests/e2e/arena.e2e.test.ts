@@ -205,7 +205,8 @@ describe('the blind arena in the browser', () => {
     const { page, problems } = opened;
     const before = await accountLedger(stack.records(), payer.accountId);
     await page.getByRole('link', { name: 'Blind arena' }).click();
-    await page.getByTestId('arena-question').fill('Tell me a very long story [[simulate first-token-ms=300 chunk-ms=200 chunks=400]]');
+    // Held at a gate nobody opens: the answers are still streaming when Stop is pressed, however slow the machine.
+    await page.getByTestId('arena-question').fill('Tell me a very long story [[simulate first-token-ms=300 chunks=400 hold-after=20 gate=1]]');
     await page.getByTestId('arena-pick-models').click();
     await page.getByTestId('arena-models').getByRole('checkbox').nth(0).check();
     await page.getByTestId('arena-models').getByRole('checkbox').nth(1).check();

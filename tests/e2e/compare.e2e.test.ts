@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
+import { releaseWhenHeld } from '../support/held-answers.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 
@@ -282,7 +283,10 @@ describe('a comparison that outlives the page', () => {
   it('comes back after a reload mid-comparison and finishes every column', async () => {
     const { page, problems, close } = await openComparison();
     await selectModels(page, ['OpenAI - GPT-4o mini', 'Groq - Llama 3.1 8B']);
-    await page.getByTestId('comparison-query-input').fill('Explain resumable comparisons [[simulate for=gpt-4o-mini chunks=50 chunk-ms=80]] [[simulate for=llama chunks=30 chunk-ms=100]]');
+    // Both answers wait part-way until the test lets them go on, so they are certainly still answering across the
+    // reload, however slow the machine.
+    const gate = 1;
+    await page.getByTestId('comparison-query-input').fill(`Explain resumable comparisons [[simulate for=gpt-4o-mini chunks=50 hold-after=15 gate=${gate}]] [[simulate for=llama chunks=30 hold-after=10 gate=${gate}]]`);
     await page.getByTestId('compare-button').click();
     await expect
       .poll(async () => ((await column(page, 'gpt-4o-mini').getByTestId('column-answer').textContent()) ?? '').length, { timeout: underLoad(10_000) })
@@ -295,8 +299,9 @@ describe('a comparison that outlives the page', () => {
     expect(await page.getByTestId('comparison-query-input').inputValue()).toContain('Explain resumable comparisons');
     expect(await page.getByTestId('comparison-column').count()).toBe(2);
     expect((await checkedLabels(page)).sort()).toEqual(['Groq - Llama 3.1 8B', 'OpenAI - GPT-4o mini']);
-    expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
+    await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Thinking...');
 
+    await releaseWhenHeld(stack.simulator, gate, 2);
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     for (const model of ['gpt-4o-mini', 'llama-3.1-8b-instant']) {
       expect(await stateOf(page, model)).toBe('done');

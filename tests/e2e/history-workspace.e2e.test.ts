@@ -179,10 +179,10 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const columns = page.getByTestId('comparison-column');
     await expect.poll(() => columns.count(), { timeout: underLoad(15_000) }).toBe(2);
     for (const column of await columns.all()) {
-      expect(await column.getAttribute('data-state')).toBe('done');
+      await expect.poll(() => column.getAttribute('data-state')).toBe('done');
       await column.getByTestId('column-thread-question').first().waitFor({ timeout: underLoad(15_000) });
-      expect(await column.getByTestId('column-thread-question').first().textContent()).toContain(THREAD_FIRST);
-      expect(await column.getByTestId('column-current-question').textContent()).toContain(THREAD_FOLLOW_UP);
+      await expect.poll(() => column.getByTestId('column-thread-question').first().textContent()).toContain(THREAD_FIRST);
+      await expect.poll(() => column.getByTestId('column-current-question').textContent()).toContain(THREAD_FOLLOW_UP);
     }
     // Ready to continue: the follow-up box is there.
     await page.getByTestId('follow-up-form').waitFor();
@@ -194,12 +194,12 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const versionsBefore = (await label.count()) === 0 ? 1 : Number(/of (\d+)/.exec((await label.textContent()) ?? '')![1]);
     await column.getByTestId('column-regenerate').click();
     await expect.poll(() => column.getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('done');
-    expect(await label.textContent()).toBe(`Version ${versionsBefore + 1} of ${versionsBefore + 1}`);
+    await expect.poll(() => label.textContent()).toBe(`Version ${versionsBefore + 1} of ${versionsBefore + 1}`);
     await column.getByTestId('version-previous').click();
     await column.getByTestId('column-earlier-version').waitFor();
-    expect(await label.textContent()).toBe(`Version ${versionsBefore} of ${versionsBefore + 1}`);
+    await expect.poll(() => label.textContent()).toBe(`Version ${versionsBefore} of ${versionsBefore + 1}`);
     // The earlier version shows its own cost; the newest's badge is not left in the header to pass for it.
-    expect(await column.getByTestId('column-credits').count()).toBe(0);
+    await expect.poll(() => column.getByTestId('column-credits').count()).toBe(0);
     await saveViewportScreenshot(page, `history-continued-versions-${name}`);
     await column.getByTestId('version-next').click();
     await column.getByTestId('column-credits').waitFor();

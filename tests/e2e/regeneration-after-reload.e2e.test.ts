@@ -4,6 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
+import { releaseWhenHeld } from '../support/held-answers.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { underLoad } from '../support/load-scaled-timeout.ts';
 
@@ -37,10 +38,14 @@ const lastWords = (markdown: string) => markdown.replace(/[*#_`>-]/g, ' ').split
 describe('a regeneration and a reload', () => {
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
     it(`picks a regeneration still streaming up again after a reload, as the answer’s newest version (${viewport.width} px)`, async () => {
-      const question = `Tell me about lighthouses at ${viewport.width} px [[simulate chunks=60 chunk-ms=100]]`;
+      // Each answer to this question waits a third of the way in until the test lets it go on, so the regeneration
+      // is certainly still answering across the reload, however slow the machine.
+      const gate = viewport === PHONE_VIEWPORT ? 1 : 2;
+      const question = `Tell me about lighthouses at ${viewport.width} px [[simulate chunks=60 hold-after=20 gate=${gate}]]`;
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
       await page.getByTestId('query-input').fill(question);
       await page.getByTestId('ask-button').click();
+      await releaseWhenHeld(stack.simulator, gate);
       await expect.poll(() => panelState(page), { timeout: underLoad(30_000) }).toMatch(/^(done|error)$/);
       // Say why, should the first answer fail.
       expect(await panelState(page), await page.getByTestId('answer-panel').innerText()).toBe('done');
@@ -54,8 +59,10 @@ describe('a regeneration and a reload', () => {
       // The regeneration was still answering when the page went away.
       expect((await newestRun(question))?.status).toBe('running');
 
-      // Back as version 2 of 2, and followed to its end.
+      // Back as version 2 of 2, and followed to its end once it goes on.
       await expect.poll(() => page.getByTestId('version-label').textContent(), { timeout: underLoad(15_000) }).toBe('Version 2 of 2');
+      await expect.poll(() => panelState(page)).toBe('streaming');
+      await releaseWhenHeld(stack.simulator, gate);
       await expect.poll(() => panelState(page), { timeout: underLoad(30_000) }).toBe('done');
       const regenerated = (await newestRun(question))!;
       expect(regenerated.status).toBe('completed');
@@ -82,9 +89,11 @@ describe('a regeneration and a reload', () => {
   }
 
   it('picks a comparison column’s regeneration up again after a reload, beside the other columns (1440 px)', async () => {
-    const question = 'Compare lighthouses and beacons [[simulate chunks=60 chunk-ms=100]]';
+    const gate = 3;
+    const question = `Compare lighthouses and beacons [[simulate chunks=60 hold-after=20 gate=${gate}]]`;
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: DESKTOP_VIEWPORT });
     await askComparison(page, ['OpenAI - GPT-4o mini', 'Groq - Llama 3.1 8B'], question);
+    await releaseWhenHeld(stack.simulator, gate, 2);
     const gpt = comparisonColumn(page, 'gpt-4o-mini');
     const llama = comparisonColumn(page, 'llama-3.1-8b-instant');
     for (const column of [gpt, llama]) await expect.poll(() => column.getAttribute('data-state'), { timeout: underLoad(40_000) }).toBe('done');
@@ -98,6 +107,7 @@ describe('a regeneration and a reload', () => {
 
     // The regenerated column is back as version 2 of 2 and finishes live; the other column keeps its one answer.
     await expect.poll(() => gpt.getByTestId('version-label').textContent(), { timeout: underLoad(15_000) }).toBe('Version 2 of 2');
+    await releaseWhenHeld(stack.simulator, gate);
     await expect.poll(() => gpt.getAttribute('data-state'), { timeout: underLoad(30_000) }).toBe('done');
     const regenerated = (await newestRun(question, 'gpt-4o-mini'))!;
     expect(regenerated.status).toBe('completed');

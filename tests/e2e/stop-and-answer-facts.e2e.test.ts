@@ -8,7 +8,8 @@ import { underLoad } from '../support/load-scaled-timeout.ts';
 /**
  * Stop on a real stack: a stopped answer or column says Stopped, keeps its text, costs nothing and offers no Retry,
  * while the other columns finish and are charged. And a single answer shows the facts a column shows: its linked
- * sources, time to first token, duration and tokens.
+ * sources, time to first token, duration and tokens. Each answer to be stopped is held part-way at a simulator gate
+ * nobody opens (`hold-after`), so it is still streaming when Stop is pressed, however slow the machine.
  */
 
 let browser: Browser;
@@ -57,7 +58,7 @@ describe('Stop in a comparison', () => {
     await page
       .getByTestId('comparison-query-input')
       .fill(
-        'Which sorting algorithm is best? [[simulate for=haiku chunks=120 chunk-ms=100]] [[simulate for=gpt-4o-mini first-token-ms=1500 chunks=20 chunk-ms=60]] [[simulate for=llama chunks=20 chunk-ms=60]]',
+        'Which sorting algorithm is best? [[simulate for=haiku chunks=120 hold-after=30 gate=1]] [[simulate for=gpt-4o-mini first-token-ms=1500 chunks=20 chunk-ms=60]] [[simulate for=llama chunks=20 chunk-ms=60]]',
       );
     const before = await settledBalance();
     await page.getByTestId('compare-button').click();
@@ -97,7 +98,7 @@ describe('Stop in a comparison', () => {
   it('Stop all stops every column still answering and charges nothing for them', async () => {
     const { page, problems, close } = await openComparison();
     await selectModels(page, ['OpenAI - GPT-4o mini', 'Groq - Llama 3.1 8B']);
-    await page.getByTestId('comparison-query-input').fill('Explain stopping [[simulate chunks=120 chunk-ms=100]]');
+    await page.getByTestId('comparison-query-input').fill('Explain stopping [[simulate chunks=120 hold-after=30 gate=2]]');
     const before = await settledBalance();
     await page.getByTestId('compare-button').click();
     await expect.poll(() => column(page, 'gpt-4o-mini').getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('streaming');
@@ -119,7 +120,7 @@ describe('Stop in a comparison', () => {
 describe('Stop on a single answer', () => {
   it('says Stopped, keeps the text so far, offers New Search but no Try Again, and charges nothing', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
-    await page.getByTestId('query-input').fill('Tell me a long story [[simulate chunks=120 chunk-ms=100]]');
+    await page.getByTestId('query-input').fill('Tell me a long story [[simulate chunks=120 hold-after=30 gate=3]]');
     const before = await settledBalance();
     await page.getByTestId('ask-button').click();
     await expect.poll(async () => ((await page.getByTestId('answer').textContent()) ?? '').length, { timeout: underLoad(10_000) }).toBeGreaterThan(10);
@@ -144,7 +145,7 @@ describe('Stop on a single answer', () => {
 
   it('Clear during an answer stops it too: nothing is charged', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
-    await page.getByTestId('query-input').fill('Another long story [[simulate chunks=120 chunk-ms=100]]');
+    await page.getByTestId('query-input').fill('Another long story [[simulate chunks=120 hold-after=30 gate=4]]');
     const before = await settledBalance();
     await page.getByTestId('ask-button').click();
     await page.getByTestId('stop-button').waitFor({ timeout: underLoad(10_000) });

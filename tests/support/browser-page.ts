@@ -59,7 +59,11 @@ export async function openPage(browser: Browser, baseUrl: string, options: OpenP
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() !== 'error') return;
+    // Chromium's "Failed to load resource" names no address: the call that failed is added, so a failure says which.
+    const text = message.text();
+    const failedLoad = text.startsWith('Failed to load resource') && message.location().url;
+    problems.push(failedLoad ? `${text} at ${new URL(failedLoad).pathname}` : text);
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(new URL(options.path ?? '/', baseUrl).toString());

@@ -3,7 +3,13 @@ import { FailureEnvelope, failure, success, SuccessEnvelope } from '../../../con
 import { ERROR_CODES } from '../../../contract/error-codes.ts';
 import { HealthData, LivenessData, ReadinessData } from '../../../contract/health.ts';
 
-const CHECK_TIMEOUT_MS = 2_000;
+/**
+ * How long a dependency may take to answer before it counts as down. Generous on purpose: a dependency that is down
+ * refuses at once (a refused connection, Redis's fail-fast client), so this only decides between "slow" and "hung".
+ * At 2 s a merely busy server (its `select 1` queued behind the pool's work on a loaded machine) told people
+ * "System maintenance" while it was answering questions.
+ */
+const CHECK_TIMEOUT_MS = 10_000;
 
 async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
