@@ -196,12 +196,6 @@ const chooseLayout = async (page: Page, layout: 'Columns' | 'Tabs') => {
 describe.each([PHONE_VIEWPORT, TABLET_VIEWPORT, DESKTOP_VIEWPORT])('at $width px', (viewport) => {
   it('no header lies over an answer, in any layout, before and after scrolling', { timeout: underLoad(180_000) }, async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
-    // The footer's status probe may find Postgres slow to answer on a saturated machine (a 503 the browser logs):
-    // that is not what this test is about, and only that failure is set aside.
-    const failedCalls: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() >= 500) failedCalls.push(new URL(response.url()).pathname);
-    });
     try {
       page.setDefaultTimeout(underLoad(30_000));
       await startComparison(page, `${QUESTION} at ${viewport.width} px`);
@@ -253,8 +247,7 @@ describe.each([PHONE_VIEWPORT, TABLET_VIEWPORT, DESKTOP_VIEWPORT])('at $width px
       await page.getByTestId('focus-answer').waitFor({ state: 'detached' });
 
       expect(found).toEqual([]);
-      const onlyHealthFailed = failedCalls.every((pathname) => pathname === '/api/health');
-      expect(problems.filter((problem) => !(onlyHealthFailed && problem.includes('status of 503'))), failedCalls.join(', ')).toEqual([]);
+      expect(problems).toEqual([]);
     } finally {
       await close();
     }

@@ -68,15 +68,6 @@ async function assertSorting(page: Page): Promise<void> {
 describe('the models page', () => {
   it('lists every catalogue model with its price, context, what it accepts and tier, and the figures of real answers', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/models' });
-    // Which call failed, when one does: the console says only its status. The footer's status dot polls
-    // /api/health, whose probes have a short deadline that a saturated test machine can miss (it then answers 503,
-    // "System maintenance"); this page never calls it, so those are counted apart and left out below.
-    let healthRefusals = 0;
-    page.on('response', (response) => {
-      if (response.status() < 500) return;
-      if (new URL(response.url()).pathname === '/api/health') healthRefusals += 1;
-      else problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
     await page.getByTestId('models-table').waitFor();
     const listed = Object.values(catalogue.models).flatMap((engine) => engine.models.map((model) => model.id));
     expect(await rowModels(page)).toEqual(listed);
@@ -133,9 +124,9 @@ describe('the models page', () => {
     await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     expect((await mini.locator('th').boundingBox())!.x).toBeCloseTo(nameBefore.x, 0);
 
-    const loadFailures = problems.filter((problem) => problem.startsWith('Failed to load resource: the server responded with a status of 503'));
-    expect(loadFailures.length).toBeLessThanOrEqual(healthRefusals);
-    expect(problems.filter((problem) => !loadFailures.includes(problem))).toEqual([]);
+    // A failed call is named with its address (openPage adds it): the footer's health check included, which a busy
+    // machine no longer fails.
+    expect(problems).toEqual([]);
     await close();
   }, underLoad(240_000));
 
