@@ -87,10 +87,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const [postgres, redis] = await Promise.all([
-        probe(() => app.orm.em.getConnection().execute('select 1')),
-        probe(() => app.redis.ping()),
-      ]);
+      const { postgres, redis } = await dependencies();
       const healthy = postgres === 'up' && redis === 'up';
       const data = { status: healthy ? ('ok' as const) : ('degraded' as const), checks: { postgres, redis }, demoMode: app.config.demoMode };
       reply.header('cache-control', 'no-store');
