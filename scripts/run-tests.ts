@@ -16,12 +16,32 @@ interface SuiteOutcome {
   seconds: number;
   /** The failed tests by file and full name, repeated in the summary: a CI log shown only in part still names them. */
   failures?: string[];
+  /** The suite's slowest files with their seconds, slowest first: where to look when a run grows slower. */
+  slowest?: string[];
 }
 
 interface VitestJsonReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+  testResults?: {
+    name: string;
+    startTime?: number;
+    endTime?: number;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** How many of a suite's slowest files the summary names. */
+const SLOWEST_FILES_SHOWN = 5;
+
+/** A file's time runs from its first hook to its last (set-up and teardown included), as vitest reports it. */
+function slowestFilesOf(report: VitestJsonReport): string[] {
+  return (report.testResults ?? [])
+    .filter((file) => file.startTime !== undefined && file.endTime !== undefined)
+    .map((file) => ({ file: path.relative(root, file.name), seconds: (file.endTime! - file.startTime!) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, SLOWEST_FILES_SHOWN)
+    .map(({ file, seconds }) => `${file} (${Math.round(seconds)} s)`);
 }
 
 /** How much of a failure's message the summary repeats: enough to say what went wrong, not the whole stack. */
@@ -79,7 +99,7 @@ function vitestSuite(name: string, configFile: string): void {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport;
     // A suite that crashed outside any test still failed, even if every test it reached passed.
     const crashed = status !== 0 && report.numFailedTests === 0 ? 1 : 0;
-    const counts = { passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures: failedTestsOf(report) };
+    const counts = { passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures: failedTestsOf(report), slowest: slowestFilesOf(report) };
     outcomes.push({ name, ...counts, seconds: secondsSince(started) });
   } catch {
     outcomes.push({ name, passed: 0, failed: 1, seconds: secondsSince(started) });
@@ -110,6 +130,7 @@ rmSync(reports, { recursive: true, force: true });
 console.log('\n=== summary ===');
 for (const outcome of outcomes) {
   console.log(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed (${outcome.seconds} s)`);
+  if (outcome.slowest?.length) console.log(`  slowest files: ${outcome.slowest.join(', ')}`);
   for (const failure of outcome.failures ?? []) console.log(`  failed: ${failure}`);
 }
 const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
