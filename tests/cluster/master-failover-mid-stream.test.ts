@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cluster } from 'ioredis';
+import { Redis, type Cluster } from 'ioredis';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { queuePlacements } from '../../core/jobs/queue-partitions.ts';
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
@@ -8,6 +8,7 @@ import { openTestRedis } from '../support/isolated-resources.ts';
 import { clusterPorts, controlRedisCluster, startLocalRedisCluster, type LocalRedisCluster } from '../support/redis-cluster.ts';
 import { answerText, SEARCH_BODY, type ReceivedEvent, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { finishWithin } from '../support/closing-steps.ts';
 
 /**
  * Every master of the cluster fails over (`CLUSTER FAILOVER` on its replica, as an operator does before taking a
@@ -51,6 +52,42 @@ async function masterPortOf(key: string): Promise<number> {
   return master[1];
 }
 
+/**
+ * A request's event record as each node of the cluster holds it (replicas read too): its role, the stream's length,
+ * whether the run is among the ended ones, and the run's next position. Named when a step runs out: it tells an event
+ * lost from the record from one the follower did not hear.
+ */
+async function recordOnEveryNode(requestId: string): Promise<string> {
+  const keys = requestEventKeys(stack.config.redis.keyPrefix, requestId);
+  const nodes = await Promise.all(
+    clusterPorts(stack.environment.REDIS_CLUSTER_NODES!).map(async (port) => {
+      const node = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await node.connect();
+        await node.call('READONLY');
+        const [role] = (await node.call('ROLE')) as [string];
+        const length = await node.xlen(keys.stream);
+        const ended = (await node.scard(keys.endedRuns)) > 0;
+        const positions = Object.values(await node.hgetall(keys.runPositions)).join(',') || 'none';
+        return `${port} ${role}: ${length} events, ${ended ? 'ended' : 'not ended'}, next position ${positions}`;
+      } catch (error) {
+        return `${port}: ${String(error).slice(0, 40)}`;
+      } finally {
+        node.disconnect();
+      }
+    }),
+  );
+  return nodes.join(' | ');
+}
+
+/**
+ * The whole test's limit, and its steps' (together under it): a step that runs out says where every stream and
+ * failover stood. Failing over takes the longest, each one waiting for its replica's promotion; an answer that lost
+ * its last event finds it at its next quiet re-read, which comes at most 16 s apart.
+ */
+const TEST_LIMIT_MS = 180_000;
+const LIMITS_MS = { start: 20_000, failovers: 90_000, finish: 40_000, fresh: 20_000 };
+
 function expectNoGapNoDuplicate(result: SearchStreamResult): void {
   expect(result.status).toBe(200);
   const ids = result.events.filter((event) => event.id !== '').map((event) => Number(event.id));
@@ -68,11 +105,24 @@ describe('a master failing over mid-stream', () => {
   });
 
   // Three failovers in turn, each waiting for the replica to take over: on a loaded machine this outlasts 90 s.
-  it('loses no event and repeats none while every master fails over in turn', { timeout: 180_000 }, async () => {
+  it('loses no event and repeats none while every master fails over in turn', { timeout: TEST_LIMIT_MS }, async () => {
     const control = controlRedisCluster(clusterPorts(stack.environment.REDIS_CLUSTER_NODES!));
     const streams = 4;
     const started: Array<Promise<void>> = [];
     const requestIds: string[] = [];
+    // What each stream and each failover did, and when: a step that does not finish says where things stood.
+    const begun = performance.now();
+    const at = () => `${((performance.now() - begun) / 1000).toFixed(1)} s`;
+    const progress = Array.from({ length: streams }, () => ({ events: 0, last: 'nothing', lastAt: at() }));
+    const steps: string[] = [];
+    const whereThingsStand = async () => {
+      const runs = await Promise.all(
+        requestIds.map((requestId) => stack.records().findOne(ModelRun, { request: requestId }, { fields: ['status'] }).then((run) => run?.status ?? 'no run')),
+      );
+      const records = await Promise.all(requestIds.map((requestId) => recordOnEveryNode(requestId)));
+      const perStream = progress.map((stream, index) => `stream ${index}: ${stream.events} events, last ${stream.last} at ${stream.lastAt}, run ${runs[index] ?? 'unknown'}, record ${records[index]}`);
+      return [...steps, ...perStream].join('; ');
+    };
     const answers = Array.from({ length: streams }, (_, index) => {
       let markStarted!: () => void;
       started.push(new Promise<void>((resolve) => (markStarted = resolve)));
@@ -82,6 +132,7 @@ describe('a master failing over mid-stream', () => {
           { ...SEARCH_BODY, query: `Failover answer ${index} [[simulate chunks=160 chunk-ms=25]]` },
           {
             onEvent: (event: ReceivedEvent) => {
+              Object.assign(progress[index]!, { events: progress[index]!.events + 1, last: `${event.event} #${event.id}`, lastAt: at() });
               if (event.event === 'start') requestIds[index] = String(event.data.requestId);
               if (event.event === 'chunk' && ++chunks === 5) markStarted();
             },
@@ -90,7 +141,8 @@ describe('a master failing over mid-stream', () => {
         // A stream refused or ended early must not leave the test waiting: its checks below say what went wrong.
         .finally(markStarted);
     });
-    await Promise.all(started);
+    await finishWithin('starting the answers', Promise.all(started), LIMITS_MS.start, whereThingsStand);
+    steps.push(`${at()}: every answer streaming`);
 
     // The live events go out per shard: the master owning a request's keys has the server's SSUBSCRIBE on its channel.
     const channel = requestEventKeys(stack.config.redis.keyPrefix, requestIds[0]!).channel;
@@ -106,11 +158,18 @@ describe('a master failing over mid-stream', () => {
     const streamMasters = await Promise.all(requestIds.map((id) => masterPortOf(requestEventKeys(stack.config.redis.keyPrefix, id).stream)));
     const order = [queueMaster, ...new Set(streamMasters.filter((port) => port !== queueMaster))];
     const { masters } = await control.roles();
-    for (const port of [...order, ...masters.filter((port) => !order.includes(port))]) await control.failover(port);
+    const failovers = (async () => {
+      for (const port of [...order, ...masters.filter((port) => !order.includes(port))]) {
+        const promoted = await control.failover(port);
+        steps.push(`${at()}: ${port} failed over to ${promoted}`);
+      }
+    })();
+    await finishWithin('failing every master over', failovers, LIMITS_MS.failovers, whereThingsStand);
     const after = await control.roles();
     expect(after.masters.filter((port) => masters.includes(port))).toEqual([]);
 
-    const results = await Promise.all(answers);
+    const results = await finishWithin('finishing the answers', Promise.all(answers), LIMITS_MS.finish, whereThingsStand);
+    steps.push(`${at()}: every answer ended`);
     for (const [index, result] of results.entries()) {
       expectNoGapNoDuplicate(result);
       const end = result.events.at(-1)!.data;
@@ -122,7 +181,7 @@ describe('a master failing over mid-stream', () => {
     }
 
     // After the failovers the queue still hands out work: a new question is taken and answered in full.
-    const fresh = await stack.ask({ ...SEARCH_BODY, query: 'After the failovers [[simulate chunks=5]]' });
+    const fresh = await finishWithin('answering a question after the failovers', stack.ask({ ...SEARCH_BODY, query: 'After the failovers [[simulate chunks=5]]' }), LIMITS_MS.fresh, whereThingsStand);
     expectNoGapNoDuplicate(fresh);
   });
 });
