@@ -82,8 +82,8 @@ async function recordOnEveryNode(requestId: string): Promise<string> {
 
 /**
  * The whole test's limit, and its steps' (together under it): a step that runs out says where every stream and
- * failover stood. Failing over takes the longest, each one waiting for its replica's promotion; an answer that lost
- * its last event finds it at its next quiet re-read, which comes at most 16 s apart.
+ * failover stood. Failing over takes the longest, each one waiting for its replica's promotion. Finishing allows a
+ * follower that missed a live event two of its quiet re-reads of the record (at most 16 s apart) to find it there.
  */
 const TEST_LIMIT_MS = 180_000;
 const LIMITS_MS = { start: 20_000, failovers: 90_000, finish: 40_000, fresh: 20_000 };
@@ -132,7 +132,10 @@ describe('a master failing over mid-stream', () => {
           { ...SEARCH_BODY, query: `Failover answer ${index} [[simulate chunks=160 chunk-ms=25]]` },
           {
             onEvent: (event: ReceivedEvent) => {
-              Object.assign(progress[index]!, { events: progress[index]!.events + 1, last: `${event.event} #${event.id}`, lastAt: at() });
+              const stream = progress[index]!;
+              stream.events += 1;
+              stream.last = `${event.event} #${event.id}`;
+              stream.lastAt = at();
               if (event.event === 'start') requestIds[index] = String(event.data.requestId);
               if (event.event === 'chunk' && ++chunks === 5) markStarted();
             },

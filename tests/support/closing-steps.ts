@@ -41,8 +41,8 @@ export type WaitingOn = () => string | Promise<string>;
 
 /**
  * Waits for `work`, and when it has not finished after `limitMs` fails with a message naming what it was doing
- * (`describe`), rather than leaving the test runner's hook limit to fail with no reason. `limitMs` should sit
- * under that hook limit. A description that itself fails still fails the wait, saying so.
+ * (`describe`), rather than leaving the test runner's hook or test limit to fail with no reason. `limitMs` should
+ * sit under that limit. A description that itself fails still fails the wait, saying so.
  */
 export async function finishWithin<T>(what: string, work: Promise<T>, limitMs: number, describe: () => Promise<string>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
