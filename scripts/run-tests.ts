@@ -73,12 +73,36 @@ const binaries = path.join(root, 'node_modules', '.bin');
 const reports = mkdtempSync(path.join(tmpdir(), 'quorum-test-reports-'));
 const outcomes: SuiteOutcome[] = [];
 
-/** Runs a project binary (node_modules/.bin) or, failing that, a command on the PATH (npm). */
+/** What a step's error output ended with: a suite that stops before writing its report is named with why. */
+let lastErrorOutput = '';
+
+/**
+ * Runs a project binary (node_modules/.bin) or, failing that, a command on the PATH (npm). Its error output is held
+ * until it ends, then printed and kept, so a crash's reason can go into the summary too.
+ */
 function run(command: string, args: string[]): number {
   const local = path.join(binaries, command);
-  const result = spawnSync(existsSync(local) ? local : command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(existsSync(local) ? local : command, args, {
+    cwd: root,
+    stdio: ['inherit', 'inherit', 'pipe'],
+    env: process.env,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  lastErrorOutput = result.stderr?.toString() ?? '';
+  process.stderr.write(lastErrorOutput);
   if (result.error) console.error(`could not run ${command}: ${result.error.message}`);
   return result.status ?? 1;
+}
+
+/** The error lines a crashed step printed last, colour codes and stack frames left out. */
+function crashReason(): string {
+  const lines = lastErrorOutput
+    .replaceAll(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('at ') && !/^[⎯-]+$/.test(line));
+  const text = lines.slice(-6).join(' ');
+  return text.length > FAILURE_REASON_CHARS ? `…${text.slice(-FAILURE_REASON_CHARS)}` : text;
 }
 
 const secondsSince = (started: number) => Math.round((performance.now() - started) / 1000);
@@ -99,10 +123,14 @@ function vitestSuite(name: string, configFile: string): void {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport;
     // A suite that crashed outside any test still failed, even if every test it reached passed.
     const crashed = status !== 0 && report.numFailedTests === 0 ? 1 : 0;
-    const counts = { passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures: failedTestsOf(report), slowest: slowestFilesOf(report) };
+    const failures = failedTestsOf(report);
+    if (crashed) failures.push(`the suite ended with exit ${status} outside any test\n    ${crashReason()}`);
+    const counts = { passed: report.numPassedTests, failed: report.numFailedTests + crashed, failures, slowest: slowestFilesOf(report) };
     outcomes.push({ name, ...counts, seconds: secondsSince(started) });
   } catch {
-    outcomes.push({ name, passed: 0, failed: 1, seconds: secondsSince(started) });
+    const reason = crashReason();
+    const failures = [`the suite stopped (exit ${status}) before writing its report${reason ? `\n    ${reason}` : ''}`];
+    outcomes.push({ name, passed: 0, failed: 1, failures, seconds: secondsSince(started) });
   }
 }
 

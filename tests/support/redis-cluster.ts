@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -36,19 +36,42 @@ export interface LocalRedisClusterOptions {
   replicasPerMaster?: number;
 }
 
+/** Starts a cluster, trying again on fresh ports if one attempt fails (another process may take a port in between). */
 export async function startLocalRedisCluster(options: LocalRedisClusterOptions = {}): Promise<LocalRedisCluster> {
+  const failures: string[] = [];
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
+    try {
+      return await startLocalRedisClusterOnce(options);
+    } catch (error) {
+      failures.push(`attempt ${attempt}: ${(error as Error).message}`);
+    }
+  }
+  throw new Error(`the local Redis Cluster did not start: ${failures.join('; ')}`);
+}
+
+const START_ATTEMPTS = 3;
+
+async function startLocalRedisClusterOnce(options: LocalRedisClusterOptions): Promise<LocalRedisCluster> {
   const masters = options.masters ?? 3;
   const replicasPerMaster = options.replicasPerMaster ?? 1;
   const directory = mkdtempSync(path.join(tmpdir(), 'quorum-redis-cluster-'));
+  const logFileOf = (port: number) => path.join(directory, `redis-${port}.log`);
   const ports: number[] = [];
-  for (let index = 0; index < masters * (1 + replicasPerMaster); index += 1) ports.push(await findFreePort());
-  const children: ChildProcess[] = ports.map((port) =>
+  const busPorts: number[] = [];
+  for (let index = 0; index < masters * (1 + replicasPerMaster); index += 1) {
+    ports.push(await findFreePort());
+    busPorts.push(await findFreePort());
+  }
+  const children: ChildProcess[] = ports.map((port, index) =>
     spawn(
       REDIS_SERVER,
       [
         '--port', String(port),
         '--bind', '127.0.0.1',
         '--cluster-enabled', 'yes',
+        // The bus port is given, not left at port + 10000: a free port above 55535 (a fifth of Linux’s ephemeral
+        // range) would put that past 65535, and the node would refuse to start.
+        '--cluster-port', String(busPorts[index]),
         '--cluster-config-file', path.join(directory, `nodes-${port}.conf`),
         // A node that stops answering is declared failed after this long, so a killed master fails over quickly.
         '--cluster-node-timeout', '2000',
@@ -56,6 +79,7 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
         '--appendonly', 'no',
         '--dir', directory,
         '--daemonize', 'no',
+        '--logfile', logFileOf(port),
       ],
       { stdio: 'ignore' },
     ),
@@ -72,7 +96,10 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
     rmSync(directory, { recursive: true, force: true });
   };
   try {
-    await Promise.all(ports.map((port) => waitForPing(port, 10_000)));
+    await Promise.all(ports.map((port) => waitForPing(port, 10_000).catch((error: Error) => {
+      // A node that would not start says why in its log: carry its last lines into the suite's failure.
+      throw new Error(`${error.message}; its log ends:\n${lastLines(logFileOf(port), 5)}`);
+    })));
     await run(REDIS_CLI, [
       '--cluster', 'create',
       ...ports.map((port) => `127.0.0.1:${port}`),
@@ -160,6 +187,11 @@ async function waitForClusterOk(port: number, timeoutMs: number): Promise<void> 
     if (Date.now() > deadline) throw new Error(`the cluster node on ${port} did not report cluster_state:ok within ${timeoutMs} ms`);
     await sleep(50);
   }
+}
+
+function lastLines(file: string, count: number): string {
+  if (!existsSync(file)) return '(no log written)';
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
 }
 
 function sleep(ms: number): Promise<void> {
