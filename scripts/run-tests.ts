@@ -94,15 +94,22 @@ function run(command: string, args: string[]): number {
   return result.status ?? 1;
 }
 
-/** The error lines a crashed step printed last, colour codes and stack frames left out. */
+/**
+ * Why a crashed step stopped: the first error it printed (vitest's set-up errors read `Error: …`, their stack
+ * lines start with `❯` or `at`), or failing that its last lines, colour codes left out.
+ */
 function crashReason(): string {
   const lines = lastErrorOutput
     .replaceAll(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('at ') && !/^[⎯-]+$/.test(line));
-  const text = lines.slice(-6).join(' ');
-  return text.length > FAILURE_REASON_CHARS ? `…${text.slice(-FAILURE_REASON_CHARS)}` : text;
+    .filter(Boolean);
+  const isStack = (line: string) => /^(❯|at |\d+\|)/.test(line) || /^[⎯-]+$/.test(line);
+  const first = lines.findIndex((line) => /^\w*Error\b/.test(line));
+  const stackAfter = lines.findIndex((line, index) => index > first && isStack(line));
+  const chosen = first === -1 ? lines.filter((line) => !isStack(line)).slice(-6) : lines.slice(first, stackAfter === -1 ? undefined : stackAfter);
+  const text = chosen.join(' ');
+  return text.length > FAILURE_REASON_CHARS ? `${text.slice(0, FAILURE_REASON_CHARS)}…` : text;
 }
 
 const secondsSince = (started: number) => Math.round((performance.now() - started) / 1000);
