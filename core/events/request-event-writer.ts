@@ -29,7 +29,14 @@ import { requestEventKeys } from './request-event-keys.ts';
  * just before the connection closed can be sent again. The
  * script therefore stores a numbered event only when it is the run's next: one that overtook its predecessor is
  * sent back (EARLY) to be sent again once the predecessor is in, and one already stored is not stored twice
- * (REPEAT). `force` waives the wait, for a sender that knows the predecessor is stored (Redis lost its keys since).
+ * (REPEAT). `force` is for a sender that knows the predecessor was stored: when the record no longer holds the run
+ * at all (Redis lost its keys, a restart without persistence), the event is stored as the run's next.
+ *
+ * A replica copies its master's writes a moment after answering them, so a master that is failed over can take
+ * acknowledged events with it: the promoted replica holds the run's record up to some earlier position, with `seq`
+ * wound back to match. A forced event beyond the next position of a run the record still holds says so (LOST): the
+ * sender sends the missing ones again first, and since they draw the same `seq` as before, a follower that heard
+ * them live drops them as repeats and one that did not reads them from the record.
  */
 const APPEND_SCRIPT = `
 local runId = ARGV[2]
@@ -42,8 +49,13 @@ if position then
   if position < expected then
     return -2
   end
-  if position > expected and ARGV[9] ~= '1' then
-    return -1
+  if position > expected then
+    if ARGV[9] ~= '1' then
+      return -1
+    end
+    if redis.call('HEXISTS', KEYS[4], runId) == 1 then
+      return -3
+    end
   end
 end
 local seq = redis.call('INCR', KEYS[2])
@@ -90,12 +102,13 @@ type RedisWithAppend = RedisClient & {
   ): Promise<number>;
 };
 
-/** What became of a numbered event: stored, refused (its run had ended), early (its predecessor is not in yet), or
- * a repeat of one already stored. */
-export type OrderedAppendOutcome = 'stored' | 'refused' | 'early' | 'repeat';
+/** What became of a numbered event: stored, refused (its run had ended), early (its predecessor is not in yet), a
+ * repeat of one already stored, or sent past events the record lost (a forced event beyond the run's next). */
+export type OrderedAppendOutcome = 'stored' | 'refused' | 'early' | 'repeat' | 'lost';
 
 const EARLY = -1;
 const REPEAT = -2;
+const LOST = -3;
 
 export interface RequestEventWriterOptions {
   keyPrefix: string;
@@ -138,7 +151,14 @@ export class RequestEventWriter {
     const seq = await this.send(event, String(position), force ? '1' : '0');
     if (seq === EARLY) return 'early';
     if (seq === REPEAT) return 'repeat';
+    if (seq === LOST) return 'lost';
     return seq === 0 ? 'refused' : 'stored';
+  }
+
+  /** The position the record expects next of a run (0 when it holds none of it). */
+  async nextPositionOf(requestId: string, runId: string): Promise<number> {
+    const next = await this.redis.hget(requestEventKeys(this.options.keyPrefix, requestId).runPositions, runId);
+    return next === null ? 0 : Number(next);
   }
 
   private send(event: UnsequencedRunEvent, position: string, force: '0' | '1'): Promise<number> {

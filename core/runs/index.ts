@@ -13,4 +13,4 @@ export { pidOfRunLeaseOwner, runLeaseOwner } from './run-lease-owner.ts';
 export { type ClaimedRun, claimRun, completeRun, failRunWithSettlement } from './run-lifecycle.ts';
 export { checkRunLiveness, type RunLivenessCheckDependencies } from './run-liveness-check.ts';
 export { livenessCutoffs } from './run-liveness.ts';
-export { announceStoredOutcome, failRunAndAnnounce, runEndEvent } from './run-outcome-announcer.ts';
+export { announceStoredOutcome, failRunAndAnnounce, runEndEvent, storedOutcomeEvent } from './run-outcome-announcer.ts';

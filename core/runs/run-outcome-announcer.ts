@@ -35,43 +35,49 @@ export async function announceStoredOutcome(
   writer: RequestEventWriter,
   runId: string,
 ): Promise<void> {
+  const event = await storedOutcomeEvent(em, runId);
+  if (event) await writer.append(event);
+}
+
+/** The terminal event of a run that has ended in Postgres, built from its row; none while the run is still open. */
+export async function storedOutcomeEvent(em: EntityManager, runId: string): Promise<UnsequencedRunEvent | undefined> {
   const run = await em.findOne(ModelRun, runId, { refresh: true });
-  if (!run) return;
+  if (!run) return undefined;
   const base = { requestId: run.request.id, runId: run.id };
   if (run.status === 'completed') {
-    await writer.append(
-      runEndEvent(
-        base,
-        {
-          text: run.answerText ?? '',
-          finishReason: run.finishReason ?? null,
-          sources: run.sources ?? [],
-          searchTrail: run.searchTrail ?? null,
-          inputTokens: run.inputTokens ?? null,
-          outputTokens: run.outputTokens ?? null,
-          cachedTokens: run.cachedTokens ?? null,
-          reasoningTokens: run.reasoningTokens ?? null,
-        },
-        {
-          creditsCharged: run.creditsCharged,
-          createdAt: run.createdAt,
-          startedAt: run.startedAt ?? null,
-          completedAt: run.completedAt ?? new Date(),
-          firstTokenAt: run.firstTokenAt ?? null,
-        },
-        await findBrandMention(em, run.id),
-      ),
+    return runEndEvent(
+      base,
+      {
+        text: run.answerText ?? '',
+        finishReason: run.finishReason ?? null,
+        sources: run.sources ?? [],
+        searchTrail: run.searchTrail ?? null,
+        inputTokens: run.inputTokens ?? null,
+        outputTokens: run.outputTokens ?? null,
+        cachedTokens: run.cachedTokens ?? null,
+        reasoningTokens: run.reasoningTokens ?? null,
+      },
+      {
+        creditsCharged: run.creditsCharged,
+        createdAt: run.createdAt,
+        startedAt: run.startedAt ?? null,
+        completedAt: run.completedAt ?? new Date(),
+        firstTokenAt: run.firstTokenAt ?? null,
+      },
+      await findBrandMention(em, run.id),
     );
-  } else if (run.status === 'error') {
+  }
+  if (run.status === 'error') {
     const code = run.errorCode ?? 'INTERNAL_ERROR';
-    await writer.append({
+    return {
       ...base,
       type: 'run_error',
       code,
       message: run.errorMessage ?? 'The request failed',
       retryable: isRetryableRunFailure(code),
-    });
+    };
   }
+  return undefined;
 }
 
 /**

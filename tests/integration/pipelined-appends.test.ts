@@ -1,13 +1,20 @@
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRequestEvents } from '../../core/events/request-event-reader.ts';
 import { requestEventKeys } from '../../core/events/request-event-keys.ts';
 import { RequestEventWriter, type OrderedAppendOutcome } from '../../core/events/request-event-writer.ts';
 import type { UnsequencedRunEvent } from '../../core/events/run-event.ts';
+import type { RunEvent } from '../../core/events/run-event.ts';
+import { ChannelHub } from '../../server/streaming/channel-hub.ts';
+import { followRequestEvents } from '../../server/streaming/follow-request-events.ts';
+import { RequestEventHub } from '../../server/streaming/request-event-hub.ts';
 import { PipelinedAppends } from '../../worker/jobs/pipelined-appends.ts';
 import { createIsolatedRedisPrefix } from '../support/isolated-resources.ts';
 
 let redis: Redis;
+let subscriber: Redis;
+let hub: RequestEventHub;
 let writer: RequestEventWriter;
 let keyPrefix: string;
 let cleanup: () => Promise<void>;
@@ -18,12 +25,29 @@ beforeAll(async () => {
   cleanup = isolated.cleanup;
   redis = new Redis(isolated.redisUrl);
   writer = new RequestEventWriter(redis, { keyPrefix, streamTtlSeconds: 600, streamMaxEvents: 10_000 });
+  subscriber = new Redis(isolated.redisUrl);
+  hub = new RequestEventHub(new ChannelHub(subscriber, pino({ level: 'silent' })), keyPrefix);
 });
 
 afterAll(async () => {
   await cleanup?.();
-  await redis?.quit();
+  await Promise.all([redis?.quit(), subscriber?.quit()]);
 });
+
+/** A request's event record as it stands: what a replica holds when it is promoted. */
+async function copyOfRecord(requestId: string): Promise<Array<{ key: string; dump: Buffer | null; ttl: number }>> {
+  const keys = requestEventKeys(keyPrefix, requestId);
+  const names = [keys.stream, keys.sequence, keys.endedRuns, keys.runPositions];
+  return Promise.all(names.map(async (key) => ({ key, dump: await redis.dumpBuffer(key), ttl: Math.max(0, await redis.pttl(key)) })));
+}
+
+/** Puts the record back as copied: everything written since is gone, as a failover loses what it had not copied. */
+async function promote(copy: Array<{ key: string; dump: Buffer | null; ttl: number }>): Promise<void> {
+  for (const { key, dump, ttl } of copy) {
+    if (dump) await redis.restore(key, ttl, dump, 'REPLACE');
+    else await redis.del(key);
+  }
+}
 
 describe('a run\'s events sent without waiting for each answer', () => {
   it('are stored in the order sent, with rising seq, even past the in-flight bound', async () => {
@@ -113,5 +137,47 @@ describe('a run\'s events sent without waiting for each answer', () => {
     await appends.drain();
     const stored = await readRequestEvents(redis, keyPrefix, base.requestId);
     expect(stored.map((event) => (event.type === 'text_delta' ? event.text : event.type))).toEqual(['three ', 'four ']);
+  });
+
+  it('sends again, in order, what a failover lost after Redis acknowledged it; a follower that heard it live sees each event once', async () => {
+    const base = { requestId: 'pipelined-window-lost', runId: 'run-h' };
+    const texts = Array.from({ length: 12 }, (_, index) => `chunk ${index} `);
+    const channel = requestEventKeys(keyPrefix, base.requestId).channel;
+
+    // A browser's follower hears every event live from the start.
+    const controller = new AbortController();
+    const limit = setTimeout(() => controller.abort(), 10_000);
+    const followed = (async () => {
+      const seen: RunEvent[] = [];
+      for await (const event of followRequestEvents({ hub, redis, keyPrefix, requestId: base.requestId, signal: controller.signal })) {
+        seen.push(event);
+        if (event.type === 'run_error') break;
+      }
+      return seen;
+    })();
+    await expect.poll(async () => ((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]).toBe(1);
+
+    const appends = new PipelinedAppends(writer);
+    for (const text of texts.slice(0, 5)) await appends.append({ ...base, type: 'text_delta', text });
+    await appends.drain();
+    const copied = await copyOfRecord(base.requestId);
+    for (const text of texts.slice(5, 9)) await appends.append({ ...base, type: 'text_delta', text });
+    await appends.drain();
+    // The replica promoted now had copied only the first five chunks, though all nine were acknowledged.
+    await promote(copied);
+    for (const text of texts.slice(9)) await appends.append({ ...base, type: 'text_delta', text });
+    await appends.append({ ...base, type: 'run_error', code: 'PROVIDER_ERROR', message: 'The provider failed', retryable: true });
+    await appends.drain();
+    expect(appends.restored).toBe(4);
+
+    const textOf = (events: RunEvent[]) => events.map((event) => (event.type === 'text_delta' ? event.text : event.type));
+    const stored = await readRequestEvents(redis, keyPrefix, base.requestId);
+    expect(textOf(stored)).toEqual([...texts, 'run_error']);
+    expect(stored.map((event) => event.seq - stored[0]!.seq)).toEqual(stored.map((_, index) => index));
+
+    const seen = await followed;
+    clearTimeout(limit);
+    expect(textOf(seen)).toEqual([...texts, 'run_error']);
+    expect(seen.map((event) => event.seq)).toEqual(stored.map((event) => event.seq));
   });
 });

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { analyseBrandMention, type NewFactCheck, storeFactCheck } from '../../core/brand/index.ts';
 import type { BrandAnalysisOfRun } from '../../core/brand/index.ts';
 import { publishRunSettlement, type RunSettlement } from '../../core/credits/index.ts';
-import type { AnswerSource, RequestEventWriter } from '../../core/events/index.ts';
+import type { AnswerSource, RequestEventWriter, UnsequencedRunEvent } from '../../core/events/index.ts';
 import type { AnswerJobData } from '../../core/jobs/index.ts';
 import {
   announceStoredOutcome,
@@ -14,6 +14,7 @@ import {
   failRunWithSettlement,
   runEndEvent,
   runFailure,
+  storedOutcomeEvent,
 } from '../../core/runs/index.ts';
 import { markStage, stageTraceEnabled, writeStageTrace } from '../../core/tracing/index.ts';
 import { ProviderError } from '../providers/answer-provider.ts';
@@ -187,7 +188,7 @@ async function streamRun(
       workerMetrics.providerFailed(run.engine, failure.code);
       workerMetrics.runEnded(run.engine, 'failed', startedAt);
     }
-    return finishWithFailure(dependencies, run, failure, shutdownSignal);
+    return finishWithFailure(dependencies, run, failure, shutdownSignal, appends);
   } finally {
     deltas.close();
     call.done();
@@ -214,8 +215,9 @@ async function streamRun(
   if (factCheck) await storeCheckedFacts(dependencies, run.runId, factCheck);
   // The end event is built from what was stored, so every reader sees exactly the recorded answer and charge: the
   // storing statement returned it, and a brand analysis is read back in its stored form.
-  if (success.brand) await announceStoredOutcome(orm.em.fork(), writer, run.runId);
-  else await writer.append(runEndEvent(base, success, completed.stored, null));
+  // It goes after the chunks in run order, so a failover that lost the last of them has them sent again first.
+  const end = success.brand ? await storedOutcomeEvent(orm.em.fork(), run.runId) : runEndEvent(base, success, completed.stored, null);
+  if (end) await announceInRunOrder(appends, end, logger);
   await tellOwner(dependencies, completed.settlement);
   logger.info({ runId: run.runId, engine: run.engine, model: run.model, durationMs: Date.now() - startedAt, credits: completed.creditsCharged }, 'run answered');
   workerMetrics.runEnded(run.engine, 'answered', startedAt);
@@ -280,12 +282,27 @@ async function finishWithFailure(
   run: ClaimedRun,
   failure: { code: string; message: string },
   signal: AbortSignal,
+  /** The run's streamed events, when it streamed any: the ending goes after them in run order. */
+  appends?: PipelinedAppends,
 ): Promise<'failed'> {
   const { orm, writer, logger } = dependencies;
   const settlement = await untilStored(() => failRunWithSettlement(orm.em.fork(), run.runId, failure), { signal, logger, runId: run.runId });
-  await announceStoredOutcome(orm.em.fork(), writer, run.runId).catch(() => undefined);
+  // Appends that failed (Redis went away) are done with: the ending is sent on its own, as a late announcer would.
+  const announced = appends && !appends.failed
+    ? storedOutcomeEvent(orm.em.fork(), run.runId).then((ending) => ending && announceInRunOrder(appends, ending, logger))
+    : announceStoredOutcome(orm.em.fork(), writer, run.runId);
+  await announced.catch(() => undefined);
   if (settlement) await tellOwner(dependencies, settlement);
   return 'failed';
+}
+
+/** Appends a run's ending after its streamed events, and says when a failover made it send some of them again. */
+async function announceInRunOrder(appends: PipelinedAppends, ending: UnsequencedRunEvent, logger: Logger): Promise<void> {
+  await appends.append(ending);
+  await appends.drain();
+  if (appends.restored > 0) {
+    logger.warn({ runId: ending.runId, restored: appends.restored }, 'Redis lost events it had acknowledged (a failover); sent them again');
+  }
 }
 
 /**
