@@ -3,7 +3,8 @@
  * integration, simulator, client; then the Redis Cluster suite), then the browser suite. Prints one closing line `N passed, N failed` totalled
  * over every suite (the type-check, the build and the bundle budget count as one check each) and exits non-zero on any failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,25 +74,29 @@ const binaries = path.join(root, 'node_modules', '.bin');
 const reports = mkdtempSync(path.join(tmpdir(), 'quorum-test-reports-'));
 const outcomes: SuiteOutcome[] = [];
 
-/** What a step's error output ended with: a suite that stops before writing its report is named with why. */
+/** How much of a step's error output is kept for its crash reason: a set-up error is short, a long run's noise is not. */
+const ERROR_TAIL_CHARS = 64 * 1024;
+/** The end of the last step's error output: a suite that stops before writing its report is named with why. */
 let lastErrorOutput = '';
 
 /**
- * Runs a project binary (node_modules/.bin) or, failing that, a command on the PATH (npm). Its error output is held
- * until it ends, then printed and kept, so a crash's reason can go into the summary too.
+ * Runs a project binary (node_modules/.bin) or, failing that, a command on the PATH (npm). Its error output is passed
+ * on as it comes (a run stopped from outside still shows it) and its end kept, so a crash's reason can go into the
+ * summary too.
  */
-function run(command: string, args: string[]): number {
+async function run(command: string, args: string[]): Promise<number> {
   const local = path.join(binaries, command);
-  const result = spawnSync(existsSync(local) ? local : command, args, {
-    cwd: root,
-    stdio: ['inherit', 'inherit', 'pipe'],
-    env: process.env,
-    maxBuffer: 256 * 1024 * 1024,
+  lastErrorOutput = '';
+  const child = spawn(existsSync(local) ? local : command, args, { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], env: process.env });
+  child.stderr.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    lastErrorOutput = (lastErrorOutput + chunk.toString()).slice(-ERROR_TAIL_CHARS);
   });
-  lastErrorOutput = result.stderr?.toString() ?? '';
-  process.stderr.write(lastErrorOutput);
-  if (result.error) console.error(`could not run ${command}: ${result.error.message}`);
-  return result.status ?? 1;
+  const [status] = (await once(child, 'close').catch((error: Error) => {
+    console.error(`could not run ${command}: ${error.message}`);
+    return [1];
+  })) as [number | null];
+  return status ?? 1;
 }
 
 /**
@@ -114,18 +119,18 @@ function crashReason(): string {
 
 const secondsSince = (started: number) => Math.round((performance.now() - started) / 1000);
 
-function check(name: string, command: string, args: string[]): void {
+async function check(name: string, command: string, args: string[]): Promise<void> {
   console.log(`\n=== ${name} ===`);
   const started = performance.now();
-  const status = run(command, args);
+  const status = await run(command, args);
   outcomes.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds: secondsSince(started) });
 }
 
-function vitestSuite(name: string, configFile: string): void {
+async function vitestSuite(name: string, configFile: string): Promise<void> {
   console.log(`\n=== ${name} ===`);
   const reportFile = path.join(reports, `${name.replaceAll(/\W+/g, '-')}.json`);
   const started = performance.now();
-  const status = run('vitest', ['run', '--config', configFile, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
+  const status = await run('vitest', ['run', '--config', configFile, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
   try {
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport;
     // A suite that crashed outside any test still failed, even if every test it reached passed.
@@ -148,18 +153,18 @@ process.env.QUORUM_SCREENSHOTS ??= 'off';
 const only = process.argv.slice(2);
 const wanted = (suite: string) => only.length === 0 || only.includes(suite);
 
-if (wanted('typecheck')) check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+if (wanted('typecheck')) await check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
 // The house rules (`.dependency-cruiser.cjs`): contract ← core ← server, worker; the client speaks only the contract; no cycles.
-if (wanted('typecheck') || wanted('imports')) check('import rules', 'npm', ['run', '--silent', 'check:imports']);
+if (wanted('typecheck') || wanted('imports')) await check('import rules', 'npm', ['run', '--silent', 'check:imports']);
 if (wanted('e2e') || wanted('build')) {
-  check('client build', 'vite', ['build', '--logLevel', 'warn']);
+  await check('client build', 'vite', ['build', '--logLevel', 'warn']);
   // The home page's first paint must stay within its JavaScript budget (150 KB gzipped); prints the sizes.
-  check('client bundle budget', 'tsx', ['benchmarks/client-bundle-size.ts']);
+  await check('client bundle budget', 'tsx', ['benchmarks/client-bundle-size.ts']);
 }
-if (wanted('unit')) vitestSuite('unit and integration', 'vitest.config.ts');
+if (wanted('unit')) await vitestSuite('unit and integration', 'vitest.config.ts');
 // The streaming, stop, follow-up, arena and tracking tests again on a local 3-master Redis Cluster, plus a failover.
-if (wanted('cluster')) vitestSuite('redis cluster', 'vitest.cluster.config.ts');
-if (wanted('e2e')) vitestSuite('browser end-to-end', 'vitest.e2e.config.ts');
+if (wanted('cluster')) await vitestSuite('redis cluster', 'vitest.cluster.config.ts');
+if (wanted('e2e')) await vitestSuite('browser end-to-end', 'vitest.e2e.config.ts');
 rmSync(reports, { recursive: true, force: true });
 
 console.log('\n=== summary ===');

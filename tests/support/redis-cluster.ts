@@ -69,8 +69,8 @@ async function startLocalRedisClusterOnce(options: LocalRedisClusterOptions): Pr
         '--port', String(port),
         '--bind', '127.0.0.1',
         '--cluster-enabled', 'yes',
-        // The bus port is given, not left at port + 10000: a free port above 55535 (a fifth of Linux’s ephemeral
-        // range) would put that past 65535, and the node would refuse to start.
+        // The bus port is a free port of its own, not port + 10000: that one nobody checked was free, and above
+        // port 55535 it would pass 65535, where the node refuses to start.
         '--cluster-port', String(busPorts[index]),
         '--cluster-config-file', path.join(directory, `nodes-${port}.conf`),
         // A node that stops answering is declared failed after this long, so a killed master fails over quickly.
