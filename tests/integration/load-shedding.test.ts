@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/config.ts';
 import { buildServer } from '../../server/build-server.ts';
-import { SEARCH_BODY, type ReceivedEvent } from '../support/search-stream-client.ts';
+import { SEARCH_BODY, type ReceivedEvent, type SearchStreamResult } from '../support/search-stream-client.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 /**
@@ -42,28 +42,69 @@ describe('load shedding', () => {
     throw new Error(`no ${status} from ${path} in 200 tries`);
   }
 
+  /**
+   * Opens a stream that outlives the overload and resolves once its first chunk arrives. With so low a threshold a
+   * busy machine's own lag can shed this request before the test's overload begins, so a 503 is asked again; any
+   * other ending before the first chunk fails with what the server said, rather than waiting for ever.
+   */
+  async function openLongStream(): Promise<{ events: ReceivedEvent[]; streaming: Promise<SearchStreamResult> }> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const events: ReceivedEvent[] = [];
+      let streamStarted!: () => void;
+      const started = new Promise<'started'>((resolve) => (streamStarted = () => resolve('started')));
+      const streaming = stack.ask(
+        { ...SEARCH_BODY, query: 'Long enough to outlive the overload [[simulate chunks=100 chunk-ms=40]]' },
+        {
+          onEvent: (event) => {
+            events.push(event);
+            if (event.event === 'chunk') streamStarted();
+          },
+        },
+      );
+      const first = await Promise.race([started, streaming]);
+      if (first === 'started') return { events, streaming };
+      if (first.status !== 503) throw new Error(`the stream ended before its first chunk: ${first.status} ${JSON.stringify(first.envelope ?? first.events)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the stream was shed 50 times before any overload');
+  }
+
   type LiveMessage = { type: string; requestId?: string; code?: string };
 
-  /** A live socket, and a way to wait for its first message (from now on) that matches. */
+  /**
+   * A live socket, and a way to wait for its first message (from now on) that matches. Opening is shed like any
+   * request while the machine lags, so it is tried again; a socket that closes fails the waits instead of hanging them.
+   */
   async function openLiveSocket(): Promise<{ socket: WebSocket; answer: (matches: (message: LiveMessage) => boolean) => Promise<LiveMessage> }> {
-    const socket = new WebSocket(new URL('/api/live', stack.baseUrl.replace(/^http/, 'ws')), { headers: { cookie: stack.fundedCookie } } as unknown as string[]);
-    const listeners = new Set<(message: LiveMessage) => void>();
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const socket = new WebSocket(new URL('/api/live', stack.baseUrl.replace(/^http/, 'ws')), { headers: { cookie: stack.fundedCookie } } as unknown as string[]);
+      const opened = await new Promise<boolean>((resolve) => {
+        socket.addEventListener('open', () => resolve(true), { once: true });
+        socket.addEventListener('error', () => resolve(false), { once: true });
+      });
+      if (opened) return listenTo(socket);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the live socket did not open in 50 tries');
+  }
+
+  function listenTo(socket: WebSocket): { socket: WebSocket; answer: (matches: (message: LiveMessage) => boolean) => Promise<LiveMessage> } {
+    const waits = new Set<{ matches: (message: LiveMessage) => boolean; resolve: (message: LiveMessage) => void; reject: (error: Error) => void }>();
     socket.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as LiveMessage;
-      for (const listener of listeners) listener(message);
+      for (const wait of waits) {
+        if (!wait.matches(message)) continue;
+        waits.delete(wait);
+        wait.resolve(message);
+      }
     });
-    await new Promise((resolve, reject) => {
-      socket.addEventListener('open', resolve, { once: true });
-      socket.addEventListener('error', () => reject(new Error('the live socket did not open')), { once: true });
+    socket.addEventListener('close', (event) => {
+      for (const wait of waits) wait.reject(new Error(`the live socket closed (${event.code}) before the awaited message`));
+      waits.clear();
     });
     const answer = (matches: (message: LiveMessage) => boolean) =>
-      new Promise<LiveMessage>((resolve) => {
-        const listener = (message: LiveMessage) => {
-          if (!matches(message)) return;
-          listeners.delete(listener);
-          resolve(message);
-        };
-        listeners.add(listener);
+      new Promise<LiveMessage>((resolve, reject) => {
+        waits.add({ matches, resolve, reject });
       });
     return { socket, answer };
   }
@@ -73,19 +114,7 @@ describe('load shedding', () => {
     expect((await firstAnswerWith(200)).status).toBe(200);
 
     // A stream and a live socket opened before the overload.
-    const events: ReceivedEvent[] = [];
-    let streamStarted!: () => void;
-    const started = new Promise<void>((resolve) => (streamStarted = resolve));
-    const streaming = stack.ask(
-      { ...SEARCH_BODY, query: 'Long enough to outlive the overload [[simulate chunks=100 chunk-ms=40]]' },
-      {
-        onEvent: (event) => {
-          events.push(event);
-          if (event.event === 'chunk') streamStarted();
-        },
-      },
-    );
-    await started;
+    const { events, streaming } = await openLongStream();
     const live = await openLiveSocket();
     const pong = live.answer((message) => message.type === 'pong');
     live.socket.send(JSON.stringify({ type: 'ping' }));
