@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { underLoad } from './tests/support/load-scaled-timeout.ts';
+import { testLimit } from './tests/support/load-scaled-timeout.ts';
 
 // Browser tests drive one Chromium against a whole stack per file; two files at a time keep both cores busy.
 export default defineConfig({
@@ -7,13 +7,15 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    // Each limit is what a quiet machine needs, stretched by the load when the suite starts (at most four times): a
-    // test that only runs slow beside other work still passes, and one that hangs still fails in bounded time. The
-    // test files scale their own longer limits the same way.
-    testTimeout: underLoad(60_000),
-    hookTimeout: underLoad(120_000),
+    // A whole test's limit is a backstop: what a quiet machine needs, stretched as far as any wait inside it can be
+    // (the load can rise after the suite starts). The waits inside scale with the load when each starts, so a test
+    // that only runs slow beside other work passes, and one that hangs fails at the wait it hung on. The test files
+    // set their own longer limits the same way.
+    testTimeout: testLimit(60_000),
+    hookTimeout: testLimit(120_000),
     // "Eventually" in a browser on a busy 2-core machine: a page's first data can take more than vitest's default
-    // second to arrive. Speed is measured by the benchmarks, not by these waits.
-    expect: { poll: { timeout: underLoad(10_000) } },
+    // second to arrive. Fixed when the suite starts, so it allows the most stretch, like the tests' own limits. Speed
+    // is measured by the benchmarks, not by these waits.
+    expect: { poll: { timeout: testLimit(10_000) } },
   },
 });

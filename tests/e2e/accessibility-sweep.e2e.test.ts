@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit } from '../support/load-scaled-timeout.ts';
 
 /**
  * Every view of the app, as a guest and signed in, in the light and the dark scheme, at a phone's and a desktop's
@@ -66,7 +66,7 @@ describe('every view', () => {
           await close();
         }
         expect(found).toEqual([]);
-      }, underLoad(180_000));
+      }, testLimit(180_000));
     }
   }
 });

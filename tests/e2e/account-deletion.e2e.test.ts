@@ -9,7 +9,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { startStripeFake, stripeEnvironment } from '../support/stripe-test-kit.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Deleting an account is deliberate: from the user menu, the dialog says what is lost (the balance, and what was
@@ -133,6 +133,6 @@ describe('deleting an account', () => {
       } finally {
         await opened.close();
       }
-    }, underLoad(120_000));
+    }, testLimit(120_000));
   }
 });

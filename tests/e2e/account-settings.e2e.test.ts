@@ -8,7 +8,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewpor
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The account pages as a person uses them, at a phone's and a desktop's width, each screen checked with axe and
@@ -115,7 +115,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       } finally {
         await opened.close();
       }
-    }, underLoad(120_000));
+    }, testLimit(120_000));
 
     it('changes the name, devices, password, address and theme in Settings, then deletes the account', async () => {
       const { email, client } = await registeredAccount();
@@ -207,7 +207,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       } finally {
         await opened.close();
       }
-    }, underLoad(180_000));
+    }, testLimit(180_000));
 
     it('offers Sign In next to Go to Home on every page that needs an account', async () => {
       const opened = await openPage(browser, stack.baseUrl, { viewport });
@@ -227,6 +227,6 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       } finally {
         await opened.close();
       }
-    }, underLoad(120_000));
+    }, testLimit(120_000));
   });
 }

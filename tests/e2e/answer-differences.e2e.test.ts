@@ -4,7 +4,7 @@ import { markUniqueSentences } from '../../client/src/components/answer-differen
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
@@ -30,7 +30,7 @@ const MODELS = ['gpt-4o-mini', 'claude-3-5-haiku-20241022'];
 
 describe('where answers differ', () => {
   // Two judge runs and eight axe checks: a minute on a quiet machine, longer on a busy one.
-  it('highlights, in a finished comparison, the sentences each answer has that the other lacks, and asks a judge for a summary', { timeout: underLoad(60_000) }, async () => {
+  it('highlights, in a finished comparison, the sentences each answer has that the other lacks, and asks a judge for a summary', { timeout: testLimit(60_000) }, async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     try {
       await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();

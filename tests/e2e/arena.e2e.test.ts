@@ -8,7 +8,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { arenaPlayer } from '../support/arena-player.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 let browser: Browser;
 let stack: TestStack;
@@ -123,7 +123,7 @@ describe('the blind arena in the browser', () => {
     await pictureAndCheck(page, 'revealed');
     expect(problems).toEqual([]);
     // Six pages pictured four ways each: slow when the machine is busy.
-  }, underLoad(150_000));
+  }, testLimit(150_000));
 
   it('shares the revealed round: the link opens signed out with the answers and their models, and stops once revoked', async () => {
     const { page, problems } = opened;
@@ -199,7 +199,7 @@ describe('the blind arena in the browser', () => {
     expect(await page.getByTestId('leaderboard-locked').textContent()).toContain('Your board opens after 30 votes: you have cast 1.');
     await pictureAndCheck(page, 'leaderboard-locked');
     expect(problems).toEqual([]);
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 
   it('stops a round while the models answer: nothing is charged, and the models can still be revealed', async () => {
     const { page, problems } = opened;
@@ -221,5 +221,5 @@ describe('the blind arena in the browser', () => {
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual(before);
     await pictureAndCheck(page, 'stopped');
     expect(problems).toEqual([]);
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { DESKTOP_VIEWPORT } from '../support/browser-page.ts';
 import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
@@ -46,7 +46,7 @@ describe('asking a question in the browser', () => {
 
   stackForBlock((started) => (stack = started));
 
-  it('shows the answer streaming in before it is finished, then the stored answer', { timeout: underLoad(60_000) }, async () => {
+  it('shows the answer streaming in before it is finished, then the stored answer', { timeout: testLimit(60_000) }, async () => {
     const { page, problems, apiCallsPending } = await openHome(stack);
     // The server gives every call that comes without an anonymous session id a new one, and the page keeps the last
     // to come back: its first calls go out together, so which one it keeps is settled once they have all answered.

@@ -6,7 +6,7 @@ import { picturePng, pdfDocument, receivedImage } from '../support/attachment-fi
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -74,5 +74,5 @@ describe('attaching files to a question', () => {
     // The refused upload is the one failed call the browser saw.
     expect(problems).toEqual([expect.stringMatching(/^Failed to load resource: the server responded with a status of 415 \(Unsupported Media Type\) at \/api\//)]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

@@ -7,7 +7,7 @@ import { eventually } from '../support/eventually.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Brand monitoring from question to dashboard on a real stack: the simulator's answers repeat the question's first
@@ -233,7 +233,7 @@ describe('the Brand Mentions page when the last 30 days have no mention', () => 
       expect(await empty.count()).toBe(0);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
   }
 });
 

@@ -5,7 +5,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * What can be done with each finished answer of a comparison: copy it as Markdown, ask its model again (charged),
@@ -53,7 +53,7 @@ describe('a finished answer’s actions', () => {
     await gpt.getByTestId('column-expand').click();
     expect((await gpt.boundingBox())!.width).toBeLessThan(gridWidth * 0.6);
     await opened.close();
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 });
 
 describe('columns that read well', () => {
@@ -81,7 +81,7 @@ describe('columns that read well', () => {
     }).toBe(5);
     await saveScreenshot(page, 'comparison-columns-synced');
     await close();
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 
   it('moves between answers with Alt+arrows and stops them all with Escape', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: DESKTOP_VIEWPORT });
@@ -100,7 +100,7 @@ describe('columns that read well', () => {
     await column(page, 'gpt-4o-mini').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: underLoad(15_000) });
     await column(page, 'deepseek-chat').and(page.locator('[data-state="stopped"]')).waitFor({ timeout: underLoad(15_000) });
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 
   it('shows one answer at a time on a phone, the next a swipe away', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: PHONE_VIEWPORT });
@@ -115,5 +115,5 @@ describe('columns that read well', () => {
     await expect.poll(async () => (await column(page, 'llama-3.1-8b-instant').boundingBox())!.x).toBeLessThan(PHONE_VIEWPORT.width / 2);
     expect(await column(page, 'gpt-4o-mini').getByTestId('column-expand').isVisible()).toBe(false);
     await close();
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 });

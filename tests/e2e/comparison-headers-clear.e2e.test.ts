@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { COMPARED_MODEL_IDS, comparisonColumn, startComparison } from '../support/comparison-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -194,7 +194,7 @@ const chooseLayout = async (page: Page, layout: 'Columns' | 'Tabs') => {
 };
 
 describe.each([PHONE_VIEWPORT, TABLET_VIEWPORT, DESKTOP_VIEWPORT])('at $width px', (viewport) => {
-  it('no header lies over an answer, in any layout, before and after scrolling', { timeout: underLoad(180_000) }, async () => {
+  it('no header lies over an answer, in any layout, before and after scrolling', { timeout: testLimit(180_000) }, async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
     try {
       page.setDefaultTimeout(underLoad(30_000));

@@ -6,7 +6,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { FIVE_COMPARED_MODELS } from '../support/compared-models.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import { releaseWhenHeld } from '../support/held-answers.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -78,7 +78,7 @@ async function continueFromHistory(page: Page, question: string): Promise<void> 
 }
 
 describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('five models at $width px', (viewport) => {
-  it('tabs, hide and show, focus, sticky headers, columns and versions', { timeout: underLoad(240_000) }, async () => {
+  it('tabs, hide and show, focus, sticky headers, columns and versions', { timeout: testLimit(240_000) }, async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
     page.setDefaultTimeout(underLoad(30_000));
     const question = `Tell the long story of bridges at ${viewport.width} px`;

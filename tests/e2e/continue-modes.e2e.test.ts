@@ -6,7 +6,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { allColumnsDone, comparisonColumn, COMPARED_MODEL_IDS, startComparison } from '../support/comparison-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The ways a comparison goes on, in the browser: carry one column's answer to every model, edit a question and flip
@@ -101,7 +101,7 @@ describe('continuing a comparison', () => {
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 3 * 14 - 2, held: 0 });
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 
   it('reads well and passes axe with versions and a carried answer, on a phone and a desktop, light and dark', async () => {
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
@@ -128,5 +128,5 @@ describe('continuing a comparison', () => {
       }
       await close();
     }
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

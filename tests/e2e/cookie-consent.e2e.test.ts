@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Cookie consent on a deploy that configures Google Analytics: nothing of Google's is asked for before Accept, the
@@ -124,5 +124,5 @@ describe('cookie consent with analytics configured', () => {
         await context.close();
       }
     }
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 let browser: Browser;
@@ -31,7 +31,7 @@ async function checkAtBothWidths(page: Page, name: string, scope: string) {
 const MODELS = ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku', 'Groq - Llama 3.1 8B'];
 
 describe('a council and saved teams', () => {
-  it('saves the picked models as a team, holds a council on their answers, and opens the team by link', { timeout: underLoad(90_000) }, async () => {
+  it('saves the picked models as a team, holds a council on their answers, and opens the team by link', { timeout: testLimit(90_000) }, async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     try {
       await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();

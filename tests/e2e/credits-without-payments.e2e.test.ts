@@ -9,7 +9,7 @@ import { AuthClient } from '../support/auth-client.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -143,7 +143,7 @@ describe('in demo mode', () => {
       } finally {
         await close();
       }
-    }, underLoad(180_000));
+    }, testLimit(180_000));
   }
 });
 
@@ -178,6 +178,6 @@ describe('without demo mode or card payments', () => {
       } finally {
         await close();
       }
-    }, underLoad(120_000));
+    }, testLimit(120_000));
   }
 });

@@ -7,7 +7,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { comparisonColumn } from '../support/comparison-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -89,7 +89,7 @@ describe('demo mode', () => {
     expect(Number(shown![2])).toBeGreaterThanOrEqual(firstTokenSeconds);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 
   it('follows a column’s system prompt and temperature where a person can see it', async () => {
     await startWorker();
@@ -128,7 +128,7 @@ describe('demo mode', () => {
     await lookAt(page, 'demo-mode-column-settings');
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 
   it('words a question asked again a little differently, so comparing with the earlier run shows what changed', async () => {
     await startWorker();
@@ -157,7 +157,7 @@ describe('demo mode', () => {
     await lookAt(page, 'demo-mode-run-differences');
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 
   it('discusses the brand a question names, so brand monitoring finds it', async () => {
     await startWorker();
@@ -180,5 +180,5 @@ describe('demo mode', () => {
     await lookAt(page, 'demo-mode-brand');
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

@@ -6,7 +6,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { allColumnsDone, comparisonColumn, COMPARED_MODEL_IDS, startComparison } from '../support/comparison-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A conversation in the comparison view: after the answers, a follow-up goes to the same models, each column shows
@@ -59,7 +59,7 @@ describe('a follow-up in the comparison view', () => {
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 28, held: 0 });
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 
   it('reads well and passes axe with a thread, on a phone and a desktop, light and dark', async () => {
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
@@ -78,5 +78,5 @@ describe('a follow-up in the comparison view', () => {
       }
       await close();
     }
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -81,7 +81,7 @@ describe('the sign-up invitation', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(90_000));
+    }, testLimit(90_000));
   }
 });
 
@@ -152,7 +152,7 @@ describe('a guest’s navigation', () => {
       await page.getByTestId('leaderboard-page').waitFor();
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(90_000));
+    }, testLimit(90_000));
   }
 
   it('is not shown to signed-in people, whose sidebar has the same pages', async () => {

@@ -8,7 +8,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { seriousAccessibilityViolations, transitionsSettled } from '../support/accessibility-check.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit } from '../support/load-scaled-timeout.ts';
 
 const SUPPORT_ADDRESS = 'help-desk@quorum.test';
 let browser: Browser;
@@ -215,7 +215,7 @@ describe('the Help & Support page', () => {
       await page.unroute('**/api/support');
     }
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });
 
 describe('signed in', () => {

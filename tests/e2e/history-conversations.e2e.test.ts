@@ -5,7 +5,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
@@ -182,5 +182,5 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
 
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(180_000));
+  }, testLimit(180_000));
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, PHONE_VIEWPORT, saveScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { SEARCH_BODY } from '../support/search-stream-client.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -83,7 +83,7 @@ beforeAll(async () => {
   await askAll();
   stored = await readHistory();
   expect(stored).toHaveLength(CHEAP_COUNT + 4);
-}, underLoad(180_000));
+}, testLimit(180_000));
 
 describe('the sidebar’s Recent Requests', () => {
   it('groups identical requests and shows each group’s kind, status, repeat count, query and credits', async () => {

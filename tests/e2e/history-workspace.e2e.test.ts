@@ -7,7 +7,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot, typ
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -100,7 +100,7 @@ beforeAll(async () => {
   const regenerated = await ask({ ...SEARCH_BODY, query: `${REGENERATED} [[simulate chunks=3]]` });
   await ask({ ...SEARCH_BODY, query: `${REGENERATED} [[simulate chunks=4]]`, retryOf: regenerated });
   await ask({ ...SEARCH_BODY, query: `${REGENERATED} [[simulate chunks=5]]`, retryOf: regenerated });
-}, underLoad(180_000));
+}, testLimit(180_000));
 
 async function openSignedIn(view: View): Promise<OpenedPage> {
   const opened = await openPage(browser, stack.baseUrl, { cookie: payer.cookie, viewport: view.viewport });
@@ -168,7 +168,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await saveViewportScreenshot(page, `history-stopped-${name}`);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 
   it(`continues a past conversation in the workspace with every column's thread (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
@@ -208,7 +208,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await column.getByTestId('column-credits').waitFor();
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 
   it(`runs a prompt again with its web search, brand monitoring and AI Overview country and language (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
@@ -235,7 +235,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await saveViewportScreenshot(page, `history-run-again-overview-${name}`);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 
   it(`searches, deletes and loads past the first 20 (${viewName(view)})`, async () => {
     const { page, problems, close } = await openSignedIn(view);
@@ -266,5 +266,5 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     expect(((await response.json()) as { data: { total: number } }).data.total).toBe(0);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });

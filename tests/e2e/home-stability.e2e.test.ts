@@ -4,7 +4,7 @@ import { REGISTRATION_BANNER_DELAY_MS } from '../../client/src/layout/registrati
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { answerCookieQuestion, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile, stackForBlock } from '../support/browser-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -147,7 +147,7 @@ describe('the guest home page on a first visit', () => {
           .toBe(false);
         await saveViewportScreenshot(page, `home-guest-invitation-${demo ? 'demo' : 'keys'}`);
         await context.close();
-      }, underLoad(90_000));
+      }, testLimit(90_000));
     }
   }
 });
@@ -167,5 +167,5 @@ describe('the home page', () => {
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
     expect(await scheme()).toBe('dark');
     await context.close();
-  }, underLoad(30_000));
+  }, testLimit(30_000));
 });

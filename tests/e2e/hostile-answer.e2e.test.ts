@@ -5,7 +5,7 @@ import { QUERY_MAX_LENGTH } from '../../contract/limits.ts';
 import { answerCookieQuestion, DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A model's answer is untrusted: here it carries script tags, event handlers, `javascript:` and `data:` links in
@@ -127,7 +127,7 @@ async function saveScreenshotsAtBothSizes(page: Page, name: string): Promise<voi
 }
 
 describe('a hostile answer in Chromium', () => {
-  it('shows raw HTML as text: no script runs, nothing loads, no handler or frame reaches the page', { timeout: underLoad(60_000) }, async () => {
+  it('shows raw HTML as text: no script runs, nothing loads, no handler or frame reaches the page', { timeout: testLimit(60_000) }, async () => {
     const watched = await openWatchedPage();
     // The object tag is the answer's last piece: once it is on screen, everything before it is too.
     await askAndWait(watched.page, rawHtml(), '</object>');
@@ -144,7 +144,7 @@ describe('a hostile answer in Chromium', () => {
     await watched.close();
   });
 
-  it('keeps only allowed link schemes from markdown, shows images as links, and loads nothing remote', { timeout: underLoad(60_000) }, async () => {
+  it('keeps only allowed link schemes from markdown, shows images as links, and loads nothing remote', { timeout: testLimit(60_000) }, async () => {
     const watched = await openWatchedPage();
     await askAndWait(watched.page, markdownLinks(), 'ok-relative');
     // The unsafe ones are shown as plain text, without a link; the safe ones stay links. The markdown renderer is
@@ -167,7 +167,7 @@ describe('a hostile answer in Chromium', () => {
     await watched.close();
   });
 
-  it('lists only web-search sources with allowed addresses', { timeout: underLoad(60_000) }, async () => {
+  it('lists only web-search sources with allowed addresses', { timeout: testLimit(60_000) }, async () => {
     const watched = await openWatchedPage();
     await watched.page.getByTestId('web-search-toggle').check({ force: true });
     // hostile=1: the pages cited are javascript:, data:, " JavaScript:" and one https page (with a title cut in an emoji).

@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -81,5 +81,5 @@ describe('the follow-up box of a long conversation', () => {
     await expect.poll(() => accountLedger(stack.records(), payer.accountId), { timeout: underLoad(30_000) }).toEqual({ balance: 138 - 6 - surcharge, held: 0 });
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(180_000));
+  }, testLimit(180_000));
 });

@@ -8,7 +8,7 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, saveViewportScreenshot } from '../sup
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { THREE_MODELS } from '../support/search-stream-client.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The comparison's MCP App in Chromium, inside a stand-in host: the page Quorum serves at its ui:// address runs in a
@@ -52,7 +52,7 @@ async function openHost(page: Page, appHtml: string, input: unknown, result: Cal
 }
 
 describe('the comparison as an MCP App', () => {
-  it('shows a real comparison side by side in a host frame, at 390 and 1440 px, light and dark', { timeout: underLoad(120_000) }, async () => {
+  it('shows a real comparison side by side in a host frame, at 390 and 1440 px, light and dark', { timeout: testLimit(120_000) }, async () => {
     const key = await createApiKeyFor(stack.baseUrl, stack.fundedCookie, { name: 'Assistant' });
     // The comparison as a 2026-07-28 client gets it; the view is the same page at either protocol version.
     const [client, handshakeClient] = await Promise.all([

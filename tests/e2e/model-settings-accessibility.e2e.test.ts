@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit } from '../support/load-scaled-timeout.ts';
 
 /**
  * Controls that only exist once something is opened, which a sweep of the pages as they load never meets: the brand
@@ -60,6 +60,6 @@ describe('controls shown once opened', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(90_000));
+    }, testLimit(90_000));
   }
 });

@@ -6,7 +6,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../s
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { seedModelRuns, type SeededRun } from '../support/seeded-model-runs.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit } from '../support/load-scaled-timeout.ts';
 
 /**
  * The models page on a real stack, its figures counted by Postgres from runs written into `model_runs`: GPT-4o mini
@@ -128,7 +128,7 @@ describe('the models page', () => {
     // machine no longer fails.
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(240_000));
+  }, testLimit(240_000));
 
   it('is linked from the footer and the guest navigation', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });

@@ -8,7 +8,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The information pages on a real stack: pricing from the live catalogue, the three legal texts with this deploy's
@@ -173,7 +173,7 @@ describe('the pricing page', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });
 
 describe('the pricing page on long conversations', () => {
@@ -206,7 +206,7 @@ describe('the pricing page on long conversations', () => {
       expect(problems).toEqual([]);
       await close();
     }
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });
 
 describe('the legal pages', () => {
@@ -282,7 +282,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
       expect(await checkedInBothSchemes(page, 'pricing-tier-cards')).toEqual([]);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
 
     it(`dates the cookie policy and lists every key the app keeps at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/cookie-policy', viewport });
@@ -296,7 +296,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
       expect(await checkedInBothSchemes(page, 'cookie-policy-keys')).toEqual([]);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
   }
 
   it('names every key and cookie a signed-in visitor’s browser really holds', async () => {
@@ -318,7 +318,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
     expect(cookies).toContain('quorum_session');
     expect(cookies.filter((name) => !text.includes(name))).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });
 
 describe('an unknown address', () => {
@@ -402,5 +402,5 @@ describe('accessibility and looks', () => {
         }
       }
     }
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

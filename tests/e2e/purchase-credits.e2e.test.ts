@@ -8,7 +8,7 @@ import { accountLedger, createPayer } from '../support/funded-user.ts';
 import { routeStripeToStandIns } from '../support/stripe-js-stand-in.ts';
 import { startStripeFake, stripeEnvironment } from '../support/stripe-test-kit.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Buying credits in Chromium, end to end: the dialog's amounts and prices, Stripe's card form (a stand-in for
@@ -109,7 +109,7 @@ describe('the Purchase Credits dialog', () => {
     expect(stand.scriptLoads()).toBe(1);
     expect(problems.filter((problem) => !problem.includes('402'))).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 
   it('while the bank is still processing, asks Quorum again instead of charging again', async () => {
     const payer = await createPayer(stack.records(), stack.config, 150);
@@ -135,7 +135,7 @@ describe('the Purchase Credits dialog', () => {
     await reloaded;
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 650, held: 0 });
     await close();
-  }, underLoad(30_000));
+  }, testLimit(30_000));
 
   it('opens from the pricing page at the chosen amount, and from "not enough credits" on the home page', async () => {
     const payer = await createPayer(stack.records(), stack.config, 1);
@@ -153,7 +153,7 @@ describe('the Purchase Credits dialog', () => {
     await page.getByTestId('insufficient-buy-credits').click();
     await dialogNamed(page, 'Purchase Credits').getByTestId('purchase-quote').waitFor();
     await close();
-  }, underLoad(30_000));
+  }, testLimit(30_000));
 
   it('reads well and passes axe at phone and desktop widths, light and dark', async () => {
     const payer = await createPayer(stack.records(), stack.config, 150);
@@ -178,5 +178,5 @@ describe('the Purchase Credits dialog', () => {
       }
       await close();
     }
-  }, underLoad(90_000));
+  }, testLimit(90_000));
 });

@@ -6,7 +6,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import { releaseWhenHeld } from '../support/held-answers.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A regeneration is an answer like any other: a reload while it streams must not lose it. The page comes back with
@@ -85,7 +85,7 @@ describe('a regeneration and a reload', () => {
       expect(await page.getByTestId('answer-panel').count()).toBe(0);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(120_000));
+    }, testLimit(120_000));
   }
 
   it('picks a comparison column’s regeneration up again after a reload, beside the other columns (1440 px)', async () => {
@@ -122,5 +122,5 @@ describe('a regeneration and a reload', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

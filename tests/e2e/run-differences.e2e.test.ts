@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * Asking a comparison again later and reading what changed: the same question asked twice (the simulator answers a
@@ -29,7 +29,7 @@ beforeAll(async () => {
     const comparison = await stack.ask({ query, models: MODELS, searchEnabled: false }, { path: '/api/compare/stream' });
     expect(comparison.events.at(-1)?.event).toBe('all_complete');
   }
-}, underLoad(120_000));
+}, testLimit(120_000));
 
 async function openRuns(page: Page, query: string) {
   await page.getByTestId('recent-request').filter({ has: page.getByTestId('request-query').getByText(query, { exact: true }) }).click();
@@ -97,5 +97,5 @@ describe('a question asked again, against its earlier run', () => {
     expect(await steady.getByTestId('run-difference').locator('del, ins').count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(120_000));
+  }, testLimit(120_000));
 });

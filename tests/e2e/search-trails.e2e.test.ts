@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveElementScreenshot, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import { until } from '../support/eventually.ts';
 
 /**
@@ -30,7 +30,7 @@ async function pictureAndCheck(page: Page, name: string, width: number): Promise
 }
 
 describe('search trails in the browser', () => {
-  it('shows the set’s retrieval figures and each answer’s searches, cited and retrieved-only pages', { timeout: underLoad(120_000) }, async () => {
+  it('shows the set’s retrieval figures and each answer’s searches, cited and retrieved-only pages', { timeout: testLimit(120_000) }, async () => {
     const created = await fetch(`${stack.baseUrl}/api/tracking/sets`, {
       method: 'POST',
       headers: { cookie: stack.fundedCookie, 'content-type': 'application/json' },

@@ -5,7 +5,7 @@ import { seriousAccessibilityViolations } from '../support/accessibility-check.t
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A shared link's settings in Chromium: Share asks first (when the link ends, 30 days unless chosen otherwise, and
@@ -34,7 +34,7 @@ async function pictured(page: Page, name: string, what: 'page' | 'screen' = 'pag
 
 describe("a shared link's settings", () => {
   // Eight pictures with an accessibility check each, on two pages: longer than the default.
-  it('are set from the Share panel, and a reader needs the passphrase to read a protected link', { timeout: underLoad(180_000) }, async () => {
+  it('are set from the Share panel, and a reader needs the passphrase to read a protected link', { timeout: testLimit(180_000) }, async () => {
     const owner = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     const reader = await openPage(browser, stack.baseUrl);
     try {

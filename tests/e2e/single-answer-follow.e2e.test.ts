@@ -4,7 +4,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT } from '../support/browser-p
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { accountLedger, createPayer } from '../support/funded-user.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The single answer: it comes into view when it starts and the page follows its last line until the reader scrolls
@@ -62,7 +62,7 @@ describe('a streaming single answer', () => {
       await expect.poll(() => panelState(page), { timeout: underLoad(20_000) }).toBe('done');
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
   }
 });
 
@@ -96,5 +96,5 @@ describe('a finished single answer', () => {
     await expect.poll(() => page.getByTestId('column-current-question').innerText()).toBe('Do they still exist?');
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 18, held: 0 });
     await opened.close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });

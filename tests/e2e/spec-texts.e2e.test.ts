@@ -4,7 +4,7 @@ import { seriousAccessibilityViolations, transitionsSettled } from '../support/a
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The spec's own words where the app had its own: the comparison names models "engine - model" in the checklist
@@ -58,7 +58,7 @@ describe('the spec’s texts', () => {
       expect(await checkedInBothSchemes(page, 'comparison')).toEqual([]);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(90_000));
+    }, testLimit(90_000));
 
     it(`says why Ask is disabled when Brand Monitoring is on without a brand, panel open, at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
@@ -86,7 +86,7 @@ describe('the spec’s texts', () => {
       expect(await page.getByTestId('ask-button').isDisabled()).toBe(false);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
 
     it(`titles the Brand Mentions dashboard "Brand Analytics" and prices an arena round before it starts at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport, path: '/brand-mentions' });
@@ -107,7 +107,7 @@ describe('the spec’s texts', () => {
       expect(await checkedInBothSchemes(page, 'arena-price')).toEqual([]);
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
 
     it(`keeps the web search price in sight while the toggle is locked, at ${viewport.width} px`, async () => {
       // A guest: locked behind Register, and still told what web search would cost.
@@ -146,7 +146,7 @@ describe('the spec’s texts', () => {
       expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits per model');
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(90_000));
+    }, testLimit(90_000));
 
     it(`names the Compare button in a comparison's missing-brand warning, and Ask in the single view, at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport });
@@ -169,7 +169,7 @@ describe('the spec’s texts', () => {
       await expect.poll(() => reason.innerText()).toBe('Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.');
       expect(problems).toEqual([]);
       await close();
-    }, underLoad(60_000));
+    }, testLimit(60_000));
   }
 
 describe('the layout', () => {
@@ -204,7 +204,7 @@ describe('the layout', () => {
     expect(overflowing).toEqual([]);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 
   it('never scrolls sideways from 320 to 1440 px for a guest, with the guest banners and every locked toggle showing', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { viewport: { width: 320, height: 700 } });
@@ -237,6 +237,6 @@ describe('the layout', () => {
     expect(overflowing).toEqual([]);
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(60_000));
+  }, testLimit(60_000));
 });
 });

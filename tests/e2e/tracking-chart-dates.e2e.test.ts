@@ -5,7 +5,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveElementScreenshot } fro
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { until } from '../support/eventually.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * A daily set after three weeks: 21 runs on the charts. At 390 px there is room for a few dates only, so the axis
@@ -123,5 +123,5 @@ describe('the tracking charts’ dates', () => {
     expect(Math.min(...shown[DESKTOP_VIEWPORT.width]!)).toBeGreaterThan(Math.max(...shown[PHONE_VIEWPORT.width]!));
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(240_000));
+  }, testLimit(240_000));
 });

@@ -5,7 +5,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { pictureAndCheck } from '../support/tracking-page.ts';
 import { until } from '../support/eventually.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The tracking dashboard with its statistics, in the browser on a real stack: one real run through the scheduler,
@@ -240,5 +240,5 @@ describe('tracking dashboard statistics', () => {
     });
     expect(problems).toEqual([]);
     await close();
-  }, underLoad(180_000));
+  }, testLimit(180_000));
 });

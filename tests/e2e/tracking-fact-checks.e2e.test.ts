@@ -5,7 +5,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../s
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { trackingCalls } from '../support/tracking-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The fact-checks card on the tracking dashboard and the fact sheet on the form, at 390 and 1440 px with axe. One run
@@ -33,7 +33,7 @@ async function atBothWidths(page: Page, name: string, check: () => Promise<void>
 }
 
 describe('fact-checks on the tracking dashboard', () => {
-  it('shows the share of answers contradicting the sheet per model, the fact and the quotes, and the sheet on the form', { timeout: underLoad(240_000) }, async () => {
+  it('shows the share of answers contradicting the sheet per model, the fact and the quotes, and the sheet on the form', { timeout: testLimit(240_000) }, async () => {
     const { set } = await api('POST', '/api/tracking/sets', {
       name: 'Widgets',
       brand: { brandName: 'Zorblax', competitors: [], facts: [{ claim: 'Founded in 2012 in Lyon', sourceUrl: 'https://zorblax.example/about' }, { claim: 'Free plan for up to 3 users' }] },

@@ -5,7 +5,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../s
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { trackingCalls } from '../support/tracking-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The paired figures on the dashboard, and the samples table and a fixed temperature on the form, at 390 and 1440 px with axe. Two runs a
@@ -34,7 +34,7 @@ async function atBothWidths(page: Page, name: string, check: () => Promise<void>
 }
 
 describe('paired figures and the samples table', () => {
-  it('shows the cells lost and gained with their p-value, and what each number of samples buys', { timeout: underLoad(240_000) }, async () => {
+  it('shows the cells lost and gained with their p-value, and what each number of samples buys', { timeout: testLimit(240_000) }, async () => {
     const { set } = await api('POST', '/api/tracking/sets', {
       name: 'Running shoes',
       brand: { brandName: 'Acmeflux', competitors: [] },

@@ -4,7 +4,7 @@ import { openPage } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { pictureAndCheck, trackingCalls } from '../support/tracking-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * The tracking dashboard with two runs on three surfaces, a provider having moved one model to a new snapshot
@@ -20,7 +20,7 @@ browserStackForFile((started) => ({ browser, stack } = started), { environment: 
 const { api, completedRuns } = trackingCalls(() => stack);
 
 describe('tracking model changes and surfaces', () => {
-  it('marks a model change on every chart and reads one surface at a time', { timeout: underLoad(240_000) }, async () => {
+  it('marks a model change on every chart and reads one surface at a time', { timeout: testLimit(240_000) }, async () => {
     const { set } = await api('POST', '/api/tracking/sets', {
       name: 'Running shoes',
       brand: { brandName: 'Acmeflux', competitors: ['Globexa'] },

@@ -5,7 +5,7 @@ import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } fr
 import { browserStackForFile } from '../support/browser-stack.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { pictureAndCheck } from '../support/tracking-page.ts';
-import { underLoad } from '../support/load-scaled-timeout.ts';
+import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 
 /**
  * GEO tracking in the browser on a real stack: a signed-in person saves a prompt set (seeing its cost first), its
@@ -131,5 +131,5 @@ describe('tracking', () => {
     expect(problems).toEqual([]);
     await close();
     // Five screens at two widths and two schemes, each checked by axe, on a shared machine: more than the default minute.
-  }, underLoad(180_000));
+  }, testLimit(180_000));
 });

@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { closeChromium, launchChromium } from './chromium.ts';
 import { finishWithin } from './closing-steps.ts';
-import { underLoad } from './load-scaled-timeout.ts';
+import { testLimit, underLoad } from './load-scaled-timeout.ts';
 import { startTestStack, type TestStack, type TestStackOptions } from './test-stack.ts';
 
-/** Ample to start (or stop) Chromium or a stack on a quiet machine; `underLoad` stretches it on a busy one. */
+/** Ample to start (or stop) Chromium or a stack on a quiet machine; `underLoad` and `testLimit` stretch it on a busy one. */
 const START_UP_MS = 120_000;
 
 /** How long before its hook's limit a teardown gives up and says what it was still waiting for. */
@@ -34,10 +34,13 @@ export async function stopBrowserStack(browser: Browser | undefined, stack: Test
   );
 }
 
-/** A teardown hook's limit, and the shorter one its work gets so that a late teardown can still say why. */
-function teardownLimits(): { hookMs: number; workMs: number } {
-  const hookMs = underLoad(START_UP_MS);
-  return { hookMs, workMs: hookMs - SAY_WHY_MARGIN_MS };
+/**
+ * A teardown hook's limit (a backstop fixed when the file is collected), and the shorter one its work gets, read
+ * when the teardown starts so that it follows the load then, and so that a late teardown can still say why.
+ */
+function teardownLimits(): { hookMs: number; workMs: () => number } {
+  const hookMs = testLimit(START_UP_MS);
+  return { hookMs, workMs: () => Math.min(underLoad(START_UP_MS), hookMs - SAY_WHY_MARGIN_MS) };
 }
 
 /**
@@ -54,9 +57,9 @@ export function browserStackForFile(
   beforeAll(async () => {
     started = await startBrowserStack(optionsNow(options));
     take(started);
-  }, underLoad(START_UP_MS));
+  }, testLimit(START_UP_MS));
   const limits = teardownLimits();
-  afterAll(() => stopBrowserStack(started?.browser, started?.stack, limits.workMs), limits.hookMs);
+  afterAll(() => stopBrowserStack(started?.browser, started?.stack, limits.workMs()), limits.hookMs);
 }
 
 /**
@@ -68,7 +71,7 @@ export function browserForFile(take: (browser: Browser) => void): void {
   beforeAll(async () => {
     browser = await launchChromium();
     take(browser);
-  }, underLoad(START_UP_MS));
+  }, testLimit(START_UP_MS));
   afterAll(() => browser && closeChromium(browser));
 }
 
@@ -83,9 +86,9 @@ export function stackForBlock(take: (stack: TestStack) => void, options?: TestSt
   beforeAll(async () => {
     stack = await startTestStack(optionsNow(options));
     take(stack);
-  }, underLoad(START_UP_MS));
+  }, testLimit(START_UP_MS));
   const limits = teardownLimits();
-  afterAll(() => stack && finishWithin('closing the test stack', stack.close(), limits.workMs, () => stack!.closing.describe()), limits.hookMs);
+  afterAll(() => stack && finishWithin('closing the test stack', stack.close(), limits.workMs(), () => stack!.closing.describe()), limits.hookMs);
 }
 
 /** Options given as a function are read when the hook runs, after the hooks registered before it. */

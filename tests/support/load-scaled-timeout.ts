@@ -20,3 +20,13 @@ export function loadFactor(): number {
 export function underLoad(quietMs: number): number {
   return Math.round(quietMs * loadFactor());
 }
+
+/**
+ * A whole test's or hook's limit: a backstop behind the waits inside it, which carry their own `underLoad` limits and
+ * fail first, naming what they waited for. It is fixed when the file is collected, before the load the test will meet
+ * is known (a suite that grows heavier mid-run outran limits scaled by the load at its start), so it allows the most
+ * stretch any wait can get. A test that hangs still fails in bounded time.
+ */
+export function testLimit(quietMs: number): number {
+  return quietMs * MOST;
+}
