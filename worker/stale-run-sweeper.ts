@@ -9,6 +9,7 @@ import {
   failRunAndAnnounce,
   livenessCutoffs,
   runFailure,
+  type RequestEndedListener,
   type RunLivenessCheckDependencies,
 } from '../core/runs/index.ts';
 import { deleteUnusedUploads } from '../core/attachments/index.ts';
@@ -27,6 +28,8 @@ export interface StaleRunSweeperOptions {
   keyPrefix: string;
   runLeaseMs: number;
   queueWaitTimeoutMs: number;
+  /** Told when a run swept here was its request's last: a tracking slot waiting on it finishes now. */
+  onRequestEnded?: RequestEndedListener | undefined;
 }
 
 /**
@@ -48,6 +51,7 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
     keyPrefix: options.keyPrefix,
     limits,
     confirmLapseAfterMs: options.runLeaseMs,
+    onRequestEnded: options.onRequestEnded,
   };
   const cutoffs = livenessCutoffs(limits, Date.now());
   let swept = 0;
@@ -74,7 +78,7 @@ export async function sweepStaleRuns(options: StaleRunSweeperOptions): Promise<n
 
   // A hold outlives its run's longest possible life; one still open past that belongs to a run that will never settle.
   for (const runId of await runsWithExpiredHolds(em, SWEEP_BATCH)) {
-    await failRunAndAnnounce(options.orm.em.fork(), options.writer, runId, runFailure('WORKER_LOST'));
+    await failRunAndAnnounce(options.orm.em.fork(), options.writer, runId, runFailure('WORKER_LOST'), { onRequestEnded: options.onRequestEnded });
     // The run may be gone (its owner deleted) or already ended; the hold is released either way.
     await options.orm.em.fork().transactional((transaction) => releaseHold(transaction, runId));
     swept += 1;

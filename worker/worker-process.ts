@@ -180,10 +180,12 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
     streamTtlSeconds: config.events.streamTtlSeconds,
     streamMaxEvents: config.events.streamMaxEvents,
   });
-  // An answer that ends a tracking slot's last request queues the slot's finish: nothing polls for it.
+  // An answer that ends a tracking slot's last request queues the slot's finish: nothing polls for it. The sweeper
+  // tells it too, for an answer whose worker died.
+  const onRequestEnded = (requestId: string) => announceRequestEnded(orm.em.fork(), queues.tracking, requestId);
   const dependencies = {
     ...answerDependencies(config, logger, { orm, redis, writer, providers, cancellations, judgeModel, catalogue }),
-    onRequestEnded: (requestId: string) => announceRequestEnded(orm.em.fork(), queues.tracking, requestId),
+    onRequestEnded,
   };
   const answerWorker = startAnswerWorker(dependencies, {
     connection: bullConnection,
@@ -202,6 +204,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       keyPrefix: config.redis.keyPrefix,
       runLeaseMs: config.worker.runLeaseMs,
       queueWaitTimeoutMs: config.server.queueWaitTimeoutMs,
+      onRequestEnded,
     },
     SWEEP_INTERVAL_MS,
   );

@@ -14,3 +14,4 @@ export { type ClaimedRun, claimRun, completeRun, failRunWithSettlement } from '.
 export { checkRunLiveness, type RunLivenessCheckDependencies } from './run-liveness-check.ts';
 export { livenessCutoffs } from './run-liveness.ts';
 export { announceStoredOutcome, failRunAndAnnounce, runEndEvent, storedOutcomeEvent } from './run-outcome-announcer.ts';
+export type { FailAndAnnounceOptions, RequestEndedListener } from './run-outcome-announcer.ts';

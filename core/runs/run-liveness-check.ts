@@ -7,7 +7,7 @@ import { runLeaseKey } from '../events/index.ts';
 import type { RequestEventWriter } from '../events/index.ts';
 import { runFailure } from './run-failures.ts';
 import { assessRunLiveness, type JobStanding, type RunLiveness, type RunLivenessFacts, type RunLivenessLimits } from './run-liveness.ts';
-import { failRunAndAnnounce } from './run-outcome-announcer.ts';
+import { failRunAndAnnounce, type RequestEndedListener } from './run-outcome-announcer.ts';
 
 export interface RunLivenessCheckDependencies {
   orm: MikroORM;
@@ -21,6 +21,8 @@ export interface RunLivenessCheckDependencies {
    * events to go by, sets it to the lease's lifetime: a worker that lives has set it again by then).
    */
   confirmLapseAfterMs?: number;
+  /** Told when a run ended here was its request's last (see `failRunAndAnnounce`). */
+  onRequestEnded?: RequestEndedListener | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function checkRunLiveness(dependencies: RunLivenessCheckDependencie
     // it was not ended here, its real ending (or another checker's) reaches its watchers through the stream.
     const ended = await failRunAndAnnounce(dependencies.orm.em.fork(), dependencies.writer, runId, runFailure(verdict), {
       onlyWhile: verdict === 'WORKER_LOST' ? 'running' : 'queued',
+      onRequestEnded: dependencies.onRequestEnded,
     });
     return ended ? verdict : 'alive';
   }

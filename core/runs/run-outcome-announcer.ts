@@ -21,14 +21,28 @@ export async function failRunAndAnnounce(
   writer: RequestEventWriter,
   runId: string,
   failure: RunFailure,
-  options: FailRunOptions = {},
+  options: FailAndAnnounceOptions = {},
 ): Promise<boolean> {
-  const settlement = await failRunWithSettlement(em, runId, failure, options);
+  const { onRequestEnded, ...failOptions } = options;
+  const settlement = await failRunWithSettlement(em, runId, failure, failOptions);
   await announceStoredOutcome(em, writer, runId);
   // The owner's other tabs learn their credits came back; a lost notice only delays their refresh.
   if (settlement) await publishRunSettlement(em, writer.connection, writer.keyPrefix, settlement).catch(() => undefined);
+  // A lost notice leaves a tracking slot to its deadline's job; it never loses the answer.
+  if (settlement?.requestFinished && onRequestEnded) await onRequestEnded(settlement.requestId).catch(() => undefined);
   return settlement !== undefined;
 }
+
+export interface FailAndAnnounceOptions extends FailRunOptions {
+  /**
+   * Told when this ending was the last open run of its request, as a worker's own ending tells it: a tracking slot
+   * whose last answer was ended here (its worker died) finishes now, not at its deadline.
+   */
+  onRequestEnded?: RequestEndedListener | undefined;
+}
+
+/** Hears that a request's last open run has ended. */
+export type RequestEndedListener = (requestId: string) => Promise<unknown>;
 
 export async function announceStoredOutcome(
   em: EntityManager,

@@ -115,7 +115,7 @@ describe('run lifecycle', () => {
 });
 
 describe('stale run sweeper', () => {
-  it('ends a running run whose worker lease is gone and a queued run whose job vanished, and announces both', async () => {
+  it('ends a running run whose worker lease is gone and a queued run whose job vanished, announces both, and tells of each request it ended', async () => {
     const longAgo = new Date(Date.now() - 60_000);
     const running = await storeRequest(1, { status: 'running', startedAt: longAgo });
     const queued = await storeRequest(1);
@@ -123,6 +123,10 @@ describe('stale run sweeper', () => {
     const fresh = await storeRequest(1, { status: 'running', startedAt: new Date() });
     const waiting = await storeRequest(1);
     await stack.records().nativeUpdate(ModelRun, { id: waiting.runIds[0] }, { createdAt: longAgo });
+    // A comparison with one lost run and one still answering: its request is not over yet.
+    const halfLost = await storeRequest(2, { status: 'running', startedAt: new Date() });
+    await stack.records().nativeUpdate(ModelRun, { id: halfLost.runIds[0] }, { startedAt: longAgo });
+    const endedRequests: string[] = [];
 
     const { redisUrl, keyPrefix } = { redisUrl: stack.config.redis.url, keyPrefix: stack.config.redis.keyPrefix };
     const queue = new AnswerQueue({ url: redisUrl }, keyPrefix, stack.config.redis.answerQueuePartitions);
@@ -138,10 +142,16 @@ describe('stale run sweeper', () => {
       keyPrefix,
       runLeaseMs: 1_000,
       queueWaitTimeoutMs: 30_000,
+      onRequestEnded: async (requestId) => {
+        endedRequests.push(requestId);
+      },
     });
     await queue.close();
 
-    expect(swept).toBe(2);
+    expect(swept).toBe(3);
+    // Told of exactly the requests whose last open run it ended, as a tracking slot waiting on them needs.
+    expect(endedRequests.toSorted()).toEqual([running.requestId, queued.requestId].toSorted());
+    expect(await stack.records().findOneOrFail(ModelRun, halfLost.runIds[1]!)).toMatchObject({ status: 'running' });
     const em = stack.records();
     expect(await em.findOneOrFail(ModelRun, running.runIds[0]!)).toMatchObject({ status: 'error', errorCode: 'WORKER_LOST' });
     expect(await em.findOneOrFail(ModelRun, queued.runIds[0]!)).toMatchObject({ status: 'error', errorCode: 'QUEUE_TIMEOUT' });
