@@ -5,6 +5,7 @@ import { ChannelHub } from '../../streaming/channel-hub.ts';
 import { RequestEventHub } from '../../streaming/request-event-hub.ts';
 import { SessionEndWatch } from '../../streaming/session-end-watch.ts';
 import { liveSessionExpiries } from '../../../core/accounts/index.ts';
+import { announceRequestEnded } from '../../../core/tracking/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ export default fastifyPlugin(
         writer: app.eventWriter,
         keyPrefix,
         limits: { runLeaseMs: config.worker.runLeaseMs, queueWaitTimeoutMs: config.server.queueWaitTimeoutMs },
+        // A watched answer the watchdog ends may be a tracking slot's last: its slot finishes now, not at its deadline.
+        onRequestEnded: (requestId: string) => announceRequestEnded(app.orm.em.fork(), app.trackingQueue, requestId),
       },
       catalogue: app.catalogue,
       engineSettings: { demoMode: config.demoMode, providers: config.providers, localModels: config.localModels },
