@@ -7,6 +7,7 @@ import { FIVE_COMPARED_MODELS } from '../support/compared-models.ts';
 import { askComparison, comparisonColumn } from '../support/comparison-page.ts';
 import { releaseWhenHeld } from '../support/held-answers.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
+import { openSidebar } from '../support/sidebar-drawer.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -67,8 +68,7 @@ async function pictured(page: Page, name: string, what: 'page' | 'screen' = 'pag
 
 /** Opens a past request from the sidebar (a drawer on a phone) and continues it in the workspace. */
 async function continueFromHistory(page: Page, question: string): Promise<void> {
-  const burger = page.getByRole('button', { name: 'Toggle navigation' });
-  if (await burger.isVisible()) await burger.click();
+  await openSidebar(page);
   const item = page.getByTestId('recent-request').filter({ has: page.getByTestId('request-query').getByText(question) }).first();
   await item.waitFor({ timeout: underLoad(15_000) });
   await item.click();

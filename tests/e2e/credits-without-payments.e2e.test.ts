@@ -11,6 +11,7 @@ import { browserForFile, stackForBlock } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import { startMailCatcher, verificationLinkIn, type MailCatcher } from '../support/mail-catcher.ts';
+import { openSidebar } from '../support/sidebar-drawer.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -51,17 +52,7 @@ const countSays = (page: Page, credits: string) => page.locator(`[data-testid="c
 
 /** Buy Credits lives in the sidebar, which on a phone is a drawer behind the burger (off screen until opened). */
 async function pressBuyCredits(page: Page) {
-  const burger = page.getByRole('button', { name: 'Toggle navigation' });
-  if (await burger.isVisible()) {
-    await burger.click();
-    await expect
-      .poll(async () => {
-        const box = await page.getByTestId('sidebar').boundingBox();
-        return box !== null && box.x >= 0;
-      })
-      .toBe(true);
-  }
-  await page.getByTestId('buy-credits').click();
+  await (await openSidebar(page)).getByTestId('buy-credits').click();
 }
 
 /** Waits for a dialog's opening transition to end: axe would read the colours of a half-faded dialog. */

@@ -7,6 +7,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
+import { openSidebar } from '../support/sidebar-drawer.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -57,19 +58,9 @@ async function answered(page: Page, question: string, earlier: number): Promise<
     .toEqual([question, earlier, 'done']);
 }
 
-/** Whether any of it is inside the viewport (a closed drawer is moved off-screen, not hidden). */
-async function onScreen(page: Page, locator: Locator): Promise<boolean> {
-  const box = await locator.boundingBox();
-  return box !== null && box.width > 0 && box.x + box.width > 1 && box.x < (page.viewportSize()?.width ?? 0);
-}
-
-/** The sidebar's entries, opened from the burger on a phone when the drawer is not open already. */
+/** The sidebar's entries, the drawer opened first on a phone, once the first has loaded. */
 async function recentRequests(page: Page): Promise<Locator> {
-  const burger = page.getByRole('button', { name: 'Toggle navigation' });
-  if ((await burger.isVisible()) && !(await onScreen(page, page.getByTestId('sidebar')))) {
-    await burger.click();
-    await expect.poll(() => onScreen(page, page.getByTestId('sidebar'))).toBe(true);
-  }
+  await openSidebar(page);
   const list = page.getByTestId('recent-requests');
   await list.getByTestId('recent-request').first().waitFor({ timeout: underLoad(15_000) });
   return list;

@@ -8,6 +8,7 @@ import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
+import { openSidebar } from '../support/sidebar-drawer.ts';
 import type { TestStack } from '../support/test-stack.ts';
 
 /**
@@ -108,19 +109,9 @@ async function openSignedIn(view: View): Promise<OpenedPage> {
   return opened;
 }
 
-/** Whether any of it is inside the viewport (a closed drawer is moved off-screen, not hidden). */
-async function onScreen(page: Page, locator: Locator): Promise<boolean> {
-  const box = await locator.boundingBox();
-  return box !== null && box.width > 0 && box.x + box.width > 1 && box.x < (page.viewportSize()?.width ?? 0);
-}
-
-/** The sidebar, opened from its toggle on a phone when it is not open already. */
+/** The sidebar's recent requests, the drawer opened first on a phone, once the first has loaded. */
 async function sidebar(page: Page): Promise<Locator> {
-  const burger = page.getByRole('button', { name: 'Toggle navigation' });
-  if ((await burger.isVisible()) && !(await onScreen(page, page.getByTestId('sidebar')))) {
-    await burger.click();
-    await expect.poll(() => onScreen(page, page.getByTestId('sidebar'))).toBe(true);
-  }
+  await openSidebar(page);
   const requests = page.getByTestId('recent-requests');
   await requests.getByTestId('recent-request').first().waitFor({ timeout: underLoad(15_000) });
   return requests;

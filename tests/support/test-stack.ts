@@ -73,6 +73,9 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     // Every provider, through its real SDK, to the simulator.
     ...providerEnvironment(simulatorBaseUrls(simulator.url), 'test-key'),
     PROVIDER_MAX_RETRIES: '0',
+    // An answer a test holds at a simulator gate is silent until the test lets it go, which on a busy machine can take
+    // longer than the 30 s a silent provider gets in production; the idle limit's own tests set theirs.
+    PROVIDER_IDLE_TIMEOUT_MS: '300000',
     // Providers have keys here, which turns the brand judge on by default; tests of the judge ask for it by name.
     BRAND_JUDGE_MODEL: 'off',
     // Long enough that a renewal held up on a loaded machine does not end a healthy answer as lost; tests of a

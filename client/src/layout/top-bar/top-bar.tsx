@@ -33,7 +33,7 @@ export function TopBar({ navigation }: TopBarProps) {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         {navigation && (
-          <Burger opened={navigation.opened} onClick={navigation.toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+          <Burger opened={navigation.opened} onClick={navigation.toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" aria-expanded={navigation.opened} />
         )}
         <Anchor component={Link} to="/" underline="never" c="inherit" fw={800} fz="xl" aria-label="Quorum home" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
           <QuorumMark />
