@@ -3,7 +3,7 @@ import { promptAttachmentsOf } from '../core/attachments/index.ts';
 import type { RedisClient } from '../core/redis/index.ts';
 import type { Logger } from 'pino';
 import type { QuorumConfig } from '../core/config/index.ts';
-import { openDatabase } from '../core/database/index.ts';
+import { closeDatabase, openDatabase } from '../core/database/index.ts';
 import { RequestEventWriter } from '../core/events/index.ts';
 import { openQueueHandles, type QueueHandles } from '../core/jobs/index.ts';
 import { hashSlot, RedisConnections } from '../core/redis/index.ts';
@@ -168,7 +168,7 @@ async function startLeaderboards(
 /** Everything one worker process runs, built from configuration; `main.ts` adds signals, tests call it directly. */
 export async function startWorkerProcess(config: QuorumConfig, logger: Logger): Promise<RunningWorkerProcess> {
   const { demo, catalogue, judgeModel, providers } = await openProviders(config, logger);
-  const orm = await openDatabase({ databaseUrl: config.databaseUrl, logger, poolSize: config.databasePoolSize });
+  const orm = await openDatabase({ databaseUrl: config.databaseUrl, logger, poolSize: config.databasePoolSize, applicationName: 'quorum-worker' });
   // Every Redis connection of the process, by role (core/redis/redis-connections.ts), and one queue handle per kind.
   const connections = new RedisConnections(config.redis, 'worker', logger);
   const [redis, bullConnection] = await Promise.all([connections.connectReady('commands'), connections.connectReady('bullmq')]);
@@ -242,7 +242,7 @@ export async function startWorkerProcess(config: QuorumConfig, logger: Logger): 
       await shutdown.run('queue handles', () => queues.close());
       await shutdown.run('cancellation listener', () => cancellations.close());
       await shutdown.run('redis connections', () => connections.closeAll());
-      await shutdown.run('database pool', () => orm.close());
+      await shutdown.run('database pool', () => closeDatabase(orm, logger));
       await shutdown.run('demo simulator', () => demo?.simulator.close());
     },
     closingStep: () => shutdown.current(),

@@ -14,6 +14,8 @@ export interface OpenDatabaseOptions {
   databaseUrl: string;
   logger: Logger;
   poolSize?: number;
+  /** Names this process's sessions in `pg_stat_activity`. */
+  applicationName?: string;
   /** Create the database when it does not exist yet (a fresh machine), then apply pending migrations. */
   prepare?: boolean;
 }

@@ -17,9 +17,11 @@ export interface OrmOptionsInput {
   logger: Logger;
   /** Connections per process; the worker and server each hold their own pool. */
   poolSize?: number;
+  /** Shown for each connection in `pg_stat_activity` (which process holds a session), e.g. `quorum-server`. */
+  applicationName?: string;
 }
 
-export function createOrmOptions({ databaseUrl, logger, poolSize = 10 }: OrmOptionsInput) {
+export function createOrmOptions({ databaseUrl, logger, poolSize = 10, applicationName = 'quorum' }: OrmOptionsInput) {
   return defineConfig({
     clientUrl: databaseUrl,
     entities: ENTITIES,
@@ -32,6 +34,8 @@ export function createOrmOptions({ databaseUrl, logger, poolSize = 10 }: OrmOpti
       snapshot: false,
     },
     pool: { min: 0, max: poolSize },
+    // Passed to each pg connection of the pool.
+    driverOptions: { application_name: applicationName },
     // Metadata comes from defineEntity, so no reflection or discovery of files is needed.
     discovery: { warnWhenNoEntities: true },
     debug: false,

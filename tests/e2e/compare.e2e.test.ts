@@ -62,6 +62,22 @@ async function creditCount(page: Page): Promise<number> {
 /** Words of a stored markdown answer, as they read once rendered. */
 const wordsOf = (markdown: string): string[] => markdown.replace(/[*#_`>-]/g, ' ').split(/\s+/).filter(Boolean);
 
+/**
+ * Waits until a finished column shows its stored answer: every word of it, once. The column's text is a deferred
+ * render behind its state, so on a busy machine "done" can be drawn a render before the final words are.
+ */
+async function columnShowsStoredAnswer(page: Page, model: string): Promise<void> {
+  const stored = await storedAnswer(model);
+  const missing = async (): Promise<string[]> => {
+    const shown = (await column(page, model).getByTestId('column-answer').textContent()) ?? '';
+    return wordsOf(stored).filter((word) => !shown.includes(word));
+  };
+  await expect.poll(missing, { timeout: underLoad(10_000), message: `${model}: words of the stored answer not on screen` }).toEqual([]);
+  const shown = (await column(page, model).getByTestId('column-answer').textContent()) ?? '';
+  // Replayed from the start or replaced by the final response, not appended to a half: the text is there once.
+  expect(shown.length).toBeLessThan(stored.length * 1.2);
+}
+
 describe('comparing three models', () => {
   it('streams each model at its own pace, shows a failure in its own column, and adds up the credits', async () => {
     const { page, problems, close } = await openComparison();
@@ -121,10 +137,7 @@ describe('comparing three models', () => {
     await page.getByTestId('comparison-economics').waitFor();
 
     // The final response replaced the streamed text: every word of the stored answer is on screen, once.
-    const shown = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';
-    const stored = await storedAnswer('claude-3-5-haiku-20241022');
-    for (const word of wordsOf(stored)) expect(shown).toContain(word);
-    expect(shown.length).toBeLessThan(stored.length * 1.2);
+    await columnShowsStoredAnswer(page, 'claude-3-5-haiku-20241022');
 
     // The credit count refreshes after the comparison: 12 fewer.
     await expect.poll(() => creditCount(page), { timeout: underLoad(15_000) }).toBe(creditsBefore - 12);
@@ -305,11 +318,7 @@ describe('a comparison that outlives the page', () => {
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     for (const model of ['gpt-4o-mini', 'llama-3.1-8b-instant']) {
       expect(await stateOf(page, model)).toBe('done');
-      const shown = (await column(page, model).getByTestId('column-answer').textContent()) ?? '';
-      const stored = await storedAnswer(model);
-      for (const word of wordsOf(stored)) expect(shown).toContain(word);
-      // Replayed from the start, not appended to a half: the text is there once.
-      expect(shown.length).toBeLessThan(stored.length * 1.2);
+      await columnShowsStoredAnswer(page, model);
     }
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 8 credits');
 

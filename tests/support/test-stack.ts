@@ -110,7 +110,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 
   // The worker first: it applies migrations, and the server can then start against a ready schema either way.
   const worker = options.withWorker === false ? undefined : await startWorkerProcess(config, createLogger(config, 'worker'));
-  const inspector = await openDatabase({ databaseUrl: config.databaseUrl, logger: createLogger(config, 'test'), poolSize: 2 });
+  const inspector = await openDatabase({ databaseUrl: config.databaseUrl, logger: createLogger(config, 'test'), poolSize: 2, applicationName: 'quorum-test' });
   const fundedCookie = await createFundedUser(inspector.em.fork(), config);
   const app = await buildServer(serverConfig, { onRoute: options.onRoute });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -162,14 +162,16 @@ function openSockets(app: FastifyInstance): Set<Socket> {
 
 /** The sessions on the stack's database and what each is doing or waiting for (a lock, a client), in one line. */
 async function databaseSessions(databaseUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl, statement_timeout: 5_000, connectionTimeoutMillis: 5_000 });
+  const client = new pg.Client({ connectionString: databaseUrl, statement_timeout: 5_000, connectionTimeoutMillis: 5_000, application_name: 'quorum-test-inspector' });
   try {
     await client.connect();
-    const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
-      `select state, wait_event_type || ':' || wait_event as wait, left(query, 80) as query
+    const { rows } = await client.query<{ process: string; state: string; wait: string | null; query: string; idleS: number }>(
+      `select application_name as process, state, wait_event_type || ':' || wait_event as wait, left(query, 80) as query,
+              round(extract(epoch from now() - state_change))::int as "idleS"
          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    return `database sessions: ${rows.map((row) => `${row.state}${row.wait ? ` waiting on ${row.wait}` : ''} [${row.query}]`).join(', ') || 'none'}`;
+    const described = rows.map((row) => `${row.process || 'unnamed'} ${row.state} ${row.idleS} s${row.wait ? ` waiting on ${row.wait}` : ''} [${row.query}]`);
+    return `database sessions: ${described.join(', ') || 'none'}`;
   } catch (error) {
     return `database sessions unknown (${String(error)})`;
   } finally {

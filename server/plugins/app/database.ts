@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import fastifyPlugin from 'fastify-plugin';
-import { openDatabase } from '../../../core/database/index.ts';
+import { closeDatabase, openDatabase } from '../../../core/database/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,11 +14,12 @@ export default fastifyPlugin(
     const orm = await openDatabase({
       databaseUrl: app.config.databaseUrl,
       poolSize: app.config.databasePoolSize,
+      applicationName: 'quorum-server',
       logger: app.log as never,
     });
     app.decorate('orm', orm);
     app.addHook('onClose', async () => {
-      await app.shutdown.run('database pool', () => orm.close());
+      await app.shutdown.run('database pool', () => closeDatabase(orm, app.log));
     });
   },
   { name: 'database', dependencies: ['configuration'] },
