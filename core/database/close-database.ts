@@ -1,11 +1,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import type { Logger } from 'pino';
 
 /** How long a closing pool may wait for its connections to come back before the process stops waiting. */
 export const DATABASE_CLOSE_PATIENCE_MS = 10_000;
 
 export type DatabaseCloseOutcome = 'closed' | 'abandoned';
+
+/** Where a pool that would not close is reported (a pino logger is one). */
+export interface CloseErrorLog {
+  error(details: Record<string, unknown>, message: string): void;
+}
 
 /**
  * Closes the database pool, waiting at most `patienceMs`. A pool ends only once every connection it lent has been
@@ -14,7 +18,7 @@ export type DatabaseCloseOutcome = 'closed' | 'abandoned';
  * patience the process logs what the pool still held and goes on: its exit closes the sockets, and Postgres ends
  * their sessions. The log line is the evidence to find the leak with.
  */
-export async function closeDatabase(orm: MikroORM, logger: Pick<Logger, 'error'>, patienceMs = DATABASE_CLOSE_PATIENCE_MS): Promise<DatabaseCloseOutcome> {
+export async function closeDatabase(orm: MikroORM, logger: CloseErrorLog, patienceMs = DATABASE_CLOSE_PATIENCE_MS): Promise<DatabaseCloseOutcome> {
   // Read before closing: the pool is gone from the ORM once it has been told to end.
   const pool = await poolOf(orm);
   let timer: NodeJS.Timeout | undefined;

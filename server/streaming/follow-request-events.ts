@@ -55,6 +55,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
     pending.push(parseRunEvent(payload));
     wake?.();
   });
+  const stage = hub.trackFollower(requestId);
   const onAbort = () => wake?.();
   signal.addEventListener('abort', onAbort);
   const stopHearingReconnects = hub.onReconnect(() => {
@@ -77,9 +78,11 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
     for (;;) {
       let page: IteratorResult<RunEvent[]>;
       try {
+        stage.enter(`reading the record after ${afterSeq}`);
         page = await pages.next();
       } catch (error) {
         if (gone || signal.aborted || !isInfrastructureUnavailable(error)) throw error;
+        stage.enter(`waiting to read the record again after ${afterSeq} (${String(error).slice(0, 60)})`);
         await sleep(RETRY_READ_MS);
         if (gone) throw new RedisUnreachableError();
         // Start again after what was already handed out.
@@ -89,6 +92,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
       if (page.done) return;
       for (const event of page.value) {
         afterSeq = event.seq;
+        stage.enter(`handing on ${event.seq} from the record`);
         yield event;
       }
     }
@@ -130,6 +134,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
           }
         }
         lastSeq = event.seq;
+        stage.enter(`handing on ${event.seq} heard live`);
         yield event;
         if (signal.aborted) return;
       }
@@ -138,6 +143,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (lastSeq !== seqWhenLastQuiet) quietRereadMs = firstQuietRereadMs;
         seqWhenLastQuiet = lastSeq;
         let quietTimer: NodeJS.Timeout | undefined;
+        stage.enter(`waiting for events after ${lastSeq} (reading the record in ${quietRereadMs} ms)`);
         await new Promise<void>((resolve) => {
           wake = resolve;
           quietTimer = setTimeout(() => {
@@ -151,6 +157,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
       }
     }
   } finally {
+    stage.end();
     signal.removeEventListener('abort', onAbort);
     stopHearingReconnects();
     stopHearingOutages();

@@ -8,6 +8,9 @@ export type RawEventListener = (payload: string) => void;
  * while at least one open stream follows it. Payloads are handed on raw; each follower parses what it keeps.
  */
 export class RequestEventHub {
+  /** What each follower of this process is doing now, and since when: the evidence when a stream seems stuck. */
+  private readonly followers = new Set<FollowerStage>();
+
   constructor(
     private readonly channels: ChannelHub,
     private readonly keyPrefix: string,
@@ -29,7 +32,38 @@ export class RequestEventHub {
     return this.channels.onGone(listener);
   }
 
+  /** Registers a follower of `requestId`; it reports each change of what it waits on until it calls `end()`. */
+  trackFollower(requestId: string): FollowerStage {
+    const hub = this.followers;
+    const follower: FollowerStage = {
+      requestId,
+      stage: 'starting',
+      since: Date.now(),
+      enter(stage) {
+        follower.stage = stage;
+        follower.since = Date.now();
+      },
+      end: () => hub.delete(follower),
+    };
+    hub.add(follower);
+    return follower;
+  }
+
+  /** One line per follower: its request, what it waits on, and for how long. */
+  describeFollowers(now = Date.now()): string[] {
+    return [...this.followers].map((follower) => `${follower.requestId}: ${follower.stage} for ${((now - follower.since) / 1000).toFixed(1)} s`);
+  }
+
   get subscribedRequestCount(): number {
     return this.channels.subscribedCount((channel) => requestIdFromChannel(this.keyPrefix, channel) !== undefined);
   }
+}
+
+/** Where one follower stands: set as it goes, read only to describe a stream that seems stuck. */
+export interface FollowerStage {
+  readonly requestId: string;
+  stage: string;
+  since: number;
+  enter(stage: string): void;
+  end(): void;
 }

@@ -121,7 +121,8 @@ describe('a master failing over mid-stream', () => {
       );
       const records = await Promise.all(requestIds.map((requestId) => recordOnEveryNode(requestId)));
       const perStream = progress.map((stream, index) => `stream ${index}: ${stream.events} events, last ${stream.last} at ${stream.lastAt}, run ${runs[index] ?? 'unknown'}, record ${records[index]}`);
-      return [...steps, ...perStream].join('; ');
+      const followers = stack.app.requestServices.requestEvents.describeFollowers();
+      return [...steps, ...perStream, `the server's followers: ${followers.join(' | ') || 'none'}`].join('; ');
     };
     const answers = Array.from({ length: streams }, (_, index) => {
       let markStarted!: () => void;

@@ -22,7 +22,7 @@ afterAll(async () => {
 /** A logger that keeps what was logged as an error. */
 function recordingLogger() {
   const errors: Array<{ details: Record<string, unknown>; message: string }> = [];
-  return { errors, logger: { error: (details: Record<string, unknown>, message: string) => errors.push({ details, message }) } };
+  return { errors, logger: { error: (details: Record<string, unknown>, message: string) => void errors.push({ details, message }) } };
 }
 
 async function applicationNames(): Promise<string[]> {

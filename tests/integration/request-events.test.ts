@@ -142,9 +142,12 @@ describe('request event stream', () => {
 
   it('ends a stream whose last event was never heard live: a quiet follower reads the record again', async () => {
     const ids = freshRequest();
-    await writer.append(delta(ids, 'one'));
+    const first = await writer.append(delta(ids, 'one'));
     const following = collect(ids.requestId, (event) => event.type === 'run_end', 0, 200);
     await vi.waitFor(() => expect(hub.subscribedRequestCount).toBeGreaterThan(0));
+    // What the follower waits on can be read while it waits (a stream that seems stuck says where it stands).
+    const mine = () => hub.describeFollowers().filter((line) => line.startsWith(ids.requestId));
+    await vi.waitFor(() => expect(mine()).toEqual([expect.stringMatching(new RegExp(`: waiting for events after ${first!.seq} \\(reading the record in \\d+ ms\\) for \\d+\\.\\d s$`))]));
     // The last event reaches the stream, but its publish is lost (as when a failover moves the channel's shard before
     // the re-sent subscription is confirmed): nothing follows it to reveal a hole.
     const keys = requestEventKeys(keyPrefix, ids.requestId);
@@ -154,6 +157,7 @@ describe('request event stream', () => {
     const events = await following;
     expect(events.map((event) => event.type)).toEqual(['text_delta', 'run_end']);
     expect(events[1]!.seq).toBe(events[0]!.seq + 1);
+    expect(mine()).toEqual([]);
   });
 
   it('stops following and unsubscribes when the signal aborts', async () => {

@@ -135,7 +135,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await closing.step('closing the server', () => app.close(), async () =>
         [
           `at ${app.shutdown.current() ?? 'no close hook (Fastify waits for requests in flight)'}`,
-          `${app.openStreams.size} open streams, ${sockets.size} open sockets`,
+          `${app.openStreams.size} open streams (${app.requestServices.requestEvents.describeFollowers().join(' | ') || 'no follower'}), ${sockets.size} open sockets`,
           await databaseSessions(config.databaseUrl),
           activeResources(),
         ].join('; '),
