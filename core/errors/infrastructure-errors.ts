@@ -27,6 +27,8 @@ const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Client has encountered a connection error/i,
   /Redis is not ready/i,
+  // ioredis's `commandTimeout`: no reply came (a link that died silently).
+  /^Command timed out$/,
 ];
 
 export function isInfrastructureUnavailable(error: unknown, depth = 0): boolean {

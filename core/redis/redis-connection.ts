@@ -7,7 +7,8 @@ import type { RedisClient } from './redis-client.ts';
 /**
  * Three kinds of connection, because Redis treats them differently:
  * - `fail-fast`: request paths (health, enqueue, event appends from the server). When Redis is down a command
- *   fails at once instead of queueing, so a user gets a 503 rather than a hang.
+ *   fails at once instead of queueing, and one that gets no reply fails after `FAIL_FAST_COMMAND_TIMEOUT_MS`, so a
+ *   user gets a 503 rather than a hang.
  * - `worker`: BullMQ workers and the worker's event writer. BullMQ requires `maxRetriesPerRequest: null` so its
  *   blocking commands survive a reconnect.
  * - `subscriber`: pub/sub listening. Subscriptions are queued while offline and restored after a reconnect.
@@ -16,6 +17,13 @@ export type RedisConnectionKind = 'fail-fast' | 'worker' | 'subscriber';
 
 /** Where to connect: one Redis at `url`, or the cluster behind `clusterNodes` (with `url`'s user, password and TLS). */
 export type RedisAddress = Pick<RedisSettings, 'url' | 'clusterNodes'>;
+
+/**
+ * The longest a `fail-fast` command waits for its reply. A link that dies without a reset (a silent partition, a
+ * command lost in a cluster client's redirections during a failover) would otherwise leave it waiting until TCP
+ * gives up, minutes later; past this it fails as "Command timed out", which counts as Redis being unavailable.
+ */
+export const FAIL_FAST_COMMAND_TIMEOUT_MS = 10_000;
 
 // Reconnect forever with a capped backoff: Redis coming back must heal every process without a restart.
 const reconnectDelay = (attempt: number) => Math.min(attempt * 200, 2_000);
@@ -36,8 +44,8 @@ export function createRedisConnection(address: RedisAddress, kind: RedisConnecti
   return redis;
 }
 
-function perKindOptions(kind: RedisConnectionKind): Pick<RedisOptions, 'maxRetriesPerRequest' | 'autoResubscribe'> {
-  if (kind === 'fail-fast') return { maxRetriesPerRequest: 1 };
+function perKindOptions(kind: RedisConnectionKind): Pick<RedisOptions, 'maxRetriesPerRequest' | 'autoResubscribe' | 'commandTimeout'> {
+  if (kind === 'fail-fast') return { maxRetriesPerRequest: 1, commandTimeout: FAIL_FAST_COMMAND_TIMEOUT_MS };
   if (kind === 'subscriber') return { autoResubscribe: true, maxRetriesPerRequest: null };
   return { maxRetriesPerRequest: null };
 }

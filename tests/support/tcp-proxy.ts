@@ -10,6 +10,11 @@ export interface TcpProxy {
   urlFor(serviceUrl: string): string;
   /** Drop every open connection and refuse new ones. */
   cut(): void;
+  /**
+   * Keep every connection open but carry nothing more either way, as on a link that died without a reset: a client
+   * waits for replies that never come. Only `cut()` (then `restore()`) makes the proxy usable again.
+   */
+  freeze(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -17,6 +22,7 @@ export interface TcpProxy {
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let down = false;
+  let frozen = false;
   const server = net.createServer((client) => {
     if (down) {
       client.destroy();
@@ -33,8 +39,13 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     };
     client.on('error', forget).on('close', forget);
     upstream.on('error', forget).on('close', forget);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    // Forwarded by hand rather than piped, so that a frozen link can swallow what comes.
+    client.on('data', (bytes: Buffer) => {
+      if (!frozen) upstream.write(bytes);
+    });
+    upstream.on('data', (bytes: Buffer) => {
+      if (!frozen) client.write(bytes);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
@@ -46,7 +57,11 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       url.port = String(port);
       return url.toString();
     },
+    freeze() {
+      frozen = true;
+    },
     cut() {
+      frozen = false;
       down = true;
       for (const socket of sockets) socket.destroy();
       sockets.clear();
