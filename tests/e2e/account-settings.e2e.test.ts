@@ -143,7 +143,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
 
         // Devices: this one first, then the phone; signing the others out leaves this one.
         const rows = settings.getByTestId('session-row');
-        expect(await rows.count()).toBe(2);
+        await expect.poll(() => rows.count()).toBe(2);
         expect(await rows.first().textContent()).toContain('This device');
         expect(await rows.nth(1).textContent()).toContain('Safari on iOS');
         await settings.getByTestId('sign-out-others').click();

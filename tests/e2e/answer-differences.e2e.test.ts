@@ -39,11 +39,11 @@ describe('where answers differ', () => {
       await page.getByTestId('comparison-query-input').fill('How do I keep a small team focused?');
       await page.getByTestId('compare-button').click();
       await page.getByTestId('new-comparison').waitFor();
-      expect(await page.getByTestId('answer-differences').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('answer-differences').count()).toBe(0);
 
       await page.getByTestId('show-differences').click();
       await page.getByTestId('answer-differences').waitFor();
-      expect(await page.getByTestId('difference-card').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('difference-card').count()).toBe(2);
       // Turned on at the top of the results, the differences appear below every answer: brought into view, clear of the top bar.
       await expect
         .poll(() => page.getByTestId('answer-differences').evaluate((element) => {

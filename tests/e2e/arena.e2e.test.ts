@@ -217,7 +217,7 @@ describe('the blind arena in the browser', () => {
     await page.getByTestId('arena-stop').click();
     await page.getByTestId('vote-all-bad').waitFor();
     expect(await page.getByTestId('vote-all-bad').textContent()).toBe('Reveal the models');
-    expect(await page.getByTestId('arena-stop').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('arena-stop').count()).toBe(0);
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual(before);
     await pictureAndCheck(page, 'stopped');
     expect(problems).toEqual([]);

@@ -90,7 +90,7 @@ describe('asking a question in the browser', () => {
     }).toEqual([]);
     expect(final.length).toBeGreaterThan(partial.length);
     await poll(() => page.getByTestId('ask-button').textContent()).not.toContain('Thinking...');
-    expect(await page.getByTestId('demo-banner').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('demo-banner').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });

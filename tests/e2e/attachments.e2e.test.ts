@@ -50,7 +50,7 @@ describe('attaching files to a question', () => {
     await expect
       .poll(() => page.getByTestId('ask-attachments-error').textContent(), { timeout: underLoad(15_000) })
       .toBe(ATTACHMENT_TEXTS.disguised('photo.jpg', 'an image'));
-    expect(await chips.count()).toBe(2);
+    await expect.poll(() => chips.count()).toBe(2);
 
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       await page.setViewportSize(viewport);
@@ -69,7 +69,7 @@ describe('attaching files to a question', () => {
     await expect.poll(() => answer.innerText()).toContain(receivedImage(1, 'image/png', 32, 24, png));
     await expect.poll(() => answer.innerText()).toContain('document 1 "minutes.pdf"');
     // Sent with the question, the chips are gone; the price held and charged included the files.
-    expect(await chips.count()).toBe(0);
+    await expect.poll(() => chips.count()).toBe(0);
     await expect.poll(() => accountLedger(stack.records(), payer.accountId), { timeout: underLoad(15_000) }).toEqual({ balance: 100 - price - 2, held: 0 });
     // The refused upload is the one failed call the browser saw.
     expect(problems).toEqual([expect.stringMatching(/^Failed to load resource: the server responded with a status of 415 \(Unsupported Media Type\) at \/api\//)]);

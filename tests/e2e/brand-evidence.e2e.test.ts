@@ -87,7 +87,7 @@ describe('brand evidence', () => {
 
     expect(await judged.getByTestId('mention-evidence').textContent()).toBe(PRAISE);
     expect(await judged.getByTestId('mention-recommendation').textContent()).toBe('Recommended');
-    expect(await local.getByTestId('mention-recommendation').count()).toBe(0);
+    await expect.poll(() => local.getByTestId('mention-recommendation').count()).toBe(0);
     // The local verdict's cue words are marked apart from the brand's name.
     const cues = local.getByTestId('mention-evidence').locator('mark[data-evidence="cue"]');
     expect(await cues.allTextContents()).toEqual(['reliable', 'recommend']);
@@ -133,7 +133,7 @@ describe('brand evidence', () => {
     await expect.poll(() => local.getByTestId('mention-sentiment').textContent(), { timeout: underLoad(10_000) }).toBe('Negative');
     await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Corrected by a person (was positive)');
     // The quote still explains the analyser's verdict, and says so.
-    expect(await local.getByText('Why the analyser said positive').count()).toBe(1);
+    await expect.poll(() => local.getByText('Why the analyser said positive').count()).toBe(1);
     await picture(page, 'brand-verdict-corrected', { locator: local });
 
     await page.getByTestId('tab-analytics').click();

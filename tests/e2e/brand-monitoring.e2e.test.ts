@@ -67,7 +67,7 @@ describe('brand monitoring for a signed-in user', () => {
     await page.getByTestId('ask-button').click();
     await expect.poll(() => page.getByTestId('answer-panel').getAttribute('data-state'), { timeout: underLoad(10_000) }).toBe('streaming');
     // Nothing is judged while the answer is still being written.
-    expect(await page.getByTestId('brand-summary').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('brand-summary').count()).toBe(0);
 
     const summary = page.getByTestId('brand-summary');
     await summary.waitFor({ timeout: underLoad(20_000) });
@@ -101,7 +101,7 @@ describe('brand monitoring for a signed-in user', () => {
     await page.getByTestId('compare-button').click();
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(30_000) });
     const columns = page.getByTestId('comparison-column');
-    expect(await columns.count()).toBe(2);
+    await expect.poll(() => columns.count()).toBe(2);
     for (const column of await columns.all()) {
       expect(await column.getAttribute('data-state')).toBe('done');
       expect(await column.getByTestId('column-brand-mentioned').textContent()).toBe('Mentioned');
@@ -117,7 +117,7 @@ describe('brand monitoring for a signed-in user', () => {
     await expect.poll(() => page.getByTestId('tab-mentions').textContent(), { timeout: underLoad(10_000) }).toBe('Mentions (3)');
     await expect.poll(() => page.getByTestId('tab-analytics').textContent(), { timeout: underLoad(10_000) }).toBe('Analytics (2)');
     const cards = page.getByTestId('mention-card');
-    expect(await cards.count()).toBe(3);
+    await expect.poll(() => cards.count()).toBe(3);
 
     await page.getByTestId('mentions-brand-filter').selectOption('Acmeflux');
     await expect.poll(() => cards.count()).toBe(1);
@@ -147,7 +147,7 @@ describe('brand monitoring for a signed-in user', () => {
     await expect.poll(() => cards.count()).toBe(3);
 
     const first = cards.first();
-    expect(await first.getByTestId('mention-context').count()).toBe(0);
+    await expect.poll(() => first.getByTestId('mention-context').count()).toBe(0);
     await first.getByTestId('mention-toggle-context').click();
     await first.getByTestId('mention-context').waitFor();
     expect(await first.getByTestId('mention-context').textContent()).toMatch(/globexa|acmeflux/i);
@@ -173,7 +173,7 @@ describe('brand monitoring for a signed-in user', () => {
     await page.getByTestId('tab-analytics').click();
     const cards = page.getByTestId('brand-analytics-card');
     await cards.first().waitFor({ timeout: underLoad(10_000) });
-    expect(await cards.count()).toBe(2);
+    await expect.poll(() => cards.count()).toBe(2);
     const acme = cards.filter({ has: page.getByTestId('analytics-brand').getByText('Acmeflux', { exact: true }) });
     expect(await acme.getByTestId('analytics-total-requests').textContent()).toBe('1');
     expect(await acme.getByTestId('analytics-total-mentions').textContent()).toBe('1');
@@ -230,7 +230,7 @@ describe('the Brand Mentions page when the last 30 days have no mention', () => 
       await expect.poll(() => page.getByTestId('mention-card').count(), { timeout: underLoad(10_000) }).toBe(1);
       expect(await page.getByTestId('mention-card').getByTestId('mention-brand').innerText()).toBe('Zentrova');
       expect(await page.getByTestId('mentions-shown').innerText()).toBe('1 mention in the last 90 days');
-      expect(await empty.count()).toBe(0);
+      await expect.poll(() => empty.count()).toBe(0);
       expect(problems).toEqual([]);
       await close();
     }, testLimit(60_000));

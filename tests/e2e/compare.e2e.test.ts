@@ -94,7 +94,7 @@ describe('comparing three models', () => {
     await page.getByTestId('compare-button').click();
     await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Thinking...');
     // Every column is there at once, thinking until its first words arrive.
-    expect(await page.getByTestId('comparison-column').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(3);
     await column(page, 'gpt-4o-mini').getByTestId('column-thinking').waitFor();
     expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
 
@@ -103,7 +103,7 @@ describe('comparing three models', () => {
     await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: underLoad(15_000) }).toBe('streaming');
     expect(await stateOf(page, 'gpt-4o-mini')).toBe('done');
     expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
-    expect(await page.getByTestId('new-comparison').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('new-comparison').count()).toBe(0);
     const partial = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';
     expect(partial.length).toBeGreaterThan(0);
     await saveScreenshot(page, 'comparison-streaming');
@@ -112,7 +112,7 @@ describe('comparing three models', () => {
     await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: underLoad(15_000) }).toBe('error');
     const failed = column(page, 'gemini-2.5-flash');
     expect(await failed.getByTestId('column-error').textContent()).toContain('The model provider could not answer this request.');
-    expect(await failed.getByTestId('column-retry').count()).toBe(0);
+    await expect.poll(() => failed.getByTestId('column-retry').count()).toBe(0);
     expect(await failed.getByTestId('column-credits').textContent()).toBe('0 credits');
 
     await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: underLoad(20_000) }).toBe('done');
@@ -131,7 +131,7 @@ describe('comparing three models', () => {
     // Hiding the figures hides them everywhere they show, and the choice outlives a reload.
     await page.getByTestId('show-figures').click();
     await expect.poll(() => page.getByTestId('answer-timing').count()).toBe(0);
-    expect(await page.getByTestId('comparison-economics').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-economics').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('quorum.showFigures'))).toBe('false');
     await page.getByTestId('show-figures').click();
     await page.getByTestId('comparison-economics').waitFor();
@@ -207,7 +207,7 @@ describe('a column’s own settings and token figures', () => {
     const claude = column(page, 'claude-3-5-haiku-20241022');
     expect(await reasoner.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 12 reasoning · 18 out tokens$/);
     expect(await claude.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 6 out tokens$/);
-    expect(await claude.getByTestId('column-settings-summary').count()).toBe(0);
+    await expect.poll(() => claude.getByTestId('column-settings-summary').count()).toBe(0);
     expect(await reasoner.getByTestId('column-settings-summary').textContent()).toBe('System prompt');
 
     // o3-mini takes a system prompt but no temperature, and its settings say so.
@@ -310,7 +310,7 @@ describe('a comparison that outlives the page', () => {
     // The comparison view reopens with the same question, models and columns, and follows the answers to the end.
     await page.getByTestId('comparison-query-input').waitFor();
     expect(await page.getByTestId('comparison-query-input').inputValue()).toContain('Explain resumable comparisons');
-    expect(await page.getByTestId('comparison-column').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(2);
     expect((await checkedLabels(page)).sort()).toEqual(['Groq - Llama 3.1 8B', 'OpenAI - GPT-4o mini']);
     await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Thinking...');
 
@@ -326,7 +326,7 @@ describe('a comparison that outlives the page', () => {
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     await page.getByTestId('query-input').waitFor();
-    expect(await page.getByTestId('comparison-column').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
   });
@@ -337,14 +337,14 @@ describe('the model checklist', () => {
     const { page, close } = await openComparison();
     await page.getByTestId('clear-all').click();
     const groups = page.getByTestId('model-group');
-    expect(await groups.count()).toBeGreaterThanOrEqual(6);
-    expect(await page.getByRole('group', { name: 'OpenAI', exact: true }).getByRole('checkbox').count()).toBeGreaterThan(3);
+    await expect.poll(() => groups.count()).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => page.getByRole('group', { name: 'OpenAI', exact: true }).getByRole('checkbox').count()).toBeGreaterThan(3);
     await page.getByTestId('model-filter').fill('claude');
     await expect.poll(() => groups.count()).toBe(1);
     expect(await page.getByRole('group', { name: 'Anthropic', exact: true }).isVisible()).toBe(true);
     await page.getByTestId('model-filter').press('Enter');
     // Enter filters; it does not send the (empty) comparison.
-    expect(await page.getByTestId('comparison-models-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-models-error').count()).toBe(0);
     await checkbox(page, 'Anthropic - Claude 3.5 Haiku').check();
     await expect.poll(() => page.getByTestId('selected-cost').textContent()).toBe('6 credits');
     await page.getByTestId('model-filter').fill('gpt-4o mini');
@@ -363,12 +363,12 @@ describe('the model checklist', () => {
     // Nothing picked, nothing asked: both problems show, and nothing is sent.
     await page.getByTestId('compare-button').click();
     await expect.poll(() => page.getByTestId('comparison-models-error').textContent()).toBe('Please select at least one model to compare');
-    expect(await page.getByText('Please enter a query', { exact: true }).count()).toBe(1);
-    expect(await page.getByTestId('comparison-column').count()).toBe(0);
+    await expect.poll(() => page.getByText('Please enter a query', { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(0);
 
     await page.getByTestId('preset-popular').click();
     expect((await checkedLabels(page)).sort()).toEqual(['Anthropic - Claude Sonnet 4', 'Google Gemini - Gemini 2.5 Flash', 'OpenAI - GPT-4o'].sort());
-    expect(await page.getByTestId('comparison-models-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-models-error').count()).toBe(0);
     expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 32 credits');
 
     await page.getByTestId('preset-fast').click();
@@ -390,13 +390,13 @@ describe('the model checklist', () => {
     expect(await page.getByTestId('selected-count').textContent()).toBe('6 selected');
 
     // Select All stops at the ten models one comparison may ask, and says so; Clear All takes the message away.
-    expect(await page.getByRole('checkbox').count()).toBeGreaterThan(10);
+    await expect.poll(() => page.getByRole('checkbox').count()).toBeGreaterThan(10);
     await page.getByTestId('select-all').click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('10 selected');
     expect(await page.getByTestId('comparison-cap-message').textContent()).toContain('You can compare at most 10 models at once');
     await page.getByTestId('clear-all').click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('0 selected');
-    expect(await page.getByTestId('comparison-cap-message').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-cap-message').count()).toBe(0);
 
     // Web search needs every selected model to support it.
     await selectModels(page, ['OpenAI - GPT-4o', 'Anthropic - Claude Sonnet 4']);
@@ -411,7 +411,7 @@ describe('the model checklist', () => {
     await saveScreenshot(page, 'home-comparison');
 
     // The AI Overview engine brings its country and language settings.
-    expect(await page.getByTestId('ai-overview-settings').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('ai-overview-settings').count()).toBe(0);
     await checkbox(page, 'Google AI Overview - AI Overview').check();
     await page.getByTestId('ai-overview-settings').waitFor();
     expect(problems).toEqual([]);
@@ -438,10 +438,10 @@ describe('a guest', () => {
     const locked = page.getByTestId('comparison-locked');
     await locked.waitFor();
     expect(await locked.textContent()).toContain('Register for free to unlock this feature.');
-    expect(await page.getByTestId('comparison-query-input').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('comparison-query-input').count()).toBe(0);
     await locked.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByRole('dialog').waitFor();
-    expect(await page.getByRole('tab', { name: 'Sign Up', selected: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign Up', selected: true }).count()).toBe(1);
     expect(problems).toEqual([]);
     await close();
   });

@@ -220,7 +220,7 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('five models at $width px', (v
     await poll(() => page.getByTestId('comparison-column').count(), 15_000).toBe(5);
     // Columns, not tabs: all five answers in view at once.
     await poll(() => shownColumns(page).count()).toBe(5);
-    expect(await page.getByTestId('column-tabs').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('column-tabs').count()).toBe(0);
     const restored = column(page, GPT).getByTestId('version-label');
     await poll(() => restored.textContent()).toBe('Version 2 of 2');
     await column(page, GPT).getByTestId('version-previous').click();

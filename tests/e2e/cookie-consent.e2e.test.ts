@@ -67,12 +67,12 @@ describe('cookie consent with analytics configured', () => {
     await banner(page).waitFor({ state: 'detached' });
     await expect.poll(() => analyticsRequests(requests)).toEqual([`https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`]);
     expect(await storedChoice(page)).toBe('"accepted"');
-    expect(await page.locator('script[data-analytics="ga4"]').count()).toBe(1);
+    await expect.poll(() => page.locator('script[data-analytics="ga4"]').count()).toBe(1);
 
     // A later visit remembers: no question, and the script loads again by itself.
     await goTo(page, '/');
     await expect.poll(() => analyticsRequests(requests).length).toBe(2);
-    expect(await banner(page).count()).toBe(0);
+    await expect.poll(() => banner(page).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -85,7 +85,7 @@ describe('cookie consent with analytics configured', () => {
     for (const path of ['/', '/terms-and-conditions']) {
       await goTo(page, path);
       await page.waitForLoadState('networkidle');
-      expect(await banner(page).count()).toBe(0);
+      await expect.poll(() => banner(page).count()).toBe(0);
     }
     expect(requests.filter((url) => url.includes('google'))).toEqual([]);
     expect(problems).toEqual([]);

@@ -63,11 +63,11 @@ describe('a council and saved teams', () => {
       expect(await page.getByTestId('council-run').textContent()).toBe('Hold council · 16 credits');
       await page.getByTestId('council-run').click();
       await expect.poll(() => page.getByTestId('council-status').getAttribute('data-status'), { timeout: underLoad(45_000) }).toBe('done');
-      expect(await page.getByTestId('council-review').count()).toBe(3);
-      expect(await page.getByTestId('council-ranking').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('council-review').count()).toBe(3);
+      await expect.poll(() => page.getByTestId('council-ranking').count()).toBe(3);
       // Each review ranks the two answers it read, by label with the model's name beside it.
-      for (const ranking of await page.getByTestId('council-ranking').all()) expect(await ranking.locator('li').count()).toBe(2);
-      expect(await page.getByTestId('council-standings').locator('li').count()).toBe(3);
+      for (const ranking of await page.getByTestId('council-ranking').all()) await expect.poll(() => ranking.locator('li').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('council-standings').locator('li').count()).toBe(3);
       expect(await page.getByTestId('council-attributions').textContent()).toMatch(/Answer [A-C] = (GPT-4o mini|Claude 3\.5 Haiku|Llama 3\.1 8B) \(\d\)/);
       expect(await page.getByTestId('council-chairman').textContent()).toContain('The council cost 16 credits.');
       await checkAtBothWidths(page, 'council', '[data-testid="council-panel"]');

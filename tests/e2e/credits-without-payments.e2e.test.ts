@@ -153,7 +153,7 @@ describe('without demo mode or card payments', () => {
         await note.waitFor();
         expect(await note.innerText()).toContain('Card payments are not set up on this server');
         expect(await note.getByTestId('operator-grant-command').innerText()).toBe(`npm run credits:grant -- ${payer.user.email} 500 --reason "…"`);
-        expect(await page.getByRole('button', { name: 'Add demo credits' }).count()).toBe(0);
+        await expect.poll(() => page.getByRole('button', { name: 'Add demo credits' }).count()).toBe(0);
         await note.scrollIntoViewIfNeeded();
         await inBothSchemes(page, 'payments-off-pricing', 'viewport');
 
@@ -163,7 +163,7 @@ describe('without demo mode or card payments', () => {
         await dialogSettled(page);
         expect(await dialog.innerText()).toContain('Card payments are not available at the moment');
         expect(await dialog.getByTestId('operator-grant-hint').innerText()).toContain('Whoever runs this Quorum can add credits to your account from the server');
-        expect(await dialog.getByRole('button', { name: 'Add demo credits' }).count()).toBe(0);
+        await expect.poll(() => dialog.getByRole('button', { name: 'Add demo credits' }).count()).toBe(0);
         await inBothSchemes(page, 'payments-off-dialog', 'viewport');
         expect(problems).toEqual([]);
       } finally {

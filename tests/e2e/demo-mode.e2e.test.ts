@@ -153,7 +153,7 @@ describe('demo mode', () => {
     const badges = await modal.getByTestId('run-difference-badge').allTextContents();
     // A little: most words stay, some change.
     for (const badge of badges) expect(Number(/^(\d{1,2})% of words kept$/.exec(badge)?.[1])).toBeGreaterThanOrEqual(40);
-    expect(await modal.getByTestId('run-difference').locator('del, ins').count()).toBeGreaterThan(0);
+    await expect.poll(() => modal.getByTestId('run-difference').locator('del, ins').count()).toBeGreaterThan(0);
     await lookAt(page, 'demo-mode-run-differences');
     expect(problems).toEqual([]);
     await close();

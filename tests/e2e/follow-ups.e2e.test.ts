@@ -27,7 +27,7 @@ describe('a follow-up in the comparison view', () => {
     await allColumnsDone(page);
     const firstAnswers = await Promise.all(COMPARED_MODEL_IDS.map((model) => comparisonColumn(page, model).getByTestId('column-answer').innerText()));
     // No thread yet: a first question stands alone.
-    expect(await page.getByTestId('column-thread').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('column-thread').count()).toBe(0);
 
     await page.getByTestId('follow-up-input').fill('Which of them has the brightest rings? [[simulate chunks=30 chunk-ms=120]]');
     await page.getByTestId('follow-up-button').click();
@@ -53,7 +53,7 @@ describe('a follow-up in the comparison view', () => {
     const entry = page.getByTestId('recent-request').first();
     await expect.poll(() => entry.getByTestId('request-turn-count').textContent().catch(() => null)).toBe('2 turns');
     expect(await entry.getByTestId('request-query').innerText()).toBe('Which planets have rings?');
-    expect(await page.getByTestId('recent-request').filter({ hasText: 'Which of them has the brightest rings?' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('recent-request').filter({ hasText: 'Which of them has the brightest rings?' }).count()).toBe(0);
 
     // gpt-4o-mini 6 + deepseek-chat 6 + llama-3.1-8b-instant 2 = 14 credits a turn.
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150 - 28, held: 0 });

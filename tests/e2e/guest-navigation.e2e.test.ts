@@ -158,7 +158,7 @@ describe('a guest’s navigation', () => {
   it('is not shown to signed-in people, whose sidebar has the same pages', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie });
     await page.getByTestId('sidebar').waitFor();
-    expect(await page.getByTestId('guest-navigation').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('guest-navigation').count()).toBe(0);
     await close();
   });
 });

@@ -170,7 +170,7 @@ describe('the Help & Support page', () => {
     await submitButton(page).click();
     await expect.poll(() => submitButton(page).textContent()).toBe('Submitting...');
     expect(await submitButton(page).isDisabled()).toBe(true);
-    expect(await submitButton(page).locator('.mantine-Loader-root').count()).toBe(1);
+    await expect.poll(() => submitButton(page).locator('.mantine-Loader-root').count()).toBe(1);
     release();
 
     await field(page, 'success').waitFor();

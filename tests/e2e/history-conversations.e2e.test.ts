@@ -113,8 +113,8 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
     // One entry for the conversation, titled by its first question, with its turn count; never one per turn.
     const list = await recentRequests(page);
     await expect.poll(() => entry(page, QUESTIONS[0]!).getByTestId('request-turn-count').textContent().catch(() => null), { timeout: underLoad(15_000) }).toBe('3 turns');
-    expect(await list.getByTestId('recent-request').count()).toBe(3);
-    for (const later of QUESTIONS.slice(1, 3)) expect(await entry(page, later).count()).toBe(0);
+    await expect.poll(() => list.getByTestId('recent-request').count()).toBe(3);
+    for (const later of QUESTIONS.slice(1, 3)) await expect.poll(() => entry(page, later).count()).toBe(0);
     expect(await entry(page, QUESTIONS[0]!).getByTestId('request-credits').textContent()).toBe('18 credits');
     // The conversation was the last thing asked in: it heads the list.
     expect(await list.getByTestId('recent-request').first().getByTestId('request-query').textContent()).toBe(QUESTIONS[0]);
@@ -122,12 +122,12 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
     // Reloaded, the workspace is empty: whatever Continue shows comes back from the history.
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('answer-panel').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('answer-panel').count()).toBe(0);
 
     const modal = await openDetails(page, QUESTIONS[0]!);
     expect(await modal.getByTestId('request-details-title').textContent()).toBe('Conversation with GPT-4o mini');
     expect(await modal.getByTestId('request-details-turns').textContent()).toBe('3 turns');
-    expect(await modal.getByText('Request Comparison').count()).toBe(0);
+    await expect.poll(() => modal.getByText('Request Comparison').count()).toBe(0);
     const turns = modal.getByTestId('conversation-turn');
     await expect.poll(() => turns.count()).toBe(3);
     expect(await turns.getByTestId('conversation-turn-heading').allTextContents()).toEqual(['Turn 1 of 3', 'Turn 2 of 3', 'Turn 3 of 3']);
@@ -161,9 +161,9 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
     // A single answer's details are named after its model; a comparison's keep their title with the model count.
     const lone = await openDetails(page, LONE);
     expect(await lone.getByTestId('request-details-title').textContent()).toBe('Answer from GPT-4o mini');
-    expect(await lone.getByRole('dialog', { name: 'Answer from GPT-4o mini' }).count()).toBe(1);
-    expect(await lone.getByText(/Request Comparison|^Single$/).count()).toBe(0);
-    expect(await lone.getByTestId('conversation-turn').count()).toBe(0);
+    await expect.poll(() => lone.getByRole('dialog', { name: 'Answer from GPT-4o mini' }).count()).toBe(1);
+    await expect.poll(() => lone.getByText(/Request Comparison|^Single$/).count()).toBe(0);
+    await expect.poll(() => lone.getByTestId('conversation-turn').count()).toBe(0);
     await inBothSchemes(page, 'conversation-single-details');
     await closeDetails(page);
     const compared = await openDetails(page, COMPARED);

@@ -91,7 +91,7 @@ describe('the sidebar’s Recent Requests', () => {
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.isVisible()).toBe(true);
     for (const name of ['Dashboard', 'Brand mentions', 'Help & Support']) {
-      expect(await sidebar.getByRole('link', { name }).count()).toBe(1);
+      await expect.poll(() => sidebar.getByRole('link', { name }).count()).toBe(1);
     }
     // Buy Credits opens the purchase dialog (payments are off on this stack, and the dialog says so).
     await sidebar.getByRole('button', { name: 'Buy Credits' }).click();
@@ -111,7 +111,7 @@ describe('the sidebar’s Recent Requests', () => {
     const comparison = groupItem(page, COMPARED);
     expect(await comparison.getByTestId('request-kind').textContent()).toBe('Comparison');
     expect(await comparison.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
-    expect(await comparison.getByTestId('request-repeat-count').count()).toBe(0);
+    await expect.poll(() => comparison.getByTestId('request-repeat-count').count()).toBe(0);
     expect(await comparison.getByTestId('request-credits').textContent()).toBe('12 credits');
 
     const failing = groupItem(page, FAILING);
@@ -149,14 +149,14 @@ describe('the sidebar’s Recent Requests', () => {
     expect(asked.length).toBeGreaterThan(0);
     expect(new Set(asked)).toEqual(new Set(['?limit=20']));
     // The oldest questions are the ones left out.
-    expect(await groupItem(page, 'Cheap question number 2').count()).toBe(0);
+    await expect.poll(() => groupItem(page, 'Cheap question number 2').count()).toBe(0);
     expect(await toggle.textContent()).toBe('Show All');
     await toggle.click();
     // The 20 newest requests: the comparison, the failure, the repeated question twice, and sixteen cheap ones.
     await expect.poll(() => items.count()).toBe(CHEAP_COUNT + 2);
-    expect(await groupItem(page, 'Cheap question number 2').count()).toBe(1);
+    await expect.poll(() => groupItem(page, 'Cheap question number 2').count()).toBe(1);
     // The 21st request, the oldest, is not among them.
-    expect(await groupItem(page, 'Cheap question number 1').count()).toBe(0);
+    await expect.poll(() => groupItem(page, 'Cheap question number 1').count()).toBe(0);
     // The list scrolls inside the sidebar: the last group can be scrolled into view and opened.
     await groupItem(page, 'Cheap question number 2').scrollIntoViewIfNeeded();
     expect(await groupItem(page, 'Cheap question number 2').isVisible()).toBe(true);
@@ -172,10 +172,10 @@ describe('the request details modal', () => {
     const { page, problems, close } = await openSignedIn();
     const modal = await openDetails(page, REPEATED);
     // A single answer is named after its model, never called a comparison.
-    expect(await modal.getByRole('dialog', { name: 'Answer from GPT-4o mini' }).count()).toBe(1);
-    expect(await modal.getByText('Request Comparison').count()).toBe(0);
+    await expect.poll(() => modal.getByRole('dialog', { name: 'Answer from GPT-4o mini' }).count()).toBe(1);
+    await expect.poll(() => modal.getByText('Request Comparison').count()).toBe(0);
     const tabs = modal.getByTestId('request-tab');
-    expect(await tabs.count()).toBe(2);
+    await expect.poll(() => tabs.count()).toBe(2);
     expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
     for (const dot of await modal.getByTestId('request-tab').getByTestId('request-status-dot').all()) {
       expect(await dot.getAttribute('data-colour')).toBe('green');
@@ -218,10 +218,10 @@ describe('the request details modal', () => {
   it('shows a comparison as one section per model with its credits', async () => {
     const { page, close } = await openSignedIn();
     const modal = await openDetails(page, COMPARED);
-    expect(await modal.getByRole('dialog', { name: /^Request Comparison/ }).count()).toBe(1);
+    await expect.poll(() => modal.getByRole('dialog', { name: /^Request Comparison/ }).count()).toBe(1);
     expect(await modal.getByTestId('request-details-models').textContent()).toBe('2 models');
     const sections = modal.getByTestId('comparison-result');
-    expect(await sections.count()).toBe(2);
+    await expect.poll(() => sections.count()).toBe(2);
     // Each model by the names people read, never the stored ids.
     await expect.poll(() => sections.nth(0).getByTestId('comparison-result-model').textContent()).toBe('OpenAI - GPT-4o mini');
     expect(await sections.nth(0).textContent()).toContain('6 credits');
@@ -271,7 +271,7 @@ describe('on a phone', () => {
     await saveScreenshot(page, 'sidebar');
 
     const modal = await openDetails(page, COMPARED);
-    expect(await modal.getByTestId('comparison-result').count()).toBe(2);
+    await expect.poll(() => modal.getByTestId('comparison-result').count()).toBe(2);
     await saveScreenshot(page, 'details-modal');
     await modal.getByTestId('run-again-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });

@@ -134,7 +134,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const { page, problems, close } = await openSignedIn(view);
     const list = await sidebar(page);
     // One entry for the question and its two regenerations.
-    expect(await groupItem(page, REGENERATED).count()).toBe(1);
+    await expect.poll(() => groupItem(page, REGENERATED).count()).toBe(1);
     expect(await groupItem(page, REGENERATED).getByTestId('request-credits').textContent()).toBe('18 credits');
     expect(await groupItem(page, STOPPED).getByTestId('request-status-dot').getAttribute('data-colour')).toBe('gray');
     expect(await list.isVisible()).toBe(true);
@@ -155,7 +155,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     expect(await stopped.getByTestId('detail-status').textContent()).toBe('Stopped');
     expect(await stopped.getByTestId('request-stopped').textContent()).toBe('Stopped before it answered.');
     expect(await stopped.getByTestId('request-tab').getAttribute('data-status')).toBe('stopped');
-    expect(await stopped.getByTestId('request-error').count()).toBe(0);
+    await expect.poll(() => stopped.getByTestId('request-error').count()).toBe(0);
     await saveViewportScreenshot(page, `history-stopped-${name}`);
     expect(problems).toEqual([]);
     await close();
@@ -165,7 +165,7 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const { page, problems, close } = await openSignedIn(view);
     // One entry for the conversation, under its first question: Continue goes on from its last turn.
     const modal = await openDetails(page, THREAD_FIRST);
-    expect(await groupItem(page, THREAD_FOLLOW_UP).count()).toBe(0);
+    await expect.poll(() => groupItem(page, THREAD_FOLLOW_UP).count()).toBe(0);
     await modal.getByTestId('continue-button').click();
     const columns = page.getByTestId('comparison-column');
     await expect.poll(() => columns.count(), { timeout: underLoad(15_000) }).toBe(2);

@@ -98,7 +98,7 @@ describe('the guest home page on a first visit', () => {
         await page.goto((demo ? demoStack : stack).baseUrl);
         await page.getByTestId('startup-loader').waitFor({ state: 'detached', timeout: underLoad(15_000) });
         // The demo banner comes with the page, not after it.
-        expect(await page.getByTestId('demo-banner').count()).toBe(demo ? 1 : 0);
+        await expect.poll(() => page.getByTestId('demo-banner').count()).toBe(demo ? 1 : 0);
 
         // Everything that arrives late: the cookie question, the price and credits, the footer's status, the invitation.
         await page.getByTestId('cookie-consent-banner').waitFor({ timeout: underLoad(10_000) });

@@ -109,7 +109,7 @@ function expectAllowedHrefs(links: { href: string | null }[]): void {
 /** Nothing that runs or embeds anything lives in the answer, and no element there carries an event handler. */
 async function expectInertAnswer(page: Page): Promise<void> {
   const answer = page.getByTestId('answer');
-  expect(await answer.locator('script, iframe, object, embed, svg script, img, form, base, meta, link').count()).toBe(0);
+  await expect.poll(() => answer.locator('script, iframe, object, embed, svg script, img, form, base, meta, link').count()).toBe(0);
   const handlers = await answer.evaluate((root) =>
     [root, ...root.querySelectorAll('*')].flatMap((element) => element.getAttributeNames().filter((name) => name.toLowerCase().startsWith('on'))),
   );

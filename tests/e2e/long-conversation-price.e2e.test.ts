@@ -48,7 +48,7 @@ describe('the follow-up box of a long conversation', () => {
     await answered(page);
     // About 7,500 tokens so far: within what the price includes, so the box shows the model's price alone.
     expect(await page.getByTestId('follow-up-form').getByTestId('cost-badge').textContent()).toBe('Cost: 6 credits');
-    expect(await page.getByTestId('long-conversation-note').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('long-conversation-note').count()).toBe(0);
 
     await page.getByTestId('follow-up-input').fill(`And everything about lakes ${LONG_ANSWER}`);
     await page.getByTestId('follow-up-button').click();

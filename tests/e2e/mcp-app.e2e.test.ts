@@ -82,7 +82,7 @@ describe('the comparison as an MCP App', () => {
           );
           // The question and answers are text: the markup in the question is shown, never rendered.
           expect(await app.locator('h1').textContent()).toBe('Which <b>note</b> app is best?');
-          expect(await app.locator('b').count()).toBe(0);
+          await expect.poll(() => app.locator('b').count()).toBe(0);
           for (const [index, answer] of answers.entries()) {
             const text = app.locator('article .text').nth(index);
             expect(await text.textContent()).toBe(answer.response!.replace(/\*\*([^*\n]+)\*\*/g, '$1'));

@@ -81,7 +81,7 @@ describe('a guest browsing engines', () => {
     await expect.poll(() => page.getByTestId('engine-select').inputValue()).toBe(name);
     await page.waitForTimeout(300);
     expect(await page.getByTestId('engine-select').inputValue()).toBe(name);
-    expect(await page.getByText(`Choose ${name} Model`, { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText(`Choose ${name} Model`, { exact: true }).count()).toBe(1);
 
     const listed = await openModelList(page);
     expect(listed.map((entry) => entry.model)).toEqual(await catalogueModels(engine));
@@ -114,7 +114,7 @@ describe('a guest browsing engines', () => {
     await page.keyboard.press('Escape');
     await chooseEngine(page, 'OpenAI');
     await expect.poll(() => page.getByTestId('model-select').inputValue()).not.toBe('');
-    expect(await page.getByTestId('engine-lock-notice').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('engine-lock-notice').count()).toBe(0);
     await page.getByTestId('query-input').fill('What is a quorum?');
     expect(await page.getByTestId('ask-button').isDisabled()).toBe(false);
     await close();
@@ -173,7 +173,7 @@ describe('the comparison cap', () => {
 
     // Unticking one makes room, and the message goes.
     await page.getByRole('checkbox', { name: all[0]!, exact: true }).uncheck();
-    expect(await message.count()).toBe(0);
+    await expect.poll(() => message.count()).toBe(0);
     await eleventh.check();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
 

@@ -55,7 +55,7 @@ describe('controls shown once opened', () => {
       expect(await checkBothSchemes(page, 'model-settings-dialog')).toEqual([]);
       // The close button says what it does.
       const closeButton = dialog.getByRole('button', { name: 'Close', exact: true });
-      expect(await closeButton.count()).toBe(1);
+      await expect.poll(() => closeButton.count()).toBe(1);
       await closeButton.click();
       await dialog.waitFor({ state: 'detached' });
       expect(problems).toEqual([]);

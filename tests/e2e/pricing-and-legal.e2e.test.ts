@@ -61,7 +61,7 @@ describe('the pricing page', () => {
     for (const [engineId, engine] of Object.entries(catalogue.models)) {
       const card = page.locator(`[data-testid="provider-costs"][data-engine="${engineId}"]`);
       expect(await card.getByRole('heading').innerText()).toBe(engine.name);
-      expect(await card.getByTestId('model-cost').count()).toBe(engine.models.length);
+      await expect.poll(() => card.getByTestId('model-cost').count()).toBe(engine.models.length);
       for (const model of engine.models) {
         const row = card.locator(`[data-testid="model-cost"][data-model="${model.id}"]`);
         // Badges are upper-cased by CSS; the text itself is what a screen reader reads.
@@ -136,7 +136,7 @@ describe('the pricing page', () => {
     // 2,000 credits cost $17.00 but 2,100 cost $16.80: the page says so and offers the larger amount.
     await presets.filter({ hasText: '1,000' }).click();
     await expect.poll(() => amount.innerText()).toBe('1,000 credits');
-    expect(await quote.getByTestId('purchase-cheaper').count()).toBe(0);
+    await expect.poll(() => quote.getByTestId('purchase-cheaper').count()).toBe(0);
     // One step at a time, each read once the page has drawn it: a read before the redraw would press once too often.
     for (let step = 0; step < 40; step += 1) {
       const before = await amount.innerText();
@@ -214,8 +214,8 @@ describe('the legal pages', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/terms-and-conditions' });
     await page.getByRole('heading', { level: 1, name: 'Terms and conditions' }).waitFor();
     expect(await page.title()).toBe('Terms and conditions · Quorum');
-    expect(await page.getByTestId('legal-section').count()).toBe(17);
-    expect(await page.getByRole('navigation', { name: 'Contents' }).getByRole('link').count()).toBe(17);
+    await expect.poll(() => page.getByTestId('legal-section').count()).toBe(17);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Contents' }).getByRole('link').count()).toBe(17);
     expect(await page.getByTestId('last-updated').innerText()).toMatch(/^Last updated: \d{1,2} \w+ \d{4}$/);
     const text = await mainText(page);
     for (const phrase of ['at least 13 years old', 'final and non-refundable', 'unused credits are forfeited', 'payment provider', 'Severability', 'Entire agreement', 'Governing law']) {
@@ -226,7 +226,7 @@ describe('the legal pages', () => {
     for (const provider of ['OpenAI', 'Anthropic', 'Google Gemini', 'DeepSeek', 'Perplexity', 'Groq']) expect(text).toContain(provider);
     for (const tier of ['ultra-premium, 20 credits', 'premium, 12–15 credits', 'balanced, 6–10 credits', 'budget, 2–5 credits']) expect(text).toContain(tier);
     await expect.poll(() => page.locator(`#main-content a[href="mailto:${LEGAL}"]`).count()).toBe(1);
-    expect(await page.locator(`#main-content a[href="mailto:${SUPPORT}"]`).count()).toBe(1);
+    await expect.poll(() => page.locator(`#main-content a[href="mailto:${SUPPORT}"]`).count()).toBe(1);
     await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Payment' }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#payment');
     expect(problems).toEqual([]);
@@ -251,7 +251,7 @@ describe('the legal pages', () => {
     for (const phrase of ['quorum_session', 'HttpOnly', 'quorum.user', 'quorum.session', 'quorum.anonymousSessionId', 'quorum.cookieConsent', 'quorum.brandConfig.', 'quorum.brandMonitoring.', 'Google Analytics 4', '14 months', 'Cookie settings']) {
       expect(text).toContain(phrase);
     }
-    expect(await page.getByTestId('last-updated').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('last-updated').count()).toBe(1);
     await close();
   });
 });
@@ -356,8 +356,8 @@ describe('without analytics configured', () => {
     await page.reload();
     await page.getByTestId('footer-support-email').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.getByTestId('cookie-consent-banner').count()).toBe(0);
-    expect(await page.locator('script[data-analytics="ga4"]').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cookie-consent-banner').count()).toBe(0);
+    await expect.poll(() => page.locator('script[data-analytics="ga4"]').count()).toBe(0);
     expect(requests.filter((url) => url.includes('google'))).toEqual([]);
     // Cookie settings asks again.
     await page.getByTestId('cookie-settings').click();
@@ -369,8 +369,8 @@ describe('without analytics configured', () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
     await page.getByTestId('footer-support-email').waitFor();
     await expect.poll(() => page.getByTestId('footer-support-email').innerText(), { timeout: underLoad(10_000) }).toBe(SUPPORT);
-    expect(await page.getByTestId('footer-social-links').count()).toBe(0);
-    for (const host of ['github.com', 'x.com', 'linkedin.com']) expect(await page.locator(`footer a[href*="${host}"]`).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('footer-social-links').count()).toBe(0);
+    for (const host of ['github.com', 'x.com', 'linkedin.com']) await expect.poll(() => page.locator(`footer a[href*="${host}"]`).count()).toBe(0);
     await close();
   });
 });

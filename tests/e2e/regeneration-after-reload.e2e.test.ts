@@ -82,7 +82,7 @@ describe('a regeneration and a reload', () => {
       await page.reload();
       await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
       await page.getByTestId('query-input').waitFor();
-      expect(await page.getByTestId('answer-panel').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('answer-panel').count()).toBe(0);
       expect(problems).toEqual([]);
       await close();
     }, testLimit(120_000));
@@ -114,7 +114,7 @@ describe('a regeneration and a reload', () => {
     const shown = async () => (await gpt.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');
     for (const word of lastWords(regenerated.answer_text!)) await expect.poll(shown).toContain(word);
     await expect.poll(() => llama.getAttribute('data-state')).toBe('done');
-    expect(await llama.getByTestId('version-pager').count()).toBe(0);
+    await expect.poll(() => llama.getByTestId('version-pager').count()).toBe(0);
     const llamaShown = (await llama.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');
     for (const word of lastWords(llamaAnswer)) expect(llamaShown).toContain(word);
     await transitionsSettled(page);

@@ -53,8 +53,8 @@ describe('a question asked again, against its earlier run', () => {
     expect(await differences.nth(0).textContent()).toContain('OpenAI - GPT-4o mini');
     expect(await differences.nth(1).textContent()).toContain('DeepSeek - DeepSeek Chat');
     for (const badge of await modal.getByTestId('run-difference-badge').allTextContents()) expect(badge).toMatch(/^\d{1,2}% of words kept$/);
-    expect(await differences.nth(0).locator('del').count()).toBeGreaterThan(0);
-    expect(await differences.nth(0).locator('ins').count()).toBeGreaterThan(0);
+    await expect.poll(() => differences.nth(0).locator('del').count()).toBeGreaterThan(0);
+    await expect.poll(() => differences.nth(0).locator('ins').count()).toBeGreaterThan(0);
     // Opened where the person is looking: the differences are on the screen, not below the dialog's fold.
     await expect
       .poll(() => modal.getByTestId('run-differences').evaluate((element) => {
@@ -66,12 +66,12 @@ describe('a question asked again, against its earlier run', () => {
     // with the changed words still marked.
     for (const difference of await differences.all()) {
       const text = difference.getByTestId('run-difference-text');
-      expect(await text.locator('ol > li').count()).toBeGreaterThan(0);
-      expect(await text.locator('strong').count()).toBeGreaterThan(0);
+      await expect.poll(() => text.locator('ol > li').count()).toBeGreaterThan(0);
+      await expect.poll(() => text.locator('strong').count()).toBeGreaterThan(0);
       expect(await text.textContent()).not.toContain('**');
       expect(await text.innerText()).not.toMatch(/^\s*(\d+\.|[-*+])\s/m);
     }
-    expect(await differences.nth(0).locator('li ins, li del, strong ins, strong del').count()).toBeGreaterThan(0);
+    await expect.poll(() => differences.nth(0).locator('li ins, li del, strong ins, strong del').count()).toBeGreaterThan(0);
     expect(await modal.getByTestId('show-differences').textContent()).toBe('Hide the differences');
 
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
@@ -94,7 +94,7 @@ describe('a question asked again, against its earlier run', () => {
     const steady = await openRuns(page, STEADY);
     await steady.getByTestId('show-differences').click();
     await expect.poll(() => steady.getByTestId('run-difference-badge').allTextContents(), { timeout: underLoad(10_000) }).toEqual(['Unchanged', 'Unchanged']);
-    expect(await steady.getByTestId('run-difference').locator('del, ins').count()).toBe(0);
+    await expect.poll(() => steady.getByTestId('run-difference').locator('del, ins').count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
   }, testLimit(120_000));

@@ -62,7 +62,7 @@ describe('search trails in the browser', () => {
       await expect.poll(() => card.getByTestId('tracking-retrieval-summary').textContent(), { timeout: underLoad(20_000) }).toContain('2 answers searched the web');
       await expect.poll(() => card.getByTestId('tracking-retrieval-sentence').textContent()).toBe('Your site was retrieved in 0 answers and cited in 0.');
       const sites = card.getByTestId('tracking-retrieval-site');
-      expect(await sites.count()).toBe(3);
+      await expect.poll(() => sites.count()).toBe(3);
       expect(await sites.nth(1).textContent()).toContain('www.vaultra.example');
       expect(await sites.nth(1).textContent()).toMatch(/2 of 2 · 100% \(\d+(\.\d)?–100%\)/);
       expect(await card.getByTestId('tracking-retrieval-lost-queries').textContent()).toContain(PROMPT);
@@ -76,9 +76,9 @@ describe('search trails in the browser', () => {
       await expect.poll(() => answers.getByTestId('search-trail').count(), { timeout: underLoad(15_000) }).toBe(2);
       // The AI Overview's search is the question itself; Perplexity says none.
       expect(await answers.getByTestId('search-trail-query').allTextContents()).toEqual([PROMPT]);
-      expect(await answers.getByText('The provider does not say which searches it ran.').count()).toBe(1);
+      await expect.poll(() => answers.getByText('The provider does not say which searches it ran.').count()).toBe(1);
       for (const trail of await answers.getByTestId('search-trail').all()) {
-        expect(await trail.getByTestId('search-trail-cited').getByTestId('search-trail-source').count()).toBeGreaterThan(0);
+        await expect.poll(() => trail.getByTestId('search-trail-cited').getByTestId('search-trail-source').count()).toBeGreaterThan(0);
         expect(await trail.getByTestId('search-trail-retrieved').textContent()).toContain('www.vaultra.example');
       }
       await pictureAndCheck(page, 'search-trails-answers', viewport.width);

@@ -142,7 +142,7 @@ describe('a session that ends under the page', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign In', exact: true }).waitFor();
     // A notice that must not appear: give it the moment it would take, then look.
     await page.waitForTimeout(500);
-    expect(await page.getByTestId('session-expired-notice').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('session-expired-notice').count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
   });

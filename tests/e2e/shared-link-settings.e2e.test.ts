@@ -98,7 +98,7 @@ describe("a shared link's settings", () => {
       const details = page.getByTestId('request-details-modal');
       await details.getByTestId('share-request').click();
       await expect.poll(() => details.getByTestId('share-url').inputValue(), { timeout: underLoad(10_000) }).toBe(url);
-      expect(await page.getByRole('dialog', { name: 'Share as a link' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('dialog', { name: 'Share as a link' }).count()).toBe(0);
       await expect.poll(() => details.getByTestId('share-summary').textContent()).toContain('frozen');
       await page.keyboard.press('Escape');
       await details.getByRole('dialog').waitFor({ state: 'detached' });
@@ -106,7 +106,7 @@ describe("a shared link's settings", () => {
       // The reader: no account, only the link.
       await reader.page.goto(new URL(`/share/${token}`, stack.baseUrl).toString());
       await reader.page.getByTestId('shared-passphrase').waitFor();
-      expect(await reader.page.getByText('Where is the spare key kept?').count()).toBe(0);
+      await expect.poll(() => reader.page.getByText('Where is the spare key kept?').count()).toBe(0);
       await reader.page.getByTestId('shared-passphrase-input').fill('open sarsaparilla');
       await reader.page.getByTestId('shared-passphrase-open').click();
       await reader.page.getByText(SHARE_TEXTS.wrongPassphrase).waitFor();

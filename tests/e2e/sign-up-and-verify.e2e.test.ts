@@ -143,7 +143,7 @@ describe('signing up and in with email and password', () => {
     await expect.poll(() => countdown.textContent(), { timeout: underLoad(3_000) }).not.toBe(first);
     expect(await page.getByTestId('resend-verification').isDisabled()).toBe(true);
     // No session: still signed out behind the modal.
-    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);
     await saveScreenshot(page, 'auth-modal-verification');
   });
 
@@ -188,7 +188,7 @@ describe('signing up and in with email and password', () => {
     const error = page.getByTestId('auth-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('Invalid email or password');
-    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);
 
     await page.getByTestId('auth-password').fill(password);
     await page.getByTestId('auth-submit').click();
@@ -212,7 +212,7 @@ describe('signing up and in with email and password', () => {
     expect(await banner.textContent()).toContain(unverified);
     const resend = other.page.getByTestId('resend-verification');
     expect(await resend.isEnabled()).toBe(true);
-    expect(await other.page.getByTestId('auth-error').count()).toBe(0);
+    await expect.poll(() => other.page.getByTestId('auth-error').count()).toBe(0);
 
     // The registration mail went out moments ago: the server's cooldown refuses, in its own words, and the button
     // then waits as long as the server says.
@@ -222,7 +222,7 @@ describe('signing up and in with email and password', () => {
     expect(await feedback.textContent()).toMatch(/^Please wait [45]:[0-5]\d before requesting another email\.$/);
     expect(await resend.isDisabled()).toBe(true);
     expect(await other.page.getByTestId('resend-countdown').textContent()).toMatch(/^Available again in [45]:[0-5]\d$/);
-    expect(await other.page.getByTestId('user-menu').count()).toBe(0);
+    await expect.poll(() => other.page.getByTestId('user-menu').count()).toBe(0);
     await other.close();
   });
 
@@ -255,7 +255,7 @@ describe('signing up and in with email and password', () => {
       if (tab === 'Sign Up') await modal(other.page).getByRole('tab', { name: tab }).click();
       else await openAuthModal(other.page, tab);
       await other.page.getByTestId('auth-submit').waitFor();
-      expect(await other.page.getByTestId('google-signin').count()).toBe(0);
+      await expect.poll(() => other.page.getByTestId('google-signin').count()).toBe(0);
     }
     expect(google).toEqual([]);
     await other.close();
@@ -344,7 +344,7 @@ describe('signing in with Google', () => {
     const error = opened.page.getByTestId('google-signin-error');
     await error.waitFor();
     expect(await error.textContent()).toBe('No credential received from Google');
-    expect(await opened.page.getByTestId('user-menu').count()).toBe(0);
+    await expect.poll(() => opened.page.getByTestId('user-menu').count()).toBe(0);
     await opened.close();
   });
 

@@ -95,7 +95,7 @@ describe('the single view for a guest', () => {
     await saveScreenshot(page, 'home-single-answered');
     await page.getByTestId('new-search-button').click();
     await expect.poll(() => page.getByTestId('query-input').inputValue()).toBe('');
-    expect(await page.getByTestId('answer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('answer').count()).toBe(0);
     expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     expect(problems).toEqual([]);
     await close();
@@ -108,7 +108,7 @@ describe('the registration banner', () => {
     const banner = page.getByTestId('registration-banner');
     // Well past its 1.5 s delay: never on another page.
     await page.waitForTimeout(2_500);
-    expect(await banner.count()).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
 
     await page.getByRole('link', { name: 'Quorum home' }).click();
     await banner.waitFor({ state: 'visible', timeout: underLoad(5_000) });
@@ -122,7 +122,7 @@ describe('the registration banner', () => {
     await page.getByRole('link', { name: 'Quorum home' }).click();
     // Past the banner's 1.5 s delay: a dismissed banner must not come back.
     await page.waitForTimeout(2_000);
-    expect(await banner.count()).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
     expect(problems).toEqual([]);
     await close();
   });
@@ -131,7 +131,7 @@ describe('the registration banner', () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/verify-email' });
     // Past the banner's 1.5 s delay: it must never appear here.
     await page.waitForTimeout(2_500);
-    expect(await page.getByTestId('registration-banner').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('registration-banner').count()).toBe(0);
     await close();
   });
 });
@@ -141,7 +141,7 @@ describe('the single view for a subscribed user', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { cookie: stack.fundedCookie, viewport: DESKTOP_VIEWPORT });
     const locks = await modelLocks(page);
     expect(Object.values(locks).every((lock) => lock === '')).toBe(true);
-    expect(await page.getByTestId('web-search-badge').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('web-search-badge').count()).toBe(0);
     await page.getByTestId('web-search-toggle').check({ force: true });
     await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Active');
     expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 8 credits');

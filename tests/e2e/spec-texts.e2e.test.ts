@@ -72,7 +72,7 @@ describe('the spec’s texts', () => {
       expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
       // The panel cannot be hidden while the name is missing, so the reason and the field stay together.
       await page.getByTestId('brand-name-input').waitFor();
-      expect(await page.getByRole('button', { name: 'Hide brand' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Hide brand' }).count()).toBe(0);
       // Remembered on: after a reload the panel opens by itself and says the same.
       await page.reload();
       await page.getByTestId('mode-switch').getByText('Single Request', { exact: true }).click();

@@ -71,7 +71,7 @@ describe('Stop in a comparison', () => {
     await expect.poll(() => slow.getAttribute('data-state'), { timeout: underLoad(10_000) }).toBe('stopped');
     expect(await slow.getByTestId('column-status').textContent()).toBe('Stopped');
     expect(await slow.getByTestId('column-credits').textContent()).toBe('0 credits');
-    expect(await slow.getByTestId('column-retry').count()).toBe(0);
+    await expect.poll(() => slow.getByTestId('column-retry').count()).toBe(0);
     expect(((await slow.getByTestId('column-answer').textContent()) ?? '').length).toBeGreaterThan(0);
 
     // The others were not stopped with it.
@@ -130,8 +130,8 @@ describe('Stop on a single answer', () => {
     expect(await page.getByTestId('answer-panel').getAttribute('data-state')).toBe('stopped');
     expect(await page.getByTestId('credits-used').textContent()).toBe('0 credits used');
     expect(((await page.getByTestId('answer').textContent()) ?? '').length).toBeGreaterThan(10);
-    expect(await page.getByTestId('error-panel').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('error-panel').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
     expect(await page.getByTestId('ask-button').textContent()).not.toContain('Thinking...');
     expect(await settledBalance()).toBe(before);
 
@@ -177,7 +177,7 @@ describe('the facts of a single answer', () => {
 
     const links = page.getByTestId('answer-sources').getByTestId('answer-source');
     await links.first().waitFor();
-    expect(await links.count()).toBeGreaterThan(0);
+    await expect.poll(() => links.count()).toBeGreaterThan(0);
     for (const link of await links.all()) {
       expect(await link.getAttribute('href')).toMatch(/^https?:\/\//);
       expect(await link.getAttribute('target')).toBe('_blank');

@@ -77,8 +77,8 @@ async function assertBandsAndGap(page: Page): Promise<void> {
   const visibility = page.getByTestId('chart-visibility');
   // Visibility (Wilson) and share of voice (bootstrap), before and after the change.
   await expect.poll(() => visibility.locator('.recharts-area-area').count(), { timeout: underLoad(15_000) }).toBe(4);
-  expect(await page.getByTestId('chart-position').locator('.recharts-area-area').count()).toBe(2);
-  expect(await page.getByTestId('chart-per-model').locator('.recharts-area-area').count()).toBe(3);
+  await expect.poll(() => page.getByTestId('chart-position').locator('.recharts-area-area').count()).toBe(2);
+  await expect.poll(() => page.getByTestId('chart-per-model').locator('.recharts-area-area').count()).toBe(3);
   // Bands are drawn first, so every line lies on top of them.
   const layers = await visibility.locator('.recharts-area, .recharts-line').evaluateAll((nodes) => nodes.map((node) => (node.classList.contains('recharts-area') ? 'band' : 'line')));
   expect(layers.lastIndexOf('band')).toBeLessThan(layers.indexOf('line'));
@@ -101,7 +101,7 @@ async function assertModelChangeMarkers(page: Page): Promise<void> {
     expect(await dashboard.getByTestId(chart).locator('svg.recharts-surface').textContent()).toContain('Model change');
   }
   const change = page.getByTestId('model-change');
-  expect(await change.count()).toBe(1);
+  await expect.poll(() => change.count()).toBe(1);
   expect(await change.textContent()).toContain(`${OLD_VERSION} → ${NEW_VERSION}`);
 
   const perModel = dashboard.getByTestId('chart-per-model');
@@ -165,7 +165,7 @@ async function assertPositionAndSentimentAxes(page: Page): Promise<void> {
   expect(Math.max(...position.map((tick) => tick.y))).toBeLessThan(Math.min(...sentiment.map((tick) => tick.y)));
   expect(await page.getByTestId(rank).locator('svg.recharts-surface').textContent()).toContain('Position');
   expect(await page.getByTestId(tone).locator('svg.recharts-surface').textContent()).toContain('Sentiment');
-  expect(await page.getByTestId('chart-position').locator('svg.recharts-surface').count()).toBe(2);
+  await expect.poll(() => page.getByTestId('chart-position').locator('svg.recharts-surface').count()).toBe(2);
 
   for (const chart of [rank, tone]) {
     const surface = (await page.getByTestId(chart).locator('svg.recharts-surface').boundingBox())!;
@@ -185,9 +185,9 @@ async function assertPositionAndSentimentAxes(page: Page): Promise<void> {
 async function assertTables(page: Page): Promise<void> {
   const grid = page.getByTestId('visibility-grid');
   await grid.waitFor();
-  expect(await grid.locator('tbody tr').count()).toBe(2);
+  await expect.poll(() => grid.locator('tbody tr').count()).toBe(2);
   const cells = grid.getByTestId('grid-cell');
-  expect(await cells.count()).toBe(4);
+  await expect.poll(() => cells.count()).toBe(4);
   // 30 days: 4 completed runs with readings (the failed run has none) of 2 samples: 8 per cell, still directional.
   expect(await cells.first().getAttribute('data-directional')).toBe('true');
   const firstRow = (await grid.locator('tbody tr').first().textContent()) ?? '';
@@ -195,7 +195,7 @@ async function assertTables(page: Page): Promise<void> {
   expect(await page.getByTestId('source-opportunities').textContent()).toContain('widgetreviews.example');
   expect(await page.getByTestId('source-opportunities').textContent()).not.toContain('widgetguide.example');
   const shares = page.getByTestId('share-of-voice-by-prompt');
-  expect(await shares.getByTestId('brand-share').count()).toBe(2);
+  await expect.poll(() => shares.getByTestId('brand-share').count()).toBe(2);
   expect(await shares.getByTestId('competitor-share').first().textContent()).toContain('Quentix');
 }
 

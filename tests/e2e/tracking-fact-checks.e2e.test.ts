@@ -54,7 +54,7 @@ describe('fact-checks on the tracking dashboard', () => {
     const card = page.getByTestId('tracking-fact-checks');
     await card.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => page.getByTestId('fact-checks-overall').textContent(), { timeout: underLoad(15_000) }).toContain('2 of 4');
-    expect(await page.getByTestId('fact-checks-by-model').locator('tbody tr').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('fact-checks-by-model').locator('tbody tr').count()).toBe(2);
     expect(await page.getByTestId('fact-checks-facts').textContent()).toContain('Founded in 2012 in Lyon');
     expect(await page.getByTestId('fact-checks-quotes').textContent()).toContain(CONTRADICTED);
     expect(await page.getByTestId('fact-checks-export').getAttribute('href')).toBe(`/api/tracking/sets/${set.id}/fact-checks.csv`);

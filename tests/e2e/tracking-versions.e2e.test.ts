@@ -52,7 +52,7 @@ describe('tracking model changes and surfaces', () => {
       await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: underLoad(5_000) }).toBe(1);
     }
     const change = page.getByTestId('model-change');
-    expect(await change.count()).toBe(1);
+    await expect.poll(() => change.count()).toBe(1);
     expect(await change.textContent()).toContain('gpt-4o-mini → gpt-4o-mini-2026-03-01');
     expect(await dashboard.getByTestId('chart-per-surface').textContent()).toContain('AI Overview');
     await pictureAndCheck(page, 'tracking-versions-model', { widthInName: true });
@@ -62,7 +62,7 @@ describe('tracking model changes and surfaces', () => {
     await expect.poll(() => page.getByText('Runs: Web search').count()).toBe(1);
     await expect.poll(() => dashboard.getByTestId('chart-per-model').textContent()).toContain('Perplexity');
     expect(await dashboard.getByTestId('chart-per-model').textContent()).not.toContain('GPT-4o mini');
-    expect(await page.getByTestId('model-changes').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('model-changes').count()).toBe(0);
     await page.getByTestId('surface-filter').getByText('AI Overview').click();
     await expect.poll(() => dashboard.getByTestId('chart-per-country').locator('svg.recharts-surface').count(), { timeout: underLoad(10_000) }).toBeGreaterThan(0);
     await pictureAndCheck(page, 'tracking-versions-ai-overview', { widthInName: true });

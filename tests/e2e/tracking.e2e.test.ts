@@ -65,7 +65,7 @@ describe('tracking', () => {
     for (const chart of ['chart-visibility', 'chart-position', 'chart-per-model']) {
       await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: underLoad(15_000) }).toBeGreaterThan(0);
     }
-    expect(await page.getByTestId('tracking-runs').locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('tracking-runs').locator('tbody tr').count()).toBe(1);
     // The legend names each model in full, as every list of models does.
     const perModel = (await dashboard.getByTestId('chart-per-model').textContent()) ?? '';
     expect(perModel).toContain('OpenAI - GPT-4o mini');

@@ -82,7 +82,7 @@ describe('a visitor becomes a user and compares models', () => {
     await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: underLoad(10_000) }).toBe('done');
     await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: underLoad(10_000) }).toBe('error');
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('streaming');
-    expect(await column(page, 'gemini-2.5-flash').getByTestId('column-retry').count()).toBe(0);
+    await expect.poll(() => column(page, 'gemini-2.5-flash').getByTestId('column-retry').count()).toBe(0);
 
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('done');
@@ -126,7 +126,7 @@ describe('a visitor becomes a user and compares models', () => {
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     await page.getByTestId('comparison-query-input').waitFor();
-    expect(await page.getByTestId('comparison-column').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(2);
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     expect(await stateOf(page, 'gpt-4o-mini')).toBe('done');
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('done');
