@@ -188,7 +188,17 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     // failure then shows what the column did instead (an error, or nothing at all).
     await expect
       .poll(async () => ({ label: await label.textContent(), state: await column.getAttribute('data-state') }), { timeout: underLoad(15_000) })
-      .toEqual({ label: `Version ${versionsBefore + 1} of ${versionsBefore + 1}`, state: 'done' });
+      .toEqual({ label: `Version ${versionsBefore + 1} of ${versionsBefore + 1}`, state: 'done' })
+      .catch(async (error: unknown) => {
+        // The poll alone does not say what it last saw: name the column's state, version, error and text.
+        const seen = {
+          label: await label.textContent().catch(() => null),
+          state: await column.getAttribute('data-state').catch(() => null),
+          error: await column.getByTestId('column-error').textContent({ timeout: 1_000 }).catch(() => null),
+          answerChars: ((await column.getByTestId('column-answer').textContent({ timeout: 1_000 }).catch(() => '')) ?? '').length,
+        };
+        throw new Error(`regenerating a continued answer did not end as version ${versionsBefore + 1}: last seen ${JSON.stringify(seen)}`, { cause: error });
+      });
     await column.getByTestId('version-previous').click();
     await column.getByTestId('column-earlier-version').waitFor();
     await expect.poll(() => label.textContent()).toBe(`Version ${versionsBefore} of ${versionsBefore + 1}`);
