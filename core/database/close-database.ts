@@ -1,5 +1,4 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Pool } from 'pg';
 
 /** How long a closing pool may wait for its connections to come back before the process stops waiting. */
 export const DATABASE_CLOSE_PATIENCE_MS = 10_000;
@@ -35,9 +34,9 @@ export async function closeDatabase(orm: MikroORM, logger: CloseErrorLog, patien
   return outcome;
 }
 
-async function poolOf(orm: MikroORM): Promise<Pool | undefined> {
+async function poolOf(orm: MikroORM) {
   try {
-    return (await orm.em.getConnection().getNativeClient()) as Pool;
+    return await orm.em.getConnection().getNativeClient();
   } catch {
     return undefined;
   }

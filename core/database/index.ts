@@ -15,5 +15,5 @@ export {
 export { SupportRequest } from './entities/support-request.ts';
 export { UserSession } from './entities/user-session.ts';
 export { User, type UserTier } from './entities/user.ts';
-export { closeDatabase, type DatabaseCloseOutcome } from './close-database.ts';
+export { closeDatabase } from './close-database.ts';
 export { openDatabase } from './open-database.ts';

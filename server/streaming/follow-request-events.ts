@@ -78,11 +78,11 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
     for (;;) {
       let page: IteratorResult<RunEvent[]>;
       try {
-        stage.enter(`reading the record after ${afterSeq}`);
+        stage.enter('reading the record after {seq}', afterSeq);
         page = await pages.next();
       } catch (error) {
         if (gone || signal.aborted || !isInfrastructureUnavailable(error)) throw error;
-        stage.enter(`waiting to read the record again after ${afterSeq} (${String(error).slice(0, 60)})`);
+        stage.enter(`waiting to read the record again after {seq} (${String(error).slice(0, 60)})`, afterSeq);
         await sleep(RETRY_READ_MS);
         if (gone) throw new RedisUnreachableError();
         // Start again after what was already handed out.
@@ -92,7 +92,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
       if (page.done) return;
       for (const event of page.value) {
         afterSeq = event.seq;
-        stage.enter(`handing on ${event.seq} from the record`);
+        stage.enter('handing on {seq} from the record', event.seq);
         yield event;
       }
     }
@@ -134,7 +134,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
           }
         }
         lastSeq = event.seq;
-        stage.enter(`handing on ${event.seq} heard live`);
+        stage.enter('handing on {seq} heard live', event.seq);
         yield event;
         if (signal.aborted) return;
       }
@@ -143,7 +143,7 @@ export async function* followRequestEvents(options: FollowRequestEventsOptions):
         if (lastSeq !== seqWhenLastQuiet) quietRereadMs = firstQuietRereadMs;
         seqWhenLastQuiet = lastSeq;
         let quietTimer: NodeJS.Timeout | undefined;
-        stage.enter(`waiting for events after ${lastSeq} (reading the record in ${quietRereadMs} ms)`);
+        stage.enter(`waiting for events after {seq} (reading the record in ${quietRereadMs} ms)`, lastSeq);
         await new Promise<void>((resolve) => {
           wake = resolve;
           quietTimer = setTimeout(() => {

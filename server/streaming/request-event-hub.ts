@@ -37,10 +37,12 @@ export class RequestEventHub {
     const hub = this.followers;
     const follower: FollowerStage = {
       requestId,
-      stage: 'starting',
+      step: 'starting',
+      seq: 0,
       since: Date.now(),
-      enter(stage) {
-        follower.stage = stage;
+      enter(step, seq) {
+        follower.step = step;
+        follower.seq = seq;
         follower.since = Date.now();
       },
       end: () => hub.delete(follower),
@@ -51,7 +53,9 @@ export class RequestEventHub {
 
   /** One line per follower: its request, what it waits on, and for how long. */
   describeFollowers(now = Date.now()): string[] {
-    return [...this.followers].map((follower) => `${follower.requestId}: ${follower.stage} for ${((now - follower.since) / 1000).toFixed(1)} s`);
+    return [...this.followers].map(
+      (follower) => `${follower.requestId}: ${follower.step.replace('{seq}', String(follower.seq))} for ${((now - follower.since) / 1000).toFixed(1)} s`,
+    );
   }
 
   get subscribedRequestCount(): number {
@@ -59,11 +63,16 @@ export class RequestEventHub {
   }
 }
 
-/** Where one follower stands: set as it goes, read only to describe a stream that seems stuck. */
+/**
+ * Where one follower stands: set as it goes, read only to describe a stream that seems stuck. A step is a fixed text
+ * with `{seq}` where its event number goes, put together only when described, so following an answer's events
+ * builds no string per event.
+ */
 export interface FollowerStage {
   readonly requestId: string;
-  stage: string;
+  step: string;
+  seq: number;
   since: number;
-  enter(stage: string): void;
+  enter(step: string, seq: number): void;
   end(): void;
 }

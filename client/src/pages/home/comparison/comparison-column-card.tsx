@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../components/brand-summary/brand-mention-of.ts';
 import { compactSummary, sentimentColour } from '../../../components/brand-summary/brand-summary-text.ts';
-import { useAnswerText } from '../../../components/markdown-answer/use-answer-text.ts';
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { runErrorText } from '../../../requests/run-outcome-text.ts';
@@ -63,7 +62,8 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
   onFocus,
   onHide,
 }: ComparisonColumnCardProps) {
-  const text = useAnswerText(column.text, isOpen(column));
+  // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
+  const text = useDeferredValue(column.text);
   const version = columnVersionView(column, versionPick);
   const { phase, result } = column;
   const open = isOpen(column);

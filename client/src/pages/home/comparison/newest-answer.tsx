@@ -5,8 +5,8 @@ import { NO_RESPONSE_CONTENT } from '../../../requests/run-outcome-text.ts';
 
 /**
  * A column's newest answer as it is being written: "Thinking..." before the first words, the words as they come,
- * then the whole answer, or what was there when it stopped. While the column streams `text` may lag `column.text` by
- * a render (`useAnswerText`); once it has ended the two are the same.
+ * then the whole answer, or what was there when it stopped. `text` may lag `column.text` by a render (deferred while
+ * several columns stream); the column says what has ended.
  */
 export function NewestAnswer({ column, text }: { column: RunColumn; text: string }) {
   const { phase } = column;

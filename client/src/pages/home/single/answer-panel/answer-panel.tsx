@@ -1,12 +1,11 @@
 import { Badge, Button, CloseButton, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { memo, useCallback, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, type ReactNode } from 'react';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../../components/brand-summary/brand-mention-of.ts';
 import { LazyBrandSummary } from '../../../../components/brand-summary/lazy-brand-summary.tsx';
 import { ColumnThread, type ColumnTurn } from '../../../../components/column-thread/column-thread.tsx';
 import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-markdown-answer.tsx';
-import { useAnswerText } from '../../../../components/markdown-answer/use-answer-text.ts';
 import { NewRequestButton } from '../../../../components/new-request-button/new-request-button.tsx';
 import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
@@ -56,7 +55,9 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
     askEdited(session, requestId, { ...session.asked, query: question });
   }, []);
   const questionActions = useConversationActions(questions.session, questions.catalogue, editQuestion);
-  const renderedAnswer = useAnswerText(column.text, isOpen(column));
+  // Re-parsing the markdown is the costly part of each frame; deferring it lets React drop intermediate versions
+  // rather than let typing or scrolling stutter when answers grow long.
+  const renderedAnswer = useDeferredValue(column.text);
   const version = useColumnVersion(column);
   const { phase, result } = column;
   const streaming = isOpen(column);
