@@ -88,19 +88,19 @@ describe('deleting an account', () => {
         const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
         const loss = dialog.getByTestId('deletion-loss');
         await loss.waitFor();
-        expect(await loss.locator('p').allInnerTexts()).toEqual([
+        await expect.poll(() => loss.locator('p').allInnerTexts()).toEqual([
           'You lose your balance of 1,150 credits.',
           'You paid $8.50 for the 1,000 credits you bought; none of it is refunded.',
         ]);
         const confirm = dialog.getByTestId('confirm-delete-account');
         const typed = dialog.getByLabel(`To confirm, type your email address (${email})`);
-        expect(await confirm.isDisabled()).toBe(true);
+        await expect.poll(() => confirm.isDisabled()).toBe(true);
         await inBothSchemes(page, 'delete-account-confirm');
 
         // Not the address: still disabled, and Enter in the box deletes nothing.
         await typed.fill(email.replace('@', '@x'));
         await typed.press('Enter');
-        expect(await confirm.isDisabled()).toBe(true);
+        await expect.poll(() => confirm.isDisabled()).toBe(true);
         expect((await new AuthClient(stack.baseUrl, { cookie }).get('session')).body.data).toMatchObject({ authenticated: true });
 
         // Cancel forgets what was typed.

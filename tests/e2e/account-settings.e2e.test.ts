@@ -74,7 +74,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         await modal.getByTestId('auth-submit').click();
         const requested = modal.getByTestId('reset-requested');
         await requested.waitFor();
-        expect(await requested.textContent()).toContain('If an account uses this address, we have emailed it a link to reset the password.');
+        await expect.poll(() => requested.textContent()).toContain('If an account uses this address, we have emailed it a link to reset the password.');
         await inBothSchemes(page, 'reset-requested', 'viewport');
         await modal.getByRole('button', { name: 'Back to sign in' }).click();
         await modal.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
@@ -95,7 +95,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         await resetPage.getByTestId('auth-confirm-password').fill('a brand new password');
         await resetPage.getByTestId('auth-submit').click();
         await page.getByTestId('reset-success').waitFor();
-        expect(await page.getByTestId('reset-success').textContent()).toContain('every other device has been signed out');
+        await expect.poll(() => page.getByTestId('reset-success').textContent()).toContain('every other device has been signed out');
         await inBothSchemes(page, 'reset-password-done');
         // Home, signed in; the other device was signed out.
         await page.waitForURL(`${stack.baseUrl}/`, { timeout: underLoad(10_000) });
@@ -109,7 +109,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         await page.getByTestId('reset-password-page').getByTestId('auth-submit').click();
         const refused = page.getByTestId('reset-error');
         await refused.waitFor();
-        expect(await refused.textContent()).toContain('This password reset link is invalid or has already been used.');
+        await expect.poll(() => refused.textContent()).toContain('This password reset link is invalid or has already been used.');
         await inBothSchemes(page, 'reset-password-used');
         expect(opened.problems.filter((problem) => !problem.startsWith('Failed to load resource'))).toEqual([]);
       } finally {
@@ -139,13 +139,13 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         await nameForm.getByTestId('auth-name').fill('Augusta Ada King');
         await nameForm.getByTestId('auth-submit').click();
         await nameForm.getByText('Your name has been updated.').waitFor();
-        expect(await page.getByTestId('user-menu').textContent()).toContain('AA');
+        await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('AA');
 
         // Devices: this one first, then the phone; signing the others out leaves this one.
         const rows = settings.getByTestId('session-row');
         await expect.poll(() => rows.count()).toBe(2);
-        expect(await rows.first().textContent()).toContain('This device');
-        expect(await rows.nth(1).textContent()).toContain('Safari on iOS');
+        await expect.poll(() => rows.first().textContent()).toContain('This device');
+        await expect.poll(() => rows.nth(1).textContent()).toContain('Safari on iOS');
         await settings.getByTestId('sign-out-others').click();
         await settings.getByText('Signed out 1 other device.').waitFor();
         await expect.poll(() => rows.count()).toBe(1);
@@ -174,7 +174,7 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         const { url } = accountLinkIn(await mail.next(newEmail), '/confirm-email');
         await page.goto(onStack(url));
         await page.getByTestId('email-change-success').waitFor();
-        expect(await page.getByTestId('email-change-success').textContent()).toContain(`Your email address is now ${newEmail}.`);
+        await expect.poll(() => page.getByTestId('email-change-success').textContent()).toContain(`Your email address is now ${newEmail}.`);
         await inBothSchemes(page, 'email-changed');
         expect((await mail.next(email)).subject).toBe('Your Quorum email address was changed');
         await page.getByRole('link', { name: 'Back to Settings' }).click();
@@ -192,14 +192,14 @@ for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
         await page.getByTestId('delete-account').click();
         const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
         await dialog.getByText('Unused credits are forfeited.', { exact: false }).waitFor();
-        expect(await dialog.textContent()).toContain('Registering again with the same address brings no new free credits.');
+        await expect.poll(() => dialog.textContent()).toContain('Registering again with the same address brings no new free credits.');
         await dialog.getByTestId('deletion-loss').getByText('You lose your balance of 150 credits.').waitFor();
         await inBothSchemes(page, 'delete-account-dialog', 'viewport');
         await dialog.getByTestId('delete-account-email').fill(newEmail);
         await dialog.getByTestId('confirm-delete-account').click();
         const notice = page.getByTestId('account-deleted-notice');
         await notice.waitFor();
-        expect(await notice.textContent()).toContain('Your account has been deleted');
+        await expect.poll(() => notice.textContent()).toContain('Your account has been deleted');
         await page.waitForURL(`${stack.baseUrl}/`);
         await inBothSchemes(page, 'account-deleted', 'viewport');
         expect((await new AuthClient(stack.baseUrl).post('login', { email: newEmail, password: 'a new password' })).status).toBe(401);

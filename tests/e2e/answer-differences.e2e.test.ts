@@ -65,7 +65,7 @@ describe('where answers differ', () => {
       const expected = markUniqueSentences(answers).map((sentences) => sentences.filter((sentence) => sentence.unique).map((sentence) => sentence.text));
       expect(expected.flat().length).toBeGreaterThan(0);
       for (const [index, card] of (await page.getByTestId('difference-card').all()).entries()) {
-        expect(await card.getByTestId('unique-sentence').allTextContents()).toEqual(expected[index]);
+        await expect.poll(() => card.getByTestId('unique-sentence').allTextContents()).toEqual(expected[index]);
       }
       // Each model names itself in its first sentence: that is the one thing the other answer never says.
       expect((await page.getByTestId('unique-sentence').allTextContents()).join(' ')).toContain('gpt-4o-mini');
@@ -75,8 +75,8 @@ describe('where answers differ', () => {
       await page.getByTestId('judge-model').selectOption('groq/llama-3.1-8b-instant');
       await page.getByTestId('judge-run').click();
       await page.getByTestId('judge-result').waitFor();
-      expect(await page.getByTestId('judge-result').textContent()).toContain('2 credits');
-      expect(await page.getByTestId('judge-result-mode').textContent()).toBe('Agreement');
+      await expect.poll(() => page.getByTestId('judge-result').textContent()).toContain('2 credits');
+      await expect.poll(() => page.getByTestId('judge-result-mode').textContent()).toBe('Agreement');
       const [judged] = await stack.records().execute<{ model: string; credits_charged: number }[]>(
         `select run.model, run.credits_charged from model_runs run join search_requests request on request.id = run.request_id
           where request.query like 'Summarise where the answers above agree%' order by run.created_at desc limit 1`,

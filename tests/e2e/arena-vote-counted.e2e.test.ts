@@ -118,10 +118,10 @@ describe('what the reveal says the vote counted for', () => {
       }
       const counted = page.getByTestId('arena-vote-counted');
       await counted.waitFor();
-      expect(await counted.getAttribute('data-reason')).toBe(testCase.reason);
-      expect(await counted.textContent()).toMatch(testCase.expected);
+      await expect.poll(() => counted.getAttribute('data-reason')).toBe(testCase.reason);
+      await expect.poll(() => counted.textContent()).toMatch(testCase.expected);
       // Never the old blanket sentence for a vote the board leaves out or weighs down.
-      expect(await counted.textContent()).not.toBe('Your vote counts toward the leaderboard.');
+      await expect.poll(() => counted.textContent()).not.toBe('Your vote counts toward the leaderboard.');
       if (testCase.name === 'too-fast' || testCase.name === 'young-account') await pictured(page, testCase.name);
       expect(problems).toEqual([]);
     } finally {

@@ -71,21 +71,21 @@ describe('the blind arena in the browser', () => {
     const { page, problems } = opened;
     await page.getByRole('link', { name: 'Blind arena' }).click();
     await page.getByRole('heading', { level: 1, name: 'Blind arena' }).waitFor();
-    expect(await page.title()).toBe('Blind arena · Quorum');
+    await expect.poll(() => page.title()).toBe('Blind arena · Quorum');
     await page.getByTestId('arena-question').fill('How should a beginner practise recursion?');
     await page.getByTestId('arena-category').selectOption('coding');
     await page.getByTestId('arena-count').selectOption('3');
     // The price is said before the round starts.
-    expect(await page.getByTestId('arena-price').textContent()).toMatch(/^This round costs \d+ to \d+ credits, depending on the models drawn$/);
+    await expect.poll(() => page.getByTestId('arena-price').textContent()).toMatch(/^This round costs \d+ to \d+ credits, depending on the models drawn$/);
     await pictureAndCheck(page, 'form');
 
     await page.getByTestId('arena-start').click();
     await page.getByTestId('vote-panel').waitFor();
     // The question stays above the answers.
-    expect(await page.getByTestId('arena-round-question-text').textContent()).toBe('How should a beginner practise recursion?');
-    expect(await page.getByTestId('arena-round-price').textContent()).toMatch(/This round costs .*credits/);
+    await expect.poll(() => page.getByTestId('arena-round-question-text').textContent()).toBe('How should a beginner practise recursion?');
+    await expect.poll(() => page.getByTestId('arena-round-price').textContent()).toMatch(/This round costs .*credits/);
     await expect.poll(() => page.locator('[data-testid="arena-answer"][data-state="done"]').count()).toBe(3);
-    expect(await page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
+    await expect.poll(() => page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
 
     // Before the vote nothing on the page names a model: not the cards, not the text (the simulator names itself: masked).
     const models = await roundModels();
@@ -98,14 +98,14 @@ describe('the blind arena in the browser', () => {
     await page.getByTestId('vote-mode-ranking').click();
     await expect.poll(() => page.getByTestId('vote-rank').count()).toBe(3);
     await page.getByTestId('vote-rank').first().selectOption('1');
-    expect(await page.getByTestId('vote-submit').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('vote-submit').isDisabled()).toBe(true);
     await pictureAndCheck(page, 'ranking');
     await page.getByRole('tab', { name: 'Pick the best' }).click();
 
     // A reload before voting keeps the round: the same blind answers come back with the vote.
     await page.reload();
     await page.getByTestId('vote-panel').waitFor();
-    expect(await page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
+    await expect.poll(() => page.getByTestId('arena-answer-label').allTextContents()).toEqual(['Model A', 'Model B', 'Model C']);
     const reloadedText = (await page.locator('body').innerText()).toLowerCase();
     for (const name of models.flatMap((model) => model.names)) expect(reloadedText, name).not.toContain(name.toLowerCase());
 
@@ -116,10 +116,10 @@ describe('the blind arena in the browser', () => {
     await page.getByTestId('arena-revealed').waitFor();
     const revealed = await page.getByTestId('arena-revealed-model').allTextContents();
     models.forEach((model, index) => expect(revealed[index]).toContain(model.names[3]));
-    expect(await page.getByTestId('arena-revealed-facts').first().textContent()).toMatch(/\d+ credits · first word after [\d.]+ s · done in [\d.]+ s/);
+    await expect.poll(() => page.getByTestId('arena-revealed-facts').first().textContent()).toMatch(/\d+ credits · first word after [\d.]+ s · done in [\d.]+ s/);
     await expect.poll(() => page.getByText('Your pick').count()).toBe(1);
     // A month-old account that took the time to read: the vote counts in full, and the reveal says so.
-    expect(await page.getByTestId('arena-vote-counted').textContent()).toBe('Your vote counts in full toward the leaderboard.');
+    await expect.poll(() => page.getByTestId('arena-vote-counted').textContent()).toBe('Your vote counts in full toward the leaderboard.');
     await pictureAndCheck(page, 'revealed');
     expect(problems).toEqual([]);
     // Six pages pictured four ways each: slow when the machine is busy.
@@ -136,7 +136,7 @@ describe('the blind arena in the browser', () => {
     const visitor = await openPage(browser, stack.baseUrl, { path: new URL(url).pathname });
     try {
       await visitor.page.getByTestId('shared-request').waitFor();
-      expect(await visitor.page.getByTestId('shared-question').textContent()).toBe('How should a beginner practise recursion?');
+      await expect.poll(() => visitor.page.getByTestId('shared-question').textContent()).toBe('How should a beginner practise recursion?');
       const cards = await visitor.page.getByTestId('shared-answer').allTextContents();
       expect(cards).toHaveLength(3);
       for (const model of models) expect(cards.join(' ')).toContain(model.names[3]);
@@ -151,7 +151,7 @@ describe('the blind arena in the browser', () => {
 
       await visitor.page.reload();
       await visitor.page.getByTestId('shared-missing').waitFor();
-      expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('This link is not available');
+      await expect.poll(() => visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('This link is not available');
     } finally {
       await visitor.close();
     }
@@ -196,7 +196,7 @@ describe('the blind arena in the browser', () => {
     // One's own board opens after 30 votes: one is not enough.
     await page.getByTestId('leaderboard-mine').click();
     await page.getByTestId('leaderboard-locked').waitFor();
-    expect(await page.getByTestId('leaderboard-locked').textContent()).toContain('Your board opens after 30 votes: you have cast 1.');
+    await expect.poll(() => page.getByTestId('leaderboard-locked').textContent()).toContain('Your board opens after 30 votes: you have cast 1.');
     await pictureAndCheck(page, 'leaderboard-locked');
     expect(problems).toEqual([]);
   }, testLimit(120_000));
@@ -216,7 +216,7 @@ describe('the blind arena in the browser', () => {
     await pictureAndCheck(page, 'answering');
     await page.getByTestId('arena-stop').click();
     await page.getByTestId('vote-all-bad').waitFor();
-    expect(await page.getByTestId('vote-all-bad').textContent()).toBe('Reveal the models');
+    await expect.poll(() => page.getByTestId('vote-all-bad').textContent()).toBe('Reveal the models');
     await expect.poll(() => page.getByTestId('arena-stop').count()).toBe(0);
     await expect.poll(() => accountLedger(stack.records(), payer.accountId)).toEqual(before);
     await pictureAndCheck(page, 'stopped');

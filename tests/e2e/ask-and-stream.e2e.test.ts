@@ -116,7 +116,7 @@ describe('asking a question in the browser', () => {
     // question keeps it off.
     await page.getByTestId('cost-badge').waitFor();
     await poll(() => page.getByTestId('affordability').count()).toBe(0);
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(true);
     await page.close();
   });
 });

@@ -64,16 +64,16 @@ describe('brand evidence', () => {
 
     const summary = page.getByTestId('brand-summary');
     await summary.waitFor({ timeout: underLoad(20_000) });
-    expect(await summary.getByTestId('brand-sentiment').textContent()).toBe('Positive');
-    expect(await summary.getByTestId('brand-recommendation').textContent()).toBe('Recommended');
-    expect(await summary.getByTestId('brand-evidence').textContent()).toBe(PRAISE);
-    expect(await summary.getByTestId('brand-evidence').locator('mark[data-evidence="brand"]').first().textContent()).toBe('Acmetrix');
-    expect(await summary.getByTestId('judge-reason').textContent()).toContain(PRAISE);
+    await expect.poll(() => summary.getByTestId('brand-sentiment').textContent()).toBe('Positive');
+    await expect.poll(() => summary.getByTestId('brand-recommendation').textContent()).toBe('Recommended');
+    await expect.poll(() => summary.getByTestId('brand-evidence').textContent()).toBe(PRAISE);
+    await expect.poll(() => summary.getByTestId('brand-evidence').locator('mark[data-evidence="brand"]').first().textContent()).toBe('Acmetrix');
+    await expect.poll(() => summary.getByTestId('judge-reason').textContent()).toContain(PRAISE);
     const zolvane = summary.getByTestId('competitor-sentiment');
-    expect(await zolvane.textContent()).toContain('Zolvane');
-    expect(await zolvane.textContent()).toContain('Negative');
-    expect(await zolvane.getByTestId('competitor-recommendation').textContent()).toBe('Compared unfavourably');
-    expect(await summary.getByTestId('brand-analyser').textContent()).toMatch(/^Judged by openai\/gpt-4\.1-mini \(local analyser [\w.+-]+\)$/);
+    await expect.poll(() => zolvane.textContent()).toContain('Zolvane');
+    await expect.poll(() => zolvane.textContent()).toContain('Negative');
+    await expect.poll(() => zolvane.getByTestId('competitor-recommendation').textContent()).toBe('Compared unfavourably');
+    await expect.poll(() => summary.getByTestId('brand-analyser').textContent()).toMatch(/^Judged by openai\/gpt-4\.1-mini \(local analyser [\w.+-]+\)$/);
     await picture(page, 'brand-evidence-answer', { locator: summary });
     expect(problems).toEqual([]);
     await close();
@@ -85,30 +85,30 @@ describe('brand evidence', () => {
     await expect.poll(() => cards.count(), { timeout: underLoad(10_000) }).toBe(2);
     const [judged, local] = [cards.nth(0), cards.nth(1)];
 
-    expect(await judged.getByTestId('mention-evidence').textContent()).toBe(PRAISE);
-    expect(await judged.getByTestId('mention-recommendation').textContent()).toBe('Recommended');
+    await expect.poll(() => judged.getByTestId('mention-evidence').textContent()).toBe(PRAISE);
+    await expect.poll(() => judged.getByTestId('mention-recommendation').textContent()).toBe('Recommended');
     await expect.poll(() => local.getByTestId('mention-recommendation').count()).toBe(0);
     // The local verdict's cue words are marked apart from the brand's name.
     const cues = local.getByTestId('mention-evidence').locator('mark[data-evidence="cue"]');
-    expect(await cues.allTextContents()).toEqual(['reliable', 'recommend']);
+    await expect.poll(() => cues.allTextContents()).toEqual(['reliable', 'recommend']);
 
     await judged.getByTestId('mention-toggle-context').click();
     await judged.getByTestId('judge-reason').waitFor();
-    expect(await judged.getByTestId('competitor-sentiment').textContent()).toMatch(/Zolvane.*Negative/);
-    expect(await judged.getByTestId('brand-analyser').textContent()).toContain('Judged by openai/gpt-4.1-mini');
+    await expect.poll(() => judged.getByTestId('competitor-sentiment').textContent()).toMatch(/Zolvane.*Negative/);
+    await expect.poll(() => judged.getByTestId('brand-analyser').textContent()).toContain('Judged by openai/gpt-4.1-mini');
     await local.getByTestId('mention-toggle-context').click();
     await local.getByTestId('brand-analyser').waitFor();
-    expect(await local.getByTestId('brand-analyser').textContent()).toMatch(/^Local analyser [\w.+-]+$/);
+    await expect.poll(() => local.getByTestId('brand-analyser').textContent()).toMatch(/^Local analyser [\w.+-]+$/);
     await picture(page, 'brand-evidence-cards');
 
     await judged.getByTestId('mention-open').click();
     const dialog = page.getByRole('dialog', { name: 'Brand Mention: Acmetrix' });
     await dialog.waitFor();
-    expect(await dialog.getByTestId('mention-modal-evidence').textContent()).toBe(PRAISE);
-    expect(await dialog.getByTestId('mention-modal-recommendation').textContent()).toBe('Recommended');
-    expect(await dialog.getByTestId('judge-reason').textContent()).toContain(PRAISE);
-    expect(await dialog.getByTestId('competitor-sentiment').textContent()).toContain(CRITICISM);
-    expect(await dialog.getByTestId('brand-analyser').textContent()).toContain('Judged by openai/gpt-4.1-mini');
+    await expect.poll(() => dialog.getByTestId('mention-modal-evidence').textContent()).toBe(PRAISE);
+    await expect.poll(() => dialog.getByTestId('mention-modal-recommendation').textContent()).toBe('Recommended');
+    await expect.poll(() => dialog.getByTestId('judge-reason').textContent()).toContain(PRAISE);
+    await expect.poll(() => dialog.getByTestId('competitor-sentiment').textContent()).toContain(CRITICISM);
+    await expect.poll(() => dialog.getByTestId('brand-analyser').textContent()).toContain('Judged by openai/gpt-4.1-mini');
     await picture(page, 'brand-evidence-modal', { viewportOnly: true });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -128,7 +128,7 @@ describe('brand evidence', () => {
     await local.getByRole('button', { name: 'Wrong? Correct the verdict on Acmetrix' }).click();
     const menu = page.getByTestId('mention-correct-menu');
     await menu.waitFor();
-    expect(await menu.getByTestId('mention-correct-positive').isDisabled()).toBe(true);
+    await expect.poll(() => menu.getByTestId('mention-correct-positive').isDisabled()).toBe(true);
     await menu.getByTestId('mention-correct-negative').click();
     await expect.poll(() => local.getByTestId('mention-sentiment').textContent(), { timeout: underLoad(10_000) }).toBe('Negative');
     await expect.poll(() => local.getByTestId('mention-verdict-by').textContent()).toBe('Corrected by a person (was positive)');
@@ -157,7 +157,7 @@ describe('brand evidence', () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
     const note = page.getByTestId('brand-judge-included');
     await note.waitFor({ timeout: underLoad(10_000) });
-    expect(await note.textContent()).toBe('Judge model (openai/gpt-4.1-mini): included');
+    await expect.poll(() => note.textContent()).toBe('Judge model (openai/gpt-4.1-mini): included');
     await close();
   });
 });

@@ -71,14 +71,14 @@ describe('brand monitoring for a signed-in user', () => {
 
     const summary = page.getByTestId('brand-summary');
     await summary.waitFor({ timeout: underLoad(20_000) });
-    expect(await summary.getByTestId('brand-mentioned').textContent()).toBe('Mentioned');
-    expect(await summary.getByTestId('brand-sentiment').textContent()).toMatch(/^(Positive|Negative|Neutral)$/);
-    expect(await summary.getByTestId('brand-confidence').textContent()).toMatch(/^\d{1,3}%$/);
+    await expect.poll(() => summary.getByTestId('brand-mentioned').textContent()).toBe('Mentioned');
+    await expect.poll(() => summary.getByTestId('brand-sentiment').textContent()).toMatch(/^(Positive|Negative|Neutral)$/);
+    await expect.poll(() => summary.getByTestId('brand-confidence').textContent()).toMatch(/^\d{1,3}%$/);
     expect(Number(await summary.getByTestId('brand-total-mentions').textContent())).toBeGreaterThanOrEqual(1);
-    expect(await summary.getByTestId('brand-rank').textContent()).toBe('#1');
-    expect(await summary.getByTestId('brand-share-of-voice').textContent()).toMatch(/^\d{1,3}%$/);
-    expect(await summary.getByTestId('brand-competitors').textContent()).toContain('Globexa');
-    expect(await summary.getByTestId('brand-context').first().locator('mark').first().textContent()).toMatch(/acmeflux/i);
+    await expect.poll(() => summary.getByTestId('brand-rank').textContent()).toBe('#1');
+    await expect.poll(() => summary.getByTestId('brand-share-of-voice').textContent()).toMatch(/^\d{1,3}%$/);
+    await expect.poll(() => summary.getByTestId('brand-competitors').textContent()).toContain('Globexa');
+    await expect.poll(() => summary.getByTestId('brand-context').first().locator('mark').first().textContent()).toMatch(/acmeflux/i);
     await picture(page, 'brand-answer-summary', summary);
     expect(problems).toEqual([]);
     await close();
@@ -103,9 +103,9 @@ describe('brand monitoring for a signed-in user', () => {
     const columns = page.getByTestId('comparison-column');
     await expect.poll(() => columns.count()).toBe(2);
     for (const column of await columns.all()) {
-      expect(await column.getAttribute('data-state')).toBe('done');
-      expect(await column.getByTestId('column-brand-mentioned').textContent()).toBe('Mentioned');
-      expect(await column.getByTestId('column-brand-summary').textContent()).toMatch(/^Globexa: \d+ mentions? · (Positive|Negative|Neutral) · \d+% confidence/);
+      await expect.poll(() => column.getAttribute('data-state')).toBe('done');
+      await expect.poll(() => column.getByTestId('column-brand-mentioned').textContent()).toBe('Mentioned');
+      await expect.poll(() => column.getByTestId('column-brand-summary').textContent()).toMatch(/^Globexa: \d+ mentions? · (Positive|Negative|Neutral) · \d+% confidence/);
     }
     expect(problems).toEqual([]);
     await close();
@@ -121,12 +121,12 @@ describe('brand monitoring for a signed-in user', () => {
 
     await page.getByTestId('mentions-brand-filter').selectOption('Acmeflux');
     await expect.poll(() => cards.count()).toBe(1);
-    expect(await cards.first().getByTestId('mention-query').textContent()).toContain(SINGLE_QUESTION);
+    await expect.poll(() => cards.first().getByTestId('mention-query').textContent()).toContain(SINGLE_QUESTION);
     await page.getByTestId('mentions-brand-filter').selectOption('Globexa');
     await expect.poll(() => cards.count()).toBe(2);
     // The server filters and counts: the total and the tab follow the filter, over the period the numbers cover.
     await expect.poll(() => page.getByTestId('mentions-shown').textContent()).toBe('2 mentions in the last 30 days');
-    expect(await page.getByTestId('tab-mentions').textContent()).toBe('Mentions (2)');
+    await expect.poll(() => page.getByTestId('tab-mentions').textContent()).toBe('Mentions (2)');
     // The CSV button downloads the same filtered list.
     const csvHref = (await page.getByTestId('mentions-csv').getAttribute('href')) ?? '';
     expect(csvHref).toBe('/api/brand-config/mentions.csv?days=30&brandName=Globexa');
@@ -150,7 +150,7 @@ describe('brand monitoring for a signed-in user', () => {
     await expect.poll(() => first.getByTestId('mention-context').count()).toBe(0);
     await first.getByTestId('mention-toggle-context').click();
     await first.getByTestId('mention-context').waitFor();
-    expect(await first.getByTestId('mention-context').textContent()).toMatch(/globexa|acmeflux/i);
+    await expect.poll(() => first.getByTestId('mention-context').textContent()).toMatch(/globexa|acmeflux/i);
     await picture(page, 'brand-mentions-list');
     await first.getByTestId('mention-toggle-context').click();
     await first.getByTestId('mention-context').waitFor({ state: 'detached' });
@@ -175,12 +175,12 @@ describe('brand monitoring for a signed-in user', () => {
     await cards.first().waitFor({ timeout: underLoad(10_000) });
     await expect.poll(() => cards.count()).toBe(2);
     const acme = cards.filter({ has: page.getByTestId('analytics-brand').getByText('Acmeflux', { exact: true }) });
-    expect(await acme.getByTestId('analytics-total-requests').textContent()).toBe('1');
-    expect(await acme.getByTestId('analytics-total-mentions').textContent()).toBe('1');
-    expect(await acme.getByTestId('analytics-mention-rate').textContent()).toBe('100.0%');
-    expect(await acme.getByTestId('analytics-avg-confidence').textContent()).toMatch(/^\d{1,3}%$/);
+    await expect.poll(() => acme.getByTestId('analytics-total-requests').textContent()).toBe('1');
+    await expect.poll(() => acme.getByTestId('analytics-total-mentions').textContent()).toBe('1');
+    await expect.poll(() => acme.getByTestId('analytics-mention-rate').textContent()).toBe('100.0%');
+    await expect.poll(() => acme.getByTestId('analytics-avg-confidence').textContent()).toMatch(/^\d{1,3}%$/);
     const globex = cards.filter({ has: page.getByTestId('analytics-brand').getByText('Globexa', { exact: true }) });
-    expect(await globex.getByTestId('analytics-total-requests').textContent()).toBe('2');
+    await expect.poll(() => globex.getByTestId('analytics-total-requests').textContent()).toBe('2');
 
     const charts = page.getByTestId('brand-charts');
     await charts.waitFor({ timeout: underLoad(10_000) });
@@ -218,9 +218,9 @@ describe('the Brand Mentions page when the last 30 days have no mention', () => 
         expect(await page.getByTestId(filter).count(), filter).toBe(1);
         expect(await page.getByTestId(filter).isEnabled(), filter).toBe(true);
       }
-      expect(await page.getByTestId('mentions-days-filter').inputValue()).toBe('30');
-      expect(await empty.innerText()).toContain('No brand mentions in the last 30 days');
-      expect(await empty.innerText()).toContain('Choose a longer period above');
+      await expect.poll(() => page.getByTestId('mentions-days-filter').inputValue()).toBe('30');
+      await expect.poll(() => empty.innerText()).toContain('No brand mentions in the last 30 days');
+      await expect.poll(() => empty.innerText()).toContain('Choose a longer period above');
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         expect(await seriousAccessibilityViolations(page), colorScheme).toEqual([]);
@@ -228,8 +228,8 @@ describe('the Brand Mentions page when the last 30 days have no mention', () => 
       }
       await page.getByTestId('mentions-days-filter').selectOption('90');
       await expect.poll(() => page.getByTestId('mention-card').count(), { timeout: underLoad(10_000) }).toBe(1);
-      expect(await page.getByTestId('mention-card').getByTestId('mention-brand').innerText()).toBe('Zentrova');
-      expect(await page.getByTestId('mentions-shown').innerText()).toBe('1 mention in the last 90 days');
+      await expect.poll(() => page.getByTestId('mention-card').getByTestId('mention-brand').innerText()).toBe('Zentrova');
+      await expect.poll(() => page.getByTestId('mentions-shown').innerText()).toBe('1 mention in the last 90 days');
       await expect.poll(() => empty.count()).toBe(0);
       expect(problems).toEqual([]);
       await close();
@@ -242,7 +242,7 @@ describe('the Brand Mentions page for a guest', () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/brand-mentions' });
     const notice = page.getByTestId('brand-mentions-auth-required');
     await notice.waitFor();
-    expect(await notice.getByRole('heading').textContent()).toBe('Authentication Required');
+    await expect.poll(() => notice.getByRole('heading').textContent()).toBe('Authentication Required');
     await notice.getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL(`${stack.baseUrl.replace(/\/$/, '')}/`);
     await close();

@@ -40,7 +40,7 @@ describe('a finished answer’s actions', () => {
       `select answer_text from model_runs where model = 'gpt-4o-mini' and status = 'completed' order by completed_at desc limit 1`,
     );
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(stored!.answer_text);
-    expect(await gpt.getByTestId('column-copy').innerText()).toBe('Copied');
+    await expect.poll(() => gpt.getByTestId('column-copy').innerText()).toBe('Copied');
 
     await gpt.getByTestId('column-regenerate').click();
     await done(page, 'gpt-4o-mini');
@@ -113,7 +113,7 @@ describe('columns that read well', () => {
     const grid = page.getByTestId('comparison-grid');
     await grid.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
     await expect.poll(async () => (await column(page, 'llama-3.1-8b-instant').boundingBox())!.x).toBeLessThan(PHONE_VIEWPORT.width / 2);
-    expect(await column(page, 'gpt-4o-mini').getByTestId('column-expand').isVisible()).toBe(false);
+    await expect.poll(() => column(page, 'gpt-4o-mini').getByTestId('column-expand').isVisible()).toBe(false);
     await close();
   }, testLimit(90_000));
 });

@@ -82,9 +82,9 @@ describe('comparing three models', () => {
   it('streams each model at its own pace, shows a failure in its own column, and adds up the credits', async () => {
     const { page, problems, close } = await openComparison();
     await selectModels(page, ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku', 'Google Gemini - Gemini 2.5 Flash']);
-    expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('3 selected');
     // 6 + 6 + 8 credits.
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 20 credits');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 20 credits');
     await page
       .getByTestId('comparison-query-input')
       .fill(
@@ -96,13 +96,13 @@ describe('comparing three models', () => {
     // Every column is there at once, thinking until its first words arrive.
     await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(3);
     await column(page, 'gpt-4o-mini').getByTestId('column-thinking').waitFor();
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
 
     // The fast model is done while the slow one is still streaming: nobody waits for anybody.
     await expect.poll(() => stateOf(page, 'gpt-4o-mini'), { timeout: underLoad(15_000) }).toBe('done');
     await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: underLoad(15_000) }).toBe('streaming');
     expect(await stateOf(page, 'gpt-4o-mini')).toBe('done');
-    expect(await page.getByTestId('compare-button').textContent()).toBe('Thinking...');
+    await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Thinking...');
     await expect.poll(() => page.getByTestId('new-comparison').count()).toBe(0);
     const partial = (await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-answer').textContent()) ?? '';
     expect(partial.length).toBeGreaterThan(0);
@@ -111,21 +111,21 @@ describe('comparing three models', () => {
     // The failing model shows its own error, with no Retry for a request the provider rejected.
     await expect.poll(() => stateOf(page, 'gemini-2.5-flash'), { timeout: underLoad(15_000) }).toBe('error');
     const failed = column(page, 'gemini-2.5-flash');
-    expect(await failed.getByTestId('column-error').textContent()).toContain('The model provider could not answer this request.');
+    await expect.poll(() => failed.getByTestId('column-error').textContent()).toContain('The model provider could not answer this request.');
     await expect.poll(() => failed.getByTestId('column-retry').count()).toBe(0);
-    expect(await failed.getByTestId('column-credits').textContent()).toBe('0 credits');
+    await expect.poll(() => failed.getByTestId('column-credits').textContent()).toBe('0 credits');
 
     await expect.poll(() => stateOf(page, 'claude-3-5-haiku-20241022'), { timeout: underLoad(20_000) }).toBe('done');
     await page.getByTestId('new-comparison').waitFor();
-    expect(await page.getByTestId('compare-button').textContent()).toBe('Compare');
-    expect(await column(page, 'gpt-4o-mini').getByTestId('column-credits').textContent()).toBe('6 credits');
-    expect(await column(page, 'claude-3-5-haiku-20241022').getByTestId('column-credits').textContent()).toBe('6 credits');
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
-    expect(await page.getByTestId('finished-count').textContent()).toBe('3 of 3 finished');
-    expect(await column(page, 'gpt-4o-mini').getByTestId('answer-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
-    expect(await column(page, 'gpt-4o-mini').getByTestId('answer-speed').textContent()).toMatch(/^[\d,]+ tokens\/s$/);
+    await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Compare');
+    await expect.poll(() => column(page, 'gpt-4o-mini').getByTestId('column-credits').textContent()).toBe('6 credits');
+    await expect.poll(() => column(page, 'claude-3-5-haiku-20241022').getByTestId('column-credits').textContent()).toBe('6 credits');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
+    await expect.poll(() => page.getByTestId('finished-count').textContent()).toBe('3 of 3 finished');
+    await expect.poll(() => column(page, 'gpt-4o-mini').getByTestId('answer-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
+    await expect.poll(() => column(page, 'gpt-4o-mini').getByTestId('answer-speed').textContent()).toMatch(/^[\d,]+ tokens\/s$/);
     // The economics line names who began first, finished first and cost least (both answers cost 6: a tie).
-    expect(await page.getByTestId('comparison-economics').textContent()).toMatch(
+    await expect.poll(() => page.getByTestId('comparison-economics').textContent()).toMatch(
       /^First to answer: .+ \(\d+\.\d s\) · First to finish: .+ \(\d+\.\d s\) · Cheapest: GPT-4o mini and Claude 3\.5 Haiku \(6 credits\)$/,
     );
     // Hiding the figures hides them everywhere they show, and the choice outlives a reload.
@@ -151,8 +151,8 @@ describe('comparing three models', () => {
     // New Comparison clears the results and the question, and keeps the models.
     await page.getByTestId('new-comparison').click();
     await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(0);
-    expect(await page.getByTestId('comparison-query-input').inputValue()).toBe('');
-    expect(await page.getByTestId('selected-count').textContent()).toBe('3 selected');
+    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('3 selected');
     expect(problems).toEqual([]);
     await close();
   });
@@ -165,15 +165,15 @@ describe('comparing three models', () => {
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
 
     const busy = column(page, 'claude-3-5-haiku-20241022');
-    expect(await busy.getAttribute('data-state')).toBe('error');
-    expect(await busy.getByTestId('column-error').textContent()).toContain('The model provider is busy right now');
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 6 credits');
+    await expect.poll(() => busy.getAttribute('data-state')).toBe('error');
+    await expect.poll(() => busy.getByTestId('column-error').textContent()).toContain('The model provider is busy right now');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 6 credits');
 
     await busy.getByTestId('column-retry').click();
     await expect.poll(() => busy.getAttribute('data-state'), { timeout: underLoad(20_000) }).toBe('done');
-    expect(await busy.getByTestId('column-credits').textContent()).toBe('6 credits');
-    expect(await column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
+    await expect.poll(() => busy.getByTestId('column-credits').textContent()).toBe('6 credits');
+    await expect.poll(() => column(page, 'gpt-4o-mini').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 12 credits');
     expect(problems).toEqual([]);
     await close();
   });
@@ -185,13 +185,13 @@ describe('a column’s own settings and token figures', () => {
     await selectModels(page, ['OpenAI - o3-mini', 'Anthropic - Claude 3.5 Haiku']);
     // Before asking, each picked model's settings are one click away.
     const picked = page.getByTestId('picked-model-settings');
-    expect(await picked.getByTestId('picked-model-settings-button').allTextContents()).toEqual(['o3-mini', 'Claude 3.5 Haiku']);
+    await expect.poll(() => picked.getByTestId('picked-model-settings-button').allTextContents()).toEqual(['o3-mini', 'Claude 3.5 Haiku']);
     await picked.locator('[data-model="o3-mini"]').click();
     const before = page.getByRole('dialog', { name: 'o3-mini settings' });
     await before.getByTestId('column-system-prompt').fill('Think in steps.');
     await before.getByTestId('column-settings-save').click();
     await before.waitFor({ state: 'detached' });
-    expect(await picked.locator('[data-model="o3-mini"]').textContent()).toBe('o3-mini · System prompt');
+    await expect.poll(() => picked.locator('[data-model="o3-mini"]').textContent()).toBe('o3-mini · System prompt');
     await saveScreenshot(page, 'comparison-picked-model-settings');
 
     const question = 'Why is the sea salty? [[simulate chunks=6 chunk-ms=5]]';
@@ -205,19 +205,19 @@ describe('a column’s own settings and token figures', () => {
     // A reasoning model reports its thinking (twice its six pieces, inside the output); nothing is cached on a first question.
     const reasoner = column(page, 'o3-mini');
     const claude = column(page, 'claude-3-5-haiku-20241022');
-    expect(await reasoner.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 12 reasoning · 18 out tokens$/);
-    expect(await claude.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 6 out tokens$/);
+    await expect.poll(() => reasoner.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 12 reasoning · 18 out tokens$/);
+    await expect.poll(() => claude.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · 6 out tokens$/);
     await expect.poll(() => claude.getByTestId('column-settings-summary').count()).toBe(0);
-    expect(await reasoner.getByTestId('column-settings-summary').textContent()).toBe('System prompt');
+    await expect.poll(() => reasoner.getByTestId('column-settings-summary').textContent()).toBe('System prompt');
 
     // o3-mini takes a system prompt but no temperature, and its settings say so.
     await reasoner.getByTestId('column-settings').click();
     const dialog = page.getByRole('dialog', { name: 'o3-mini settings' });
     await dialog.waitFor();
-    expect(await dialog.getByTestId('column-temperature').isDisabled()).toBe(true);
-    expect(await dialog.textContent()).toContain('o3-mini does not accept a temperature');
-    expect(await dialog.getByTestId('column-system-prompt').isDisabled()).toBe(false);
-    expect(await dialog.getByTestId('column-system-prompt').inputValue()).toBe('Think in steps.');
+    await expect.poll(() => dialog.getByTestId('column-temperature').isDisabled()).toBe(true);
+    await expect.poll(() => dialog.textContent()).toContain('o3-mini does not accept a temperature');
+    await expect.poll(() => dialog.getByTestId('column-system-prompt').isDisabled()).toBe(false);
+    await expect.poll(() => dialog.getByTestId('column-system-prompt').inputValue()).toBe('Think in steps.');
     await saveViewportScreenshot(page, 'column-settings-refused');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -232,7 +232,7 @@ describe('a column’s own settings and token figures', () => {
     await saveViewportScreenshot(page, 'column-settings');
     await claudeDialog.getByTestId('column-settings-save').click();
     await claudeDialog.waitFor({ state: 'detached' });
-    expect(await claude.getByTestId('column-settings-summary').textContent()).toBe('Temperature 0.3 · System prompt');
+    await expect.poll(() => claude.getByTestId('column-settings-summary').textContent()).toBe('Temperature 0.3 · System prompt');
 
     // The follow-up asks Claude with them, o3-mini as before; each provider serves the first turn from its cache.
     const followUp = 'And why are lakes not? [[simulate chunks=6 chunk-ms=5]]';
@@ -246,9 +246,9 @@ describe('a column’s own settings and token figures', () => {
     expect(sent('o3-mini').systemPrompt).toBe('Think in steps.');
     expect(sent('o3-mini').temperature).toBeUndefined();
     const cachedOf = async (locator: Locator) => Number(/· ([\d,]+) cached/.exec((await locator.getByTestId('answer-tokens').textContent()) ?? '')?.[1]?.replaceAll(',', ''));
-    expect(await cachedOf(claude)).toBeGreaterThan(6);
-    expect(await cachedOf(reasoner)).toBeGreaterThan(6);
-    expect(await reasoner.getByTestId('answer-tokens').textContent()).toContain('12 reasoning · 18 out tokens');
+    await expect.poll(() => cachedOf(claude)).toBeGreaterThan(6);
+    await expect.poll(() => cachedOf(reasoner)).toBeGreaterThan(6);
+    await expect.poll(() => reasoner.getByTestId('answer-tokens').textContent()).toContain('12 reasoning · 18 out tokens');
 
     await saveScreenshot(page, 'comparison-token-figures');
     await page.setViewportSize(PHONE_VIEWPORT);
@@ -257,7 +257,7 @@ describe('a column’s own settings and token figures', () => {
     await saveScreenshot(page, 'comparison-token-figures');
     await claude.getByTestId('column-settings').click();
     await page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' }).getByTestId('column-temperature').waitFor();
-    expect(await page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' }).getByTestId('column-temperature').inputValue()).toBe('0.3');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Claude 3.5 Haiku settings' }).getByTestId('column-temperature').inputValue()).toBe('0.3');
     await saveViewportScreenshot(page, 'column-settings');
     await page.keyboard.press('Escape');
 
@@ -286,7 +286,7 @@ describe('Run this prompt again', () => {
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), { timeout: underLoad(10_000) }).toBe(query);
     expect((await checkedLabels(page)).sort()).toEqual(['DeepSeek - DeepSeek Chat', 'Groq - Gemma 2 9B']);
-    expect(await page.getByTestId('selected-count').textContent()).toBe('2 selected');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('2 selected');
     expect(problems).toEqual([]);
     await close();
   });
@@ -309,7 +309,7 @@ describe('a comparison that outlives the page', () => {
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     // The comparison view reopens with the same question, models and columns, and follows the answers to the end.
     await page.getByTestId('comparison-query-input').waitFor();
-    expect(await page.getByTestId('comparison-query-input').inputValue()).toContain('Explain resumable comparisons');
+    await expect.poll(() => page.getByTestId('comparison-query-input').inputValue()).toContain('Explain resumable comparisons');
     await expect.poll(() => page.getByTestId('comparison-column').count()).toBe(2);
     expect((await checkedLabels(page)).sort()).toEqual(['Groq - Llama 3.1 8B', 'OpenAI - GPT-4o mini']);
     await expect.poll(() => page.getByTestId('compare-button').textContent()).toBe('Thinking...');
@@ -320,7 +320,7 @@ describe('a comparison that outlives the page', () => {
       expect(await stateOf(page, model)).toBe('done');
       await columnShowsStoredAnswer(page, model);
     }
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 8 credits');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 8 credits');
 
     // Once finished, a further reload starts afresh in single mode.
     await page.reload();
@@ -341,7 +341,7 @@ describe('the model checklist', () => {
     await expect.poll(() => page.getByRole('group', { name: 'OpenAI', exact: true }).getByRole('checkbox').count()).toBeGreaterThan(3);
     await page.getByTestId('model-filter').fill('claude');
     await expect.poll(() => groups.count()).toBe(1);
-    expect(await page.getByRole('group', { name: 'Anthropic', exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('group', { name: 'Anthropic', exact: true }).isVisible()).toBe(true);
     await page.getByTestId('model-filter').press('Enter');
     // Enter filters; it does not send the (empty) comparison.
     await expect.poll(() => page.getByTestId('comparison-models-error').count()).toBe(0);
@@ -357,8 +357,8 @@ describe('the model checklist', () => {
 
   it('selects presets, all and none, and reports missing models and query in the product’s words', async () => {
     const { page, problems, close } = await openComparison();
-    expect(await page.getByTestId('selected-count').textContent()).toBe('0 selected');
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 0 credits');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 0 credits');
 
     // Nothing picked, nothing asked: both problems show, and nothing is sent.
     await page.getByTestId('compare-button').click();
@@ -369,7 +369,7 @@ describe('the model checklist', () => {
     await page.getByTestId('preset-popular').click();
     expect((await checkedLabels(page)).sort()).toEqual(['Anthropic - Claude Sonnet 4', 'Google Gemini - Gemini 2.5 Flash', 'OpenAI - GPT-4o'].sort());
     await expect.poll(() => page.getByTestId('comparison-models-error').count()).toBe(0);
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 32 credits');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 32 credits');
 
     await page.getByTestId('preset-fast').click();
     expect((await checkedLabels(page)).sort()).toEqual(
@@ -387,25 +387,25 @@ describe('the model checklist', () => {
         'OpenAI - o3-mini',
       ].sort(),
     );
-    expect(await page.getByTestId('selected-count').textContent()).toBe('6 selected');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('6 selected');
 
     // Select All stops at the ten models one comparison may ask, and says so; Clear All takes the message away.
     await expect.poll(() => page.getByRole('checkbox').count()).toBeGreaterThan(10);
     await page.getByTestId('select-all').click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('10 selected');
-    expect(await page.getByTestId('comparison-cap-message').textContent()).toContain('You can compare at most 10 models at once');
+    await expect.poll(() => page.getByTestId('comparison-cap-message').textContent()).toContain('You can compare at most 10 models at once');
     await page.getByTestId('clear-all').click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('0 selected');
     await expect.poll(() => page.getByTestId('comparison-cap-message').count()).toBe(0);
 
     // Web search needs every selected model to support it.
     await selectModels(page, ['OpenAI - GPT-4o', 'Anthropic - Claude Sonnet 4']);
-    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
-    expect(await page.getByTestId('web-search-setting').textContent()).toContain("Selected models don't support web search");
+    await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
+    await expect.poll(() => page.getByTestId('web-search-setting').textContent()).toContain("Selected models don't support web search");
     await selectModels(page, ['OpenAI - GPT-4o', 'Google Gemini - Gemini 2.5 Flash']);
     await page.getByTestId('web-search-toggle').check({ force: true });
     // (12 + 2) + (8 + 2).
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 24 credits');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 24 credits');
 
     await page.getByTestId('comparison-query-input').fill('How do tides work?');
     await saveScreenshot(page, 'home-comparison');
@@ -437,7 +437,7 @@ describe('a guest', () => {
     await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
     const locked = page.getByTestId('comparison-locked');
     await locked.waitFor();
-    expect(await locked.textContent()).toContain('Register for free to unlock this feature.');
+    await expect.poll(() => locked.textContent()).toContain('Register for free to unlock this feature.');
     await expect.poll(() => page.getByTestId('comparison-query-input').count()).toBe(0);
     await locked.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByRole('dialog').waitFor();

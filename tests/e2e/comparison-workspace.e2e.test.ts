@@ -123,7 +123,7 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('five models at $width px', (v
     await poll(() => focusedIn(column(page, GEMINI), 'column-focus')).toBe(true);
 
     // Hidden while it streams: out of the tabs, the way back focused, and the answer goes on.
-    expect(await column(page, GEMINI).getAttribute('data-state')).toBe('streaming');
+    await expect.poll(() => column(page, GEMINI).getAttribute('data-state')).toBe('streaming');
     await column(page, GEMINI).getByTestId('column-hide').click();
     await poll(() => page.getByTestId('column-tab').count()).toBe(4);
     await poll(() => column(page, GEMINI).count()).toBe(0);
@@ -209,7 +209,7 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('five models at $width px', (v
     await focus.waitFor({ state: 'detached' });
     await poll(() => column(page, GPT).getAttribute('data-state'), 60_000).toBe('done');
     // Finishing does not move the page off the version being read (the same redraw says both).
-    expect(await label.textContent()).toBe('Version 1 of 2');
+    await expect.poll(() => label.textContent()).toBe('Version 1 of 2');
     await column(page, GPT).getByTestId('version-next').click();
     await poll(() => label.textContent()).toBe('Version 2 of 2');
 

@@ -40,7 +40,7 @@ describe('continuing a comparison', () => {
     // Carry DeepSeek's answer: the follow-up box says so, and every model is given it.
     await comparisonColumn(page, 'deepseek-chat').getByTestId('column-carry').click();
     await expect.poll(() => page.getByTestId('follow-up-mode').getAttribute('data-mode')).toBe('carry');
-    expect(await page.getByTestId('follow-up-mode-note').innerText()).toContain('DeepSeek Chat');
+    await expect.poll(() => page.getByTestId('follow-up-mode-note').innerText()).toContain('DeepSeek Chat');
     await page.getByTestId('follow-up-input').fill(`How many does each have? ${SLOW}`);
     await page.getByTestId('follow-up-button').click();
     await comparisonColumn(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
@@ -48,7 +48,7 @@ describe('continuing a comparison', () => {
     // A reload mid-answer brings back the thread and the carried answer's note, and the answers finish.
     await reloadPage(page);
     await comparisonColumn(page, 'gpt-4o-mini').getByTestId('question-carried').waitFor({ timeout: underLoad(10_000) });
-    expect(await comparisonColumn(page, 'llama-3.1-8b-instant').getByTestId('question-carried').innerText()).toContain('DeepSeek - DeepSeek Chat');
+    await expect.poll(() => comparisonColumn(page, 'llama-3.1-8b-instant').getByTestId('question-carried').innerText()).toContain('DeepSeek - DeepSeek Chat');
     await allColumnsDone(page);
     for (const model of COMPARED_MODEL_IDS) expect(earlierSentTo(model, 'How many does each have?')).toContain(deepseekAnswer);
 
@@ -58,7 +58,7 @@ describe('continuing a comparison', () => {
     await conversation.click();
     const details = page.getByTestId('request-details-modal');
     await details.getByRole('dialog').waitFor({ state: 'visible' });
-    expect(await details.getByTestId('request-follow-up-note').innerText()).toContain("every model was given DeepSeek - DeepSeek Chat's answer");
+    await expect.poll(() => details.getByTestId('request-follow-up-note').innerText()).toContain("every model was given DeepSeek - DeepSeek Chat's answer");
     await page.keyboard.press('Escape');
     await details.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -69,7 +69,7 @@ describe('continuing a comparison', () => {
     await gpt.getByTestId('question-edit-send').click();
     await expect.poll(() => gpt.getByTestId('question-versions').getByTestId('version-label').innerText(), { timeout: underLoad(10_000) }).toBe('Version 2 of 2');
     await allColumnsDone(page);
-    expect(await gpt.getByTestId('column-current-question').innerText()).toBe('How many moons does Jupiter have?');
+    await expect.poll(() => gpt.getByTestId('column-current-question').innerText()).toBe('How many moons does Jupiter have?');
     await expect.poll(() => earlierSentTo('gpt-4o-mini', 'How many moons does Jupiter have?')).toContain(deepseekAnswer);
 
     // The first version is still there, with its answers.
@@ -93,7 +93,7 @@ describe('continuing a comparison', () => {
     await reloadPage(page);
     await page.getByTestId('answer-panel').getByTestId('column-thread').waitFor({ timeout: underLoad(10_000) });
     await page.locator('[data-testid="answer-panel"][data-state="done"]').waitFor({ timeout: underLoad(20_000) });
-    expect(await page.getByTestId('answer-panel').getByTestId('column-current-question').innerText()).toContain('Tell me about Titan.');
+    await expect.poll(() => page.getByTestId('answer-panel').getByTestId('column-current-question').innerText()).toContain('Tell me about Titan.');
     expect(earlierSentTo('llama-3.1-8b-instant', 'Tell me about Titan.').slice(-4, -2)).toEqual(['Which planets have moons?', expect.any(String)]);
     expect(stack.simulator.requests.some((request) => request.model === 'gpt-4o-mini' && request.lastUserMessage.includes('Titan'))).toBe(false);
 

@@ -59,14 +59,14 @@ describe('cookie consent with analytics configured', () => {
   it('asks on the first visit and loads nothing from Google until Accept, then the GA4 script once', async () => {
     const { context, page, requests, problems } = await visit('/pricing');
     await banner(page).waitFor();
-    expect(await banner(page).getByRole('link', { name: 'Read the cookie policy' }).getAttribute('href')).toBe('/cookie-policy');
+    await expect.poll(() => banner(page).getByRole('link', { name: 'Read the cookie policy' }).getAttribute('href')).toBe('/cookie-policy');
     await page.waitForLoadState('networkidle');
     expect(requests.filter((url) => url.includes('google'))).toEqual([]);
 
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await banner(page).waitFor({ state: 'detached' });
     await expect.poll(() => analyticsRequests(requests)).toEqual([`https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`]);
-    expect(await storedChoice(page)).toBe('"accepted"');
+    await expect.poll(() => storedChoice(page)).toBe('"accepted"');
     await expect.poll(() => page.locator('script[data-analytics="ga4"]').count()).toBe(1);
 
     // A later visit remembers: no question, and the script loads again by itself.
@@ -81,7 +81,7 @@ describe('cookie consent with analytics configured', () => {
     const { context, page, requests, problems } = await visit('/');
     await banner(page).getByRole('button', { name: 'Reject' }).click();
     await banner(page).waitFor({ state: 'detached' });
-    expect(await storedChoice(page)).toBe('"rejected"');
+    await expect.poll(() => storedChoice(page)).toBe('"rejected"');
     for (const path of ['/', '/terms-and-conditions']) {
       await goTo(page, path);
       await page.waitForLoadState('networkidle');
@@ -98,7 +98,7 @@ describe('cookie consent with analytics configured', () => {
     await banner(page).waitFor({ state: 'detached' });
     await page.getByTestId('cookie-settings').click();
     await banner(page).waitFor();
-    expect(await storedChoice(page)).toBe('"pending"');
+    await expect.poll(() => storedChoice(page)).toBe('"pending"');
     await page.reload();
     await banner(page).waitFor();
     expect(analyticsRequests(requests)).toEqual([]);

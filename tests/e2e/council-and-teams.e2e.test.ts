@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
@@ -17,11 +17,7 @@ async function checkAtBothWidths(page: Page, name: string, scope: string) {
   for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
     await page.setViewportSize(viewport);
     await saveScreenshot(page, name);
-    const results = await new AxeBuilder({ page }).include(scope).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious, `${name} at ${viewport.width} px`).toEqual([]);
+    expect(await seriousAccessibilityViolations(page, [scope]), `${name} at ${viewport.width} px`).toEqual([]);
     // Nothing pushes the page sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
@@ -60,7 +56,7 @@ describe('a council and saved teams', () => {
       await page.getByTestId('judge-model').selectOption('groq/llama-3.1-8b-instant');
       // Reviews: GPT-4o mini 6, Claude 3.5 Haiku 6, Llama 2; chairman Llama 2.
       await expect.poll(() => page.getByTestId('council-price').textContent(), { timeout: underLoad(15_000) }).toContain('Reviews: 14 credits (3 models) · Chairman: 2 credits');
-      expect(await page.getByTestId('council-run').textContent()).toBe('Hold council · 16 credits');
+      await expect.poll(() => page.getByTestId('council-run').textContent()).toBe('Hold council · 16 credits');
       await page.getByTestId('council-run').click();
       await expect.poll(() => page.getByTestId('council-status').getAttribute('data-status'), { timeout: underLoad(45_000) }).toBe('done');
       await expect.poll(() => page.getByTestId('council-review').count()).toBe(3);
@@ -68,8 +64,8 @@ describe('a council and saved teams', () => {
       // Each review ranks the two answers it read, by label with the model's name beside it.
       for (const ranking of await page.getByTestId('council-ranking').all()) await expect.poll(() => ranking.locator('li').count()).toBe(2);
       await expect.poll(() => page.getByTestId('council-standings').locator('li').count()).toBe(3);
-      expect(await page.getByTestId('council-attributions').textContent()).toMatch(/Answer [A-C] = (GPT-4o mini|Claude 3\.5 Haiku|Llama 3\.1 8B) \(\d\)/);
-      expect(await page.getByTestId('council-chairman').textContent()).toContain('The council cost 16 credits.');
+      await expect.poll(() => page.getByTestId('council-attributions').textContent()).toMatch(/Answer [A-C] = (GPT-4o mini|Claude 3\.5 Haiku|Llama 3\.1 8B) \(\d\)/);
+      await expect.poll(() => page.getByTestId('council-chairman').textContent()).toContain('The council cost 16 credits.');
       await checkAtBothWidths(page, 'council', '[data-testid="council-panel"]');
 
       // The team's link opens the comparison with the team picked: its three models ticked.
@@ -78,7 +74,7 @@ describe('a council and saved teams', () => {
         `Team “${name}” picked: 3 models, then a council (Llama 3.1 8B).`,
       );
       await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('3 selected');
-      for (const label of MODELS) expect(await page.getByRole('checkbox', { name: label, exact: true }).isChecked()).toBe(true);
+      for (const label of MODELS) await expect.poll(() => page.getByRole('checkbox', { name: label, exact: true }).isChecked()).toBe(true);
       await expect.poll(() => page.evaluate(() => window.location.search)).toBe('');
       await checkAtBothWidths(page, 'team-bar', '[data-testid="team-bar"]');
       expect(problems).toEqual([]);

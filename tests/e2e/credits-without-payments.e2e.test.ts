@@ -96,8 +96,8 @@ describe('in demo mode', () => {
         const dialog = page.getByRole('dialog', { name: 'Payment Unavailable' });
         await dialog.waitFor();
         await dialogSettled(page);
-        expect(await dialog.getByTestId('operator-grant-command').innerText()).toBe(`npm run credits:grant -- ${email} 500 --reason "…"`);
-        expect(await dialog.getByTestId('payment-support-email').isVisible()).toBe(true);
+        await expect.poll(() => dialog.getByTestId('operator-grant-command').innerText()).toBe(`npm run credits:grant -- ${email} 500 --reason "…"`);
+        await expect.poll(() => dialog.getByTestId('payment-support-email').isVisible()).toBe(true);
         await inBothSchemes(page, 'demo-payment-unavailable', 'viewport');
         await dialog.getByRole('button', { name: 'Add demo credits' }).click();
         await dialog.getByRole('status').filter({ hasText: `${DEMO_CREDITS.amount} credits added.` }).waitFor();
@@ -126,8 +126,8 @@ describe('in demo mode', () => {
         await countSays(page, '1,400');
         const operatorEntry = entries.first();
         await operatorEntry.filter({ hasText: 'Added by the operator' }).waitFor({ timeout: underLoad(15_000) });
-        expect(await operatorEntry.getByTestId('credit-entry-detail').innerText()).toBe('Thanks for the bug report');
-        expect(await operatorEntry.getByTestId('credit-entry-amount').innerText()).toBe('+250');
+        await expect.poll(() => operatorEntry.getByTestId('credit-entry-detail').innerText()).toBe('Thanks for the bug report');
+        await expect.poll(() => operatorEntry.getByTestId('credit-entry-amount').innerText()).toBe('+250');
         await section.scrollIntoViewIfNeeded();
         await inBothSchemes(page, 'demo-settings-credits');
         expect(problems).toEqual([]);
@@ -151,8 +151,8 @@ describe('without demo mode or card payments', () => {
         await page.goto(`${stack.baseUrl}/pricing`);
         const note = page.getByTestId('payments-off-note');
         await note.waitFor();
-        expect(await note.innerText()).toContain('Card payments are not set up on this server');
-        expect(await note.getByTestId('operator-grant-command').innerText()).toBe(`npm run credits:grant -- ${payer.user.email} 500 --reason "…"`);
+        await expect.poll(() => note.innerText()).toContain('Card payments are not set up on this server');
+        await expect.poll(() => note.getByTestId('operator-grant-command').innerText()).toBe(`npm run credits:grant -- ${payer.user.email} 500 --reason "…"`);
         await expect.poll(() => page.getByRole('button', { name: 'Add demo credits' }).count()).toBe(0);
         await note.scrollIntoViewIfNeeded();
         await inBothSchemes(page, 'payments-off-pricing', 'viewport');
@@ -161,8 +161,8 @@ describe('without demo mode or card payments', () => {
         const dialog = page.getByRole('dialog', { name: 'Payment Unavailable' });
         await dialog.waitFor();
         await dialogSettled(page);
-        expect(await dialog.innerText()).toContain('Card payments are not available at the moment');
-        expect(await dialog.getByTestId('operator-grant-hint').innerText()).toContain('Whoever runs this Quorum can add credits to your account from the server');
+        await expect.poll(() => dialog.innerText()).toContain('Card payments are not available at the moment');
+        await expect.poll(() => dialog.getByTestId('operator-grant-hint').innerText()).toContain('Whoever runs this Quorum can add credits to your account from the server');
         await expect.poll(() => dialog.getByRole('button', { name: 'Add demo credits' }).count()).toBe(0);
         await inBothSchemes(page, 'payments-off-dialog', 'viewport');
         expect(problems).toEqual([]);

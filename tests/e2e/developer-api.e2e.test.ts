@@ -51,7 +51,7 @@ describe('the API page', () => {
     await page.getByTestId('menu-api').click();
     await page.getByRole('heading', { level: 1, name: 'Developer API' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/developers');
-    expect(await page.title()).toBe('Developer API · Quorum');
+    await expect.poll(() => page.title()).toBe('Developer API · Quorum');
     await page.getByTestId('api-keys-empty').waitFor();
     for (const tab of ['curl', 'Compare', 'Node', 'Python', 'MCP']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -76,14 +76,14 @@ describe('the API page', () => {
     await expect.poll(() => page.getByTestId('copy-api-key').textContent()).toBe('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     // The snippets now carry the new key, ready to paste.
-    expect(await page.locator('[role="tabpanel"] pre').first().textContent()).toContain(key);
+    await expect.poll(() => page.locator('[role="tabpanel"] pre').first().textContent()).toContain(key);
 
     const row = page.getByTestId('api-key-row');
     await expect.poll(() => row.count()).toBe(1);
     const prefix = (await row.getByTestId('api-key-prefix').textContent())!.replace('…', '');
     expect(key.startsWith(prefix)).toBe(true);
-    expect(await row.textContent()).not.toContain(key);
-    expect(await row.textContent()).toContain('Cap 120 credits / month');
+    await expect.poll(() => row.textContent()).not.toContain(key);
+    await expect.poll(() => row.textContent()).toContain('Cap 120 credits / month');
     expect(await v1Models(key)).toBe(200);
 
     await pictureAll(page, 'created');
@@ -107,7 +107,7 @@ describe('the API page', () => {
   it('asks a signed-out visitor to sign in', async () => {
     const visitor = await openPage(browser, stack.baseUrl, { path: '/developers' });
     await visitor.page.getByTestId('developer-api-auth-required').waitFor();
-    expect(await visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('Authentication Required');
+    await expect.poll(() => visitor.page.getByRole('heading', { level: 1 }).textContent()).toBe('Authentication Required');
     await visitor.close();
   });
 });

@@ -34,25 +34,25 @@ describe('a follow-up in the comparison view', () => {
     await comparisonColumn(page, 'gpt-4o-mini').and(page.locator('[data-state="streaming"]')).waitFor();
     for (const [index, model] of COMPARED_MODEL_IDS.entries()) {
       const thread = comparisonColumn(page, model).getByTestId('column-thread');
-      expect(await thread.getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
+      await expect.poll(() => thread.getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
       // Compared without markdown's emphasis marks: a finished answer is drawn as plain text until the markdown
       // renderer (loaded on demand) has arrived, so the same words may be read before or after it is applied.
       const plain = (text: string) => text.replaceAll('*', '');
       expect(plain(await thread.getByTestId('column-thread-turn').innerText())).toContain(plain(firstAnswers[index]!.split('\n')[0]!));
-      expect(await thread.getByTestId('column-current-question').innerText()).toContain('Which of them has the brightest rings?');
+      await expect.poll(() => thread.getByTestId('column-current-question').innerText()).toContain('Which of them has the brightest rings?');
     }
 
     // Reload while the follow-up streams: the conversation comes back and the answers finish.
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     await comparisonColumn(page, 'gpt-4o-mini').getByTestId('column-thread').waitFor({ timeout: underLoad(10_000) });
-    expect(await comparisonColumn(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
+    await expect.poll(() => comparisonColumn(page, 'deepseek-chat').getByTestId('column-thread-question').innerText()).toBe('Which planets have rings?');
     await allColumnsDone(page);
 
     // The history lists the conversation once, under its first question, with its two turns.
     const entry = page.getByTestId('recent-request').first();
     await expect.poll(() => entry.getByTestId('request-turn-count').textContent().catch(() => null)).toBe('2 turns');
-    expect(await entry.getByTestId('request-query').innerText()).toBe('Which planets have rings?');
+    await expect.poll(() => entry.getByTestId('request-query').innerText()).toBe('Which planets have rings?');
     await expect.poll(() => page.getByTestId('recent-request').filter({ hasText: 'Which of them has the brightest rings?' }).count()).toBe(0);
 
     // gpt-4o-mini 6 + deepseek-chat 6 + llama-3.1-8b-instant 2 = 14 credits a turn.

@@ -112,13 +112,13 @@ describe('a guest’s navigation', () => {
 
       // Links beside the logo on a wide screen; on a phone, where the sign-in buttons need the room, a menu.
       const menu = page.getByRole('button', { name: 'Open navigation' });
-      expect(await menu.isVisible()).toBe(viewport.width < 992);
-      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(viewport.width >= 992);
+      await expect.poll(() => menu.isVisible()).toBe(viewport.width < 992);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(viewport.width >= 992);
       if (await menu.isVisible()) {
         await menu.click();
         const items = page.getByRole('menuitem');
         await items.first().waitFor();
-        expect(await items.allInnerTexts()).toEqual(['Blind arena', 'Leaderboard', 'Models', 'Pricing', 'Help & Support']);
+        await expect.poll(() => items.allInnerTexts()).toEqual(['Blind arena', 'Leaderboard', 'Models', 'Pricing', 'Help & Support']);
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme });
           await transitionsSettled(page);
@@ -140,7 +140,7 @@ describe('a guest’s navigation', () => {
       await arena.waitFor();
       expect(new URL(page.url()).pathname).toBe('/arena');
       // Guests cannot play; the page says why, offers Sign In, and leads to the board they may read.
-      expect(await arena.textContent()).toContain('Sign in to play');
+      await expect.poll(() => arena.textContent()).toContain('Sign in to play');
       await arena.getByTestId('signed-in-only-sign-in').waitFor();
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });

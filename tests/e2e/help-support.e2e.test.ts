@@ -77,13 +77,13 @@ describe('the Help & Support page', () => {
   it('shows the form, the support address, the FAQ and its structured data, without problems', async () => {
     const { page, problems } = opened;
     await page.getByRole('heading', { level: 1, name: 'Help & Support' }).waitFor();
-    expect(await page.title()).toBe('Help & Support · Quorum');
+    await expect.poll(() => page.title()).toBe('Help & Support · Quorum');
     // This server's address, from GET /api/site.
     await expect.poll(() => field(page, 'address').textContent()).toBe(SUPPORT_ADDRESS);
-    expect(await field(page, 'address').getAttribute('href')).toBe(`mailto:${SUPPORT_ADDRESS}`);
+    await expect.poll(() => field(page, 'address').getAttribute('href')).toBe(`mailto:${SUPPORT_ADDRESS}`);
     const categories = ['General Inquiry', 'Technical Issue', 'Billing Question', 'Account Problem', 'Feature Request', 'Bug Report'];
     expect([...SUPPORT_SUBJECTS]).toEqual(categories);
-    expect(await field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual(categories);
+    await expect.poll(() => field(page, 'subject').locator('option:not([disabled])').allTextContents()).toEqual(categories);
     // id = label: what is sent is the text shown.
     expect(await field(page, 'subject').locator('option:not([disabled])').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(categories);
 
@@ -101,7 +101,7 @@ describe('the Help & Support page', () => {
     expect(structured['@type']).toBe('FAQPage');
     expect(structured.mainEntity.map((entry) => entry.name)).toEqual(questions);
     expect(structured.mainEntity.every((entry) => entry['@type'] === 'Question' && entry.acceptedAnswer.text.length > 50)).toBe(true);
-    expect(await page.getByTestId('support-faq-structured-data').getAttribute('type')).toBe('application/ld+json');
+    await expect.poll(() => page.getByTestId('support-faq-structured-data').getAttribute('type')).toBe('application/ld+json');
 
     await pictureAll(page, 'form');
     expect(await seriousViolations(page)).toEqual([]);
@@ -115,33 +115,33 @@ describe('the Help & Support page', () => {
   it('explains the description rule, counts characters, and enables Submit only when everything is there', async () => {
     const { page } = opened;
     const description = descriptionBlock(page);
-    expect(await submitButton(page).isDisabled()).toBe(true);
-    expect(await description.textContent()).toContain('Minimum 10 characters required');
-    expect(await field(page, 'counter').textContent()).toBe('0/2000');
+    await expect.poll(() => submitButton(page).isDisabled()).toBe(true);
+    await expect.poll(() => description.textContent()).toContain('Minimum 10 characters required');
+    await expect.poll(() => field(page, 'counter').textContent()).toBe('0/2000');
     // Room for a few lines of text, not a one-line input.
     expect((await field(page, 'description').boundingBox())!.height).toBeGreaterThan(100);
 
     await fillRequired(page, { name: 'Grace Hopper', email: uniqueEmail('grace'), title: 'Columns stop', description: 'too short' });
-    expect(await description.textContent()).toContain('Description must be at least 10 characters long');
-    expect(await description.textContent()).not.toContain('Minimum 10 characters required');
-    expect(await field(page, 'description').getAttribute('aria-invalid')).toBe('true');
-    expect(await field(page, 'counter').textContent()).toBe('9/2000');
-    expect(await submitButton(page).isDisabled()).toBe(true);
+    await expect.poll(() => description.textContent()).toContain('Description must be at least 10 characters long');
+    await expect.poll(() => description.textContent()).not.toContain('Minimum 10 characters required');
+    await expect.poll(() => field(page, 'description').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => field(page, 'counter').textContent()).toBe('9/2000');
+    await expect.poll(() => submitButton(page).isDisabled()).toBe(true);
     await pictureAll(page, 'validation');
     expect(await seriousViolations(page)).toEqual([]);
 
     await field(page, 'description').fill('long enough now');
     await expect.poll(() => description.textContent()).toContain('Minimum 10 characters required');
-    expect(await description.textContent()).not.toContain('at least 10 characters long');
-    expect(await submitButton(page).isDisabled()).toBe(false);
+    await expect.poll(() => description.textContent()).not.toContain('at least 10 characters long');
+    await expect.poll(() => submitButton(page).isDisabled()).toBe(false);
 
     // Each required field, emptied, disables Submit again.
     for (const name of ['name', 'email', 'title']) {
       const before = await field(page, name).inputValue();
       await field(page, name).fill('  ');
-      expect(await submitButton(page).isDisabled()).toBe(true);
+      await expect.poll(() => submitButton(page).isDisabled()).toBe(true);
       await field(page, name).fill(before);
-      expect(await submitButton(page).isDisabled()).toBe(false);
+      await expect.poll(() => submitButton(page).isDisabled()).toBe(false);
     }
 
     // The counter shows what is over the limit rather than cutting the text.
@@ -169,17 +169,17 @@ describe('the Help & Support page', () => {
     });
     await submitButton(page).click();
     await expect.poll(() => submitButton(page).textContent()).toBe('Submitting...');
-    expect(await submitButton(page).isDisabled()).toBe(true);
+    await expect.poll(() => submitButton(page).isDisabled()).toBe(true);
     await expect.poll(() => submitButton(page).locator('.mantine-Loader-root').count()).toBe(1);
     release();
 
     await field(page, 'success').waitFor();
-    expect(await field(page, 'success').textContent()).toBe(
+    await expect.poll(() => field(page, 'success').textContent()).toBe(
       "Request Submitted!Thank you for contacting us. We've received your support request and will respond within 24 hours.",
     );
-    expect(await submitButton(page).textContent()).toBe('Submit');
-    for (const name of ['name', 'email', 'title', 'description']) expect(await field(page, name).inputValue()).toBe('');
-    expect(await field(page, 'subject').inputValue()).toBe('');
+    await expect.poll(() => submitButton(page).textContent()).toBe('Submit');
+    for (const name of ['name', 'email', 'title', 'description']) await expect.poll(() => field(page, name).inputValue()).toBe('');
+    await expect.poll(() => field(page, 'subject').inputValue()).toBe('');
     await page.unroute('**/api/support');
 
     await expect.poll(() => mail.messages.some((message) => message.to === SUPPORT_ADDRESS && message.replyTo === email)).toBe(true);
@@ -211,7 +211,7 @@ describe('the Help & Support page', () => {
       await fillRequired(page, { name: 'Ada', email: uniqueEmail('ada'), title: 'A question', description: 'Which models answer fastest?' });
       await submitButton(page).click();
       await field(page, 'success').waitFor();
-      expect(await field(page, 'success').textContent()).toBe(`Request Submitted!${shown}`);
+      await expect.poll(() => field(page, 'success').textContent()).toBe(`Request Submitted!${shown}`);
       await page.unroute('**/api/support');
     }
     await close();
@@ -224,15 +224,15 @@ describe('signed in', () => {
     const user = ((await session.json()) as { data: { user: { id: string; name: string; email: string } } }).data.user;
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/help-support', cookie: stack.fundedCookie, viewport: PHONE_VIEWPORT });
     await expect.poll(() => field(page, 'email').inputValue()).toBe(user.email);
-    expect(await field(page, 'name').inputValue()).toBe(user.name);
+    await expect.poll(() => field(page, 'name').inputValue()).toBe(user.name);
 
     await fillRequired(page, { title: 'Invoice for last month', description: 'Could you send me an invoice for my last purchase?' });
     await submitButton(page).click();
     await field(page, 'success').waitFor();
-    expect(await field(page, 'name').inputValue()).toBe(user.name);
-    expect(await field(page, 'email').inputValue()).toBe(user.email);
-    expect(await field(page, 'title').inputValue()).toBe('');
-    expect(await field(page, 'description').inputValue()).toBe('');
+    await expect.poll(() => field(page, 'name').inputValue()).toBe(user.name);
+    await expect.poll(() => field(page, 'email').inputValue()).toBe(user.email);
+    await expect.poll(() => field(page, 'title').inputValue()).toBe('');
+    await expect.poll(() => field(page, 'description').inputValue()).toBe('');
 
     const stored = await stack.records().findOneOrFail(SupportRequest, { title: 'Invoice for last month' }, { populate: ['user'] });
     expect(stored.user?.id).toBe(user.id);
@@ -262,7 +262,7 @@ describe('on a phone', () => {
     await field(page, 'success').waitFor();
     await expect.poll(() => inView(page, 'support-success')).toBe(true);
     // The focus goes with it, so a screen reader or the keyboard goes on from the message.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('support-success');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('support-success');
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await transitionsSettled(page);
@@ -288,10 +288,10 @@ describe('a refused request', () => {
     await fillRequired(page, { name: 'Ada', email: uniqueEmail('ada'), title: 'Too many', description: 'One request too many for this hour.' });
     await submitButton(page).click();
     await field(page, 'failure').waitFor();
-    expect(await field(page, 'failure').textContent()).toBe('Rate limit exceeded. Please try again later.');
+    await expect.poll(() => field(page, 'failure').textContent()).toBe('Rate limit exceeded. Please try again later.');
     // What was typed stays, to be sent later.
-    expect(await field(page, 'title').inputValue()).toBe('Too many');
-    expect(await submitButton(page).isDisabled()).toBe(false);
+    await expect.poll(() => field(page, 'title').inputValue()).toBe('Too many');
+    await expect.poll(() => submitButton(page).isDisabled()).toBe(false);
     await saveScreenshot(page, 'help-support-failure');
 
     await field(page, 'description').fill('One request too many for this hour, edited.');

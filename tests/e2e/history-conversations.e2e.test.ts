@@ -115,9 +115,9 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
     await expect.poll(() => entry(page, QUESTIONS[0]!).getByTestId('request-turn-count').textContent().catch(() => null), { timeout: underLoad(15_000) }).toBe('3 turns');
     await expect.poll(() => list.getByTestId('recent-request').count()).toBe(3);
     for (const later of QUESTIONS.slice(1, 3)) await expect.poll(() => entry(page, later).count()).toBe(0);
-    expect(await entry(page, QUESTIONS[0]!).getByTestId('request-credits').textContent()).toBe('18 credits');
+    await expect.poll(() => entry(page, QUESTIONS[0]!).getByTestId('request-credits').textContent()).toBe('18 credits');
     // The conversation was the last thing asked in: it heads the list.
-    expect(await list.getByTestId('recent-request').first().getByTestId('request-query').textContent()).toBe(QUESTIONS[0]);
+    await expect.poll(() => list.getByTestId('recent-request').first().getByTestId('request-query').textContent()).toBe(QUESTIONS[0]);
     await inBothSchemes(page, 'conversation-sidebar');
     // Reloaded, the workspace is empty: whatever Continue shows comes back from the history.
     await page.reload();
@@ -125,15 +125,15 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
     await expect.poll(() => page.getByTestId('answer-panel').count()).toBe(0);
 
     const modal = await openDetails(page, QUESTIONS[0]!);
-    expect(await modal.getByTestId('request-details-title').textContent()).toBe('Conversation with GPT-4o mini');
-    expect(await modal.getByTestId('request-details-turns').textContent()).toBe('3 turns');
+    await expect.poll(() => modal.getByTestId('request-details-title').textContent()).toBe('Conversation with GPT-4o mini');
+    await expect.poll(() => modal.getByTestId('request-details-turns').textContent()).toBe('3 turns');
     await expect.poll(() => modal.getByText('Request Comparison').count()).toBe(0);
     const turns = modal.getByTestId('conversation-turn');
     await expect.poll(() => turns.count()).toBe(3);
-    expect(await turns.getByTestId('conversation-turn-heading').allTextContents()).toEqual(['Turn 1 of 3', 'Turn 2 of 3', 'Turn 3 of 3']);
-    expect(await turns.getByTestId('request-query').allTextContents()).toEqual(QUESTIONS.slice(0, 3));
+    await expect.poll(() => turns.getByTestId('conversation-turn-heading').allTextContents()).toEqual(['Turn 1 of 3', 'Turn 2 of 3', 'Turn 3 of 3']);
+    await expect.poll(() => turns.getByTestId('request-query').allTextContents()).toEqual(QUESTIONS.slice(0, 3));
     for (const turn of await turns.all()) expect(((await turn.getByTestId('request-answer').textContent()) ?? '').length).toBeGreaterThan(20);
-    expect(await turns.nth(1).getByTestId('request-follow-up-note').textContent()).toContain('A follow-up in a conversation');
+    await expect.poll(() => turns.nth(1).getByTestId('request-follow-up-note').textContent()).toContain('A follow-up in a conversation');
     await inBothSchemes(page, 'conversation-details');
 
     await modal.getByTestId('continue-button').click();
@@ -144,13 +144,13 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
         timeout: underLoad(15_000),
       })
       .toEqual([QUESTIONS.slice(0, 2), QUESTIONS[2]]);
-    expect(await page.getByTestId('answer-panel').getAttribute('data-state')).toBe('done');
+    await expect.poll(() => page.getByTestId('answer-panel').getAttribute('data-state')).toBe('done');
     await page.getByTestId('follow-up-form').waitFor();
     await page.getByTestId('column-current-question').scrollIntoViewIfNeeded();
     await inBothSchemes(page, 'conversation-continued');
 
     await followUp(page, QUESTIONS[3]!, 3);
-    expect(await page.getByTestId('column-thread-question').allTextContents()).toEqual(QUESTIONS.slice(0, 3));
+    await expect.poll(() => page.getByTestId('column-thread-question').allTextContents()).toEqual(QUESTIONS.slice(0, 3));
     // The new question is the conversation's fourth turn, following up the third, and the history still lists it once.
     await expect.poll(async () => (await historyOf(payer.cookie)).requests.find((item) => item.query === QUESTIONS[0])?.turnCount).toBe(4);
     const conversation = (await historyOf(payer.cookie)).requests.find((item) => item.query === QUESTIONS[0])!;
@@ -160,15 +160,15 @@ describe.each([PHONE_VIEWPORT, DESKTOP_VIEWPORT])('a conversation in the history
 
     // A single answer's details are named after its model; a comparison's keep their title with the model count.
     const lone = await openDetails(page, LONE);
-    expect(await lone.getByTestId('request-details-title').textContent()).toBe('Answer from GPT-4o mini');
+    await expect.poll(() => lone.getByTestId('request-details-title').textContent()).toBe('Answer from GPT-4o mini');
     await expect.poll(() => lone.getByRole('dialog', { name: 'Answer from GPT-4o mini' }).count()).toBe(1);
     await expect.poll(() => lone.getByText(/Request Comparison|^Single$/).count()).toBe(0);
     await expect.poll(() => lone.getByTestId('conversation-turn').count()).toBe(0);
     await inBothSchemes(page, 'conversation-single-details');
     await closeDetails(page);
     const compared = await openDetails(page, COMPARED);
-    expect(await compared.getByTestId('request-details-title').textContent()).toBe('Request Comparison');
-    expect(await compared.getByTestId('request-details-models').textContent()).toBe('2 models');
+    await expect.poll(() => compared.getByTestId('request-details-title').textContent()).toBe('Request Comparison');
+    await expect.poll(() => compared.getByTestId('request-details-models').textContent()).toBe('2 models');
     await closeDetails(page);
 
     expect(problems).toEqual([]);

@@ -89,7 +89,7 @@ describe('the sidebar’s Recent Requests', () => {
   it('groups identical requests and shows each group’s kind, status, repeat count, query and credits', async () => {
     const { page, problems, close } = await openSignedIn();
     const sidebar = page.getByTestId('sidebar');
-    expect(await sidebar.isVisible()).toBe(true);
+    await expect.poll(() => sidebar.isVisible()).toBe(true);
     for (const name of ['Dashboard', 'Brand mentions', 'Help & Support']) {
       await expect.poll(() => sidebar.getByRole('link', { name }).count()).toBe(1);
     }
@@ -98,7 +98,7 @@ describe('the sidebar’s Recent Requests', () => {
     await page.getByRole('dialog', { name: 'Payment Unavailable' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Payment Unavailable' }).waitFor({ state: 'detached' });
-    expect(await sidebar.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    await expect.poll(() => sidebar.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
 
     // Newest first: the comparison, the failure, the repeated question, then the cheap ones.
     const items = page.getByTestId('recent-request');
@@ -109,22 +109,22 @@ describe('the sidebar’s Recent Requests', () => {
     expect(firstThree).toEqual([COMPARED, FAILING, REPEATED]);
 
     const comparison = groupItem(page, COMPARED);
-    expect(await comparison.getByTestId('request-kind').textContent()).toBe('Comparison');
-    expect(await comparison.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
+    await expect.poll(() => comparison.getByTestId('request-kind').textContent()).toBe('Comparison');
+    await expect.poll(() => comparison.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
     await expect.poll(() => comparison.getByTestId('request-repeat-count').count()).toBe(0);
-    expect(await comparison.getByTestId('request-credits').textContent()).toBe('12 credits');
+    await expect.poll(() => comparison.getByTestId('request-credits').textContent()).toBe('12 credits');
 
     const failing = groupItem(page, FAILING);
-    expect(await failing.getByTestId('request-kind').textContent()).toBe('Single');
-    expect(await failing.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
-    expect(await failing.getByTestId('request-credits').textContent()).toBe('0 credits');
+    await expect.poll(() => failing.getByTestId('request-kind').textContent()).toBe('Single');
+    await expect.poll(() => failing.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
+    await expect.poll(() => failing.getByTestId('request-credits').textContent()).toBe('0 credits');
 
     const repeated = groupItem(page, REPEATED);
-    expect(await repeated.getByTestId('request-kind').textContent()).toBe('Single');
-    expect(await repeated.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
-    expect(await repeated.getByTestId('request-repeat-count').textContent()).toBe('×2');
-    expect(await repeated.getByTestId('request-credits').textContent()).toBe('12 credits');
-    expect(await groupItem(page, 'Cheap question number 17').getByTestId('request-credits').textContent()).toBe('6 credits');
+    await expect.poll(() => repeated.getByTestId('request-kind').textContent()).toBe('Single');
+    await expect.poll(() => repeated.getByTestId('request-status-dot').getAttribute('data-colour')).toBe('green');
+    await expect.poll(() => repeated.getByTestId('request-repeat-count').textContent()).toBe('×2');
+    await expect.poll(() => repeated.getByTestId('request-credits').textContent()).toBe('12 credits');
+    await expect.poll(() => groupItem(page, 'Cheap question number 17').getByTestId('request-credits').textContent()).toBe('6 credits');
 
     // Away from Settings, so its tooltip does not cover the picture.
     await page.mouse.move(900, 600);
@@ -150,7 +150,7 @@ describe('the sidebar’s Recent Requests', () => {
     expect(new Set(asked)).toEqual(new Set(['?limit=20']));
     // The oldest questions are the ones left out.
     await expect.poll(() => groupItem(page, 'Cheap question number 2').count()).toBe(0);
-    expect(await toggle.textContent()).toBe('Show All');
+    await expect.poll(() => toggle.textContent()).toBe('Show All');
     await toggle.click();
     // The 20 newest requests: the comparison, the failure, the repeated question twice, and sixteen cheap ones.
     await expect.poll(() => items.count()).toBe(CHEAP_COUNT + 2);
@@ -159,8 +159,8 @@ describe('the sidebar’s Recent Requests', () => {
     await expect.poll(() => groupItem(page, 'Cheap question number 1').count()).toBe(0);
     // The list scrolls inside the sidebar: the last group can be scrolled into view and opened.
     await groupItem(page, 'Cheap question number 2').scrollIntoViewIfNeeded();
-    expect(await groupItem(page, 'Cheap question number 2').isVisible()).toBe(true);
-    expect(await toggle.textContent()).toBe('Show Less');
+    await expect.poll(() => groupItem(page, 'Cheap question number 2').isVisible()).toBe(true);
+    await expect.poll(() => toggle.textContent()).toBe('Show Less');
     await toggle.click();
     await expect.poll(() => items.count()).toBe(15);
     await close();
@@ -176,19 +176,19 @@ describe('the request details modal', () => {
     await expect.poll(() => modal.getByText('Request Comparison').count()).toBe(0);
     const tabs = modal.getByTestId('request-tab');
     await expect.poll(() => tabs.count()).toBe(2);
-    expect(await tabs.first().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tabs.first().getAttribute('aria-selected')).toBe('true');
     for (const dot of await modal.getByTestId('request-tab').getByTestId('request-status-dot').all()) {
-      expect(await dot.getAttribute('data-colour')).toBe('green');
+      await expect.poll(() => dot.getAttribute('data-colour')).toBe('green');
     }
     const [newest, older] = storedFor(REPEATED);
     const panel = modal.getByRole('tabpanel');
-    expect(await panel.getByTestId('request-query').textContent()).toBe(REPEATED);
+    await expect.poll(() => panel.getByTestId('request-query').textContent()).toBe(REPEATED);
     expect(((await panel.getByTestId('request-answer').textContent()) ?? '').length).toBeGreaterThan(20);
-    expect(await panel.getByTestId('detail-status').textContent()).toBe('Completed');
-    expect(await panel.getByTestId('detail-web-search').textContent()).toBe('No');
-    expect(await panel.getByTestId('detail-credits').textContent()).toBe('6 credits');
-    expect(await panel.getByTestId('detail-request-id').textContent()).toBe(newest!.id.slice(0, 8));
-    expect(await panel.getByTestId('detail-completed').textContent()).not.toBe('—');
+    await expect.poll(() => panel.getByTestId('detail-status').textContent()).toBe('Completed');
+    await expect.poll(() => panel.getByTestId('detail-web-search').textContent()).toBe('No');
+    await expect.poll(() => panel.getByTestId('detail-credits').textContent()).toBe('6 credits');
+    await expect.poll(() => panel.getByTestId('detail-request-id').textContent()).toBe(newest!.id.slice(0, 8));
+    await expect.poll(() => panel.getByTestId('detail-completed').textContent()).not.toBe('—');
 
     await tabs.nth(1).click();
     await expect.poll(() => modal.getByRole('tabpanel').getByTestId('detail-request-id').textContent()).toBe(older!.id.slice(0, 8));
@@ -197,7 +197,7 @@ describe('the request details modal', () => {
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
     // Opening it again starts at the first tab.
     const reopened = await openDetails(page, REPEATED);
-    expect(await reopened.getByTestId('request-tab').first().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => reopened.getByTestId('request-tab').first().getAttribute('aria-selected')).toBe('true');
     await saveScreenshot(page, 'details-modal');
     expect(problems).toEqual([]);
     await close();
@@ -208,10 +208,10 @@ describe('the request details modal', () => {
     const modal = await openDetails(page, FAILING);
     const [failed] = storedFor(FAILING);
     expect(failed!.status).toBe('error');
-    expect(await modal.getByTestId('request-tab').getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
-    expect(await modal.getByTestId('request-error').textContent()).toBe(`Error: ${failed!.errorMessage}`);
-    expect(await modal.getByTestId('detail-status').textContent()).toBe('Error');
-    expect(await modal.getByTestId('detail-credits').textContent()).toBe('0 credits');
+    await expect.poll(() => modal.getByTestId('request-tab').getByTestId('request-status-dot').getAttribute('data-colour')).toBe('red');
+    await expect.poll(() => modal.getByTestId('request-error').textContent()).toBe(`Error: ${failed!.errorMessage}`);
+    await expect.poll(() => modal.getByTestId('detail-status').textContent()).toBe('Error');
+    await expect.poll(() => modal.getByTestId('detail-credits').textContent()).toBe('0 credits');
     await close();
   });
 
@@ -219,14 +219,14 @@ describe('the request details modal', () => {
     const { page, close } = await openSignedIn();
     const modal = await openDetails(page, COMPARED);
     await expect.poll(() => modal.getByRole('dialog', { name: /^Request Comparison/ }).count()).toBe(1);
-    expect(await modal.getByTestId('request-details-models').textContent()).toBe('2 models');
+    await expect.poll(() => modal.getByTestId('request-details-models').textContent()).toBe('2 models');
     const sections = modal.getByTestId('comparison-result');
     await expect.poll(() => sections.count()).toBe(2);
     // Each model by the names people read, never the stored ids.
     await expect.poll(() => sections.nth(0).getByTestId('comparison-result-model').textContent()).toBe('OpenAI - GPT-4o mini');
-    expect(await sections.nth(0).textContent()).toContain('6 credits');
-    expect(await sections.nth(1).getByTestId('comparison-result-model').textContent()).toBe('DeepSeek - DeepSeek Chat');
-    expect(await modal.getByTestId('detail-credits').textContent()).toBe('12 credits');
+    await expect.poll(() => sections.nth(0).textContent()).toContain('6 credits');
+    await expect.poll(() => sections.nth(1).getByTestId('comparison-result-model').textContent()).toBe('DeepSeek - DeepSeek Chat');
+    await expect.poll(() => modal.getByTestId('detail-credits').textContent()).toBe('12 credits');
     await close();
   });
 });
@@ -267,7 +267,7 @@ describe('on a phone', () => {
     await burger.click();
     await expect.poll(() => onScreen(page, sidebar)).toBe(true);
     await groupItem(page, REPEATED).waitFor({ state: 'visible' });
-    expect(await groupItem(page, REPEATED).getByTestId('request-repeat-count').textContent()).toBe('×2');
+    await expect.poll(() => groupItem(page, REPEATED).getByTestId('request-repeat-count').textContent()).toBe('×2');
     await saveScreenshot(page, 'sidebar');
 
     const modal = await openDetails(page, COMPARED);

@@ -135,26 +135,26 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const list = await sidebar(page);
     // One entry for the question and its two regenerations.
     await expect.poll(() => groupItem(page, REGENERATED).count()).toBe(1);
-    expect(await groupItem(page, REGENERATED).getByTestId('request-credits').textContent()).toBe('18 credits');
-    expect(await groupItem(page, STOPPED).getByTestId('request-status-dot').getAttribute('data-colour')).toBe('gray');
-    expect(await list.isVisible()).toBe(true);
+    await expect.poll(() => groupItem(page, REGENERATED).getByTestId('request-credits').textContent()).toBe('18 credits');
+    await expect.poll(() => groupItem(page, STOPPED).getByTestId('request-status-dot').getAttribute('data-colour')).toBe('gray');
+    await expect.poll(() => list.isVisible()).toBe(true);
 
     const modal = await openDetails(page, REGENERATED);
     const label = modal.getByTestId('version-label');
-    expect(await label.textContent()).toBe('Version 3 of 3');
+    await expect.poll(() => label.textContent()).toBe('Version 3 of 3');
     const third = await modal.getByTestId('single-result').innerText();
     await modal.getByTestId('version-previous').click();
     await expect.poll(() => label.textContent()).toBe('Version 2 of 3');
     await expect.poll(() => modal.getByTestId('single-result').innerText()).not.toBe(third);
-    expect(await modal.getByTestId('export-markdown').getAttribute('href')).toContain('/export?format=markdown');
+    await expect.poll(() => modal.getByTestId('export-markdown').getAttribute('href')).toContain('/export?format=markdown');
     await saveViewportScreenshot(page, `history-versions-${name}`);
     await page.keyboard.press('Escape');
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
 
     const stopped = await openDetails(page, STOPPED);
-    expect(await stopped.getByTestId('detail-status').textContent()).toBe('Stopped');
-    expect(await stopped.getByTestId('request-stopped').textContent()).toBe('Stopped before it answered.');
-    expect(await stopped.getByTestId('request-tab').getAttribute('data-status')).toBe('stopped');
+    await expect.poll(() => stopped.getByTestId('detail-status').textContent()).toBe('Stopped');
+    await expect.poll(() => stopped.getByTestId('request-stopped').textContent()).toBe('Stopped before it answered.');
+    await expect.poll(() => stopped.getByTestId('request-tab').getAttribute('data-status')).toBe('stopped');
     await expect.poll(() => stopped.getByTestId('request-error').count()).toBe(0);
     await saveViewportScreenshot(page, `history-stopped-${name}`);
     expect(problems).toEqual([]);
@@ -217,22 +217,22 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     // The details show each answer's brand result.
     const brandResults = modal.getByTestId('history-brand-result');
     await expect.poll(() => brandResults.count()).toBe(2);
-    expect(await brandResults.first().textContent()).toContain(`${BRAND.brandName}:`);
+    await expect.poll(() => brandResults.first().textContent()).toContain(`${BRAND.brandName}:`);
     await saveViewportScreenshot(page, `history-brand-details-${name}`);
     await modal.getByTestId('run-again-button').click();
     await page.getByTestId('comparison-query-input').waitFor();
     await expect.poll(() => page.getByTestId('comparison-query-input').inputValue()).toBe(SETTINGS);
     await expect.poll(() => page.getByTestId('web-search-toggle').isChecked()).toBe(true);
-    expect(await page.getByTestId('brand-monitoring-toggle').isChecked()).toBe(true);
-    expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Active');
+    await expect.poll(() => page.getByTestId('brand-monitoring-toggle').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('brand-monitoring-badge').textContent()).toBe('Active');
     await saveViewportScreenshot(page, `history-run-again-${name}`);
 
     const overview = await openDetails(page, OVERVIEW);
     await overview.getByTestId('run-again-button').click();
     await page.getByTestId('ai-overview-settings').waitFor();
     await expect.poll(() => page.getByTestId('ai-overview-country').inputValue()).toBe('de');
-    expect(await page.getByTestId('ai-overview-language').inputValue()).toBe('de');
-    expect(await page.getByTestId('web-search-toggle').isChecked()).toBe(false);
+    await expect.poll(() => page.getByTestId('ai-overview-language').inputValue()).toBe('de');
+    await expect.poll(() => page.getByTestId('web-search-toggle').isChecked()).toBe(false);
     await saveViewportScreenshot(page, `history-run-again-overview-${name}`);
     expect(problems).toEqual([]);
     await close();

@@ -114,7 +114,7 @@ describe('the guest home page on a first visit', () => {
         // Spec: the invitation appears 1.5 s after load; the open cookie question does not hold it back.
         expect(invitationAt).toBeGreaterThanOrEqual(REGISTRATION_BANNER_DELAY_MS);
         expect(cookieQuestionOpenThen).toBe(true);
-        expect(await page.getByTestId('cookie-consent-banner').isVisible()).toBe(true);
+        await expect.poll(() => page.getByTestId('cookie-consent-banner').isVisible()).toBe(true);
         await lookAt(page, `home-first-visit-${demo ? 'demo' : 'keys'}-${shape.options.isMobile ? 'phone' : 'window'}`);
         const viewport = shape.options.viewport!;
         for (const scrolled of [0, 0.5, 1]) {
@@ -165,7 +165,7 @@ describe('the home page', () => {
     await expect.poll(scheme).toBe('dark');
     await page.reload();
     await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
-    expect(await scheme()).toBe('dark');
+    await expect.poll(() => scheme()).toBe('dark');
     await context.close();
   }, testLimit(30_000));
 });

@@ -32,7 +32,7 @@ describe('a link that pre-fills the home page', () => {
     try {
       await expect.poll(() => page.getByTestId('comparison-query-input').inputValue(), FILLED).toBe(question);
       // A model the catalogue does not hold is left out, as "Run this prompt again" leaves out one it no longer has.
-      expect(await checkedModels(page)).toEqual(['OpenAI - GPT-3.5 Turbo', 'Groq - Llama 3.1 8B']);
+      await expect.poll(() => checkedModels(page)).toEqual(['OpenAI - GPT-3.5 Turbo', 'Groq - Llama 3.1 8B']);
       await expect.poll(() => new URL(page.url()).search).toBe('');
       const [asked] = await stack.records().execute<{ count: number }[]>(`select count(*)::int as count from search_requests where query = ?`, [question]);
       expect(asked!.count).toBe(0);
@@ -46,8 +46,8 @@ describe('a link that pre-fills the home page', () => {
     const { page, close } = await openPage(browser, stack.baseUrl, { path: '/?q=What+is+a+quorum%3F&models=groq/llama-3.1-8b-instant' });
     try {
       await expect.poll(() => page.getByTestId('query-input').inputValue(), FILLED).toBe('What is a quorum?');
-      expect(await page.getByTestId('engine-select').inputValue()).toBe('Groq');
-      expect(await page.getByTestId('model-select').inputValue()).toContain('Llama 3.1 8B');
+      await expect.poll(() => page.getByTestId('engine-select').inputValue()).toBe('Groq');
+      await expect.poll(() => page.getByTestId('model-select').inputValue()).toContain('Llama 3.1 8B');
     } finally {
       await close();
     }

@@ -47,7 +47,7 @@ describe('the follow-up box of a long conversation', () => {
     await page.getByTestId('ask-button').click();
     await answered(page);
     // About 7,500 tokens so far: within what the price includes, so the box shows the model's price alone.
-    expect(await page.getByTestId('follow-up-form').getByTestId('cost-badge').textContent()).toBe('Cost: 6 credits');
+    await expect.poll(() => page.getByTestId('follow-up-form').getByTestId('cost-badge').textContent()).toBe('Cost: 6 credits');
     await expect.poll(() => page.getByTestId('long-conversation-note').count()).toBe(0);
 
     await page.getByTestId('follow-up-input').fill(`And everything about lakes ${LONG_ANSWER}`);
@@ -63,7 +63,7 @@ describe('the follow-up box of a long conversation', () => {
     const form = page.getByTestId('follow-up-form');
     await form.getByTestId('follow-up-input').fill(question);
     await expect.poll(() => form.getByTestId('cost-badge').textContent(), { timeout: underLoad(10_000) }).toBe(`Cost: ${6 + surcharge} credits`);
-    expect(await form.getByTestId('long-conversation-note').innerText()).toBe(
+    await expect.poll(() => form.getByTestId('long-conversation-note').innerText()).toBe(
       `Includes ${surcharge} credit${surcharge === 1 ? '' : 's'} for a long conversation: about ${tokens.toLocaleString('en-US')} tokens, of which 8,000 are included in the price.`,
     );
 

@@ -77,20 +77,20 @@ describe('the comparison as an MCP App', () => {
           await openHost(page, (contents[0] as { text: string }).text, input, result);
           const app = page.frameLocator('#app');
           await app.locator('article').first().waitFor({ timeout: underLoad(15_000) });
-          expect(await app.locator('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-model')))).toEqual(
+          await expect.poll(() => app.locator('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-model')))).toEqual(
             THREE_MODELS.map((pair) => `${pair.engine}/${pair.model}`),
           );
           // The question and answers are text: the markup in the question is shown, never rendered.
-          expect(await app.locator('h1').textContent()).toBe('Which <b>note</b> app is best?');
+          await expect.poll(() => app.locator('h1').textContent()).toBe('Which <b>note</b> app is best?');
           await expect.poll(() => app.locator('b').count()).toBe(0);
           for (const [index, answer] of answers.entries()) {
             const text = app.locator('article .text').nth(index);
-            expect(await text.textContent()).toBe(answer.response!.replace(/\*\*([^*\n]+)\*\*/g, '$1'));
+            await expect.poll(() => text.textContent()).toBe(answer.response!.replace(/\*\*([^*\n]+)\*\*/g, '$1'));
             // Every **bold** run of the answer shows as bold text, in order.
             const bold = [...answer.response!.matchAll(/\*\*([^*\n]+)\*\*/g)].map((match) => match[1]);
-            expect(await text.locator('strong').allTextContents()).toEqual(bold);
+            await expect.poll(() => text.locator('strong').allTextContents()).toEqual(bold);
           }
-          expect(await app.locator('p.summary').textContent()).toMatch(/^3 answers for \d+ credits$/);
+          await expect.poll(() => app.locator('p.summary').textContent()).toMatch(/^3 answers for \d+ credits$/);
           expect(await page.evaluate(() => (window as unknown as { hostLog: string[] }).hostLog)).toEqual(
             expect.arrayContaining(['ui/initialize', 'ui/notifications/initialized', 'ui/notifications/size-changed']),
           );

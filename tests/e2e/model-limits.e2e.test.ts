@@ -80,7 +80,7 @@ describe('a guest browsing engines', () => {
     // The choice holds: no snapping back to an engine the guest may use.
     await expect.poll(() => page.getByTestId('engine-select').inputValue()).toBe(name);
     await page.waitForTimeout(300);
-    expect(await page.getByTestId('engine-select').inputValue()).toBe(name);
+    await expect.poll(() => page.getByTestId('engine-select').inputValue()).toBe(name);
     await expect.poll(() => page.getByText(`Choose ${name} Model`, { exact: true }).count()).toBe(1);
 
     const listed = await openModelList(page);
@@ -89,19 +89,19 @@ describe('a guest browsing engines', () => {
       expect(entry.lock).toBe('Register');
       expect(entry.disabled).toBe(true);
     }
-    expect(await page.getByTestId('model-lock-badge').first().textContent()).toContain('Register');
-    expect(await modelOptions(page).first().textContent()).toContain('Register for free to unlock this feature.');
+    await expect.poll(() => page.getByTestId('model-lock-badge').first().textContent()).toContain('Register');
+    await expect.poll(() => modelOptions(page).first().textContent()).toContain('Register for free to unlock this feature.');
     // A locked model cannot be picked.
     await modelOptions(page).first().click({ force: true });
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe('');
 
     await page.getByTestId('query-input').fill('Which of your models is best?');
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(true);
     const notice = page.getByTestId('engine-lock-notice');
-    expect(await notice.textContent()).toContain(`${name} models need a free account`);
-    expect(await notice.textContent()).toContain('Register for free to unlock this feature.');
-    expect(await notice.textContent()).toContain('Ask stays off');
+    await expect.poll(() => notice.textContent()).toContain(`${name} models need a free account`);
+    await expect.poll(() => notice.textContent()).toContain('Register for free to unlock this feature.');
+    await expect.poll(() => notice.textContent()).toContain('Ask stays off');
     expect(problems).toEqual([]);
     await close();
   });
@@ -116,7 +116,7 @@ describe('a guest browsing engines', () => {
     await expect.poll(() => page.getByTestId('model-select').inputValue()).not.toBe('');
     await expect.poll(() => page.getByTestId('engine-lock-notice').count()).toBe(0);
     await page.getByTestId('query-input').fill('What is a quorum?');
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(false);
     await close();
   });
 
@@ -160,16 +160,16 @@ describe('the comparison cap', () => {
     await page.getByTestId('select-all').click();
     await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
     // The first ten in list order.
-    expect(await checkedBoxes(page)).toEqual(all.slice(0, MAX_COMPARED_MODELS));
+    await expect.poll(() => checkedBoxes(page)).toEqual(all.slice(0, MAX_COMPARED_MODELS));
     const message = page.getByTestId('comparison-cap-message');
-    expect(await message.textContent()).toBe('You can compare at most 10 models at once — the first 10 are selected.');
+    await expect.poll(() => message.textContent()).toBe('You can compare at most 10 models at once — the first 10 are selected.');
 
     // An eleventh box stays unticked, and the message says so.
     const eleventh = page.getByRole('checkbox', { name: all[MAX_COMPARED_MODELS]!, exact: true });
     await eleventh.click();
     await expect.poll(() => eleventh.isChecked()).toBe(false);
-    expect(await page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
-    expect(await message.textContent()).toMatch(/^You can compare at most 10 models at once/);
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe(`${MAX_COMPARED_MODELS} selected`);
+    await expect.poll(() => message.textContent()).toMatch(/^You can compare at most 10 models at once/);
 
     // Unticking one makes room, and the message goes.
     await page.getByRole('checkbox', { name: all[0]!, exact: true }).uncheck();

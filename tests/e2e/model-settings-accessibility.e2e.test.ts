@@ -39,7 +39,7 @@ describe('controls shown once opened', () => {
       await page.getByRole('button', { name: 'Configure brand' }).click();
       const hide = page.getByRole('button', { name: 'Hide brand' });
       await hide.waitFor();
-      expect(await hide.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => hide.getAttribute('aria-expanded')).toBe('true');
       // As after the click that opened the panel, the pointer rests on it: the label must read on its hover colour too.
       await hide.hover();
       expect(await checkBothSchemes(page, 'brand-panel-open')).toEqual([]);

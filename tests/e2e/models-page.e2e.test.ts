@@ -52,7 +52,7 @@ async function assertSorting(page: Page): Promise<void> {
   await expect.poll(async () => (await rowModels(page)).slice(0, 2)).toEqual(['gpt-4o-mini', 'deepseek-chat']);
   // Claude 3 Haiku has answers but no figure yet: after the two with one, whichever way.
   expect((await rowModels(page)).indexOf('claude-3-haiku-20240307')).toBeGreaterThan(1);
-  expect(await headerCell('credits').getAttribute('aria-sort')).toBe('none');
+  await expect.poll(() => headerCell('credits').getAttribute('aria-sort')).toBe('none');
 
   await header('credits').click();
   await expect.poll(() => headerCell('credits').getAttribute('aria-sort')).toBe('descending');
@@ -70,32 +70,32 @@ describe('the models page', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/models' });
     await page.getByTestId('models-table').waitFor();
     const listed = Object.values(catalogue.models).flatMap((engine) => engine.models.map((model) => model.id));
-    expect(await rowModels(page)).toEqual(listed);
+    await expect.poll(() => rowModels(page)).toEqual(listed);
 
     const mini = row(page, 'gpt-4o-mini');
-    expect(await mini.getByTestId('model-price').textContent()).toBe('6 credits');
-    expect(await mini.getByTestId('model-context').textContent()).toBe('128K');
-    expect(await mini.getByTestId('model-tier').textContent()).toBe('Registered');
+    await expect.poll(() => mini.getByTestId('model-price').textContent()).toBe('6 credits');
+    await expect.poll(() => mini.getByTestId('model-context').textContent()).toBe('128K');
+    await expect.poll(() => mini.getByTestId('model-tier').textContent()).toBe('Registered');
     const accepts = (await mini.getByTestId('model-accepts').textContent()) ?? '';
     for (const part of ['Web search', 'System prompt', 'Temperature 0–2']) expect(accepts).toContain(part);
     expect(accepts).not.toContain('Reasoning');
-    expect(await row(page, 'gpt-5').getByTestId('model-accepts').textContent()).toContain('Reasoning');
-    expect(await row(page, 'gpt-3.5-turbo').getByTestId('model-tier').textContent()).toBe('Guests');
+    await expect.poll(() => row(page, 'gpt-5').getByTestId('model-accepts').textContent()).toContain('Reasoning');
+    await expect.poll(() => row(page, 'gpt-3.5-turbo').getByTestId('model-tier').textContent()).toBe('Guests');
 
     // The last day's figures, each with its count: first tokens after 100, 110, … 390 ms.
-    expect(await mini.getByTestId('figure-answers').textContent()).toBe('30');
-    expect(await mini.getByTestId('figure-first-token-p50').getAttribute('data-value')).toBe('245 ms');
-    expect(await mini.getByTestId('figure-first-token-p95').getAttribute('data-value')).toBe('376 ms');
-    expect(await mini.getByTestId('figure-first-token-p50').textContent()).toContain('30 answers');
-    expect(await mini.getByTestId('figure-speed').getAttribute('data-value')).toBe('100 /s');
+    await expect.poll(() => mini.getByTestId('figure-answers').textContent()).toBe('30');
+    await expect.poll(() => mini.getByTestId('figure-first-token-p50').getAttribute('data-value')).toBe('245 ms');
+    await expect.poll(() => mini.getByTestId('figure-first-token-p95').getAttribute('data-value')).toBe('376 ms');
+    await expect.poll(() => mini.getByTestId('figure-first-token-p50').textContent()).toContain('30 answers');
+    await expect.poll(() => mini.getByTestId('figure-speed').getAttribute('data-value')).toBe('100 /s');
     const deepseek = row(page, 'deepseek-chat');
-    expect(await deepseek.getByTestId('figure-error-rate').getAttribute('data-value')).toBe('16%');
-    expect(await deepseek.getByTestId('figure-error-rate').textContent()).toContain('25 answers');
-    expect(await deepseek.getByTestId('figure-first-token-p50').getAttribute('data-value')).toBe('1.2 s');
+    await expect.poll(() => deepseek.getByTestId('figure-error-rate').getAttribute('data-value')).toBe('16%');
+    await expect.poll(() => deepseek.getByTestId('figure-error-rate').textContent()).toContain('25 answers');
+    await expect.poll(() => deepseek.getByTestId('figure-first-token-p50').getAttribute('data-value')).toBe('1.2 s');
     // Five answers: counted, but "not enough answers yet", with the minimum the page states.
     const haiku = row(page, 'claude-3-haiku-20240307');
-    expect(await haiku.getByTestId('figure-first-token-p50').textContent()).toBe('Not enough answers yet5 of 20');
-    expect(await page.getByTestId('figures-rules').textContent()).toContain('at least 20 answers');
+    await expect.poll(() => haiku.getByTestId('figure-first-token-p50').textContent()).toBe('Not enough answers yet5 of 20');
+    await expect.poll(() => page.getByTestId('figures-rules').textContent()).toContain('at least 20 answers');
 
     // The week's window holds the same answers here.
     await page.getByTestId('figures-window').getByText('Last 7 days').click();

@@ -36,7 +36,7 @@ describe('the pricing page', () => {
   it('shows the tiers with the contract’s grants and caps', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/pricing' });
     await page.getByRole('heading', { name: 'Access by User Tier' }).waitFor();
-    expect(await page.title()).toBe('Pricing · Quorum');
+    await expect.poll(() => page.title()).toBe('Pricing · Quorum');
     const free = (await page.getByTestId('tier-card-free').textContent()) ?? '';
     expect(free).toContain(credits(GUEST_GRANT));
     expect(free).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.free)} per model`);
@@ -46,11 +46,11 @@ describe('the pricing page', () => {
     const registered = (await page.getByTestId('tier-card-registered').textContent()) ?? '';
     expect(registered).toContain(credits(REGISTERED_GRANT));
     expect(registered).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.registered)} per model`);
-    expect(await page.getByTestId('tier-card-subscribed').textContent()).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.subscribed)} per model`);
+    await expect.poll(() => page.getByTestId('tier-card-subscribed').textContent()).toContain(`Up to ${credits(PER_MODEL_CREDIT_CAP.subscribed)} per model`);
     for (const heading of ['Purchase Credits', 'Pricing Tiers', 'AI Model Costs', 'Additional Features', 'Model Tiers Explained', 'Important Notes']) {
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
-    expect(await page.getByTestId('pricing-tiers-legend').textContent()).toBe('Premium12 credits and aboveBalanced6–11 creditsBudgetbelow 6 credits');
+    await expect.poll(() => page.getByTestId('pricing-tiers-legend').textContent()).toBe('Premium12 credits and aboveBalanced6–11 creditsBudgetbelow 6 credits');
     expect(problems).toEqual([]);
     await close();
   });
@@ -60,13 +60,13 @@ describe('the pricing page', () => {
     await page.getByTestId('model-cost').first().waitFor();
     for (const [engineId, engine] of Object.entries(catalogue.models)) {
       const card = page.locator(`[data-testid="provider-costs"][data-engine="${engineId}"]`);
-      expect(await card.getByRole('heading').innerText()).toBe(engine.name);
+      await expect.poll(() => card.getByRole('heading').innerText()).toBe(engine.name);
       await expect.poll(() => card.getByTestId('model-cost').count()).toBe(engine.models.length);
       for (const model of engine.models) {
         const row = card.locator(`[data-testid="model-cost"][data-model="${model.id}"]`);
         // Badges are upper-cased by CSS; the text itself is what a screen reader reads.
         const text = (await row.textContent()) ?? '';
-        expect(await row.getByTestId('model-credits').innerText()).toBe(credits(model.credits));
+        await expect.poll(() => row.getByTestId('model-credits').innerText()).toBe(credits(model.credits));
         expect(text).toContain(model.credits >= 12 ? 'Premium' : model.credits >= 6 ? 'Balanced' : 'Budget');
         const guestMay = model.freeTier && model.credits <= PER_MODEL_CREDIT_CAP.free;
         expect(text).toContain(guestMay ? 'Free' : 'Register');
@@ -94,18 +94,18 @@ describe('the pricing page', () => {
       rate: await quote.getByTestId('purchase-rate').innerText(),
       total: await quote.getByTestId('purchase-price').innerText(),
     });
-    expect(await shown()).toEqual({ amount: '100 credits', price: '$1.00', band: 'STARTER', rate: '$0.0100', total: '$1.00' });
+    await expect.poll(() => shown()).toEqual({ amount: '100 credits', price: '$1.00', band: 'STARTER', rate: '$0.0100', total: '$1.00' });
     // Every preset carries its price.
     const presets = page.getByRole('group', { name: 'Common amounts' }).getByRole('button');
     expect((await presets.allInnerTexts()).map((text) => text.replace(/\s+/g, ''))).toEqual(['100$1.00', '200$2.00', '500$4.50', '1,000$8.50', '2,500$20.00']);
     await presets.filter({ hasText: '2,500' }).click();
     await expect.poll(shown).toEqual({ amount: '2,500 credits', price: '$20.00', band: 'PROFESSIONAL', rate: '$0.0080', total: '$20.00' });
-    expect(await quote.getByTestId('purchase-savings').innerText()).toBe('You save $5.00 (20%) against the Starter rate');
+    await expect.poll(() => quote.getByTestId('purchase-savings').innerText()).toBe('You save $5.00 (20%) against the Starter rate');
 
     // The slider is the dialog's: five equal segments, one per band, the thumb reporting credits and their price.
     const thumb = page.getByRole('slider', { name: 'Credits to buy' });
-    expect(await thumb.getAttribute('aria-valuenow')).toBe('2500');
-    expect(await thumb.getAttribute('aria-valuetext')).toBe('2,500 credits, $20.00');
+    await expect.poll(() => thumb.getAttribute('aria-valuenow')).toBe('2500');
+    await expect.poll(() => thumb.getAttribute('aria-valuetext')).toBe('2,500 credits, $20.00');
     const marks = await page.getByTestId('purchase-slider').locator('.mantine-Slider-markLabel').allInnerTexts();
     expect(marks).toEqual(['100', '200', '500', '2K', '10K', '50K']);
     await thumb.focus();
@@ -125,7 +125,7 @@ describe('the pricing page', () => {
     const box = (await slider.boundingBox())!;
     await slider.click({ position: { x: box.width / 2, y: box.height / 2 } });
     await expect.poll(async () => (await shown()).band).toBe('STANDARD');
-    expect(await page.getByTestId('credit-band-rates').getByTestId('credit-band-rate').allInnerTexts()).toEqual([
+    await expect.poll(() => page.getByTestId('credit-band-rates').getByTestId('credit-band-rate').allInnerTexts()).toEqual([
       expect.stringMatching(/^Starter\s+100–200\s+\$0\.0100$/),
       expect.stringMatching(/^Basic\s+201–500\s+\$0\.0090$/),
       expect.stringMatching(/^Standard\s+501–2,000\s+\$0\.0085$/),
@@ -145,13 +145,13 @@ describe('the pricing page', () => {
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => amount.innerText()).not.toBe(before);
     }
-    expect(await amount.innerText()).toBe('2,000 credits');
+    await expect.poll(() => amount.innerText()).toBe('2,000 credits');
     await expect.poll(() => quote.getByTestId('purchase-cheaper').innerText()).toContain(
       'More credits cost less here: 2,100 credits cost $16.80, less than 2,000 credits at $17.00.',
     );
     await quote.getByRole('button', { name: 'Choose 2,100 credits' }).click();
     await expect.poll(shown).toEqual({ amount: '2,100 credits', price: '$16.80', band: 'PROFESSIONAL', rate: '$0.0080', total: '$16.80' });
-    expect(await page.getByTestId('purchase-button').innerText()).toBe('Purchase 2,100 credits · $16.80');
+    await expect.poll(() => page.getByTestId('purchase-button').innerText()).toBe('Purchase 2,100 credits · $16.80');
 
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       await page.setViewportSize(viewport);
@@ -167,8 +167,8 @@ describe('the pricing page', () => {
     const dialog = page.getByRole('dialog', { name: 'Payment Unavailable' });
     await dialog.waitFor();
     // No STRIPE_SECRET_KEY here: the dialog says payments are off and where to write instead.
-    expect(await dialog.innerText()).toContain('Card payments are not available at the moment');
-    expect(await dialog.getByTestId('payment-support-email').getAttribute('href')).toBe(`mailto:${SUPPORT}`);
+    await expect.poll(() => dialog.innerText()).toContain('Card payments are not available at the moment');
+    await expect.poll(() => dialog.getByTestId('payment-support-email').getAttribute('href')).toBe(`mailto:${SUPPORT}`);
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
@@ -194,7 +194,7 @@ describe('the pricing page on long conversations', () => {
         `models read from ${Math.min(...windows).toLocaleString('en-US')} to ${Math.max(...windows).toLocaleString('en-US')} tokens`,
       );
       // The charging rules point to it.
-      expect(await page.getByTestId('important-notes').innerText()).toContain('what a long conversation adds');
+      await expect.poll(() => page.getByTestId('important-notes').innerText()).toContain('what a long conversation adds');
       // Nothing runs off a phone's screen sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -213,10 +213,10 @@ describe('the legal pages', () => {
   it('gives the terms seventeen numbered sections with a table of contents and both mailboxes', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/terms-and-conditions' });
     await page.getByRole('heading', { level: 1, name: 'Terms and conditions' }).waitFor();
-    expect(await page.title()).toBe('Terms and conditions · Quorum');
+    await expect.poll(() => page.title()).toBe('Terms and conditions · Quorum');
     await expect.poll(() => page.getByTestId('legal-section').count()).toBe(17);
     await expect.poll(() => page.getByRole('navigation', { name: 'Contents' }).getByRole('link').count()).toBe(17);
-    expect(await page.getByTestId('last-updated').innerText()).toMatch(/^Last updated: \d{1,2} \w+ \d{4}$/);
+    await expect.poll(() => page.getByTestId('last-updated').innerText()).toMatch(/^Last updated: \d{1,2} \w+ \d{4}$/);
     const text = await mainText(page);
     for (const phrase of ['at least 13 years old', 'final and non-refundable', 'unused credits are forfeited', 'payment provider', 'Severability', 'Entire agreement', 'Governing law']) {
       expect(text).toContain(phrase);
@@ -277,7 +277,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
       const card = page.getByTestId('tier-card-subscribed');
       await card.waitFor();
       expect((await card.innerText()).split('\n')).toContain(`${REGISTERED_GRANT} plus purchased`);
-      expect(await card.innerText()).toContain(`The ${credits(REGISTERED_GRANT)} from signing up, plus every credit you buy`);
+      await expect.poll(() => card.innerText()).toContain(`The ${credits(REGISTERED_GRANT)} from signing up, plus every credit you buy`);
       await page.getByTestId('model-cost').first().waitFor();
       expect(await checkedInBothSchemes(page, 'pricing-tier-cards')).toEqual([]);
       expect(problems).toEqual([]);
@@ -287,7 +287,7 @@ describe('the spec’s words on the pricing and cookie pages', () => {
     it(`dates the cookie policy and lists every key the app keeps at ${viewport.width} px`, async () => {
       const { page, problems, close } = await openPage(browser, stack.baseUrl, { path: '/cookie-policy', viewport });
       await page.getByRole('heading', { level: 1, name: 'Cookie policy' }).waitFor();
-      expect(await page.getByTestId('last-updated').innerText()).toBe('Last updated: January 2025');
+      await expect.poll(() => page.getByTestId('last-updated').innerText()).toBe('Last updated: January 2025');
       const listed = await page.getByTestId('stored-key').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')));
       const everyKey = Object.values(storageKeys).map((key) => (typeof key === 'function' ? key(ACCOUNT_ID_PLACEHOLDER) : key));
       expect([...listed].sort()).toEqual([...everyKey].sort());
@@ -331,10 +331,10 @@ describe('an unknown address', () => {
     expect((await page.goto(new URL('/pricing', stack.baseUrl).toString()))?.status()).toBe(200);
     await page.goto(new URL('/no-such-page', stack.baseUrl).toString());
     await page.getByTestId('not-found').waitFor();
-    expect(await page.title()).toBe('Page not found · Quorum');
-    expect(await page.getByTestId('not-found').innerText()).toContain('/no-such-page');
-    expect(await page.getByTestId('not-found').getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
-    expect(await page.getByTestId('not-found').getByRole('link', { name: 'Get help' }).getAttribute('href')).toBe('/help-support');
+    await expect.poll(() => page.title()).toBe('Page not found · Quorum');
+    await expect.poll(() => page.getByTestId('not-found').innerText()).toContain('/no-such-page');
+    await expect.poll(() => page.getByTestId('not-found').getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+    await expect.poll(() => page.getByTestId('not-found').getByRole('link', { name: 'Get help' }).getAttribute('href')).toBe('/help-support');
     await close();
   });
 });
@@ -347,9 +347,9 @@ describe('without analytics configured', () => {
     for (const path of ['/pricing', '/', '/terms-and-conditions', '/help-support', '/no-such-page']) {
       await page.goto(new URL(path, stack.baseUrl).toString());
       await page.getByTestId('cookie-consent-banner').waitFor();
-      expect(await page.getByTestId('cookie-settings').innerText()).toBe('Cookie settings');
+      await expect.poll(() => page.getByTestId('cookie-settings').innerText()).toBe('Cookie settings');
     }
-    expect(await page.getByTestId('cookie-consent-banner').innerText()).toContain('switched off on this site');
+    await expect.poll(() => page.getByTestId('cookie-consent-banner').innerText()).toContain('switched off on this site');
     await page.getByTestId('cookie-accept').click();
     await page.getByTestId('cookie-consent-banner').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('quorum.cookieConsent'))).toBe('"accepted"');

@@ -51,44 +51,44 @@ describe('the Purchase Credits dialog', () => {
     const dialog = dialogNamed(page, 'Purchase Credits');
     await dialog.waitFor();
     const presets = dialog.getByRole('group', { name: 'Suggested amounts' }).getByRole('button');
-    expect(await presets.allInnerTexts()).toEqual(['100', '200', '500', '1,000', '2,500']);
+    await expect.poll(() => presets.allInnerTexts()).toEqual(['100', '200', '500', '1,000', '2,500']);
     // Stripe.js is not fetched until someone goes on to pay.
     expect(stand.scriptLoads()).toBe(0);
 
     await presets.filter({ hasText: '1,000' }).click();
     await expect.poll(() => dialog.getByTestId('purchase-band').textContent()).toBe('Standard');
-    expect(await dialog.getByTestId('purchase-rate').innerText()).toBe('$0.0085');
-    expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$8.50');
-    expect(await dialog.getByTestId('purchase-savings').innerText()).toBe('You save $1.50 (15%) against the Starter rate');
+    await expect.poll(() => dialog.getByTestId('purchase-rate').innerText()).toBe('$0.0085');
+    await expect.poll(() => dialog.getByTestId('purchase-price').innerText()).toBe('$8.50');
+    await expect.poll(() => dialog.getByTestId('purchase-savings').innerText()).toBe('You save $1.50 (15%) against the Starter rate');
 
     const input = dialog.getByTestId('purchase-credits-input');
     await input.fill('50');
     await expect.poll(() => dialog.getByTestId('purchase-continue').innerText()).toBe('Select at least 100 credits');
-    expect(await dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
     // Over the maximum the button says the maximum, not the minimum.
     await input.fill('60000');
     await expect.poll(() => dialog.getByTestId('purchase-continue').innerText()).toBe('The maximum is 50,000 credits');
-    expect(await dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('purchase-continue').isDisabled()).toBe(true);
     await input.fill('201');
     await expect.poll(() => dialog.getByTestId('purchase-price').innerText()).toBe('$1.81');
-    expect(await dialog.getByTestId('purchase-band').textContent()).toBe('Basic');
+    await expect.poll(() => dialog.getByTestId('purchase-band').textContent()).toBe('Basic');
 
     // The slider's thumb moves with the amount and its end is the maximum.
     const thumb = dialog.getByRole('slider', { name: 'Credits to buy' });
     await thumb.focus();
     await page.keyboard.press('End');
     await expect.poll(() => input.inputValue()).toBe('50,000');
-    expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$375.00');
+    await expect.poll(() => dialog.getByTestId('purchase-price').innerText()).toBe('$375.00');
     await input.fill('201');
 
     await dialog.getByTestId('purchase-continue').click();
     const payDialog = dialogNamed(page, 'Complete Purchase');
     await payDialog.waitFor();
-    expect(await payDialog.getByTestId('payment-summary-credits').innerText()).toBe('201 credits');
-    expect(await payDialog.getByTestId('payment-summary-price').innerText()).toBe('$1.81');
+    await expect.poll(() => payDialog.getByTestId('payment-summary-credits').innerText()).toBe('201 credits');
+    await expect.poll(() => payDialog.getByTestId('payment-summary-price').innerText()).toBe('$1.81');
     await payDialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByTestId('purchase-continue').waitFor();
-    expect(await input.inputValue()).toBe('201');
+    await expect.poll(() => input.inputValue()).toBe('201');
     await dialog.getByTestId('purchase-continue').click();
     await payDialog.waitFor();
 
@@ -102,7 +102,7 @@ describe('the Purchase Credits dialog', () => {
     const reloaded = page.waitForEvent('load', { timeout: underLoad(10_000) });
     await payDialog.getByTestId('complete-purchase').click();
     const success = dialogNamed(page, 'Payment successful').getByTestId('payment-success');
-    expect(await success.innerText()).toContain('Payment successful! 201 credits have been added to your account.');
+    await expect.poll(() => success.innerText()).toContain('Payment successful! 201 credits have been added to your account.');
     await reloaded;
     await page.getByTestId('credit-count').filter({ hasText: '351' }).waitFor();
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 351, held: 0 });
@@ -123,7 +123,7 @@ describe('the Purchase Credits dialog', () => {
     await payDialog.getByTestId('stand-in-card-number').fill('4000 0000 0000 0259');
     await payDialog.getByTestId('complete-purchase').click();
     await expect.poll(() => payDialog.getByTestId('payment-error').innerText()).toBe('Your payment is still processing. Please wait a moment and try again.');
-    expect(await payDialog.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    await expect.poll(() => payDialog.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
     expect(await accountLedger(stack.records(), payer.accountId)).toEqual({ balance: 150, held: 0 });
 
     // The bank finishes; asking again credits the purchase, without a second card confirmation.
@@ -143,8 +143,8 @@ describe('the Purchase Credits dialog', () => {
     await page.getByRole('group', { name: 'Common amounts' }).getByRole('button', { name: '2,500' }).click();
     await page.getByTestId('purchase-button').click();
     const dialog = dialogNamed(page, 'Purchase Credits');
-    expect(await dialog.getByTestId('purchase-price').innerText()).toBe('$20.00');
-    expect(await dialog.getByTestId('purchase-band').textContent()).toBe('Professional');
+    await expect.poll(() => dialog.getByTestId('purchase-price').innerText()).toBe('$20.00');
+    await expect.poll(() => dialog.getByTestId('purchase-band').textContent()).toBe('Professional');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -52,7 +52,7 @@ describe('the queue dashboard in Chromium', () => {
     try {
       const response = await page.goto(`${stack.baseUrl}/admin/queues`);
       expect(response?.status()).toBe(404);
-      expect(await page.textContent('body')).toContain('NOT_FOUND');
+      await expect.poll(() => page.textContent('body')).toContain('NOT_FOUND');
     } finally {
       await context.close();
     }

@@ -50,8 +50,8 @@ describe('a question asked again, against its earlier run', () => {
     await expect.poll(() => modal.getByTestId('show-differences').getAttribute('aria-expanded')).toBe('true');
     const differences = modal.getByTestId('run-difference');
     await expect.poll(() => differences.count(), { timeout: underLoad(10_000) }).toBe(2);
-    expect(await differences.nth(0).textContent()).toContain('OpenAI - GPT-4o mini');
-    expect(await differences.nth(1).textContent()).toContain('DeepSeek - DeepSeek Chat');
+    await expect.poll(() => differences.nth(0).textContent()).toContain('OpenAI - GPT-4o mini');
+    await expect.poll(() => differences.nth(1).textContent()).toContain('DeepSeek - DeepSeek Chat');
     for (const badge of await modal.getByTestId('run-difference-badge').allTextContents()) expect(badge).toMatch(/^\d{1,2}% of words kept$/);
     await expect.poll(() => differences.nth(0).locator('del').count()).toBeGreaterThan(0);
     await expect.poll(() => differences.nth(0).locator('ins').count()).toBeGreaterThan(0);
@@ -68,11 +68,11 @@ describe('a question asked again, against its earlier run', () => {
       const text = difference.getByTestId('run-difference-text');
       await expect.poll(() => text.locator('ol > li').count()).toBeGreaterThan(0);
       await expect.poll(() => text.locator('strong').count()).toBeGreaterThan(0);
-      expect(await text.textContent()).not.toContain('**');
-      expect(await text.innerText()).not.toMatch(/^\s*(\d+\.|[-*+])\s/m);
+      await expect.poll(() => text.textContent()).not.toContain('**');
+      await expect.poll(() => text.innerText()).not.toMatch(/^\s*(\d+\.|[-*+])\s/m);
     }
     await expect.poll(() => differences.nth(0).locator('li ins, li del, strong ins, strong del').count()).toBeGreaterThan(0);
-    expect(await modal.getByTestId('show-differences').textContent()).toBe('Hide the differences');
+    await expect.poll(() => modal.getByTestId('show-differences').textContent()).toBe('Hide the differences');
 
     for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
       await page.setViewportSize(viewport);

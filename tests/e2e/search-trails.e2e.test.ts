@@ -63,10 +63,10 @@ describe('search trails in the browser', () => {
       await expect.poll(() => card.getByTestId('tracking-retrieval-sentence').textContent()).toBe('Your site was retrieved in 0 answers and cited in 0.');
       const sites = card.getByTestId('tracking-retrieval-site');
       await expect.poll(() => sites.count()).toBe(3);
-      expect(await sites.nth(1).textContent()).toContain('www.vaultra.example');
-      expect(await sites.nth(1).textContent()).toMatch(/2 of 2 · 100% \(\d+(\.\d)?–100%\)/);
-      expect(await card.getByTestId('tracking-retrieval-lost-queries').textContent()).toContain(PROMPT);
-      expect(await card.getByTestId('tracking-retrieval-fan-out').textContent()).toContain(`“${PROMPT}” (1)`);
+      await expect.poll(() => sites.nth(1).textContent()).toContain('www.vaultra.example');
+      await expect.poll(() => sites.nth(1).textContent()).toMatch(/2 of 2 · 100% \(\d+(\.\d)?–100%\)/);
+      await expect.poll(() => card.getByTestId('tracking-retrieval-lost-queries').textContent()).toContain(PROMPT);
+      await expect.poll(() => card.getByTestId('tracking-retrieval-fan-out').textContent()).toContain(`“${PROMPT}” (1)`);
       await pictureAndCheck(page, 'search-trails-dashboard', viewport.width);
       // A close-up of the card at its real size, for reading the figures.
       await saveElementScreenshot(card, `search-trails-card-${viewport.width}`);
@@ -75,11 +75,11 @@ describe('search trails in the browser', () => {
       const answers = page.getByTestId('run-answers');
       await expect.poll(() => answers.getByTestId('search-trail').count(), { timeout: underLoad(15_000) }).toBe(2);
       // The AI Overview's search is the question itself; Perplexity says none.
-      expect(await answers.getByTestId('search-trail-query').allTextContents()).toEqual([PROMPT]);
+      await expect.poll(() => answers.getByTestId('search-trail-query').allTextContents()).toEqual([PROMPT]);
       await expect.poll(() => answers.getByText('The provider does not say which searches it ran.').count()).toBe(1);
       for (const trail of await answers.getByTestId('search-trail').all()) {
         await expect.poll(() => trail.getByTestId('search-trail-cited').getByTestId('search-trail-source').count()).toBeGreaterThan(0);
-        expect(await trail.getByTestId('search-trail-retrieved').textContent()).toContain('www.vaultra.example');
+        await expect.poll(() => trail.getByTestId('search-trail-retrieved').textContent()).toContain('www.vaultra.example');
       }
       await pictureAndCheck(page, 'search-trails-answers', viewport.width);
       await page.keyboard.press('Escape');

@@ -54,10 +54,10 @@ describe("a shared link's settings", () => {
       const dialog = page.getByRole('dialog', { name: 'Share as a link' });
       await dialog.waitFor();
       expect(await links()).toEqual([]);
-      expect(await page.getByTestId('share-dialog-ends').inputValue()).toBe('In 30 days');
+      await expect.poll(() => page.getByTestId('share-dialog-ends').inputValue()).toBe('In 30 days');
       await page.getByTestId('share-dialog-passphrase').fill('short');
       await page.getByText('At least 6 characters').waitFor();
-      expect(await page.getByTestId('share-dialog-create').isDisabled()).toBe(true);
+      await expect.poll(() => page.getByTestId('share-dialog-create').isDisabled()).toBe(true);
       await pictured(page, 'share-dialog', 'screen');
       // Cancelled: still no link.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -114,13 +114,13 @@ describe("a shared link's settings", () => {
       await reader.page.getByTestId('shared-passphrase-input').fill('open sesame');
       await reader.page.getByTestId('shared-passphrase-open').click();
       await reader.page.getByTestId('shared-request').waitFor();
-      expect(await reader.page.getByTestId('shared-question').textContent()).toBe('Where is the spare key kept?');
+      await expect.poll(() => reader.page.getByTestId('shared-question').textContent()).toBe('Where is the spare key kept?');
       expect(reader.problems.filter((problem) => !problem.includes('403'))).toEqual([]);
 
       await page.goto(new URL('/shared-links', stack.baseUrl).toString());
       const settings = page.getByTestId('shared-link-settings').first();
       await settings.waitFor();
-      expect(await settings.textContent()).toMatch(/Ends .*Passphrase.*Snapshot/);
+      await expect.poll(() => settings.textContent()).toMatch(/Ends .*Passphrase.*Snapshot/);
       expect(owner.problems).toEqual([]);
     } finally {
       await owner.close();

@@ -79,22 +79,22 @@ describe('signing up and in with email and password', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
     await page.getByTestId('auth-submit').click();
-    for (const message of ['Name is required', 'Email is required', 'Password is required']) expect(await modalText(page)).toContain(message);
+    for (const message of ['Name is required', 'Email is required', 'Password is required']) await expect.poll(() => modalText(page)).toContain(message);
     await saveScreenshot(page, 'auth-modal');
 
     await page.getByTestId('auth-email').fill('ada@');
-    expect(await modalText(page)).not.toContain('Email is required');
-    expect(await modalText(page)).toContain('Name is required');
+    await expect.poll(() => modalText(page)).not.toContain('Email is required');
+    await expect.poll(() => modalText(page)).toContain('Name is required');
     await page.getByTestId('auth-password').fill('short');
     await page.getByTestId('auth-submit').click();
-    expect(await modalText(page)).toContain('Please enter a valid email address');
-    expect(await modalText(page)).toContain('Password must be at least 8 characters long');
+    await expect.poll(() => modalText(page)).toContain('Please enter a valid email address');
+    await expect.poll(() => modalText(page)).toContain('Password must be at least 8 characters long');
 
     await fillSignUp(page, { name: 'Ada Lovelace', email, password, confirmPassword: `${password}!` });
     await page.getByTestId('auth-submit').click();
-    expect(await modalText(page)).toContain('Passwords do not match');
+    await expect.poll(() => modalText(page)).toContain('Passwords do not match');
     for (const message of ['Name is required', 'Please enter a valid email address', 'Password must be at least 8 characters long']) {
-      expect(await modalText(page)).not.toContain(message);
+      await expect.poll(() => modalText(page)).not.toContain(message);
     }
     // Nothing reached the server: the form refused on its own.
     expect(authCalls.filter((action) => action === 'register')).toEqual([]);
@@ -103,7 +103,7 @@ describe('signing up and in with email and password', () => {
     await modal(page).getByRole('tab', { name: 'Sign In' }).click();
     await modal(page).getByRole('tab', { name: 'Sign Up' }).click();
     await expect.poll(() => page.getByTestId('auth-email').inputValue()).toBe('');
-    expect(await modalText(page)).not.toContain('Passwords do not match');
+    await expect.poll(() => modalText(page)).not.toContain('Passwords do not match');
 
     // Escape closes it and gives the page its scrolling back.
     await page.keyboard.press('Escape');
@@ -133,15 +133,15 @@ describe('signing up and in with email and password', () => {
 
     const banner = page.getByTestId('verification-banner');
     await banner.waitFor();
-    expect(await banner.textContent()).toContain('Registration successful. Please check your email to verify your account.');
-    expect(await banner.textContent()).toContain(email);
+    await expect.poll(() => banner.textContent()).toContain('Registration successful. Please check your email to verify your account.');
+    await expect.poll(() => banner.textContent()).toContain(email);
     const countdown = page.getByTestId('resend-countdown');
-    expect(await countdown.textContent()).toMatch(/^Available again in [45]:[0-5]\d$/);
-    expect(await page.getByTestId('resend-verification').isDisabled()).toBe(true);
+    await expect.poll(() => countdown.textContent()).toMatch(/^Available again in [45]:[0-5]\d$/);
+    await expect.poll(() => page.getByTestId('resend-verification').isDisabled()).toBe(true);
     // It counts down.
     const first = await countdown.textContent();
     await expect.poll(() => countdown.textContent(), { timeout: underLoad(3_000) }).not.toBe(first);
-    expect(await page.getByTestId('resend-verification').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('resend-verification').isDisabled()).toBe(true);
     // No session: still signed out behind the modal.
     await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);
     await saveScreenshot(page, 'auth-modal-verification');
@@ -157,7 +157,7 @@ describe('signing up and in with email and password', () => {
     const success = page.getByTestId('verification-success');
     await success.waitFor({ timeout: underLoad(10_000) });
     const shownAt = Date.now();
-    expect(await success.textContent()).toContain('Email verified successfully. You are now signed in.');
+    await expect.poll(() => success.textContent()).toContain('Email verified successfully. You are now signed in.');
     await saveScreenshot(page, 'verify-email-success');
 
     await page.waitForURL(`${stack.baseUrl}/`, { timeout: underLoad(5_000) });
@@ -170,9 +170,9 @@ describe('signing up and in with email and password', () => {
     await page.getByTestId('user-menu').click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    expect(await menu.textContent()).toContain('Ada Lovelace');
-    expect(await menu.textContent()).toContain(email);
-    expect(await page.getByTestId('tier-badge').textContent()).toBe('Registered');
+    await expect.poll(() => menu.textContent()).toContain('Ada Lovelace');
+    await expect.poll(() => menu.textContent()).toContain(email);
+    await expect.poll(() => page.getByTestId('tier-badge').textContent()).toBe('Registered');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('credit-count').getAttribute('aria-label'), { timeout: underLoad(10_000) }).toBe('150 credits remaining');
   });
@@ -187,7 +187,7 @@ describe('signing up and in with email and password', () => {
     await signIn(page, email, 'not the password');
     const error = page.getByTestId('auth-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe('Invalid email or password');
+    await expect.poll(() => error.textContent()).toBe('Invalid email or password');
     await expect.poll(() => page.getByTestId('user-menu').count()).toBe(0);
 
     await page.getByTestId('auth-password').fill(password);
@@ -208,10 +208,10 @@ describe('signing up and in with email and password', () => {
     await signIn(other.page, unverified, password);
     const banner = other.page.getByTestId('verification-banner');
     await banner.waitFor();
-    expect(await banner.textContent()).toContain('Please verify your email before logging in');
-    expect(await banner.textContent()).toContain(unverified);
+    await expect.poll(() => banner.textContent()).toContain('Please verify your email before logging in');
+    await expect.poll(() => banner.textContent()).toContain(unverified);
     const resend = other.page.getByTestId('resend-verification');
-    expect(await resend.isEnabled()).toBe(true);
+    await expect.poll(() => resend.isEnabled()).toBe(true);
     await expect.poll(() => other.page.getByTestId('auth-error').count()).toBe(0);
 
     // The registration mail went out moments ago: the server's cooldown refuses, in its own words, and the button
@@ -219,9 +219,9 @@ describe('signing up and in with email and password', () => {
     await resend.click();
     const feedback = other.page.getByTestId('resend-feedback');
     await feedback.waitFor();
-    expect(await feedback.textContent()).toMatch(/^Please wait [45]:[0-5]\d before requesting another email\.$/);
-    expect(await resend.isDisabled()).toBe(true);
-    expect(await other.page.getByTestId('resend-countdown').textContent()).toMatch(/^Available again in [45]:[0-5]\d$/);
+    await expect.poll(() => feedback.textContent()).toMatch(/^Please wait [45]:[0-5]\d before requesting another email\.$/);
+    await expect.poll(() => resend.isDisabled()).toBe(true);
+    await expect.poll(() => other.page.getByTestId('resend-countdown').textContent()).toMatch(/^Available again in [45]:[0-5]\d$/);
     await expect.poll(() => other.page.getByTestId('user-menu').count()).toBe(0);
     await other.close();
   });
@@ -232,16 +232,16 @@ describe('signing up and in with email and password', () => {
     await page.goto(`${stack.baseUrl}/verify-email`);
     const error = page.getByTestId('verification-error');
     await error.waitFor({ timeout: underLoad(10_000) });
-    expect(await error.textContent()).toContain('Invalid verification link. Please check your email and try again.');
+    await expect.poll(() => error.textContent()).toContain('Invalid verification link. Please check your email and try again.');
     await page.goto(`${stack.baseUrl}/verify-email?email=${encodeURIComponent(email)}`);
     await error.waitFor({ timeout: underLoad(10_000) });
-    expect(await error.textContent()).toContain('Invalid verification link. Please check your email and try again.');
+    await expect.poll(() => error.textContent()).toContain('Invalid verification link. Please check your email and try again.');
     expect(authCalls.filter((action) => action === 'verify-email').length).toBe(before);
     // A link the server does not know is refused in the server's words.
     await page.goto(`${stack.baseUrl}/verify-email?email=${encodeURIComponent(email)}&token=${'x'.repeat(43)}`);
     await error.waitFor({ timeout: underLoad(10_000) });
-    expect(await error.textContent()).not.toContain('Email verification failed. Please try again.');
-    expect(await error.getByRole('alert').textContent()).not.toBe('');
+    await expect.poll(() => error.textContent()).not.toContain('Email verification failed. Please try again.');
+    await expect.poll(() => error.getByRole('alert').textContent()).not.toBe('');
     await saveScreenshot(page, 'verify-email-error');
   });
 
@@ -343,7 +343,7 @@ describe('signing in with Google', () => {
     await opened.page.getByRole('button', { name: 'Continue with Google (stand-in)' }).click();
     const error = opened.page.getByTestId('google-signin-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe('No credential received from Google');
+    await expect.poll(() => error.textContent()).toBe('No credential received from Google');
     await expect.poll(() => opened.page.getByTestId('user-menu').count()).toBe(0);
     await opened.close();
   });
@@ -355,7 +355,7 @@ describe('signing in with Google', () => {
     await opened.page.getByRole('button', { name: 'Continue with Google (stand-in)' }).click();
     const error = opened.page.getByTestId('google-signin-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe('Google sign-in failed. Please try again.');
+    await expect.poll(() => error.textContent()).toBe('Google sign-in failed. Please try again.');
     await opened.close();
   });
 
@@ -364,9 +364,9 @@ describe('signing in with Google', () => {
     await openAuthModal(opened.page, 'Sign In');
     const error = opened.page.getByTestId('google-signin-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe('Google Sign-In unavailable. Please try again later.');
+    await expect.poll(() => error.textContent()).toBe('Google Sign-In unavailable. Please try again later.');
     // The rest of the modal still works.
-    expect(await opened.page.getByTestId('auth-submit').isEnabled()).toBe(true);
+    await expect.poll(() => opened.page.getByTestId('auth-submit').isEnabled()).toBe(true);
     await opened.close();
   });
 });

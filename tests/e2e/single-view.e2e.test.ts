@@ -31,7 +31,7 @@ describe('the single view for a guest', () => {
   it('offers only budget models (below 6 credits), locks the rest and web search and brand monitoring with Register, and shows the cost', async () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl);
     // A guest starts on a model open to them.
-    expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
+    await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     const locks = await modelLocks(page);
     expect(locks['gpt-3.5-turbo']).toBe('');
     expect(locks['gpt-4o-mini']).toBe('Register');
@@ -43,13 +43,13 @@ describe('the single view for a guest', () => {
     await expect.poll(() => page.getByRole('option', { name: /GPT-5/ }).first().getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
 
-    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Register');
-    expect(await page.getByTestId('web-search-setting').textContent()).toContain('Register for web search');
-    expect(await page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
-    expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Register');
-    expect(await page.getByTestId('brand-monitoring-setting').textContent()).toContain('Register for monitoring');
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 3 credits');
-    expect(await page.getByTestId('credit-count').textContent()).toContain('20');
+    await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Register');
+    await expect.poll(() => page.getByTestId('web-search-setting').textContent()).toContain('Register for web search');
+    await expect.poll(() => page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('brand-monitoring-badge').textContent()).toBe('Register');
+    await expect.poll(() => page.getByTestId('brand-monitoring-setting').textContent()).toContain('Register for monitoring');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 3 credits');
+    await expect.poll(() => page.getByTestId('credit-count').textContent()).toContain('20');
     await saveScreenshot(page, 'home-single');
     await page.setViewportSize(PHONE_VIEWPORT);
     await saveScreenshot(page, 'home-single');
@@ -60,13 +60,13 @@ describe('the single view for a guest', () => {
   it('counts characters, stops at 500, and keeps Ask disabled for a blank question', async () => {
     const { page, close } = await openPage(browser, stack.baseUrl);
     const input = page.getByTestId('query-input');
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(true);
     await input.fill('   ');
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(true);
     await input.fill('x'.repeat(520));
     expect(((await input.inputValue()) ?? '').length).toBe(500);
-    expect(await page.getByTestId('query-counter').textContent()).toBe('500/500');
-    expect(await input.getAttribute('placeholder')).toBe('Ask me anything... (max 500 characters)');
+    await expect.poll(() => page.getByTestId('query-counter').textContent()).toBe('500/500');
+    await expect.poll(() => input.getAttribute('placeholder')).toBe('Ask me anything... (max 500 characters)');
     await close();
   });
 
@@ -74,11 +74,11 @@ describe('the single view for a guest', () => {
     const { page, close } = await openPage(browser, stack.baseUrl);
     await chooseEngine(page, 'Google AI Overview');
     await page.getByTestId('ai-overview-settings').waitFor();
-    expect(await page.getByTestId('ai-overview-country').inputValue()).toBe('us');
-    expect(await page.getByTestId('ai-overview-language').inputValue()).toBe('en');
-    expect(await page.getByTestId('ai-overview-settings').textContent()).toContain('No AI Overview available');
+    await expect.poll(() => page.getByTestId('ai-overview-country').inputValue()).toBe('us');
+    await expect.poll(() => page.getByTestId('ai-overview-language').inputValue()).toBe('en');
+    await expect.poll(() => page.getByTestId('ai-overview-settings').textContent()).toContain('No AI Overview available');
     // At 10 credits the AI Overview is not a budget model: a guest sees it locked, with nothing chosen to ask.
-    expect(await page.getByTestId('model-select').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe('');
     expect((await modelLocks(page))['google-ai-overview']).toBe('Register');
     await close();
   });
@@ -89,14 +89,14 @@ describe('the single view for a guest', () => {
     await page.getByTestId('ask-button').click();
     await page.getByTestId('streaming-indicator').waitFor({ state: 'visible' });
     await page.getByTestId('new-search-button').waitFor({ timeout: underLoad(20_000) });
-    expect(await page.getByTestId('credits-used').textContent()).toBe('3 credits used');
+    await expect.poll(() => page.getByTestId('credits-used').textContent()).toBe('3 credits used');
     // Credits refresh after the answer: 20 − 3.
     await expect.poll(() => page.getByTestId('credit-count').textContent(), { timeout: underLoad(10_000) }).toContain('17');
     await saveScreenshot(page, 'home-single-answered');
     await page.getByTestId('new-search-button').click();
     await expect.poll(() => page.getByTestId('query-input').inputValue()).toBe('');
     await expect.poll(() => page.getByTestId('answer').count()).toBe(0);
-    expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
+    await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     expect(problems).toEqual([]);
     await close();
   });
@@ -144,23 +144,23 @@ describe('the single view for a subscribed user', () => {
     await expect.poll(() => page.getByTestId('web-search-badge').count()).toBe(0);
     await page.getByTestId('web-search-toggle').check({ force: true });
     await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Active');
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 8 credits');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 8 credits');
 
     // Anthropic has no web search: the toggle turns off and says why.
     await chooseEngine(page, 'Anthropic');
-    expect(await page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
-    expect(await page.getByTestId('web-search-setting').textContent()).toContain("This model doesn't support web search");
-    expect(await page.getByTestId('web-search-toggle').isChecked()).toBe(false);
+    await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
+    await expect.poll(() => page.getByTestId('web-search-setting').textContent()).toContain("This model doesn't support web search");
+    await expect.poll(() => page.getByTestId('web-search-toggle').isChecked()).toBe(false);
 
     // Brand monitoring needs a brand name before the question can be sent.
     await page.getByTestId('brand-monitoring-toggle').check({ force: true });
     await page.getByTestId('brand-config-panel').waitFor();
-    expect(await page.getByTestId('brand-config-panel').textContent()).toContain('Brand name is required');
+    await expect.poll(() => page.getByTestId('brand-config-panel').textContent()).toContain('Brand name is required');
     await page.getByTestId('query-input').fill('Which running shoes are best?');
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(true);
     await page.getByTestId('brand-name-input').fill('Acme');
-    expect(await page.getByTestId('ask-button').isDisabled()).toBe(false);
-    expect(await page.getByTestId('brand-monitoring-badge').textContent()).toBe('Active');
+    await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('brand-monitoring-badge').textContent()).toBe('Active');
     expect(problems).toEqual([]);
     await close();
   });
@@ -175,7 +175,7 @@ describe('answers that outlive the page', () => {
     await page.reload();
     await page.getByTestId('startup-loader').waitFor({ state: 'detached' });
     // The same question is back in the box and the answer keeps streaming to its end.
-    expect(await page.getByTestId('query-input').inputValue()).toContain('Tell me about resumable streams');
+    await expect.poll(() => page.getByTestId('query-input').inputValue()).toContain('Tell me about resumable streams');
     await page.getByTestId('new-search-button').waitFor({ timeout: underLoad(20_000) });
     const shown = (await page.getByTestId('answer').textContent()) ?? '';
     const [stored] = await stack.records().getConnection().execute<{ answer_text: string }[]>(

@@ -68,8 +68,8 @@ describe('the spec’s texts', () => {
       await page.getByTestId('brand-monitoring-toggle').check({ force: true });
       const reason = page.getByTestId('brand-missing-reason');
       await reason.waitFor();
-      expect(await reason.innerText()).toBe('Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.');
-      expect(await page.getByTestId('ask-button').isDisabled()).toBe(true);
+      await expect.poll(() => reason.innerText()).toBe('Ask is disabled until you enter a brand name below, or turn Brand Monitoring off.');
+      await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(true);
       // The panel cannot be hidden while the name is missing, so the reason and the field stay together.
       await page.getByTestId('brand-name-input').waitFor();
       await expect.poll(() => page.getByRole('button', { name: 'Hide brand' }).count()).toBe(0);
@@ -83,7 +83,7 @@ describe('the spec’s texts', () => {
       await page.getByTestId('brand-name-input').fill('Stridewell');
       await reason.waitFor({ state: 'detached' });
       await page.getByTestId('query-input').fill('Which running shoes last longest?');
-      expect(await page.getByTestId('ask-button').isDisabled()).toBe(false);
+      await expect.poll(() => page.getByTestId('ask-button').isDisabled()).toBe(false);
       expect(problems).toEqual([]);
       await close();
     }, testLimit(60_000));
@@ -102,7 +102,7 @@ describe('the spec’s texts', () => {
       await page.getByTestId('arena-models').getByRole('checkbox', { name: 'OpenAI - GPT-4o mini', exact: true }).check();
       await page.getByTestId('arena-models').getByRole('checkbox', { name: 'Groq - Llama 3.1 8B', exact: true }).check();
       // 6 + 2 credits.
-      expect(await price.innerText()).toBe('This round costs 8 credits');
+      await expect.poll(() => price.innerText()).toBe('This round costs 8 credits');
       await price.scrollIntoViewIfNeeded();
       expect(await checkedInBothSchemes(page, 'arena-price')).toEqual([]);
       expect(problems).toEqual([]);
@@ -113,8 +113,8 @@ describe('the spec’s texts', () => {
       // A guest: locked behind Register, and still told what web search would cost.
       const guest = await openPage(browser, stack.baseUrl, { viewport });
       const guestSetting = guest.page.getByTestId('web-search-setting');
-      expect(await guest.page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
-      expect(await guestSetting.innerText()).toContain('Register for web search');
+      await expect.poll(() => guest.page.getByTestId('web-search-toggle').isDisabled()).toBe(true);
+      await expect.poll(() => guestSetting.innerText()).toContain('Register for web search');
       await expect.poll(() => guestSetting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
       await guestSetting.scrollIntoViewIfNeeded();
       expect(await checkedInBothSchemes(guest.page, 'web-search-locked-guest')).toEqual([]);
@@ -127,14 +127,14 @@ describe('the spec’s texts', () => {
       const toggle = page.getByTestId('web-search-toggle');
       // A model with web search: the toggle is open, at the same price.
       await expect.poll(() => toggle.isDisabled()).toBe(false);
-      expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
+      await expect.poll(() => setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
       // A model without it: locked as Not Supported, the price still there.
       await page.getByTestId('engine-select').click();
       await page.getByRole('option', { name: 'Anthropic', exact: true }).click();
       await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
-      expect(await toggle.isDisabled()).toBe(true);
-      expect(await setting.innerText()).toContain("This model doesn't support web search");
-      expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
+      await expect.poll(() => toggle.isDisabled()).toBe(true);
+      await expect.poll(() => setting.innerText()).toContain("This model doesn't support web search");
+      await expect.poll(() => setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits');
       await setting.scrollIntoViewIfNeeded();
       expect(await checkedInBothSchemes(page, 'web-search-not-supported')).toEqual([]);
       // A comparison pays it for every model, and says so while locked too.
@@ -143,7 +143,7 @@ describe('the spec’s texts', () => {
       await page.getByTestId('clear-all').click();
       for (const label of ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3.5 Haiku']) await page.getByRole('checkbox', { name: label, exact: true }).check();
       await expect.poll(() => page.getByTestId('web-search-badge').textContent()).toBe('Not Supported');
-      expect(await setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits per model');
+      await expect.poll(() => setting.getByTestId('web-search-cost').innerText()).toBe('+2 credits per model');
       expect(problems).toEqual([]);
       await close();
     }, testLimit(90_000));
@@ -158,9 +158,9 @@ describe('the spec’s texts', () => {
       await page.getByTestId('brand-monitoring-toggle').check({ force: true });
       const reason = page.getByTestId('brand-missing-reason');
       await reason.waitFor();
-      expect(await reason.innerText()).toBe('Compare is disabled until you enter a brand name below, or turn Brand Monitoring off.');
-      expect(await page.getByTestId('compare-button').innerText()).toBe('Compare');
-      expect(await page.getByTestId('compare-button').isDisabled()).toBe(true);
+      await expect.poll(() => reason.innerText()).toBe('Compare is disabled until you enter a brand name below, or turn Brand Monitoring off.');
+      await expect.poll(() => page.getByTestId('compare-button').innerText()).toBe('Compare');
+      await expect.poll(() => page.getByTestId('compare-button').isDisabled()).toBe(true);
       await page.getByTestId('brand-name-input').waitFor();
       await reason.scrollIntoViewIfNeeded();
       expect(await checkedInBothSchemes(page, 'brand-missing-comparison')).toEqual([]);
@@ -210,8 +210,8 @@ describe('the layout', () => {
     const { page, problems, close } = await openPage(browser, stack.baseUrl, { viewport: { width: 320, height: 700 } });
     await page.getByTestId('registration-banner').waitFor({ timeout: underLoad(10_000) });
     // A guest sees both toggles, locked behind Register, and starts on a model open to them.
-    for (const toggle of ['web-search-toggle', 'brand-monitoring-toggle']) expect(await page.getByTestId(toggle).isDisabled()).toBe(true);
-    expect(await page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
+    for (const toggle of ['web-search-toggle', 'brand-monitoring-toggle']) await expect.poll(() => page.getByTestId(toggle).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByTestId('model-select').inputValue()).toBe('GPT-3.5 Turbo');
     const overflowing: string[] = [];
     const measure = async (setting: string) => {
       for (const width of [320, 360, 390, 600, 768, 1024, 1280, 1440]) {
@@ -232,7 +232,7 @@ describe('the layout', () => {
     await page.getByTestId('mode-switch').getByText('Comparison Request', { exact: true }).click();
     await page.getByTestId('comparison-locked').waitFor();
     await measure('guest comparison (locked)');
-    expect(await page.getByTestId('registration-banner').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('registration-banner').isVisible()).toBe(true);
     await saveViewportScreenshot(page, 'guest-every-toggle');
     expect(overflowing).toEqual([]);
     expect(problems).toEqual([]);

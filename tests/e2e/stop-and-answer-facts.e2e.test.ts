@@ -65,12 +65,12 @@ describe('Stop in a comparison', () => {
 
     const slow = column(page, 'claude-3-5-haiku-20241022');
     await expect.poll(() => slow.getAttribute('data-state'), { timeout: underLoad(15_000) }).toBe('streaming');
-    expect(await page.getByTestId('stop-all').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('stop-all').isVisible()).toBe(true);
     await slow.getByTestId('column-stop').click();
 
     await expect.poll(() => slow.getAttribute('data-state'), { timeout: underLoad(10_000) }).toBe('stopped');
-    expect(await slow.getByTestId('column-status').textContent()).toBe('Stopped');
-    expect(await slow.getByTestId('column-credits').textContent()).toBe('0 credits');
+    await expect.poll(() => slow.getByTestId('column-status').textContent()).toBe('Stopped');
+    await expect.poll(() => slow.getByTestId('column-credits').textContent()).toBe('0 credits');
     await expect.poll(() => slow.getByTestId('column-retry').count()).toBe(0);
     expect(((await slow.getByTestId('column-answer').textContent()) ?? '').length).toBeGreaterThan(0);
 
@@ -107,10 +107,10 @@ describe('Stop in a comparison', () => {
 
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(15_000) });
     for (const model of ['gpt-4o-mini', 'llama-3.1-8b-instant']) {
-      expect(await column(page, model).getAttribute('data-state')).toBe('stopped');
-      expect(await column(page, model).getByTestId('column-credits').textContent()).toBe('0 credits');
+      await expect.poll(() => column(page, model).getAttribute('data-state')).toBe('stopped');
+      await expect.poll(() => column(page, model).getByTestId('column-credits').textContent()).toBe('0 credits');
     }
-    expect(await page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe('Total credits used: 0 credits');
     expect(await settledBalance()).toBe(before);
     expect(problems).toEqual([]);
     await close();
@@ -127,18 +127,18 @@ describe('Stop on a single answer', () => {
     await page.getByTestId('stop-button').click();
 
     await page.getByTestId('answer-stopped').waitFor({ timeout: underLoad(10_000) });
-    expect(await page.getByTestId('answer-panel').getAttribute('data-state')).toBe('stopped');
-    expect(await page.getByTestId('credits-used').textContent()).toBe('0 credits used');
+    await expect.poll(() => page.getByTestId('answer-panel').getAttribute('data-state')).toBe('stopped');
+    await expect.poll(() => page.getByTestId('credits-used').textContent()).toBe('0 credits used');
     expect(((await page.getByTestId('answer').textContent()) ?? '').length).toBeGreaterThan(10);
     await expect.poll(() => page.getByTestId('error-panel').count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
-    expect(await page.getByTestId('ask-button').textContent()).not.toContain('Thinking...');
+    await expect.poll(() => page.getByTestId('ask-button').textContent()).not.toContain('Thinking...');
     expect(await settledBalance()).toBe(before);
 
     // New Search clears the stopped answer and brings the defaults back.
     await page.getByTestId('new-search-button').click();
     await expect.poll(() => page.getByTestId('answer').count()).toBe(0);
-    expect(await page.getByTestId('query-input').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('query-input').inputValue()).toBe('');
     expect(problems).toEqual([]);
     await close();
   });
@@ -179,15 +179,15 @@ describe('the facts of a single answer', () => {
     await links.first().waitFor();
     await expect.poll(() => links.count()).toBeGreaterThan(0);
     for (const link of await links.all()) {
-      expect(await link.getAttribute('href')).toMatch(/^https?:\/\//);
-      expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await link.getAttribute('rel')).toContain('noopener');
+      await expect.poll(() => link.getAttribute('href')).toMatch(/^https?:\/\//);
+      await expect.poll(() => link.getAttribute('target')).toBe('_blank');
+      await expect.poll(() => link.getAttribute('rel')).toContain('noopener');
       expect(((await link.textContent()) ?? '').trim().length).toBeGreaterThan(0);
     }
-    expect(await page.getByTestId('answer-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
+    await expect.poll(() => page.getByTestId('answer-timing').textContent()).toMatch(/^First token \d+\.\d s · \d+\.\d s total$/);
     // GPT-4o mini reports its cached input (none on a first question) but does not reason.
-    expect(await page.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · [\d,]+ out tokens$/);
-    expect(await page.getByTestId('credits-used').textContent()).toBe('8 credits used');
+    await expect.poll(() => page.getByTestId('answer-tokens').textContent()).toMatch(/^[\d,]+ in · 0 cached · [\d,]+ out tokens$/);
+    await expect.poll(() => page.getByTestId('credits-used').textContent()).toBe('8 credits used');
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

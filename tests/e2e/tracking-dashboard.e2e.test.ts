@@ -98,11 +98,11 @@ async function assertModelChangeMarkers(page: Page): Promise<void> {
   const dashboard = page.getByTestId('tracking-dashboard');
   for (const chart of ['chart-visibility', 'chart-position-rank', 'chart-position-sentiment', 'chart-per-model']) {
     await expect.poll(() => dashboard.getByTestId(chart).locator('.recharts-reference-line').count(), { message: chart, timeout: underLoad(5_000) }).toBe(1);
-    expect(await dashboard.getByTestId(chart).locator('svg.recharts-surface').textContent()).toContain('Model change');
+    await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').textContent()).toContain('Model change');
   }
   const change = page.getByTestId('model-change');
   await expect.poll(() => change.count()).toBe(1);
-  expect(await change.textContent()).toContain(`${OLD_VERSION} → ${NEW_VERSION}`);
+  await expect.poll(() => change.textContent()).toContain(`${OLD_VERSION} → ${NEW_VERSION}`);
 
   const perModel = dashboard.getByTestId('chart-per-model');
   const markerX = Number(await perModel.locator('.recharts-reference-line line').getAttribute('x1'));
@@ -163,8 +163,8 @@ async function assertPositionAndSentimentAxes(page: Page): Promise<void> {
   expect(sentiment.map((tick) => tick.text)).toEqual(['+1', '+0.5', '0', '-0.5', '-1']);
   // Two axes, each named, one chart above the other.
   expect(Math.max(...position.map((tick) => tick.y))).toBeLessThan(Math.min(...sentiment.map((tick) => tick.y)));
-  expect(await page.getByTestId(rank).locator('svg.recharts-surface').textContent()).toContain('Position');
-  expect(await page.getByTestId(tone).locator('svg.recharts-surface').textContent()).toContain('Sentiment');
+  await expect.poll(() => page.getByTestId(rank).locator('svg.recharts-surface').textContent()).toContain('Position');
+  await expect.poll(() => page.getByTestId(tone).locator('svg.recharts-surface').textContent()).toContain('Sentiment');
   await expect.poll(() => page.getByTestId('chart-position').locator('svg.recharts-surface').count()).toBe(2);
 
   for (const chart of [rank, tone]) {
@@ -189,14 +189,14 @@ async function assertTables(page: Page): Promise<void> {
   const cells = grid.getByTestId('grid-cell');
   await expect.poll(() => cells.count()).toBe(4);
   // 30 days: 4 completed runs with readings (the failed run has none) of 2 samples: 8 per cell, still directional.
-  expect(await cells.first().getAttribute('data-directional')).toBe('true');
+  await expect.poll(() => cells.first().getAttribute('data-directional')).toBe('true');
   const firstRow = (await grid.locator('tbody tr').first().textContent()) ?? '';
   expect(firstRow).toMatch(/\d+\/8/);
-  expect(await page.getByTestId('source-opportunities').textContent()).toContain('widgetreviews.example');
-  expect(await page.getByTestId('source-opportunities').textContent()).not.toContain('widgetguide.example');
+  await expect.poll(() => page.getByTestId('source-opportunities').textContent()).toContain('widgetreviews.example');
+  await expect.poll(() => page.getByTestId('source-opportunities').textContent()).not.toContain('widgetguide.example');
   const shares = page.getByTestId('share-of-voice-by-prompt');
   await expect.poll(() => shares.getByTestId('brand-share').count()).toBe(2);
-  expect(await shares.getByTestId('competitor-share').first().textContent()).toContain('Quentix');
+  await expect.poll(() => shares.getByTestId('competitor-share').first().textContent()).toContain('Quentix');
 }
 
 describe('tracking dashboard statistics', () => {

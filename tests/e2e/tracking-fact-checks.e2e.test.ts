@@ -55,22 +55,22 @@ describe('fact-checks on the tracking dashboard', () => {
     await card.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => page.getByTestId('fact-checks-overall').textContent(), { timeout: underLoad(15_000) }).toContain('2 of 4');
     await expect.poll(() => page.getByTestId('fact-checks-by-model').locator('tbody tr').count()).toBe(2);
-    expect(await page.getByTestId('fact-checks-facts').textContent()).toContain('Founded in 2012 in Lyon');
-    expect(await page.getByTestId('fact-checks-quotes').textContent()).toContain(CONTRADICTED);
-    expect(await page.getByTestId('fact-checks-export').getAttribute('href')).toBe(`/api/tracking/sets/${set.id}/fact-checks.csv`);
+    await expect.poll(() => page.getByTestId('fact-checks-facts').textContent()).toContain('Founded in 2012 in Lyon');
+    await expect.poll(() => page.getByTestId('fact-checks-quotes').textContent()).toContain(CONTRADICTED);
+    await expect.poll(() => page.getByTestId('fact-checks-export').getAttribute('href')).toBe(`/api/tracking/sets/${set.id}/fact-checks.csv`);
     await atBothWidths(page, 'tracking-fact-checks', async () => {
       await card.scrollIntoViewIfNeeded();
-      expect(await card.isVisible()).toBe(true);
+      await expect.poll(() => card.isVisible()).toBe(true);
     });
 
     await page.getByTestId('tracking-edit').first().click();
     const sheet = page.getByTestId('tracking-facts');
     await sheet.waitFor({ timeout: underLoad(15_000) });
-    expect(await sheet.inputValue()).toBe('Founded in 2012 in Lyon | https://zorblax.example/about\nFree plan for up to 3 users');
+    await expect.poll(() => sheet.inputValue()).toBe('Founded in 2012 in Lyon | https://zorblax.example/about\nFree plan for up to 3 users');
     await sheet.fill('Founded in 2012 in Lyon | not a link at all\nx');
     await atBothWidths(page, 'tracking-fact-sheet', async () => {
       await sheet.scrollIntoViewIfNeeded();
-      expect(await sheet.isVisible()).toBe(true);
+      await expect.poll(() => sheet.isVisible()).toBe(true);
     });
     expect(problems).toEqual([]);
     await close();

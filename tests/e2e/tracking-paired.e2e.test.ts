@@ -57,12 +57,12 @@ describe('paired figures and the samples table', () => {
     const paired = page.getByTestId('paired-comparison');
     await paired.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => page.getByTestId('paired-counts').textContent()).toContain('mentioned before and not after in 6 cells, the reverse in 0');
-    expect(await page.getByTestId('paired-counts').textContent()).toContain('on the 8 prompt-and-model cells read in both');
-    expect(await page.getByTestId('paired-p').textContent()).toContain("McNemar's exact test: p = 0.031 (your threshold 0.05)");
-    expect(await page.getByTestId('paired-verdict').textContent()).toBe('A real change');
+    await expect.poll(() => page.getByTestId('paired-counts').textContent()).toContain('on the 8 prompt-and-model cells read in both');
+    await expect.poll(() => page.getByTestId('paired-p').textContent()).toContain("McNemar's exact test: p = 0.031 (your threshold 0.05)");
+    await expect.poll(() => page.getByTestId('paired-verdict').textContent()).toBe('A real change');
     await atBothWidths(page, 'tracking-paired', async () => {
       await paired.scrollIntoViewIfNeeded();
-      expect(await paired.isVisible()).toBe(true);
+      await expect.poll(() => paired.isVisible()).toBe(true);
     });
 
     // The form: 4 prompts × 2 models, what 1 to 30 samples buy.
@@ -71,13 +71,13 @@ describe('paired figures and the samples table', () => {
     await table.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => table.locator('tbody tr').count()).toBe(5);
     // 1 sample: 8 answers a run, an interval 57 points wide at 50% and 42.9 at 10%; the chosen row (1) is marked. 30 is not offered.
-    expect(await page.getByTestId('samples-choice-1').textContent()).toMatch(/^1chosen857 pts42\.9 pts\d+ credits?$/);
-    expect(await page.getByTestId('samples-choice-30').textContent()).toMatch(/^30\(not offered\)24012\.6 pts7\.6 pts/);
+    await expect.poll(() => page.getByTestId('samples-choice-1').textContent()).toMatch(/^1chosen857 pts42\.9 pts\d+ credits?$/);
+    await expect.poll(() => page.getByTestId('samples-choice-30').textContent()).toMatch(/^30\(not offered\)24012\.6 pts7\.6 pts/);
     await page.getByTestId('tracking-samples').fill('5');
     await expect.poll(() => page.getByTestId('samples-choice-5').getAttribute('aria-current')).toBe('true');
     await atBothWidths(page, 'tracking-samples-table', async () => {
       await table.scrollIntoViewIfNeeded();
-      expect(await table.isVisible()).toBe(true);
+      await expect.poll(() => table.isVisible()).toBe(true);
     });
 
     // A fixed temperature for one model, saved with the set; the other keeps its default.

@@ -53,15 +53,15 @@ describe('tracking model changes and surfaces', () => {
     }
     const change = page.getByTestId('model-change');
     await expect.poll(() => change.count()).toBe(1);
-    expect(await change.textContent()).toContain('gpt-4o-mini → gpt-4o-mini-2026-03-01');
-    expect(await dashboard.getByTestId('chart-per-surface').textContent()).toContain('AI Overview');
+    await expect.poll(() => change.textContent()).toContain('gpt-4o-mini → gpt-4o-mini-2026-03-01');
+    await expect.poll(() => dashboard.getByTestId('chart-per-surface').textContent()).toContain('AI Overview');
     await pictureAndCheck(page, 'tracking-versions-model', { widthInName: true });
 
     // Web search alone: Perplexity's line, no marker (nothing changed there), and the runs read on it.
     await page.getByTestId('surface-filter').getByText('Web search').click();
     await expect.poll(() => page.getByText('Runs: Web search').count()).toBe(1);
     await expect.poll(() => dashboard.getByTestId('chart-per-model').textContent()).toContain('Perplexity');
-    expect(await dashboard.getByTestId('chart-per-model').textContent()).not.toContain('GPT-4o mini');
+    await expect.poll(() => dashboard.getByTestId('chart-per-model').textContent()).not.toContain('GPT-4o mini');
     await expect.poll(() => page.getByTestId('model-changes').count()).toBe(0);
     await page.getByTestId('surface-filter').getByText('AI Overview').click();
     await expect.poll(() => dashboard.getByTestId('chart-per-country').locator('svg.recharts-surface').count(), { timeout: underLoad(10_000) }).toBeGreaterThan(0);

@@ -38,8 +38,8 @@ describe('tracking', () => {
     await page.keyboard.press('Escape');
     // 2 prompts × 3 samples per cell (the default) × (6 + 6) credits, weekly: once a week, 30/7 times a month.
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 72 credits per run');
-    expect(await page.getByTestId('tracking-cost').textContent()).toContain('72 credits a week');
-    expect(await page.getByTestId('tracking-cost').textContent()).toContain('309 credits a month');
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('72 credits a week');
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('309 credits a month');
     // One sample per cell costs a third; the preview follows the field.
     await page.getByTestId('tracking-samples').fill('1');
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 24 credits per run');
@@ -49,18 +49,18 @@ describe('tracking', () => {
     await page.getByRole('switch', { name: /Canary prompts/ }).click();
     expect((await page.getByTestId('tracking-canary-prompts').inputValue()).split('\n')).toHaveLength(3);
     await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('At most 108 credits per run');
-    expect(await page.getByTestId('tracking-cost').textContent()).toContain('of which 36 credits for 3 canary prompts asked once');
+    await expect.poll(() => page.getByTestId('tracking-cost').textContent()).toContain('of which 36 credits for 3 canary prompts asked once');
     await pictureAndCheck(page, 'tracking-form', { viewportOnly: true });
 
     await page.getByTestId('tracking-save').click();
     await form.waitFor({ state: 'detached' });
     const card = page.getByTestId('tracking-set');
     await card.waitFor();
-    expect(await card.getByTestId('tracking-set-status').textContent()).toBe('active');
+    await expect.poll(() => card.getByTestId('tracking-set-status').textContent()).toBe('active');
 
     // The first run starts at once; the list polls while it answers, and the dashboard fills in when it ends.
     await expect.poll(() => card.textContent(), { timeout: underLoad(30_000) }).toContain('(completed)');
-    expect(await card.textContent()).toContain('50%');
+    await expect.poll(() => card.textContent()).toContain('50%');
     const dashboard = page.getByTestId('tracking-dashboard');
     for (const chart of ['chart-visibility', 'chart-position', 'chart-per-model']) {
       await expect.poll(() => dashboard.getByTestId(chart).locator('svg.recharts-surface').count(), { timeout: underLoad(15_000) }).toBeGreaterThan(0);
@@ -78,7 +78,7 @@ describe('tracking', () => {
     const answers = page.getByTestId('run-answer');
     // Each of the 2 prompts asked 3 times of each of the 2 models.
     await expect.poll(() => answers.count(), { timeout: underLoad(10_000) }).toBe(12);
-    expect(await page.getByRole('dialog').textContent()).toContain('mentioned #1');
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('mentioned #1');
     await pictureAndCheck(page, 'tracking-run-answers', { viewportOnly: true });
     await page.keyboard.press('Escape');
 
@@ -93,9 +93,9 @@ describe('tracking', () => {
     await card.getByTestId('tracking-edit').click();
     const editForm = page.getByRole('dialog');
     await editForm.waitFor({ timeout: underLoad(15_000) });
-    expect(await editForm.getByRole('heading').first().textContent()).toBe('Edit Running shoes');
-    expect(await page.getByTestId('tracking-prompts').inputValue()).toBe('Acmeflux\nWhich trail running shoes last longest');
-    expect(await page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
+    await expect.poll(() => editForm.getByRole('heading').first().textContent()).toBe('Edit Running shoes');
+    await expect.poll(() => page.getByTestId('tracking-prompts').inputValue()).toBe('Acmeflux\nWhich trail running shoes last longest');
+    await expect.poll(() => page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
     await page.getByTestId('tracking-website').fill('https://acmeflux.example');
     await page.getByTestId('tracking-prompts').fill('Acmeflux\nWhich trail running shoes last longest\nBest running shoe brands');
     // Pictures only: axe already checks this form when it is new; here it would also grade the paused set's badge
@@ -119,8 +119,8 @@ describe('tracking', () => {
     const newForm = page.getByRole('dialog');
     await newForm.waitFor({ timeout: underLoad(15_000) });
     await expect.poll(() => page.getByTestId('tracking-brand').inputValue()).toBe('Acmeflux');
-    expect(await newForm.textContent()).toContain('Globexa');
-    expect(await page.getByTestId('tracking-prompts').inputValue()).toBe('');
+    await expect.poll(() => newForm.textContent()).toContain('Globexa');
+    await expect.poll(() => page.getByTestId('tracking-prompts').inputValue()).toBe('');
     await page.getByTestId('tracking-brand-prefilled').waitFor({ timeout: underLoad(15_000) });
     await page.keyboard.press('Escape');
 

@@ -72,7 +72,7 @@ describe('a visitor becomes a user and compares models', () => {
     for (const label of ['OpenAI - GPT-4o mini', 'Anthropic - Claude 3 Haiku', 'Google Gemini - Gemini 2.5 Flash']) {
       await page.getByRole('checkbox', { name: label, exact: true }).check();
     }
-    expect(await page.getByTestId('cost-badge').textContent()).toBe('Cost: 18 credits');
+    await expect.poll(() => page.getByTestId('cost-badge').textContent()).toBe('Cost: 18 credits');
     await page
       .getByTestId('comparison-query-input')
       .fill('Which sorting algorithm should I use? [[simulate for=gpt-4o-mini chunks=4 chunk-ms=10]] [[simulate for=haiku chunks=60 chunk-ms=60]] [[simulate for=gemini status=400]]');
@@ -86,7 +86,7 @@ describe('a visitor becomes a user and compares models', () => {
 
     await page.getByTestId('new-comparison').waitFor({ timeout: underLoad(20_000) });
     expect(await stateOf(page, 'claude-3-haiku-20240307')).toBe('done');
-    expect(await page.getByTestId('total-credits').textContent()).toContain('10 credits');
+    await expect.poll(() => page.getByTestId('total-credits').textContent()).toContain('10 credits');
     await saveScreenshot(page, 'journey-comparison-finished');
     // Charged only for the two answers: 150 − 6 − 4 (the credit refresh waits 2 s after the comparison).
     await expect.poll(() => creditCount(page), { timeout: underLoad(15_000) }).toBe(140);
@@ -97,18 +97,18 @@ describe('a visitor becomes a user and compares models', () => {
     const { page } = opened;
     const entry = page.getByTestId('recent-request').first();
     await expect.poll(async () => (await entry.textContent()) ?? '', { timeout: underLoad(10_000) }).toContain('Which sorting algorithm should I use?');
-    expect(await entry.textContent()).toContain('Comparison');
+    await expect.poll(() => entry.textContent()).toContain('Comparison');
     await entry.click();
     const details = page.getByTestId('request-details-modal');
     await details.getByRole('dialog').waitFor({ state: 'visible' });
-    expect(await details.textContent()).toContain('Request Comparison');
-    expect(await details.textContent()).toContain('10 credits');
+    await expect.poll(() => details.textContent()).toContain('Request Comparison');
+    await expect.poll(() => details.textContent()).toContain('10 credits');
     await saveScreenshot(page, 'journey-details-modal');
 
     await details.getByTestId('run-again-button').click();
     await details.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('comparison-query-input').inputValue()).toContain('Which sorting algorithm should I use?');
-    expect(await page.getByTestId('selected-count').textContent()).toContain('3');
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toContain('3');
   });
 
   it('keeps a comparison going through a reload', async () => {
