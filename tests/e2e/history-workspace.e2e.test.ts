@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelRun } from '../../core/database/entities/model-run.ts';
 import { SearchRequest } from '../../core/database/entities/search-request.ts';
+import { transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
 import { createPayer } from '../support/funded-user.ts';
@@ -124,6 +125,8 @@ async function openDetails(page: Page, text: string): Promise<Locator> {
   await groupItem(page, text).first().click();
   const modal = page.getByTestId('request-details-modal');
   await modal.getByRole('dialog').waitFor({ state: 'visible' });
+  // Opened as a person sees it: its opening transition over, its buttons where they will stay.
+  await transitionsSettled(page);
   return modal;
 }
 
@@ -260,6 +263,20 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     const [red, green] = await modal.getByTestId('delete-request').evaluate((button) => getComputedStyle(button).color.match(/\d+/g)!.map(Number));
     expect(red! - green!).toBeGreaterThan(80);
     await modal.getByTestId('delete-request').click();
+    // The confirmation, and if it does not come, what the modal showed instead (once it waited 120 s on a loaded
+    // machine with no word of why).
+    await modal
+      .getByTestId('delete-confirm-button')
+      .waitFor({ timeout: underLoad(15_000) })
+      .catch(async (error: unknown) => {
+        const seen = {
+          dialogs: await page.getByRole('dialog').count(),
+          deleteButtons: await modal.getByTestId('delete-request').count(),
+          confirmations: await modal.getByTestId('delete-confirm').count(),
+          problems,
+        };
+        throw new Error(`Delete did not ask to confirm: last seen ${JSON.stringify(seen)}`, { cause: error });
+      });
     await modal.getByTestId('delete-confirm-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => list.getByTestId('recent-requests-empty').textContent(), { timeout: underLoad(10_000) }).toContain('No requests match');
