@@ -6,6 +6,7 @@ import { SearchRequest } from '../../core/database/entities/search-request.ts';
 import { transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot, type OpenedPage } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
+import { orSayWhatWasSeen } from '../support/eventually.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
@@ -189,19 +190,19 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await column.getByTestId('column-regenerate').click();
     // The new version and its end, read together: a state read alone may still be the earlier answer's "done", and a
     // failure then shows what the column did instead (an error, or nothing at all).
-    await expect
-      .poll(async () => ({ label: await label.textContent(), state: await column.getAttribute('data-state') }), { timeout: underLoad(15_000) })
-      .toEqual({ label: `Version ${versionsBefore + 1} of ${versionsBefore + 1}`, state: 'done' })
-      .catch(async (error: unknown) => {
-        // The poll alone does not say what it last saw: name the column's state, version, error and text.
-        const seen = {
-          label: await label.textContent().catch(() => null),
-          state: await column.getAttribute('data-state').catch(() => null),
-          error: await column.getByTestId('column-error').textContent({ timeout: 1_000 }).catch(() => null),
-          answerChars: ((await column.getByTestId('column-answer').textContent({ timeout: 1_000 }).catch(() => '')) ?? '').length,
-        };
-        throw new Error(`regenerating a continued answer did not end as version ${versionsBefore + 1}: last seen ${JSON.stringify(seen)}`, { cause: error });
-      });
+    await orSayWhatWasSeen(
+      expect
+        .poll(async () => ({ label: await label.textContent(), state: await column.getAttribute('data-state') }), { timeout: underLoad(15_000) })
+        .toEqual({ label: `Version ${versionsBefore + 1} of ${versionsBefore + 1}`, state: 'done' }),
+      `regenerating a continued answer did not end as version ${versionsBefore + 1}`,
+      // The poll alone does not say what it last saw: name the column's state, version, error and text.
+      async () => ({
+        label: await label.textContent().catch(() => null),
+        state: await column.getAttribute('data-state').catch(() => null),
+        error: await column.getByTestId('column-error').textContent({ timeout: 1_000 }).catch(() => null),
+        answerChars: ((await column.getByTestId('column-answer').textContent({ timeout: 1_000 }).catch(() => '')) ?? '').length,
+      }),
+    );
     await column.getByTestId('version-previous').click();
     await column.getByTestId('column-earlier-version').waitFor();
     await expect.poll(() => label.textContent()).toBe(`Version ${versionsBefore} of ${versionsBefore + 1}`);
@@ -265,18 +266,16 @@ describe.each(VIEWS)('the history at $viewport.width px, $colorScheme', (view) =
     await modal.getByTestId('delete-request').click();
     // The confirmation, and if it does not come, what the modal showed instead (once it waited 120 s on a loaded
     // machine with no word of why).
-    await modal
-      .getByTestId('delete-confirm-button')
-      .waitFor({ timeout: underLoad(15_000) })
-      .catch(async (error: unknown) => {
-        const seen = {
-          dialogs: await page.getByRole('dialog').count(),
-          deleteButtons: await modal.getByTestId('delete-request').count(),
-          confirmations: await modal.getByTestId('delete-confirm').count(),
-          problems,
-        };
-        throw new Error(`Delete did not ask to confirm: last seen ${JSON.stringify(seen)}`, { cause: error });
-      });
+    await orSayWhatWasSeen(
+      modal.getByTestId('delete-confirm-button').waitFor({ timeout: underLoad(15_000) }),
+      'Delete did not ask to confirm',
+      async () => ({
+        dialogs: await page.getByRole('dialog').count(),
+        deleteButtons: await modal.getByTestId('delete-request').count(),
+        confirmations: await modal.getByTestId('delete-confirm').count(),
+        problems,
+      }),
+    );
     await modal.getByTestId('delete-confirm-button').click();
     await modal.getByRole('dialog').waitFor({ state: 'detached' });
     await expect.poll(() => list.getByTestId('recent-requests-empty').textContent(), { timeout: underLoad(10_000) }).toContain('No requests match');

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GUEST_GRANT } from '../../contract/limits.ts';
 import { hashToken } from '../../core/secrets/secret-tokens.ts';
-import { transitionsSettled } from '../support/accessibility-check.ts';
+import { axeIn, transitionsSettled } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveScreenshot } from '../support/browser-page.ts';
 import { createFundedUser } from '../support/funded-user.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
@@ -121,7 +120,7 @@ describe('a session that ends under the page', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await transitionsSettled(page);
-      const contrast = await new AxeBuilder({ page }).include('[data-testid="session-expired-notice"]').withRules(['color-contrast']).setLegacyMode(true).analyze();
+      const contrast = await axeIn(page).include('[data-testid="session-expired-notice"]').withRules(['color-contrast']).analyze();
       expect({ colorScheme, violations: contrast.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))) }).toEqual({ colorScheme, violations: [] });
       await saveScreenshot(page, `session-expired-${colorScheme}`);
     }

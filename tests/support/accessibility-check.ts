@@ -11,10 +11,7 @@ export async function seriousAccessibilityViolations(page: Page, within: readonl
   await transitionsSettled(page);
   // Only violations are read: axe then reports one node for each rule that passed or was not applicable, instead of
   // every node on the page, which made each call serialise and send megabytes for a long page.
-  // Legacy mode runs axe inside the page itself. The default opens a second, blank page for every call to merge the
-  // frames' partial results, which made a call three times as slow (1.2–1.6 s against 0.4 s on the pricing page,
-  // with the same violations found); what legacy mode gives up is checking cross-origin frames, and the app has none.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+  const builder = axeIn(page).options({ resultTypes: ['violations'] });
   for (const selector of within) builder.include(selector);
   const results = await builder.analyze();
   return results.violations
@@ -32,4 +29,14 @@ export async function transitionsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
   );
+}
+
+/**
+ * axe for one page, run inside that page (the library's legacy mode): every axe check in the browser tests starts
+ * here. The default opens a second, blank page for every call to merge the frames' partial results, which made a
+ * call three times as slow (1.2–1.6 s against 0.4 s on the pricing page, with the same violations found); what
+ * legacy mode gives up is checking cross-origin frames, and the app has none.
+ */
+export function axeIn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true);
 }

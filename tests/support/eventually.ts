@@ -20,3 +20,15 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   if (value === undefined) throw new Error(`timed out waiting for ${what}`);
   return value;
 }
+
+/**
+ * A wait on the page that, if it fails, says what the page showed instead: a poll or a locator's wait only names what
+ * it wanted. `seen` is read only on failure, and its values go into the message as JSON.
+ */
+export async function orSayWhatWasSeen<T>(wait: Promise<T>, what: string, seen: () => Promise<Record<string, unknown>>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    throw new Error(`${what}: last seen ${JSON.stringify(await seen())}`, { cause: error });
+  }
+}
