@@ -4,6 +4,7 @@ import type { HistoryList } from '../../contract/history.ts';
 import { seriousAccessibilityViolations } from '../support/accessibility-check.ts';
 import { DESKTOP_VIEWPORT, openPage, PHONE_VIEWPORT, saveViewportScreenshot } from '../support/browser-page.ts';
 import { browserStackForFile } from '../support/browser-stack.ts';
+import { orSayWhatWasSeen } from '../support/eventually.ts';
 import { createPayer } from '../support/funded-user.ts';
 import { testLimit, underLoad } from '../support/load-scaled-timeout.ts';
 import { postSearchStream, SEARCH_BODY } from '../support/search-stream-client.ts';
@@ -47,15 +48,25 @@ async function followUp(page: Page, question: string, earlier: number): Promise<
 /** The single answer to `question` is finished, with `earlier` questions of its thread above it. */
 async function answered(page: Page, question: string, earlier: number): Promise<void> {
   const panel = page.getByTestId('answer-panel');
-  await expect
-    .poll(
-      async () => {
-        const current = earlier === 0 ? question : await page.getByTestId('column-current-question').innerText().catch(() => '');
-        return [current, await page.getByTestId('column-thread-question').count(), await panel.getAttribute('data-state')];
-      },
-      { timeout: underLoad(20_000) },
-    )
-    .toEqual([question, earlier, 'done']);
+  await orSayWhatWasSeen(
+    expect
+      .poll(
+        async () => {
+          const current = earlier === 0 ? question : await page.getByTestId('column-current-question').innerText().catch(() => '');
+          return [current, await page.getByTestId('column-thread-question').count(), await panel.getAttribute('data-state')];
+        },
+        { timeout: underLoad(20_000) },
+      )
+      .toEqual([question, earlier, 'done']),
+    `"${question}" was not answered`,
+    // Once the answer panel never came after Ask on a quiet machine: say whether the question was sent and refused.
+    async () => ({
+      panels: await panel.count(),
+      askButton: await page.getByTestId('ask-button').textContent({ timeout: 1_000 }).catch(() => null),
+      alerts: await page.getByRole('alert').allInnerTexts(),
+      path: new URL(page.url()).pathname,
+    }),
+  );
 }
 
 /** The sidebar's entries, the drawer opened first on a phone, once the first has loaded. */
