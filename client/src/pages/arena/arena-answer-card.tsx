@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useDeferredValue } from 'react';
+import { useAnswerText } from '../../requests/use-answer-text.ts';
 import type { ArenaAnswer } from '../../api/arena-api.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { isOpen, type RunColumn } from '../../requests/request-state.ts';
@@ -17,8 +17,8 @@ const seconds = (ms: number | null): string => (ms === null ? '—' : `${(ms / 1
 
 /** One blind answer: its label while answering and until the vote, then its model, cost and timings. */
 export function ArenaAnswerCard({ column, revealed, place }: ArenaAnswerCardProps) {
-  const text = useDeferredValue(revealed?.answer.response ?? column.text);
   const open = isOpen(column);
+  const text = useAnswerText(revealed?.answer.response ?? column.text, open);
   const failed = column.phase === 'error' || column.phase === 'stopped';
   const label = column.model;
 

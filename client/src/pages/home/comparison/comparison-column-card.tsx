@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { creditsText } from '../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../components/brand-summary/brand-mention-of.ts';
@@ -7,6 +7,7 @@ import { compactSummary, sentimentColour } from '../../../components/brand-summa
 import { StopButton } from '../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../requests/request-state.ts';
 import { runErrorText } from '../../../requests/run-outcome-text.ts';
+import { useAnswerText } from '../../../requests/use-answer-text.ts';
 import { ColumnActions } from './column-actions.tsx';
 import { ColumnSettingsButton, ColumnSettingsSummary } from './column-settings-button.tsx';
 import { ColumnThread, type ColumnTurn } from '../../../components/column-thread/column-thread.tsx';
@@ -62,11 +63,10 @@ export const ComparisonColumnCard = memo(function ComparisonColumnCard({
   onFocus,
   onHide,
 }: ComparisonColumnCardProps) {
-  // Re-parsing the markdown is the costly part; deferring lets React skip versions when several columns stream at once.
-  const text = useDeferredValue(column.text);
+  const open = isOpen(column);
+  const text = useAnswerText(column.text, open);
   const version = columnVersionView(column, versionPick);
   const { phase, result } = column;
-  const open = isOpen(column);
   // Flipped back to an earlier version: its own facts, brand summary and text to copy, never the newest's.
   const earlier = version.shown.earlier;
   const shownResult = earlier ? (version.shown.phase === 'done' ? version.shown.result : null) : phase === 'done' ? result : null;

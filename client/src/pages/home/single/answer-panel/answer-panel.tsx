@@ -1,5 +1,6 @@
 import { Badge, Button, CloseButton, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { memo, useCallback, useDeferredValue, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useRef, type ReactNode } from 'react';
+import { useAnswerText } from '../../../../requests/use-answer-text.ts';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../../components/brand-summary/brand-mention-of.ts';
@@ -55,12 +56,11 @@ export const AnswerPanel = memo(function AnswerPanel({ column, modelName, answer
     askEdited(session, requestId, { ...session.asked, query: question });
   }, []);
   const questionActions = useConversationActions(questions.session, questions.catalogue, editQuestion);
-  // Re-parsing the markdown is the costly part of each frame; deferring it lets React drop intermediate versions
-  // rather than let typing or scrolling stutter when answers grow long.
-  const renderedAnswer = useDeferredValue(column.text);
+  const streaming = isOpen(column);
+  // Deferred while it grows, so typing or scrolling does not stutter when answers get long; exact once ended.
+  const renderedAnswer = useAnswerText(column.text, streaming);
   const version = useColumnVersion(column);
   const { phase, result } = column;
-  const streaming = isOpen(column);
   const stopped = phase === 'stopped';
   // Flipped back to an earlier version: its own text, facts and brand summary, never the newest's.
   const shown = version.shown;
