@@ -114,8 +114,7 @@ describe('the blind arena in the browser', () => {
     await page.getByTestId('vote-best-choice').nth(1).click();
     await page.getByTestId('vote-submit').click();
     await page.getByTestId('arena-revealed').waitFor();
-    const revealed = await page.getByTestId('arena-revealed-model').allTextContents();
-    models.forEach((model, index) => expect(revealed[index]).toContain(model.names[3]));
+    await expect.poll(() => page.getByTestId('arena-revealed-model').allTextContents()).toEqual(models.map((model) => expect.stringContaining(model.names[3]!)));
     await expect.poll(() => page.getByTestId('arena-revealed-facts').first().textContent()).toMatch(/\d+ credits · first word after [\d.]+ s · done in [\d.]+ s/);
     await expect.poll(() => page.getByText('Your pick').count()).toBe(1);
     // A month-old account that took the time to read: the vote counts in full, and the reveal says so.

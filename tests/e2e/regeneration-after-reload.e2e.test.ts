@@ -75,8 +75,8 @@ describe('a regeneration and a reload', () => {
       // Version 1 is the first answer, put back from the replay.
       await page.getByTestId('version-previous').click();
       await expect.poll(() => page.getByTestId('version-label').textContent()).toBe('Version 1 of 2');
-      const firstShown = (await page.getByTestId('column-earlier-version').innerText()).replace(/\s+/g, ' ');
-      for (const word of lastWords(first)) expect(firstShown).toContain(word);
+      const firstShown = async () => (await page.getByTestId('column-earlier-version').innerText()).replace(/\s+/g, ' ');
+      for (const word of lastWords(first)) await expect.poll(firstShown).toContain(word);
 
       // Everything has ended: a further reload starts afresh.
       await page.reload();
@@ -115,8 +115,8 @@ describe('a regeneration and a reload', () => {
     for (const word of lastWords(regenerated.answer_text!)) await expect.poll(shown).toContain(word);
     await expect.poll(() => llama.getAttribute('data-state')).toBe('done');
     await expect.poll(() => llama.getByTestId('version-pager').count()).toBe(0);
-    const llamaShown = (await llama.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');
-    for (const word of lastWords(llamaAnswer)) expect(llamaShown).toContain(word);
+    const llamaShown = async () => (await llama.getByTestId('column-answer').innerText()).replace(/\s+/g, ' ');
+    for (const word of lastWords(llamaAnswer)) await expect.poll(llamaShown).toContain(word);
     await transitionsSettled(page);
     await saveScreenshot(page, 'regeneration-after-reload-comparison');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

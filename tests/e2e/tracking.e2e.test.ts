@@ -67,9 +67,9 @@ describe('tracking', () => {
     }
     await expect.poll(() => page.getByTestId('tracking-runs').locator('tbody tr').count()).toBe(1);
     // The legend names each model in full, as every list of models does.
-    const perModel = (await dashboard.getByTestId('chart-per-model').textContent()) ?? '';
-    expect(perModel).toContain('OpenAI - GPT-4o mini');
-    expect(perModel).toContain('DeepSeek - DeepSeek Chat');
+    const perModel = () => dashboard.getByTestId('chart-per-model').textContent();
+    await expect.poll(perModel).toContain('OpenAI - GPT-4o mini');
+    await expect.poll(perModel).toContain('DeepSeek - DeepSeek Chat');
     // One run has nothing to compare its canary answers with yet, and says so.
     await expect.poll(() => page.getByTestId('tracking-canary').textContent(), { timeout: underLoad(15_000) }).toContain('Two completed runs are needed');
     await pictureAndCheck(page, 'tracking-dashboard');
