@@ -1,8 +1,8 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useAnswerText } from '../../requests/use-answer-text.ts';
 import type { ArenaAnswer } from '../../api/arena-api.ts';
 import { LazyMarkdownAnswer } from '../../components/markdown-answer/lazy-markdown-answer.tsx';
 import { isOpen, type RunColumn } from '../../requests/request-state.ts';
+import { useAnswerText } from '../../requests/use-answer-text.ts';
 import { runErrorText } from '../../requests/run-outcome-text.ts';
 
 export interface ArenaAnswerCardProps {

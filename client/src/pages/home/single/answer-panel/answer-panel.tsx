@@ -1,6 +1,5 @@
 import { Badge, Button, CloseButton, CopyButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { memo, useCallback, useRef, type ReactNode } from 'react';
-import { useAnswerText } from '../../../../requests/use-answer-text.ts';
 import { creditsText } from '../../../../catalogue/model-access.ts';
 import { LazyAnswerFacts } from '../../../../components/answer-facts/lazy-answer-facts.tsx';
 import { brandMentionOf } from '../../../../components/brand-summary/brand-mention-of.ts';
@@ -10,6 +9,7 @@ import { LazyMarkdownAnswer } from '../../../../components/markdown-answer/lazy-
 import { NewRequestButton } from '../../../../components/new-request-button/new-request-button.tsx';
 import { StopButton } from '../../../../components/stop-button/stop-button.tsx';
 import { isOpen, type RunColumn } from '../../../../requests/request-state.ts';
+import { useAnswerText } from '../../../../requests/use-answer-text.ts';
 import { STOPPED_TEXT } from '../../../../requests/run-outcome-text.ts';
 import { useFollowAnswer } from '../follow-answer.ts';
 import { useAnswerShortcuts } from '../../../../requests/answer-shortcuts.ts';
